@@ -1,0 +1,52 @@
+// One error type for every surface (ingest API, tRPC, REST): a stable string code, a message
+// that says what to fix, and where relevant the path of the offending input.
+import type { z } from 'zod';
+
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOKEN_MISSING: 401,
+  TOKEN_INVALID: 401,
+  TOKEN_REVOKED: 401,
+  TOKEN_SCOPE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  RUN_NOT_FOUND: 404,
+  RUN_FINISHED: 409,
+  CONFLICT: 409,
+  SHUTTING_DOWN: 503,
+  DATABASE_UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly path: string | undefined;
+
+  constructor(code: ErrorCode, message: string, path?: string) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.path = path;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toJSON() {
+    return { error: { code: this.code, message: this.message, ...(this.path ? { path: this.path } : {}) } };
+  }
+}
+
+/** Turns the first zod issue into an AppError that names the field and what it expects. */
+export function validationError(error: z.ZodError): AppError {
+  const issue = error.issues[0];
+  const path = issue?.path.map(String).join('.') ?? '';
+  const message = issue ? `${path || 'body'}: ${issue.message}` : 'the request body is not valid';
+  return new AppError('VALIDATION_FAILED', message, path || undefined);
+}

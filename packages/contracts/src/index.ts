@@ -1,0 +1,3 @@
+export * from './errors.ts';
+export * from './ingest.ts';
+export * from './provenance.ts';

@@ -1,0 +1,163 @@
+// The provenance document of a run (shared/design/provenance.md). Every value carries its
+// origin: captured by the agent, declared by a person or file, or imported from a publication.
+// Groups list the fields the fairness checks read; extra fields are allowed (catchall) so a
+// tool can record more than we know about today.
+import { z } from 'zod';
+
+export const Origin = z.enum(['captured', 'declared', 'imported']);
+export type Origin = z.infer<typeof Origin>;
+
+const Text = z.string().max(4096);
+const Scalar = z.union([Text, z.number().finite(), z.boolean(), z.null()]);
+const FieldValue = z.union([Scalar, z.array(Scalar).max(256), z.record(z.string().max(128), Scalar)]);
+
+/** One recorded value with where it came from. */
+export const Field = z.strictObject({
+  value: FieldValue,
+  origin: Origin,
+  /** For imported values: the URL or document section; for captured: the probe (e.g. /proc/cpuinfo). */
+  source: z.string().max(2048).optional(),
+  /** For imported values quoted as "estimated" or similar. */
+  quality: z.enum(['measured', 'estimated', 'quoted']).optional(),
+});
+export type Field = z.infer<typeof Field>;
+
+function group<T extends readonly string[]>(keys: T) {
+  const shape = Object.fromEntries(keys.map((key) => [key, Field.optional()])) as {
+    [K in T[number]]: z.ZodOptional<typeof Field>;
+  };
+  return z.object(shape).catchall(Field);
+}
+
+export const RunGroup = group([
+  'benchmark', 'benchmarkVersion', 'startedAt', 'endedAt', 'submitter',
+  /** audited | unofficial | estimate */
+  'compliance',
+  /** closed (standard rules) | open (modified) */
+  'division',
+  'repetitionGroup',
+  /** "all runs", "best of 3", ... */
+  'selectionRule',
+] as const);
+
+export const HardwareGroup = group([
+  'hostType', 'arch', 'cpuModel', 'cpuVendor', 'cpuFamily', 'hwAvailability', 'cores', 'threads', 'vcpus',
+  'maxFrequencyMhz', 'caches', 'memoryBytes', 'storageType', 'storageBytes', 'network', 'accelerators',
+  'governor', 'turbo', 'smt', 'microcode', 'loadAverage', 'diskScheduler', 'mountOptions',
+] as const);
+
+export const NodeSoftwareGroup = group([
+  'osName', 'osVersion', 'kernel', 'containerImage', 'virtualization', 'container',
+] as const);
+
+export const Node = z.strictObject({
+  role: z.enum(['sut', 'client', 'aux']),
+  name: z.string().min(1).max(200),
+  /** Identical nodes may be described once with a count (e.g. 81 × c5d.9xlarge). */
+  count: z.number().int().min(1).max(100_000).default(1),
+  hardware: HardwareGroup.default({}),
+  software: NodeSoftwareGroup.default({}),
+  /** Cloud instance identity (provider, region, zone, instance type) as captured. */
+  cloud: z.record(z.string().max(128), Field).default({}),
+});
+export type Node = z.infer<typeof Node>;
+
+export const SoftwareGroup = group([
+  /** value: [{name, version, purl, role}] */
+  'components', 'buildType', 'compiler', 'compilerFlags', 'vcsRepository', 'vcsCommit', 'vcsBranch',
+  'vcsDirty', 'configuration', 'configurationDiff', 'nonDefaultSettings', 'releaseDate',
+] as const);
+
+export const TopologyGroup = group([
+  'nodeCount', 'replicationFactor', 'survivalGoal', 'cloudProvider', 'region', 'zone',
+  /** same-host | same-zone | cross-zone | cross-region */
+  'clientPlacement', 'rttMs', 'extraHops',
+] as const);
+
+export const WorkloadGroup = group([
+  'name', 'specVersion', 'implementationRepository', 'implementationCommit', 'parameters', 'scale',
+  'warehouses', 'mix', 'skew', 'keyingThinkTimes', 'seed', 'datasetHash', 'schemaHash', 'features',
+  'variant', 'loadTimeMs', 'consistencyChecks',
+] as const);
+
+export const SettingsGroup = group([
+  'isolationLevel',
+  /** local-fsync | replicated-quorum-fsync | async-commit | no-fsync */
+  'durability', 'durabilityRaw', 'acknowledgement', 'confirmedReads',
+] as const);
+
+export const ClientGroup = group([
+  'language', 'runtimeVersion', 'driver', 'driverVersion', 'orm', 'protocol', 'connections', 'workers',
+  'maxInFlight', 'pipelineDepth',
+  /** open | closed | partly-open */
+  'loadModel', 'targetRate', 'retryPolicy', 'timeoutPolicy', 'clientCpuPct',
+] as const);
+
+export const MeasurementGroup = group([
+  /** client-ack | server-counter */
+  'throughputSource',
+  /** intended | actual */
+  'latencyOrigin',
+  /** initiate | complete */
+  'latencyEndPoint', 'histogramFormat', 'precisionDigits', 'intervalMs', 'warmupMs', 'rampMs', 'durationMs',
+  /** cold | warm | hot */
+  'cacheState',
+  /** merged-histograms | averaged-percentiles | ... */
+  'aggregation', 'coCorrection', 'formulaIds', 'repetitions',
+] as const);
+
+export const CostGroup = group([
+  'pricingModel', 'currency', 'priceDate', 'region', 'unitPricePerNodeHour', 'clusterCostPerHour',
+  'included', 'horizon', 'priceSource',
+] as const);
+
+export const Provenance = z.strictObject({
+  schemaVersion: z.literal(1).default(1),
+  run: RunGroup.default({}),
+  nodes: z.array(Node).max(64).default([]),
+  software: SoftwareGroup.default({}),
+  topology: TopologyGroup.default({}),
+  workload: WorkloadGroup.default({}),
+  settings: SettingsGroup.default({}),
+  client: ClientGroup.default({}),
+  measurement: MeasurementGroup.default({}),
+  cost: CostGroup.default({}),
+});
+export type Provenance = z.infer<typeof Provenance>;
+export type ProvenanceInput = z.input<typeof Provenance>;
+
+/** The groups in the order provenance.md lists them; views and diffs walk this list. */
+export const PROVENANCE_GROUPS = [
+  'run', 'nodes', 'software', 'topology', 'workload', 'settings', 'client', 'measurement', 'cost',
+] as const;
+
+const AiScope = z.enum(['harness-code', 'configuration', 'analysis', 'report-text', 'figures']);
+
+export const Disclosure = z.strictObject({
+  authors: z.array(z.strictObject({ name: z.string().min(1).max(200), affiliation: z.string().max(200).optional() })).max(100).default([]),
+  affiliation: z.string().max(500).optional(),
+  conflictOfInterest: z.string().max(4000).optional(),
+  otherVendorConsulted: z.enum(['yes', 'no', 'not-stated']).default('not-stated'),
+  artefacts: z.array(z.strictObject({ url: z.url().max(2048), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() })).max(100).default([]),
+  ai: z
+    .strictObject({
+      declared: z.enum(['yes', 'no', 'not-stated']).default('not-stated'),
+      scopes: z.array(AiScope).max(5).default([]),
+      tools: z.array(z.string().min(1).max(200)).max(50).default([]),
+      promptLog: z.string().max(200_000).optional(),
+      promptLogUrl: z.url().max(2048).optional(),
+      /** Captured from commit trailers by the agent. */
+      evidence: z
+        .array(z.strictObject({ commit: z.string().max(64), trailer: z.string().max(500), origin: Origin.default('captured') }))
+        .max(500)
+        .default([]),
+      humanResponsible: z.string().max(200).optional(),
+      humanReviewed: z.boolean().optional(),
+    })
+    .default({ declared: 'not-stated', scopes: [], tools: [], evidence: [] }),
+});
+export type Disclosure = z.infer<typeof Disclosure>;
+export type DisclosureInput = z.input<typeof Disclosure>;
+
+export const RunLabels = z.record(z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:/-]+$/), z.string().max(256));
+export type RunLabels = z.infer<typeof RunLabels>;

