@@ -5,6 +5,14 @@ import type { z } from 'zod';
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  /** A frame's series key is not declared in the same batch's series list. */
+  SERIES_UNKNOWN: 400,
+  /** Two frames of one batch claim the same (series, seq). */
+  FRAME_DUPLICATE: 400,
+  /** A latency frame without its HdrHistogram encoding. */
+  HISTOGRAM_MISSING: 400,
+  /** A timestamp too far in the future (beyond the allowed clock skew). */
+  TIMESTAMP_OUT_OF_RANGE: 400,
   BODY_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOKEN_MISSING: 401,
@@ -16,6 +24,8 @@ export const ERROR_STATUS = {
   RUN_NOT_FOUND: 404,
   RUN_FINISHED: 409,
   CONFLICT: 409,
+  /** A series already exists in the run with another kind or unit. */
+  SERIES_CONFLICT: 409,
   SHUTTING_DOWN: 503,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

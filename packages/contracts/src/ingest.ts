@@ -29,7 +29,12 @@ export const CreateRunRequest = z.strictObject({
   name: z.string().max(200).optional(),
   labels: RunLabels.default({}),
   startedAt: EpochMs,
-  warmupMs: z.number().int().min(0).max(7 * 24 * 3600 * 1000).default(0),
+  warmupMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600 * 1000)
+    .default(0),
   provenance: Provenance.default(Provenance.parse({})),
   disclosure: Disclosure.optional(),
 });
@@ -41,7 +46,11 @@ const Value = z.number().finite().min(0).max(INGEST_LIMITS.maxValue);
 
 export const SeriesDeclaration = z.strictObject({
   key: z.string().min(1).max(64),
-  name: z.string().min(1).max(200).regex(/^[A-Za-z0-9_.:/ -]+$/, 'letters, digits, space and _ . : / - only'),
+  name: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_.:/ -]+$/, 'letters, digits, space and _ . : / - only'),
   kind: z.enum(['latency', 'counter', 'gauge']),
   unit: z.string().min(1).max(16),
   labels: z.record(z.string().min(1).max(64), z.string().max(256)).default({}),
@@ -78,7 +87,10 @@ export const FrameBatch = z.strictObject({
 });
 export type FrameBatch = z.infer<typeof FrameBatch>;
 
-export const FrameBatchResponse = z.strictObject({ accepted: z.number().int(), duplicates: z.number().int() });
+export const FrameBatchResponse = z.strictObject({
+  accepted: z.number().int(),
+  duplicates: z.number().int(),
+});
 
 export const FinishRunRequest = z.strictObject({
   status: z.enum(['succeeded', 'failed', 'cancelled']),

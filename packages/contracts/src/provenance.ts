@@ -30,7 +30,11 @@ function group<T extends readonly string[]>(keys: T) {
 }
 
 export const RunGroup = group([
-  'benchmark', 'benchmarkVersion', 'startedAt', 'endedAt', 'submitter',
+  'benchmark',
+  'benchmarkVersion',
+  'startedAt',
+  'endedAt',
+  'submitter',
   /** audited | unofficial | estimate */
   'compliance',
   /** closed (standard rules) | open (modified) */
@@ -41,13 +45,38 @@ export const RunGroup = group([
 ] as const);
 
 export const HardwareGroup = group([
-  'hostType', 'arch', 'cpuModel', 'cpuVendor', 'cpuFamily', 'hwAvailability', 'cores', 'threads', 'vcpus',
-  'maxFrequencyMhz', 'caches', 'memoryBytes', 'storageType', 'storageBytes', 'network', 'accelerators',
-  'governor', 'turbo', 'smt', 'microcode', 'loadAverage', 'diskScheduler', 'mountOptions',
+  'hostType',
+  'arch',
+  'cpuModel',
+  'cpuVendor',
+  'cpuFamily',
+  'hwAvailability',
+  'cores',
+  'threads',
+  'vcpus',
+  'maxFrequencyMhz',
+  'caches',
+  'memoryBytes',
+  'storageType',
+  'storageBytes',
+  'network',
+  'accelerators',
+  'governor',
+  'turbo',
+  'smt',
+  'microcode',
+  'loadAverage',
+  'diskScheduler',
+  'mountOptions',
 ] as const);
 
 export const NodeSoftwareGroup = group([
-  'osName', 'osVersion', 'kernel', 'containerImage', 'virtualization', 'container',
+  'osName',
+  'osVersion',
+  'kernel',
+  'containerImage',
+  'virtualization',
+  'container',
 ] as const);
 
 export const Node = z.strictObject({
@@ -64,33 +93,79 @@ export type Node = z.infer<typeof Node>;
 
 export const SoftwareGroup = group([
   /** value: [{name, version, purl, role}] */
-  'components', 'buildType', 'compiler', 'compilerFlags', 'vcsRepository', 'vcsCommit', 'vcsBranch',
-  'vcsDirty', 'configuration', 'configurationDiff', 'nonDefaultSettings', 'releaseDate',
+  'components',
+  'buildType',
+  'compiler',
+  'compilerFlags',
+  'vcsRepository',
+  'vcsCommit',
+  'vcsBranch',
+  'vcsDirty',
+  'configuration',
+  'configurationDiff',
+  'nonDefaultSettings',
+  'releaseDate',
 ] as const);
 
 export const TopologyGroup = group([
-  'nodeCount', 'replicationFactor', 'survivalGoal', 'cloudProvider', 'region', 'zone',
+  'nodeCount',
+  'replicationFactor',
+  'survivalGoal',
+  'cloudProvider',
+  'region',
+  'zone',
   /** same-host | same-zone | cross-zone | cross-region */
-  'clientPlacement', 'rttMs', 'extraHops',
+  'clientPlacement',
+  'rttMs',
+  'extraHops',
 ] as const);
 
 export const WorkloadGroup = group([
-  'name', 'specVersion', 'implementationRepository', 'implementationCommit', 'parameters', 'scale',
-  'warehouses', 'mix', 'skew', 'keyingThinkTimes', 'seed', 'datasetHash', 'schemaHash', 'features',
-  'variant', 'loadTimeMs', 'consistencyChecks',
+  'name',
+  'specVersion',
+  'implementationRepository',
+  'implementationCommit',
+  'parameters',
+  'scale',
+  'warehouses',
+  'mix',
+  'skew',
+  'keyingThinkTimes',
+  'seed',
+  'datasetHash',
+  'schemaHash',
+  'features',
+  'variant',
+  'loadTimeMs',
+  'consistencyChecks',
 ] as const);
 
 export const SettingsGroup = group([
   'isolationLevel',
   /** local-fsync | replicated-quorum-fsync | async-commit | no-fsync */
-  'durability', 'durabilityRaw', 'acknowledgement', 'confirmedReads',
+  'durability',
+  'durabilityRaw',
+  'acknowledgement',
+  'confirmedReads',
 ] as const);
 
 export const ClientGroup = group([
-  'language', 'runtimeVersion', 'driver', 'driverVersion', 'orm', 'protocol', 'connections', 'workers',
-  'maxInFlight', 'pipelineDepth',
+  'language',
+  'runtimeVersion',
+  'driver',
+  'driverVersion',
+  'orm',
+  'protocol',
+  'connections',
+  'workers',
+  'maxInFlight',
+  'pipelineDepth',
   /** open | closed | partly-open */
-  'loadModel', 'targetRate', 'retryPolicy', 'timeoutPolicy', 'clientCpuPct',
+  'loadModel',
+  'targetRate',
+  'retryPolicy',
+  'timeoutPolicy',
+  'clientCpuPct',
 ] as const);
 
 export const MeasurementGroup = group([
@@ -99,16 +174,32 @@ export const MeasurementGroup = group([
   /** intended | actual */
   'latencyOrigin',
   /** initiate | complete */
-  'latencyEndPoint', 'histogramFormat', 'precisionDigits', 'intervalMs', 'warmupMs', 'rampMs', 'durationMs',
+  'latencyEndPoint',
+  'histogramFormat',
+  'precisionDigits',
+  'intervalMs',
+  'warmupMs',
+  'rampMs',
+  'durationMs',
   /** cold | warm | hot */
   'cacheState',
   /** merged-histograms | averaged-percentiles | ... */
-  'aggregation', 'coCorrection', 'formulaIds', 'repetitions',
+  'aggregation',
+  'coCorrection',
+  'formulaIds',
+  'repetitions',
 ] as const);
 
 export const CostGroup = group([
-  'pricingModel', 'currency', 'priceDate', 'region', 'unitPricePerNodeHour', 'clusterCostPerHour',
-  'included', 'horizon', 'priceSource',
+  'pricingModel',
+  'currency',
+  'priceDate',
+  'region',
+  'unitPricePerNodeHour',
+  'clusterCostPerHour',
+  'included',
+  'horizon',
+  'priceSource',
 ] as const);
 
 export const Provenance = z.strictObject({
@@ -128,17 +219,39 @@ export type ProvenanceInput = z.input<typeof Provenance>;
 
 /** The groups in the order provenance.md lists them; views and diffs walk this list. */
 export const PROVENANCE_GROUPS = [
-  'run', 'nodes', 'software', 'topology', 'workload', 'settings', 'client', 'measurement', 'cost',
+  'run',
+  'nodes',
+  'software',
+  'topology',
+  'workload',
+  'settings',
+  'client',
+  'measurement',
+  'cost',
 ] as const;
 
 const AiScope = z.enum(['harness-code', 'configuration', 'analysis', 'report-text', 'figures']);
 
 export const Disclosure = z.strictObject({
-  authors: z.array(z.strictObject({ name: z.string().min(1).max(200), affiliation: z.string().max(200).optional() })).max(100).default([]),
+  authors: z
+    .array(z.strictObject({ name: z.string().min(1).max(200), affiliation: z.string().max(200).optional() }))
+    .max(100)
+    .default([]),
   affiliation: z.string().max(500).optional(),
   conflictOfInterest: z.string().max(4000).optional(),
   otherVendorConsulted: z.enum(['yes', 'no', 'not-stated']).default('not-stated'),
-  artefacts: z.array(z.strictObject({ url: z.url().max(2048), sha256: z.string().regex(/^[0-9a-f]{64}$/).optional() })).max(100).default([]),
+  artefacts: z
+    .array(
+      z.strictObject({
+        url: z.url().max(2048),
+        sha256: z
+          .string()
+          .regex(/^[0-9a-f]{64}$/)
+          .optional(),
+      }),
+    )
+    .max(100)
+    .default([]),
   ai: z
     .strictObject({
       declared: z.enum(['yes', 'no', 'not-stated']).default('not-stated'),
@@ -148,7 +261,13 @@ export const Disclosure = z.strictObject({
       promptLogUrl: z.url().max(2048).optional(),
       /** Captured from commit trailers by the agent. */
       evidence: z
-        .array(z.strictObject({ commit: z.string().max(64), trailer: z.string().max(500), origin: Origin.default('captured') }))
+        .array(
+          z.strictObject({
+            commit: z.string().max(64),
+            trailer: z.string().max(500),
+            origin: Origin.default('captured'),
+          }),
+        )
         .max(500)
         .default([]),
       humanResponsible: z.string().max(200).optional(),
@@ -159,5 +278,12 @@ export const Disclosure = z.strictObject({
 export type Disclosure = z.infer<typeof Disclosure>;
 export type DisclosureInput = z.input<typeof Disclosure>;
 
-export const RunLabels = z.record(z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:/-]+$/), z.string().max(256));
+export const RunLabels = z.record(
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_.:/-]+$/),
+  z.string().max(256),
+);
 export type RunLabels = z.infer<typeof RunLabels>;

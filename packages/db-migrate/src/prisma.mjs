@@ -32,7 +32,15 @@ export async function diffMigrationsToSchema(databaseUrl, schemaText) {
   try {
     const copy = path.join(dir, 'schema.prisma');
     await writeFile(copy, toPrisma6Dialect(schemaText ?? (await readFile(schemaPath, 'utf8'))));
-    const args = [prismaCli, 'migrate', 'diff', '--from-migrations', migrationsDir, '--to-schema-datamodel', copy];
+    const args = [
+      prismaCli,
+      'migrate',
+      'diff',
+      '--from-migrations',
+      migrationsDir,
+      '--to-schema-datamodel',
+      copy,
+    ];
     const { stdout } = await run(args.concat('--script'), databaseUrl, copy);
     return { sql: stdout, differs: !isEmptyMigration(stdout) };
   } finally {

@@ -1,6 +1,7 @@
 // Database commands for the start script and for developers:
-//   serve          open the database (embedded unless DATABASE_URL), migrate, seed, print a
-//                  JSON "ready" line, keep an embedded server running until SIGINT/SIGTERM
+//   serve          open the database (embedded unless DATABASE_URL), migrate, seed (the demo
+//                  token goes to .levelfield/demo-token), print a JSON "ready" line, keep an
+//                  embedded server running until SIGINT/SIGTERM
 //   migrate        apply pending migrations
 //   new-migration NAME   write prisma/migrations/<timestamp>_NAME from schema.prisma changes
 //   check-drift    exit 1 when schema.prisma and the migrations disagree
@@ -39,8 +40,6 @@ async function serve(): Promise<void> {
     embedded: database.embedded,
     migrationsApplied: migrations.applied,
     demoSeeded: seeded.created,
-    demoToken: seeded.demoToken,
-    demoPassword: secrets.demoPassword,
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   if (!database.embedded) process.exit(0);
@@ -86,7 +85,9 @@ async function newMigration(name: string | undefined): Promise<void> {
 async function checkDrift(): Promise<void> {
   await withDiff(({ sql, differs }) => {
     if (differs) {
-      console.error(`schema.prisma has changes no migration contains:\n${sql}\nRun: npm run db:migration -w @levelfield/db -- NAME`);
+      console.error(
+        `schema.prisma has changes no migration contains:\n${sql}\nRun: npm run db:migration -w @levelfield/db -- NAME`,
+      );
       process.exitCode = 1;
     } else {
       console.log('no drift: schema.prisma and the migrations agree');

@@ -57,7 +57,10 @@ export async function createDatabaseIfMissing(adminUrl: string, database: string
 export type DatabaseStatus = { status: 'up'; latencyMs: number } | { status: 'down'; reason: string };
 
 /** One round trip with a deadline; used by both health endpoints. */
-export async function probeDatabase(query: () => Promise<unknown>, timeoutMs = 2000): Promise<DatabaseStatus> {
+export async function probeDatabase(
+  query: () => Promise<unknown>,
+  timeoutMs = 2000,
+): Promise<DatabaseStatus> {
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -30,7 +30,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // PostgreSQL refuses to run as root; the package then runs it as the `postgres` OS user.
     createPostgresUser: process.getuid?.() === 0,
     // Loopback only, no Unix socket (its default directory may not exist or be writable).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
     onLog: (message: string) => {
       lastLines = [...lastLines, message].slice(-20);
       options.onLog?.(message);

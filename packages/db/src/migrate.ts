@@ -54,9 +54,11 @@ export async function applyMigrations(databaseUrl: string, dir?: string): Promis
   try {
     await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
     await client.query(LEDGER_DDL);
-    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
-      'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
-    );
+    const { rows } = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+    }>('SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL');
     const done = new Map(rows.map((r) => [r.migration_name, r]));
     const applied: string[] = [];
     for (const migration of migrations) {

@@ -80,9 +80,27 @@ async function seedFinishedRuns(db: PrismaClient, publicId: string, privateId: s
   const hour = 3600_000;
   const now = Date.now();
   const runs = [
-    { projectId: publicId, system: 'postgresql', name: 'pgbench tpcb-like, scale 10, 8 clients', benchmark: 'pgbench', hoursAgo: 26 },
-    { projectId: publicId, system: 'postgresql', name: 'pgbench select-only, scale 10, 8 clients', benchmark: 'pgbench', hoursAgo: 25 },
-    { projectId: privateId, system: 'postgresql', name: 'PRIVATE-MARKER tuning experiment', benchmark: 'pgbench', hoursAgo: 3 },
+    {
+      projectId: publicId,
+      system: 'postgresql',
+      name: 'pgbench tpcb-like, scale 10, 8 clients',
+      benchmark: 'pgbench',
+      hoursAgo: 26,
+    },
+    {
+      projectId: publicId,
+      system: 'postgresql',
+      name: 'pgbench select-only, scale 10, 8 clients',
+      benchmark: 'pgbench',
+      hoursAgo: 25,
+    },
+    {
+      projectId: privateId,
+      system: 'postgresql',
+      name: 'PRIVATE-MARKER tuning experiment',
+      benchmark: 'pgbench',
+      hoursAgo: 3,
+    },
   ];
   for (const run of runs) {
     const system = await db.system.upsert({

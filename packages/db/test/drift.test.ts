@@ -13,7 +13,10 @@ describe('schema.prisma and prisma/migrations', () => {
 
   it('a schema change without a migration is detected', async () => {
     const schema = await readFile(schemaPath, 'utf8');
-    const changed = schema.replace('  description String?\n  createdAt   DateTime @default(now()) @map("created_at")\n\n  project Project @relation', '  description String?\n  driftProbe  Int?\n  createdAt   DateTime @default(now()) @map("created_at")\n\n  project Project @relation');
+    const changed = schema.replace(
+      '  description String?\n  createdAt   DateTime @default(now()) @map("created_at")\n\n  project Project @relation',
+      '  description String?\n  driftProbe  Int?\n  createdAt   DateTime @default(now()) @map("created_at")\n\n  project Project @relation',
+    );
     expect(changed).not.toBe(schema);
     const { differs, sql } = await diffMigrationsToSchema(adminUrl(), changed);
     expect(differs).toBe(true);

@@ -36,8 +36,13 @@ describe('applyMigrations', () => {
     expect(ledger.map((r) => r.migration_name)).toEqual(migrations.map((m) => m.name));
     expect(ledger.map((r) => r.checksum)).toEqual(migrations.map((m) => m.checksum));
     expect(ledger.every((r) => r.finished_at instanceof Date)).toBe(true);
-    const tables = await query<{ tablename: string }>(database.url, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
-    expect(tables.map((t) => t.tablename)).toEqual(expect.arrayContaining(['runs', 'frames', 'series', 'api_tokens', 'report_versions']));
+    const tables = await query<{ tablename: string }>(
+      database.url,
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
+    expect(tables.map((t) => t.tablename)).toEqual(
+      expect.arrayContaining(['runs', 'frames', 'series', 'api_tokens', 'report_versions']),
+    );
   });
 
   it('is a no-op the second time', async () => {
@@ -62,12 +67,24 @@ describe('applyMigrations', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'levelfield-migrations-'));
     try {
       await cp(migrationsDir, dir, { recursive: true });
-      await cp(path.join(migrationsDir, (await readMigrations())[0]!.name), path.join(dir, '99999999999999_broken'), { recursive: true });
-      await writeFile(path.join(dir, '99999999999999_broken', 'migration.sql'), 'CREATE TABLE broken_probe (id int);\nSELECT no_such_function();\n');
-      await expect(applyMigrations(database.url, dir)).rejects.toThrow(/99999999999999_broken failed and was rolled back/);
+      await cp(
+        path.join(migrationsDir, (await readMigrations())[0]!.name),
+        path.join(dir, '99999999999999_broken'),
+        { recursive: true },
+      );
+      await writeFile(
+        path.join(dir, '99999999999999_broken', 'migration.sql'),
+        'CREATE TABLE broken_probe (id int);\nSELECT no_such_function();\n',
+      );
+      await expect(applyMigrations(database.url, dir)).rejects.toThrow(
+        /99999999999999_broken failed and was rolled back/,
+      );
       const probe = await query(database.url, "SELECT 1 FROM pg_tables WHERE tablename = 'broken_probe'");
       expect(probe).toEqual([]);
-      const ledger = await query(database.url, `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = '99999999999999_broken'`);
+      const ledger = await query(
+        database.url,
+        `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = '99999999999999_broken'`,
+      );
       expect(ledger).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });

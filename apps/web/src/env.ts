@@ -1,0 +1,31 @@
+// The web app's configuration, read and validated once. The start command passes these; see
+// the README's configuration section.
+import 'server-only';
+import { z } from 'zod';
+
+const Env = z.object({
+  DATABASE_URL: z.string().min(1, 'DATABASE_URL must point at the Levelfield PostgreSQL database'),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)'),
+  LEVELFIELD_INGEST_URL: z.string().url().default('http://127.0.0.1:4000'),
+  AUTH_GITHUB_ID: z.string().optional(),
+  AUTH_GITHUB_SECRET: z.string().optional(),
+  AUTH_OIDC_ISSUER: z.string().url().optional(),
+  AUTH_OIDC_ID: z.string().optional(),
+  AUTH_OIDC_SECRET: z.string().optional(),
+});
+
+export type Env = z.infer<typeof Env>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = Env.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Levelfield web: invalid environment: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}

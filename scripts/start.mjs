@@ -1,0 +1,105 @@
+#!/usr/bin/env node
+// `npm start`: install what is missing, build, start PostgreSQL (embedded unless DATABASE_URL),
+// the ingest API and the web app, print how to use them, and stop everything on Ctrl-C.
+import path from 'node:path';
+import {
+  build,
+  ensureDependencies,
+  ensureStateDir,
+  readLocalSecrets,
+  repoDir,
+  stateDir,
+  step,
+} from './lib.mjs';
+
+const WEB_PORT = Number(process.env.LEVELFIELD_WEB_PORT ?? 3000);
+const INGEST_PORT = Number(process.env.LEVELFIELD_INGEST_PORT ?? 4000);
+
+async function main() {
+  const started = Date.now();
+  ensureStateDir();
+  await ensureDependencies();
+  await build();
+  // Imported after `npm ci`: these load the installed tools.
+  const { Services } = await import('./services.mjs');
+  const services = new Services();
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('\nStopping Levelfield …\n');
+    await services.stopAll();
+    process.stdout.write('Stopped. Data is kept for the next start.\n');
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+
+  try {
+    step(process.env.DATABASE_URL ? 'Connecting to DATABASE_URL' : 'Starting the embedded PostgreSQL');
+    const database = await services.startDatabase();
+    const secrets = readLocalSecrets();
+    const webUrl = `http://127.0.0.1:${WEB_PORT}`;
+    step('Starting the ingest API and the web app');
+    const [ingestUrl] = await Promise.all([
+      services.startIngest({
+        databaseUrl: database.databaseUrl,
+        port: INGEST_PORT,
+        webUrl,
+        liveTokenSecret: secrets.liveTokenSecret,
+      }),
+      services.startWeb({
+        databaseUrl: database.databaseUrl,
+        port: WEB_PORT,
+        authSecret: secrets.authSecret,
+        ingestUrl: `http://127.0.0.1:${INGEST_PORT}`,
+        liveTokenSecret: secrets.liveTokenSecret,
+      }),
+    ]);
+    printBanner({ webUrl, ingestUrl, database, secrets, seconds: (Date.now() - started) / 1000 });
+    for (const { name, child } of services.children) {
+      child.on('exit', (code) => {
+        if (!stopping) {
+          process.stderr.write(
+            `\n${name} stopped unexpectedly (exit ${code}); see ${path.join(stateDir, 'logs', `${name}.log`)}\n`,
+          );
+          stop(1);
+        }
+      });
+    }
+  } catch (error) {
+    process.stderr.write(
+      `\nLevelfield could not start: ${error.message}\nLogs: ${path.join(stateDir, 'logs')}\n`,
+    );
+    await stop(1);
+  }
+}
+
+function printBanner({ webUrl, ingestUrl, database, secrets, seconds }) {
+  const agent =
+    path.relative(process.cwd(), path.join(repoDir, 'agents/bin/levelfield-agent')) ||
+    'agents/bin/levelfield-agent';
+  const where = database.embedded
+    ? `embedded PostgreSQL, data in ${path.relative(process.cwd(), path.join(stateDir, 'pgdata'))}`
+    : 'DATABASE_URL';
+  process.stdout.write(`
+\x1b[1mLevelfield is running\x1b[0m  (ready in ${seconds.toFixed(0)} s)
+
+  Web app      ${webUrl}
+  Sign in      demo@levelfield.local  /  ${secrets.demoPassword}
+  Ingest API   ${ingestUrl}   (OpenAPI: ${ingestUrl}/openapi.json)
+  Database     ${where}
+
+Stream a benchmark into the demo project (paste into another terminal):
+
+  ${agent} run --server ${ingestUrl} --token ${secrets.demoToken} --project demo -- \\
+    pgbench -c 4 -j 2 -T 30 --progress=1 "${database.databaseUrl}"
+
+Press Ctrl-C to stop everything.
+`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// `npm test`: everything, from a fresh clone: install what is missing (npm packages, Debian's
+// Chromium when there is no browser, the fuzzing tools), build, lint, typecheck, unit and
+// integration tests against one real PostgreSQL, then end-to-end tests in Chromium.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import {
+  bin,
+  build,
+  commandExists,
+  ensureDependencies,
+  ensureStateDir,
+  repoDir,
+  run,
+  stateDir,
+  step,
+} from './lib.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCHEMATHESIS_VERSION = '4.32.5';
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM) || process.env.PLAYWRIGHT_USE_BUNDLED === '1') return;
+  if (process.platform === 'linux' && process.getuid?.() === 0 && commandExists('apt-get')) {
+    step("Installing Debian's chromium for the browser tests");
+    await run('apt-get', ['update', '-qq']);
+    await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    return;
+  }
+  step("Installing Playwright's Chromium");
+  await run(bin('playwright'), ['install', 'chromium']);
+}
+
+/** schemathesis (PyPI) in a project-local virtualenv, for the ingest API fuzz test. */
+async function ensureSchemathesis() {
+  const venv = path.join(stateDir, 'venv');
+  const schemathesis = path.join(venv, 'bin', 'schemathesis');
+  if (existsSync(schemathesis)) return;
+  step(`Installing schemathesis ${SCHEMATHESIS_VERSION} into ${path.relative(repoDir, venv)}`);
+  await run('python3', ['-m', 'venv', venv]);
+  await run(path.join(venv, 'bin', 'pip'), [
+    'install',
+    '--quiet',
+    '--disable-pip-version-check',
+    `schemathesis==${SCHEMATHESIS_VERSION}`,
+  ]);
+}
+
+async function main() {
+  ensureStateDir();
+  await ensureDependencies();
+  await Promise.all([ensureChromium(), ensureSchemathesis()]);
+  await build();
+  const turbo = bin('turbo');
+  step('Lint and typecheck');
+  await run(turbo, ['run', 'lint', 'typecheck', '--output-logs=errors-only', '--concurrency=2']);
+  await run(bin('biome'), ['check', 'scripts', 'e2e', 'tests', 'package.json', 'turbo.json', 'biome.json']);
+
+  // One PostgreSQL for the whole run; every suite makes its own database on it.
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { startThrowawayPostgres } = await import('../packages/db/src/testing.ts');
+  step('Starting a throwaway PostgreSQL for the tests');
+  const postgres = await startThrowawayPostgres();
+  const env = { LEVELFIELD_TEST_DATABASE_URL: postgres.url, LEVELFIELD_VENV: path.join(stateDir, 'venv') };
+  try {
+    step('Unit and integration tests (vitest, go test)');
+    await run(turbo, ['run', 'test', '--concurrency=1', '--output-logs=full', '--force'], { env });
+    step('Repository checks (README quick start, CI, docker-compose.yml)');
+    await run(bin('vitest'), ['run', '-c', 'tests/vitest.config.ts']);
+    step('End-to-end tests (Playwright, Chromium)');
+    await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env });
+  } finally {
+    await postgres.stop();
+  }
+  step('All tests passed');
+}
+
+main().catch((error) => {
+  process.stderr.write(`\n${error.message ?? error}\n`);
+  process.exit(1);
+});
