@@ -1,0 +1,20 @@
+export { base64ToBytes, bytesToBase64 } from './base64.ts';
+export {
+  type DecodeOptions,
+  decodeHistogram,
+  encodeBase64,
+  encodeCompressed,
+  encodeUncompressed,
+  V2_COMPRESSED_ENCODING_COOKIE,
+  V2_ENCODING_COOKIE,
+} from './codec.ts';
+export { HdrDecodeError, type HdrDecodeErrorCode } from './errors.ts';
+export {
+  Histogram,
+  type HistogramOptions,
+  type PercentilePoint,
+  type PercentileRank,
+  type RecordedRange,
+  type ValueBand,
+} from './histogram.ts';
+export { formatIntervalLogLine, type IntervalLogEntry, parseIntervalLogLine } from './interval-log.ts';
