@@ -5,6 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEmptyDatabase, freePort, startThrowawayPostgres } from '../packages/db/src/testing.ts';
+import { loadDemoRuns } from '../scripts/demo-runs.ts';
 import { Services } from '../scripts/services.mjs';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -36,6 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ingestUrl,
       liveTokenSecret: secrets.liveTokenSecret,
     });
+    await loadDemoRuns({ ingestUrl, token: demoToken, databaseUrl: database.url });
     Object.assign(process.env, {
       E2E_WEB_URL: webUrl,
       E2E_INGEST_URL: ingestUrl,

@@ -43,14 +43,18 @@ export function commandExists(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }
 
-/** `npm ci` when node_modules is missing or older than package-lock.json. */
+/**
+ * `npm install` (it follows package-lock.json) when node_modules is missing or was installed
+ * from another lockfile. Not `npm ci`: registries that serve only this platform's optional
+ * packages leave the other platforms' entries out of the lockfile, and `npm ci` refuses that.
+ */
 export async function ensureDependencies() {
   const lock = path.join(repoDir, 'package-lock.json');
   const stamp = path.join(repoDir, 'node_modules/.levelfield-installed');
   const digest = createHash('sha256').update(readFileSync(lock)).digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === digest) return;
-  step('Installing npm packages (npm ci)');
-  await run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  step('Installing npm packages');
+  await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(stamp, digest);
 }
 

@@ -56,6 +56,11 @@ async function main() {
         liveTokenSecret: secrets.liveTokenSecret,
       }),
     ]);
+    step('Loading the demo history through the ingest API');
+    const { register } = await import('tsx/esm/api');
+    register();
+    const { loadDemoRuns } = await import('./demo-runs.ts');
+    await loadDemoRuns({ ingestUrl, token: secrets.demoToken, databaseUrl: database.databaseUrl });
     printBanner({ webUrl, ingestUrl, database, secrets, seconds: (Date.now() - started) / 1000 });
     for (const { name, child } of services.children) {
       child.on('exit', (code) => {

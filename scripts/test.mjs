@@ -57,6 +57,7 @@ async function main() {
   step('Lint and typecheck');
   await run(turbo, ['run', 'lint', 'typecheck', '--output-logs=errors-only', '--concurrency=2']);
   await run(bin('biome'), ['check', 'scripts', 'e2e', 'tests', 'package.json', 'turbo.json', 'biome.json']);
+  await run(bin('tsc'), ['-p', 'tsconfig.json']);
 
   // One PostgreSQL for the whole run; every suite makes its own database on it.
   const { register } = await import('tsx/esm/api');

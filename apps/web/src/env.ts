@@ -7,6 +7,8 @@ const Env = z.object({
   DATABASE_URL: z.string().min(1, 'DATABASE_URL must point at the Levelfield PostgreSQL database'),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)'),
   LEVELFIELD_INGEST_URL: z.string().url().default('http://127.0.0.1:4000'),
+  /** Signs live-subscription tokens for private runs (shared with the ingest API). */
+  LEVELFIELD_LIVE_TOKEN_SECRET: z.string().min(16).optional(),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
   AUTH_OIDC_ISSUER: z.string().url().optional(),

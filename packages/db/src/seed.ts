@@ -1,5 +1,5 @@
 // Demo data: a demo user, an organization with a public and a private project, an API token
-// for the public project, and finished runs. Idempotent: safe on every start.
+// for the public project, and a private run. Idempotent: safe on every start.
 import type { PrismaClient } from './client.ts';
 import { hashPassword } from './passwords.ts';
 import { generateToken, hashToken, tokenDisplayPrefix } from './tokens.ts';
@@ -46,7 +46,7 @@ export async function seedDemo(
     create: { ...DEMO.privateProject, organizationId: org.id, visibility: 'private' },
   });
   if (created) {
-    await seedFinishedRuns(db, publicProject.id, privateProject.id, user.id);
+    await seedPrivateRun(db, privateProject.id, user.id);
   }
   const demoToken = await ensureDemoToken(db, publicProject.id, user.id, options.rememberedToken);
   return { demoToken, created };
@@ -76,53 +76,28 @@ async function ensureDemoToken(
   return token;
 }
 
-async function seedFinishedRuns(db: PrismaClient, publicId: string, privateId: string, userId: string) {
-  const hour = 3600_000;
-  const now = Date.now();
-  const runs = [
-    {
-      projectId: publicId,
-      system: 'postgresql',
-      name: 'pgbench tpcb-like, scale 10, 8 clients',
-      benchmark: 'pgbench',
-      hoursAgo: 26,
-    },
-    {
-      projectId: publicId,
-      system: 'postgresql',
-      name: 'pgbench select-only, scale 10, 8 clients',
-      benchmark: 'pgbench',
-      hoursAgo: 25,
-    },
-    {
+// Public demo runs with measurements are sent through the ingest API by scripts/demo-runs.ts;
+// this one exists to prove that a private project's runs stay private.
+async function seedPrivateRun(db: PrismaClient, privateId: string, userId: string) {
+  const system = await db.system.upsert({
+    where: { projectId_name: { projectId: privateId, name: 'postgresql' } },
+    update: {},
+    create: { projectId: privateId, name: 'postgresql' },
+  });
+  const startedAt = new Date(Date.now() - 3 * 3_600_000);
+  await db.run.create({
+    data: {
       projectId: privateId,
-      system: 'postgresql',
+      systemId: system.id,
       name: 'PRIVATE-MARKER tuning experiment',
       benchmark: 'pgbench',
-      hoursAgo: 3,
+      status: 'succeeded',
+      source: 'import',
+      labels: { clients: '8', scale: '10', marker: 'PRIVATE-MARKER' },
+      startedAt,
+      endedAt: new Date(startedAt.getTime() + 60_000),
+      exitCode: 0,
+      createdById: userId,
     },
-  ];
-  for (const run of runs) {
-    const system = await db.system.upsert({
-      where: { projectId_name: { projectId: run.projectId, name: run.system } },
-      update: {},
-      create: { projectId: run.projectId, name: run.system },
-    });
-    const startedAt = new Date(now - run.hoursAgo * hour);
-    await db.run.create({
-      data: {
-        projectId: run.projectId,
-        systemId: system.id,
-        name: run.name,
-        benchmark: run.benchmark,
-        status: 'succeeded',
-        source: 'import',
-        labels: { clients: '8', scale: '10' },
-        startedAt,
-        endedAt: new Date(startedAt.getTime() + 60_000),
-        exitCode: 0,
-        createdById: userId,
-      },
-    });
-  }
+  });
 }

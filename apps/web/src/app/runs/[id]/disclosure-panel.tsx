@@ -1,0 +1,102 @@
+// Who made the run, with what interest, and how much of it an AI assistant produced.
+import type { Disclosure } from '@levelfield/contracts/provenance';
+
+const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
+  yes: 'AI assistance declared',
+  no: 'No AI assistance declared',
+  'not-stated': 'AI assistance not stated',
+};
+
+export function DisclosurePanel({ disclosure }: { disclosure: Disclosure }) {
+  const { ai } = disclosure;
+  return (
+    <div className="disclosure">
+      <dl className="fields">
+        <div className="field">
+          <dt>Authors</dt>
+          <dd>
+            {disclosure.authors.length ? (
+              disclosure.authors
+                .map((a) => (a.affiliation ? `${a.name} (${a.affiliation})` : a.name))
+                .join(', ')
+            ) : (
+              <span className="muted">not stated</span>
+            )}
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Affiliation</dt>
+          <dd>{disclosure.affiliation ?? <span className="muted">not stated</span>}</dd>
+        </div>
+        <div className="field">
+          <dt>Conflict of interest</dt>
+          <dd>{disclosure.conflictOfInterest ?? <span className="muted">not stated</span>}</dd>
+        </div>
+        <div className="field">
+          <dt>Other vendor consulted</dt>
+          <dd>{disclosure.otherVendorConsulted.replace('-', ' ')}</dd>
+        </div>
+        <div className="field">
+          <dt>Artefacts</dt>
+          <dd>
+            {disclosure.artefacts.length ? (
+              <ul className="plain">
+                {disclosure.artefacts.map((a) => (
+                  <li key={a.url}>
+                    <a href={a.url}>{a.url}</a>
+                    {a.sha256 ? <code className="hash"> sha256:{a.sha256.slice(0, 12)}…</code> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="muted">none listed</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      <h3 className={`ai ai-${ai.declared}`}>{AI_DECLARED[ai.declared]}</h3>
+      <dl className="fields">
+        <div className="field">
+          <dt>Scopes</dt>
+          <dd>{ai.scopes.length ? ai.scopes.join(', ') : <span className="muted">—</span>}</dd>
+        </div>
+        <div className="field">
+          <dt>Tools and models</dt>
+          <dd>{ai.tools.length ? ai.tools.join(', ') : <span className="muted">—</span>}</dd>
+        </div>
+        <div className="field">
+          <dt>Human responsible</dt>
+          <dd>
+            {ai.humanResponsible ?? <span className="muted">—</span>}
+            {ai.humanReviewed !== undefined
+              ? ` · human review ${ai.humanReviewed ? 'done' : 'not done'}`
+              : ''}
+          </dd>
+        </div>
+        <div className="field">
+          <dt>Commit-trailer evidence</dt>
+          <dd>
+            {ai.evidence.length ? (
+              <ul className="plain">
+                {ai.evidence.map((e) => (
+                  <li key={`${e.commit}-${e.trailer}`}>
+                    <code>{e.commit.slice(0, 10)}</code> {e.trailer}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="muted">none found</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+      {ai.promptLog || ai.promptLogUrl ? (
+        <details className="prompt-log">
+          <summary>Prompt log</summary>
+          {ai.promptLogUrl ? <a href={ai.promptLogUrl}>{ai.promptLogUrl}</a> : null}
+          {ai.promptLog ? <pre>{ai.promptLog}</pre> : null}
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { signLiveToken } from '@levelfield/contracts/live-token';
+import { StatusBadge } from '@levelfield/ui/badge';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { env } from '~/env';
+import { formatDuration, formatUtc } from '~/lib/format';
+import { viewerId as currentViewer } from '~/server/auth';
+import { db } from '~/server/db';
+import { getRunDetail, type RunDetail } from '~/server/runs/detail';
+import { loadRange, loadTimelines } from '~/server/runs/timeline';
+import { TRPCReactProvider } from '~/trpc/react';
+import { DisclosurePanel } from './disclosure-panel';
+import { ElapsedClock } from './elapsed-clock';
+import { ProvenancePanel } from './provenance-panel';
+import { RunCharts } from './run-charts';
+
+export const dynamic = 'force-dynamic';
+
+type Params = { params: Promise<{ id: string }> };
+
+const loadRun = cache(async (id: string) => {
+  const viewerId = await currentViewer();
+  return { viewerId, run: id.length <= 64 ? await getRunDetail(db(), viewerId, id) : null };
+});
+
+export async function generateMetadata({ params }: Params): Promise<Metadata> {
+  const { run } = await loadRun((await params).id);
+  return { title: run ? run.name : 'Run not found' };
+}
+
+/** Where the browser subscribes; private runs get a 15-minute token the ingest API can verify. */
+function liveSubscription(run: RunDetail, viewerId: string | null) {
+  if (run.status !== 'running') return null;
+  const url = `${env().LEVELFIELD_INGEST_URL}/v1/runs/${run.id}/live`;
+  if (run.project.visibility === 'public' || !viewerId) return { url, token: null };
+  const secret = env().LEVELFIELD_LIVE_TOKEN_SECRET;
+  return secret
+    ? {
+        url,
+        token: signLiveToken(
+          { runId: run.id, userId: viewerId, expiresAt: Date.now() + 15 * 60_000 },
+          secret,
+        ),
+      }
+    : null;
+}
+
+export default async function RunPage({ params }: Params) {
+  const { id } = await params;
+  const { run, viewerId } = await loadRun(id);
+  if (!run) notFound();
+  const [timelines, range] = await Promise.all([loadTimelines(db(), run.id), loadRange(db(), run.id, {})]);
+  return (
+    <article className="run-page">
+      <header className="run-head">
+        <div>
+          <p className="crumbs muted">
+            {run.project.organization}/{run.project.slug} · {run.system ?? 'unnamed system'}
+            {run.systemVersion ? ` ${run.systemVersion}` : ''} · {run.benchmark}
+            {run.benchmarkVersion ? ` ${run.benchmarkVersion}` : ''}
+          </p>
+          <h1>{run.name}</h1>
+          <p className="meta">
+            <StatusBadge status={run.status} />
+            <span>started {formatUtc(run.startedAt)}</span>
+            <span>
+              {run.status === 'running' ? (
+                <ElapsedClock since={run.startedAt.getTime()} />
+              ) : (
+                formatDuration(run.endedAt ? run.endedAt.getTime() - run.startedAt.getTime() : null)
+              )}
+            </span>
+            {run.exitCode !== null ? <span>exit code {run.exitCode}</span> : null}
+            {run.warmupMs > 0 ? (
+              <span>warm-up {formatDuration(run.warmupMs)} (left out of summaries)</span>
+            ) : null}
+            {Object.entries(run.labels).map(([k, v]) => (
+              <span key={k} className="tag">
+                {k}={v}
+              </span>
+            ))}
+          </p>
+        </div>
+        <nav className="downloads" aria-label="Downloads">
+          <a className="button" href={`/runs/${run.id}/download/summary.csv`} download>
+            Summary CSV
+          </a>
+          <a className="button" href={`/runs/${run.id}/download/run.json`} download>
+            Run JSON
+          </a>
+          {timelines
+            .filter((s) => s.kind === 'latency')
+            .map((s) => (
+              <a
+                key={s.seriesId}
+                className="button"
+                href={`/runs/${run.id}/download/series/${s.seriesId}.hlog`}
+                download
+              >
+                {s.name} .hlog
+              </a>
+            ))}
+        </nav>
+      </header>
+      <TRPCReactProvider>
+        <RunCharts
+          runId={run.id}
+          timelines={timelines}
+          initialRange={range}
+          live={liveSubscription(run, viewerId)}
+        />
+      </TRPCReactProvider>
+      <div className="two-col">
+        <section className="panel">
+          <h2>Provenance</h2>
+          <ProvenancePanel provenance={run.provenance} />
+        </section>
+        <section className="panel">
+          <h2>Disclosure</h2>
+          <DisclosurePanel disclosure={run.disclosure} />
+        </section>
+      </div>
+    </article>
+  );
+}

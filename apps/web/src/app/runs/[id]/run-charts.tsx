@@ -1,0 +1,196 @@
+'use client';
+// The run page's charts and summary table. Zooming or brushing any time chart selects that
+// range for every chart and for the summary table and spectrum (recomputed on the server from
+// merged histograms). While the run is live, new intervals are appended as they arrive.
+import { Chart } from '@levelfield/ui/chart';
+import { useQuery } from '@tanstack/react-query';
+import type { ECharts } from 'echarts/core';
+import { useCallback, useMemo, useState } from 'react';
+import type { SeriesRange, SeriesTimeline } from '~/server/runs/timeline';
+import { useTRPC } from '~/trpc/react';
+import {
+  formatMs,
+  heatmapOption,
+  percentileLinesOption,
+  seriesTitle,
+  spectrumOption,
+  type TimeRange,
+  throughputOption,
+  toMillis,
+} from './chart-options';
+import { useLiveTimelines } from './use-live';
+
+interface Props {
+  runId: string;
+  timelines: SeriesTimeline[];
+  initialRange: SeriesRange[];
+  live: { url: string; token: string | null } | null;
+}
+
+function zoomRange(chart: ECharts): TimeRange | null {
+  const zoom = (
+    chart.getOption() as {
+      dataZoom?: { startValue?: number; endValue?: number; start?: number; end?: number }[];
+    }
+  ).dataZoom?.[0];
+  if (!zoom) return null;
+  if (zoom.start === 0 && zoom.end === 100) return null;
+  return zoom.startValue !== undefined && zoom.endValue !== undefined
+    ? { fromMs: zoom.startValue, toMs: zoom.endValue }
+    : null;
+}
+
+export function RunCharts({ runId, timelines: initial, initialRange, live }: Props) {
+  const timelines = useLiveTimelines(initial, live);
+  const [range, setRange] = useState<TimeRange | null>(null);
+  const [includeWarmup, setIncludeWarmup] = useState(false);
+  const trpc = useTRPC();
+  const rangeQuery = useQuery({
+    ...trpc.runs.range.queryOptions({ id: runId, fromMs: range?.fromMs, toMs: range?.toMs, includeWarmup }),
+    initialData: range === null && !includeWarmup ? initialRange : undefined,
+    placeholderData: (previous) => previous,
+  });
+  const ranges = rangeQuery.data ?? initialRange;
+
+  const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
+  const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
+  const latency = timelines.filter((s) => s.kind === 'latency');
+  const byId = new Map(timelines.map((s) => [s.seriesId, s]));
+
+  return (
+    <div className="run-charts">
+      <div className="range-bar">
+        <span>
+          {range
+            ? `Range ${new Date(range.fromMs).toISOString().slice(11, 19)}–${new Date(range.toMs).toISOString().slice(11, 19)} UTC`
+            : 'Whole run'}
+          {rangeQuery.isFetching ? <span className="muted"> · updating…</span> : null}
+        </span>
+        <label>
+          <input
+            type="checkbox"
+            checked={includeWarmup}
+            onChange={(e) => setIncludeWarmup(e.target.checked)}
+          />{' '}
+          include warm-up in summaries
+        </label>
+        {range ? (
+          <button type="button" className="button" onClick={() => setRange(null)}>
+            Reset range
+          </button>
+        ) : null}
+      </div>
+
+      <section className="panel">
+        <h2>Summary</h2>
+        <SummaryTable ranges={ranges} byId={byId} />
+      </section>
+
+      <div className="chart-grid">
+        {latency.map((series) => (
+          <section className="panel" key={`lines-${series.seriesId}`}>
+            <h2>Latency percentiles — {seriesTitle(series)}</h2>
+            <Chart
+              ariaLabel={`Latency percentiles over time for ${seriesTitle(series)}`}
+              option={percentileLinesOption(series, range)}
+              events={events}
+            />
+          </section>
+        ))}
+        <section className="panel">
+          <h2>Throughput</h2>
+          <Chart
+            ariaLabel="Throughput over time"
+            option={throughputOption(timelines, range)}
+            events={events}
+          />
+        </section>
+        {latency
+          .filter((s) => s.heatmap.edges.length > 0)
+          .map((series) => (
+            <section className="panel" key={`heat-${series.seriesId}`}>
+              <h2>Latency heatmap — {seriesTitle(series)}</h2>
+              <Chart
+                ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
+                option={heatmapOption(series, range)}
+                events={events}
+              />
+            </section>
+          ))}
+        {latency.length > 0 ? (
+          <section className="panel">
+            <h2>Percentile spectrum{range ? ' (selected range)' : ''}</h2>
+            <Chart
+              ariaLabel="Percentile spectrum"
+              option={spectrumOption(
+                ranges.flatMap((r) => {
+                  const series = byId.get(r.seriesId);
+                  return series ? [{ title: seriesTitle(series), unit: series.unit, range: r }] : [];
+                }),
+              )}
+            />
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SummaryTable({ ranges, byId }: { ranges: SeriesRange[]; byId: Map<string, SeriesTimeline> }) {
+  if (ranges.length === 0) return <p className="empty">No latency intervals in this range yet.</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table summary" aria-label="Summary per series">
+        <thead>
+          <tr>
+            <th>Series</th>
+            <th className="num">Count</th>
+            <th className="num">Throughput</th>
+            <th className="num">Min</th>
+            <th className="num">Mean</th>
+            <th className="num">p50</th>
+            <th className="num">p90</th>
+            <th className="num">p95</th>
+            <th className="num">p99</th>
+            <th className="num">p99.9</th>
+            <th className="num">Max</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ranges.map(({ seriesId, summary }) => {
+            const series = byId.get(seriesId);
+            if (!series) return null;
+            const ms = (v: number) => formatMs(toMillis(series.unit, v));
+            return (
+              <tr key={seriesId} data-series={series.name}>
+                <td>{seriesTitle(series)}</td>
+                {summary ? (
+                  <>
+                    <td className="num">{summary.count.toLocaleString('en-US')}</td>
+                    <td className="num">
+                      {summary.throughput === null
+                        ? '—'
+                        : `${summary.throughput.toLocaleString('en-US', { maximumFractionDigits: 1 })}/s`}
+                    </td>
+                    <td className="num">{ms(summary.min)}</td>
+                    <td className="num">{ms(summary.mean)}</td>
+                    <td className="num">{ms(summary.p50)}</td>
+                    <td className="num">{ms(summary.p90)}</td>
+                    <td className="num">{ms(summary.p95)}</td>
+                    <td className="num">{ms(summary.p99)}</td>
+                    <td className="num">{ms(summary.p999)}</td>
+                    <td className="num">{ms(summary.max)}</td>
+                  </>
+                ) : (
+                  <td colSpan={10} className="muted">
+                    no intervals in this range
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// GET /api/v1/runs/{id}: the run, its provenance and a per-series summary, for scripts.
+// Public runs answer anonymously; private runs need a member's session or a token of the
+// run's project with the "read" scope. Anything else is a 404, so a private run's existence
+// is never confirmed to an outsider.
+import type { PrismaClient } from '@levelfield/db/client';
+import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
+import { visibleRunsWhere } from './list.ts';
+
+export type ReadCredential =
+  | { kind: 'session'; userId: string }
+  | { kind: 'token'; token: string }
+  | { kind: 'anonymous' };
+
+async function tokenProjectId(db: PrismaClient, token: string): Promise<string | null> {
+  if (!looksLikeToken(token)) return null;
+  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
+  if (!row || row.revokedAt || !row.scopes.includes('read')) return null;
+  await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+  return row.projectId;
+}
+
+export async function readRun(db: PrismaClient, runId: string, credential: ReadCredential) {
+  const viewerId = credential.kind === 'session' ? credential.userId : null;
+  const projectId = credential.kind === 'token' ? await tokenProjectId(db, credential.token) : null;
+  const run = await db.run.findFirst({
+    where: { id: runId, OR: [visibleRunsWhere(viewerId), ...(projectId ? [{ projectId }] : [])] },
+    include: {
+      system: { select: { name: true } },
+      project: {
+        select: { slug: true, name: true, visibility: true, organization: { select: { slug: true } } },
+      },
+      series: { include: { summary: true }, orderBy: [{ name: 'asc' }, { labelsKey: 'asc' }] },
+    },
+  });
+  if (!run) return null;
+  return {
+    id: run.id,
+    name: run.name,
+    project: `${run.project.organization.slug}/${run.project.slug}`,
+    visibility: run.project.visibility,
+    system: run.system ? { name: run.system.name, version: run.systemVersion } : null,
+    benchmark: { name: run.benchmark, version: run.benchmarkVersion },
+    status: run.status,
+    source: run.source,
+    labels: run.labels,
+    startedAt: run.startedAt.toISOString(),
+    endedAt: run.endedAt?.toISOString() ?? null,
+    exitCode: run.exitCode,
+    warmupMs: run.warmupMs,
+    provenance: run.provenance,
+    disclosure: run.disclosure,
+    series: run.series.map((series) => {
+      const s = series.summary;
+      const durationSeconds = s ? Number(s.durationMs) / 1000 : 0;
+      return {
+        name: series.name,
+        kind: series.kind,
+        unit: series.unit,
+        labels: series.labels,
+        summary: s
+          ? {
+              count: Number(s.count),
+              min: s.min,
+              max: s.max,
+              mean: s.mean,
+              p50: s.p50,
+              p90: s.p90,
+              p95: s.p95,
+              p99: s.p99,
+              p999: s.p999,
+              throughput: durationSeconds > 0 ? Number(s.count) / durationSeconds : null,
+              durationSeconds,
+              excludesWarmup: true,
+            }
+          : null,
+      };
+    }),
+  };
+}
