@@ -7,12 +7,28 @@ import { readRun } from '~/server/runs/read-api';
 
 let database: TestDatabase;
 let db: PrismaClient;
-const fx = { publicRun: '', privateRun: '', member: '', outsider: '', readToken: '', ingestOnly: '', otherProject: '', revoked: '' };
+const fx = {
+  publicRun: '',
+  privateRun: '',
+  member: '',
+  outsider: '',
+  readToken: '',
+  ingestOnly: '',
+  otherProject: '',
+  revoked: '',
+};
 
 async function token(projectId: string, scopes: string[], revoked = false): Promise<string> {
   const plain = generateToken();
   await db.apiToken.create({
-    data: { projectId, name: 't', tokenHash: hashToken(plain), prefix: plain.slice(0, 7), scopes, revokedAt: revoked ? new Date() : null },
+    data: {
+      projectId,
+      name: 't',
+      tokenHash: hashToken(plain),
+      prefix: plain.slice(0, 7),
+      scopes,
+      revokedAt: revoked ? new Date() : null,
+    },
   });
   return plain;
 }
@@ -22,16 +38,44 @@ beforeAll(async () => {
   db = createPrismaClient(database.url, { max: 2 });
   fx.member = (await db.user.create({ data: { email: 'm@example.test' } })).id;
   fx.outsider = (await db.user.create({ data: { email: 'o@example.test' } })).id;
-  const org = await db.organization.create({ data: { slug: 'o', name: 'O', memberships: { create: { userId: fx.member, role: 'viewer' } } } });
-  const open = await db.project.create({ data: { organizationId: org.id, slug: 'open', name: 'Open', visibility: 'public' } });
-  const closed = await db.project.create({ data: { organizationId: org.id, slug: 'closed', name: 'Closed' } });
+  const org = await db.organization.create({
+    data: { slug: 'o', name: 'O', memberships: { create: { userId: fx.member, role: 'viewer' } } },
+  });
+  const open = await db.project.create({
+    data: { organizationId: org.id, slug: 'open', name: 'Open', visibility: 'public' },
+  });
+  const closed = await db.project.create({
+    data: { organizationId: org.id, slug: 'closed', name: 'Closed' },
+  });
   const startedAt = new Date(Date.UTC(2026, 10, 1));
-  fx.publicRun = (await db.run.create({ data: { projectId: open.id, name: 'pub', benchmark: 'pgbench', source: 'agent', startedAt } })).id;
-  const privateRun = await db.run.create({ data: { projectId: closed.id, name: 'PRIVATE-MARKER', benchmark: 'pgbench', source: 'agent', startedAt } });
+  fx.publicRun = (
+    await db.run.create({
+      data: { projectId: open.id, name: 'pub', benchmark: 'pgbench', source: 'agent', startedAt },
+    })
+  ).id;
+  const privateRun = await db.run.create({
+    data: { projectId: closed.id, name: 'PRIVATE-MARKER', benchmark: 'pgbench', source: 'agent', startedAt },
+  });
   fx.privateRun = privateRun.id;
-  const series = await db.series.create({ data: { runId: privateRun.id, name: 'latency', kind: 'latency', unit: 'us' } });
+  const series = await db.series.create({
+    data: { runId: privateRun.id, name: 'latency', kind: 'latency', unit: 'us' },
+  });
   await db.seriesSummary.create({
-    data: { seriesId: series.id, frameCount: 60, lastSeq: 59, count: 120_000n, durationMs: 60_000n, min: 90, max: 9000, mean: 400, p50: 350, p90: 600, p95: 800, p99: 1500, p999: 4000 },
+    data: {
+      seriesId: series.id,
+      frameCount: 60,
+      lastSeq: 59,
+      count: 120_000n,
+      durationMs: 60_000n,
+      min: 90,
+      max: 9000,
+      mean: 400,
+      p50: 350,
+      p90: 600,
+      p95: 800,
+      p99: 1500,
+      p999: 4000,
+    },
   });
   fx.readToken = await token(closed.id, ['ingest', 'read']);
   fx.ingestOnly = await token(closed.id, ['ingest']);
@@ -55,8 +99,12 @@ describe('readRun', () => {
   });
 
   it('answers a private run to a member and to a read token of its project only', async () => {
-    expect((await readRun(db, fx.privateRun, { kind: 'session', userId: fx.member }))?.name).toBe('PRIVATE-MARKER');
-    expect((await readRun(db, fx.privateRun, { kind: 'token', token: fx.readToken }))?.name).toBe('PRIVATE-MARKER');
+    expect((await readRun(db, fx.privateRun, { kind: 'session', userId: fx.member }))?.name).toBe(
+      'PRIVATE-MARKER',
+    );
+    expect((await readRun(db, fx.privateRun, { kind: 'token', token: fx.readToken }))?.name).toBe(
+      'PRIVATE-MARKER',
+    );
     for (const token of [fx.ingestOnly, fx.otherProject, fx.revoked, 'lf_not-a-token']) {
       expect(await readRun(db, fx.privateRun, { kind: 'token', token })).toBeNull();
     }
@@ -64,6 +112,13 @@ describe('readRun', () => {
 
   it('returns the per-series summary with throughput over the measured duration', async () => {
     const run = await readRun(db, fx.privateRun, { kind: 'token', token: fx.readToken });
-    expect(run?.series[0]?.summary).toMatchObject({ count: 120_000, p50: 350, p99: 1500, p999: 4000, throughput: 2000, durationSeconds: 60 });
+    expect(run?.series[0]?.summary).toMatchObject({
+      count: 120_000,
+      p50: 350,
+      p99: 1500,
+      p999: 4000,
+      throughput: 2000,
+      durationSeconds: 60,
+    });
   });
 });

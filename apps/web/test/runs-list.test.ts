@@ -16,9 +16,15 @@ beforeAll(async () => {
   const outsider = await db.user.create({ data: { email: 'outsider@example.test' } });
   ids.member = member.id;
   ids.outsider = outsider.id;
-  const org = await db.organization.create({ data: { slug: 'o', name: 'O', memberships: { create: { userId: member.id, role: 'viewer' } } } });
-  const open = await db.project.create({ data: { organizationId: org.id, slug: 'open', name: 'Open', visibility: 'public' } });
-  const closed = await db.project.create({ data: { organizationId: org.id, slug: 'closed', name: 'Closed', visibility: 'private' } });
+  const org = await db.organization.create({
+    data: { slug: 'o', name: 'O', memberships: { create: { userId: member.id, role: 'viewer' } } },
+  });
+  const open = await db.project.create({
+    data: { organizationId: org.id, slug: 'open', name: 'Open', visibility: 'public' },
+  });
+  const closed = await db.project.create({
+    data: { organizationId: org.id, slug: 'closed', name: 'Closed', visibility: 'private' },
+  });
   const pg = await db.system.create({ data: { projectId: open.id, name: 'postgresql' } });
   const my = await db.system.create({ data: { projectId: open.id, name: 'mysql' } });
   const base = Date.UTC(2026, 10, 1);
@@ -37,7 +43,13 @@ beforeAll(async () => {
     });
   }
   await db.run.create({
-    data: { projectId: closed.id, name: 'PRIVATE-MARKER run', benchmark: 'pgbench', source: 'agent', startedAt: new Date(base) },
+    data: {
+      projectId: closed.id,
+      name: 'PRIVATE-MARKER run',
+      benchmark: 'pgbench',
+      source: 'agent',
+      startedAt: new Date(base),
+    },
   });
 });
 
@@ -72,11 +84,28 @@ describe('listRuns', () => {
 
   it('sorts by name ascending', async () => {
     const page = await listRuns(db, null, q({ sort: 'name', dir: 'asc' }));
-    expect(page.rows.slice(0, 3).map((r) => r.name)).toEqual(['public run 00', 'public run 01', 'public run 02']);
+    expect(page.rows.slice(0, 3).map((r) => r.name)).toEqual([
+      'public run 00',
+      'public run 01',
+      'public run 02',
+    ]);
   });
 
   it('filters by system, benchmark, status, labels, text and dates together', async () => {
-    const page = await listRuns(db, null, q({ system: 'postgresql', benchmark: 'pgbench', status: 'succeeded', labels: 'clients=1', q: 'RUN', from: '2026-11-02', to: '2026-11-20', size: '100' }));
+    const page = await listRuns(
+      db,
+      null,
+      q({
+        system: 'postgresql',
+        benchmark: 'pgbench',
+        status: 'succeeded',
+        labels: 'clients=1',
+        q: 'RUN',
+        from: '2026-11-02',
+        to: '2026-11-20',
+        size: '100',
+      }),
+    );
     const names = page.rows.map((r) => r.name).sort();
     // odd i (postgresql), i % 3 ≠ 0 (pgbench), i % 5 ≠ 0, i % 4 = 1, started 2026-11-02 … 11-20 → i in 1..19
     expect(names).toEqual(['public run 01', 'public run 13', 'public run 17']);

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   /** A timestamp too far in the future (beyond the allowed clock skew). */
   TIMESTAMP_OUT_OF_RANGE: 400,
   BODY_TOO_LARGE: 413,
+  /** The URL or headers exceed the server's header size limit. */
+  HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOKEN_MISSING: 401,
   TOKEN_INVALID: 401,

@@ -99,6 +99,13 @@ export const FinishRunRequest = z.strictObject({
 });
 export type FinishRunRequest = z.infer<typeof FinishRunRequest>;
 
+export const FinishRunResponse = z.strictObject({
+  id: z.string(),
+  status: FinishRunRequest.shape.status,
+  endedAt: z.number().int(),
+  exitCode: z.number().int().nullable(),
+});
+
 export const ErrorResponse = z.strictObject({
   error: z.strictObject({ code: z.string(), message: z.string(), path: z.string().optional() }),
 });

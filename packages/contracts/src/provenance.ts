@@ -243,7 +243,7 @@ export const Disclosure = z.strictObject({
   artefacts: z
     .array(
       z.strictObject({
-        url: z.url().max(2048),
+        url: z.url('must be a full URL such as https://example.org/harness').max(2048),
         sha256: z
           .string()
           .regex(/^[0-9a-f]{64}$/)
@@ -258,7 +258,7 @@ export const Disclosure = z.strictObject({
       scopes: z.array(AiScope).max(5).default([]),
       tools: z.array(z.string().min(1).max(200)).max(50).default([]),
       promptLog: z.string().max(200_000).optional(),
-      promptLogUrl: z.url().max(2048).optional(),
+      promptLogUrl: z.url('must be a full URL such as https://example.org/harness').max(2048).optional(),
       /** Captured from commit trailers by the agent. */
       evidence: z
         .array(
@@ -287,3 +287,17 @@ export const RunLabels = z.record(
   z.string().max(256),
 );
 export type RunLabels = z.infer<typeof RunLabels>;
+
+/** The known fields of each group, in catalogue order (forms and diffs list these first). */
+export const GROUP_FIELDS = {
+  run: Object.keys(RunGroup.shape),
+  hardware: Object.keys(HardwareGroup.shape),
+  nodeSoftware: Object.keys(NodeSoftwareGroup.shape),
+  software: Object.keys(SoftwareGroup.shape),
+  topology: Object.keys(TopologyGroup.shape),
+  workload: Object.keys(WorkloadGroup.shape),
+  settings: Object.keys(SettingsGroup.shape),
+  client: Object.keys(ClientGroup.shape),
+  measurement: Object.keys(MeasurementGroup.shape),
+  cost: Object.keys(CostGroup.shape),
+} as const;

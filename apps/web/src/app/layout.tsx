@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { AccountMenu } from '~/app/_accounts/AccountMenu';
 import { auth, signOut } from '~/server/auth';
 import './globals.css';
 
@@ -23,24 +24,27 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </Link>
           <nav className="topnav">
             <Link href="/runs">Runs</Link>
+            {session?.user ? <Link href="/orgs">Organizations</Link> : null}
           </nav>
           <div className="account">
             {session?.user ? (
-              <form
-                action={async () => {
+              <AccountMenu
+                name={session.user.name ?? null}
+                email={session.user.email ?? ''}
+                signOutAction={async () => {
                   'use server';
                   await signOut({ redirectTo: '/signin' });
                 }}
-              >
-                <span className="muted">{session.user.email}</span>
-                <button type="submit" className="button ghost">
-                  Sign out
-                </button>
-              </form>
+              />
             ) : (
-              <Link href="/signin" className="button ghost">
-                Sign in
-              </Link>
+              <>
+                <Link href="/signin" className="button ghost">
+                  Sign in
+                </Link>
+                <Link href="/signup" className="button primary">
+                  Sign up
+                </Link>
+              </>
             )}
           </div>
         </header>

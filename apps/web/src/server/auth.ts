@@ -1,56 +1,65 @@
-// Auth.js (NextAuth v5): email + password for self-hosting; GitHub and a generic OIDC provider
-// when their environment variables are set.
+// Auth.js (NextAuth v5) with sessions in PostgreSQL. Email + password sign-in is ours
+// (~/server/accounts: Auth.js's credentials provider only issues JWTs): it checks the scrypt
+// hash and creates the session row and cookie itself. GitHub and a generic OIDC provider are
+// switched on by their environment variables and go through Auth.js with the same adapter, so
+// every session — whatever the sign-in — is a row Auth.js reads, refreshes and deletes.
 import 'server-only';
-import { verifyPassword } from '@levelfield/db/passwords';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
-import Credentials from 'next-auth/providers/credentials';
 import GitHub from 'next-auth/providers/github';
-import { z } from 'zod';
+import { levelfieldAdapter } from '~/server/accounts/adapter';
+import {
+  SESSION_MAX_AGE_SECONDS,
+  SESSION_UPDATE_AGE_SECONDS,
+  sessionCookie,
+} from '~/server/accounts/sessions';
 import { db } from '~/server/db';
 
-const SignInInput = z.object({ email: z.email().max(320), password: z.string().min(1).max(1024) });
-
-function providers(): NextAuthConfig['providers'] {
-  const list: NextAuthConfig['providers'] = [
-    Credentials({
-      credentials: {
-        email: { label: 'Email', type: 'email' },
-        password: { label: 'Password', type: 'password' },
-      },
-      authorize: async (raw) => {
-        const parsed = SignInInput.safeParse(raw);
-        if (!parsed.success) return null;
-        const user = await db().user.findUnique({ where: { email: parsed.data.email.toLowerCase() } });
-        if (!user?.passwordHash || !(await verifyPassword(parsed.data.password, user.passwordHash)))
-          return null;
-        return { id: user.id, email: user.email, name: user.name };
-      },
-    }),
-  ];
-  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET) list.push(GitHub);
+/** OAuth providers whose environment variables are set, for the sign-in page's buttons. */
+export function oauthProviders(): { id: string; name: string }[] {
+  const list: { id: string; name: string }[] = [];
+  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET)
+    list.push({ id: 'github', name: 'GitHub' });
   if (process.env.AUTH_OIDC_ISSUER && process.env.AUTH_OIDC_ID) {
-    list.push({
-      id: 'oidc',
-      name: process.env.AUTH_OIDC_NAME ?? 'Single sign-on',
-      type: 'oidc',
-      issuer: process.env.AUTH_OIDC_ISSUER,
-      clientId: process.env.AUTH_OIDC_ID,
-      clientSecret: process.env.AUTH_OIDC_SECRET,
-    });
+    list.push({ id: 'oidc', name: process.env.AUTH_OIDC_NAME ?? 'Single sign-on' });
   }
   return list;
 }
 
+function providers(): NextAuthConfig['providers'] {
+  const list: NextAuthConfig['providers'] = [];
+  for (const { id, name } of oauthProviders()) {
+    if (id === 'github') list.push(GitHub);
+    if (id === 'oidc') {
+      list.push({
+        id: 'oidc',
+        name,
+        type: 'oidc',
+        issuer: process.env.AUTH_OIDC_ISSUER,
+        clientId: process.env.AUTH_OIDC_ID,
+        clientSecret: process.env.AUTH_OIDC_SECRET,
+      });
+    }
+  }
+  return list;
+}
+
+/** The cookie both Auth.js and our password sign-in use. */
+export const SESSION_COOKIE = sessionCookie(process.env.AUTH_URL);
+
 export const { handlers, auth, signIn, signOut } = NextAuth({
+  adapter: levelfieldAdapter(db),
   providers: providers(),
-  session: { strategy: 'jwt' },
-  pages: { signIn: '/signin' },
+  session: { strategy: 'database', maxAge: SESSION_MAX_AGE_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+  cookies: { sessionToken: SESSION_COOKIE },
+  // OAuth errors (e.g. OAuthAccountNotLinked) come back to the sign-in page as ?error=…
+  pages: { signIn: '/signin', error: '/signin' },
   trustHost: true,
   callbacks: {
-    session: ({ session, token }) => {
-      if (token.sub) session.user.id = token.sub;
-      return session;
-    },
+    // Only what pages need: never the session token or anything else from the rows.
+    session: ({ session, user }) => ({
+      expires: session.expires,
+      user: { id: user.id, email: user.email, name: user.name ?? null, image: user.image ?? null },
+    }),
   },
 });
 

@@ -1,10 +1,22 @@
 import 'server-only';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
+import { accountRouter } from '~/server/routers/account';
+import { invitationsRouter } from '~/server/routers/invitations';
+import { orgsRouter } from '~/server/routers/orgs';
+import { projectsRouter } from '~/server/routers/projects';
 import { runsRouter } from '~/server/routers/runs';
+import { tokensRouter } from '~/server/routers/tokens';
 import { createCallerFactory, router } from '~/server/trpc';
 
-export const appRouter = router({ runs: runsRouter });
+export const appRouter = router({
+  runs: runsRouter,
+  account: accountRouter,
+  orgs: orgsRouter,
+  projects: projectsRouter,
+  tokens: tokensRouter,
+  invitations: invitationsRouter,
+});
 export type AppRouter = typeof appRouter;
 
 export async function createContext() {

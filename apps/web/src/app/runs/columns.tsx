@@ -22,7 +22,6 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'name',
     header: COLUMN_LABELS.name,
-    enableSorting: true,
     cell: ({ row }) => (
       <Link href={`/runs/${row.original.id}`} className="run-link">
         {row.original.name}
@@ -32,25 +31,21 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'system',
     header: COLUMN_LABELS.system,
-    enableSorting: true,
     cell: ({ row }) => row.original.system?.name ?? '—',
   },
   {
     id: 'benchmark',
     header: COLUMN_LABELS.benchmark,
-    enableSorting: true,
     cell: ({ row }) => row.original.benchmark,
   },
   {
     id: 'status',
     header: COLUMN_LABELS.status,
-    enableSorting: true,
     cell: ({ row }) => <StatusBadge status={row.original.status} />,
   },
   {
     id: 'startedAt',
     header: COLUMN_LABELS.startedAt,
-    enableSorting: true,
     cell: ({ row }) => (
       <time dateTime={row.original.startedAt.toISOString()}>{formatUtc(row.original.startedAt)}</time>
     ),
@@ -58,14 +53,12 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'duration',
     header: COLUMN_LABELS.duration,
-    enableSorting: false,
     meta: { numeric: true },
     cell: ({ row }) => formatDuration(row.original.durationMs),
   },
   {
     id: 'project',
     header: COLUMN_LABELS.project,
-    enableSorting: false,
     cell: ({ row }) => (
       <>
         {row.original.project.organization.slug}/{row.original.project.slug}
@@ -76,7 +69,6 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'labels',
     header: COLUMN_LABELS.labels,
-    enableSorting: false,
     cell: ({ row }) => (
       <span className="labels">
         {Object.entries(row.original.labels).map(([k, v]) => (
@@ -90,7 +82,6 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'source',
     header: COLUMN_LABELS.source,
-    enableSorting: false,
     cell: ({ row }) => row.original.source,
   },
 ];

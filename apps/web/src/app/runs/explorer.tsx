@@ -3,7 +3,7 @@
 // all in the URL. Changing any of them navigates; the server page re-renders with new rows.
 import { flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { usePathname, useRouter } from 'next/navigation';
-import { useMemo, useState, useTransition } from 'react';
+import { useMemo, useOptimistic, useState, useTransition } from 'react';
 import type { RunsPage } from '~/server/runs/list';
 import {
   PAGE_SIZES,
@@ -12,8 +12,11 @@ import {
   type RunColumn,
   type RunsQuery,
   runsQueryToSearch,
+  SORTABLE,
 } from '~/server/runs/query';
 import { COLUMN_LABELS, runColumns } from './columns';
+
+const isSortable = (id: string): id is RunsQuery['sort'] => (SORTABLE as readonly string[]).includes(id);
 
 export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery }) {
   const router = useRouter();
@@ -28,9 +31,11 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
     startTransition(() => router.replace(`${pathname}${runsQueryToSearch(next)}`, { scroll: false }));
   };
 
+  // Shown at once; the URL (and the server's rows) follow.
+  const [cols, setCols] = useOptimistic(query.cols);
   const columnVisibility = useMemo(
-    () => Object.fromEntries(RUN_COLUMNS.map((c) => [c, query.cols.includes(c)])),
-    [query.cols],
+    () => Object.fromEntries(RUN_COLUMNS.map((c) => [c, cols.includes(c)])),
+    [cols],
   );
   const table = useReactTable({
     data: data.rows,
@@ -54,10 +59,12 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
   const selected = Object.keys(selection).filter((id) => selection[id]);
   const pages = Math.max(1, Math.ceil(data.total / query.size));
   const toggleColumn = (column: RunColumn) => {
-    const cols = query.cols.includes(column)
-      ? query.cols.filter((c) => c !== column)
-      : [...query.cols, column];
-    navigate({ cols: RUN_COLUMNS.filter((c) => cols.includes(c)), page: query.page });
+    const chosen = cols.includes(column) ? cols.filter((c) => c !== column) : [...cols, column];
+    const next = RUN_COLUMNS.filter((c) => chosen.includes(c));
+    startTransition(() => {
+      setCols(next);
+      router.replace(`${pathname}${runsQueryToSearch({ ...query, cols: next })}`, { scroll: false });
+    });
   };
 
   return (
@@ -139,7 +146,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
                   <label key={column}>
                     <input
                       type="checkbox"
-                      checked={query.cols.includes(column)}
+                      checked={cols.includes(column)}
                       onChange={() => toggleColumn(column)}
                     />
                     {COLUMN_LABELS[column]}
@@ -183,7 +190,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
                       className={numeric ? 'num' : undefined}
                       aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                     >
-                      {header.column.getCanSort() ? (
+                      {isSortable(header.id) ? (
                         <button
                           type="button"
                           className="sort"
@@ -211,7 +218,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
           <tbody>
             {table.getRowModel().rows.length === 0 ? (
               <tr>
-                <td colSpan={query.cols.length + 1} className="empty-row">
+                <td colSpan={cols.length + 1} className="empty-row">
                   No runs match these filters.
                 </td>
               </tr>

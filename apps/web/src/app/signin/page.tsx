@@ -1,60 +1,62 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { AuthError } from 'next-auth';
-import { signIn } from '~/server/auth';
+import { safeCallback } from '~/server/accounts/cookies';
+import { auth, oauthProviders } from '~/server/auth';
+import { signInWithProvider } from './actions';
+import { SignInForm } from './SignInForm';
 
 export const metadata: Metadata = { title: 'Sign in' };
+export const dynamic = 'force-dynamic';
 
-/** Only same-site paths, so the sign-in page cannot be used to redirect elsewhere. */
-function safeCallback(value: string | undefined): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/runs';
-}
+// Auth.js sends OAuth failures back here as ?error=<code>.
+const OAUTH_ERRORS: Record<string, string> = {
+  OAuthAccountNotLinked:
+    'That email address already has a Levelfield account that signs in another way. Sign in with your password; linking providers to an existing account is not automatic, to keep it safe.',
+  AccessDenied:
+    'The sign-in was cancelled or refused by the provider. Try again, or sign in with your password.',
+  Configuration:
+    'Single sign-on is not set up correctly on this server. Ask the administrator to check the AUTH_* settings.',
+};
 
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; error?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; error?: string; email?: string }>;
 }) {
-  const { callbackUrl, error } = await searchParams;
-  const target = safeCallback(callbackUrl);
+  const { callbackUrl, error, email } = await searchParams;
+  const target = safeCallback(callbackUrl, '/runs');
+  if ((await auth())?.user) redirect(target);
+  const providers = oauthProviders();
   return (
     <section className="auth-card">
       <h1>Sign in to Levelfield</h1>
       {error ? (
         <p className="alert" role="alert">
-          That email and password do not match an account. Check both and try again.
+          {OAUTH_ERRORS[error] ??
+            'Signing in did not work. Try again; if it keeps failing, sign in with your password.'}
         </p>
       ) : null}
-      <form
-        className="form"
-        action={async (formData: FormData) => {
-          'use server';
-          try {
-            await signIn('credentials', {
-              email: String(formData.get('email') ?? ''),
-              password: String(formData.get('password') ?? ''),
-              redirectTo: target,
-            });
-          } catch (caught) {
-            if (caught instanceof AuthError) {
-              redirect(`/signin?error=credentials&callbackUrl=${encodeURIComponent(target)}`);
-            }
-            throw caught;
-          }
-        }}
-      >
-        <label>
-          Email
-          <input name="email" type="email" autoComplete="email" required />
-        </label>
-        <label>
-          Password
-          <input name="password" type="password" autoComplete="current-password" required />
-        </label>
-        <button type="submit" className="button primary">
-          Sign in
-        </button>
-      </form>
+      <SignInForm
+        callbackUrl={target}
+        email={email ?? ''}
+        signUpHref={callbackUrl ? `/signup?callbackUrl=${encodeURIComponent(target)}` : '/signup'}
+      />
+      {providers.length > 0 ? (
+        <div className="oauth">
+          <p className="divider">
+            <span>or</span>
+          </p>
+          {providers.map((provider) => (
+            <form key={provider.id} action={signInWithProvider}>
+              <input type="hidden" name="provider" value={provider.id} />
+              <input type="hidden" name="callbackUrl" value={target} />
+              <button type="submit" className="button wide">
+                Continue with {provider.name}
+              </button>
+            </form>
+          ))}
+        </div>
+      ) : null}
     </section>
   );
 }

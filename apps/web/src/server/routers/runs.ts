@@ -1,40 +1,31 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { runProcedure } from '~/server/access';
+import { DeclaredEdits } from '~/server/runs/declared';
 import { getRunDetail } from '~/server/runs/detail';
 import { listRuns } from '~/server/runs/list';
 import { RunsQuery } from '~/server/runs/query';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
+import { updateDeclared } from '~/server/runs/update-declared';
 import { publicProcedure, router } from '~/server/trpc';
-
-const RunId = z.string().min(1).max(64);
 
 export const runsRouter = router({
   list: publicProcedure.input(RunsQuery).query(({ ctx, input }) => listRuns(ctx.db, ctx.viewerId, input)),
 
-  get: publicProcedure.input(z.object({ id: RunId })).query(async ({ ctx, input }) => {
-    const run = await getRunDetail(ctx.db, ctx.viewerId, input.id);
-    if (!run) throw new TRPCError({ code: 'NOT_FOUND', message: `no run ${input.id} that you can see` });
-    return run;
-  }),
+  get: runProcedure('view').query(({ ctx }) => getRunDetail(ctx.db, ctx.viewerId, ctx.run.id)),
 
-  timelines: publicProcedure.input(z.object({ id: RunId })).query(async ({ ctx, input }) => {
-    if (!(await getRunDetail(ctx.db, ctx.viewerId, input.id)))
-      throw new TRPCError({ code: 'NOT_FOUND', message: `no run ${input.id} that you can see` });
-    return loadTimelines(ctx.db, input.id);
-  }),
+  timelines: runProcedure('view').query(({ ctx }) => loadTimelines(ctx.db, ctx.run.id)),
 
-  range: publicProcedure
+  range: runProcedure('view')
     .input(
       z.object({
-        id: RunId,
         fromMs: z.number().int().optional(),
         toMs: z.number().int().optional(),
         includeWarmup: z.boolean().default(false),
       }),
     )
-    .query(async ({ ctx, input }) => {
-      if (!(await getRunDetail(ctx.db, ctx.viewerId, input.id)))
-        throw new TRPCError({ code: 'NOT_FOUND', message: `no run ${input.id} that you can see` });
-      return loadRange(ctx.db, input.id, input);
-    }),
+    .query(({ ctx, input }) => loadRange(ctx.db, ctx.run.id, input)),
+
+  updateDeclared: runProcedure('edit')
+    .input(DeclaredEdits)
+    .mutation(({ ctx, input }) => updateDeclared(ctx.db, ctx.run.id, input)),
 });

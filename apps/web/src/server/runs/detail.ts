@@ -1,11 +1,13 @@
-// One run as the run page shows it, if the viewer may see it (null otherwise: callers answer 404).
+// One run as the run page shows it. Access is checked by requireRun (~/server/access): an
+// unknown run and one the viewer may not see both throw NOT_FOUND.
 import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
-import { visibleRunsWhere } from './list.ts';
+import { permissionsOf, requireRun } from '~/server/access';
 
 export async function getRunDetail(db: PrismaClient, viewerId: string | null, runId: string) {
-  const run = await db.run.findFirst({
-    where: { AND: [{ id: runId }, visibleRunsWhere(viewerId)] },
+  const { role } = await requireRun(db, viewerId, runId, 'view');
+  const run = await db.run.findUniqueOrThrow({
+    where: { id: runId },
     include: {
       system: { select: { name: true } },
       project: {
@@ -14,19 +16,11 @@ export async function getRunDetail(db: PrismaClient, viewerId: string | null, ru
           slug: true,
           name: true,
           visibility: true,
-          organization: {
-            select: {
-              slug: true,
-              name: true,
-              memberships: { where: { userId: viewerId ?? '' }, select: { role: true } },
-            },
-          },
+          organization: { select: { slug: true, name: true } },
         },
       },
     },
   });
-  if (!run) return null;
-  const role = run.project.organization.memberships[0]?.role ?? null;
   // Stored documents were validated on the way in; parsing again fills defaults for old rows.
   const provenance = Provenance.safeParse(run.provenance);
   const disclosure = Disclosure.safeParse(run.disclosure ?? {});
@@ -55,7 +49,8 @@ export async function getRunDetail(db: PrismaClient, viewerId: string | null, ru
       organization: run.project.organization.slug,
     },
     viewerRole: role,
+    can: permissionsOf(role),
   };
 }
 
-export type RunDetail = NonNullable<Awaited<ReturnType<typeof getRunDetail>>>;
+export type RunDetail = Awaited<ReturnType<typeof getRunDetail>>;

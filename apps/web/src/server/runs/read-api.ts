@@ -4,7 +4,8 @@
 // is never confirmed to an outsider.
 import type { PrismaClient } from '@levelfield/db/client';
 import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
-import { visibleRunsWhere } from './list.ts';
+import { TRPCError } from '@trpc/server';
+import { requireRun } from '~/server/access';
 
 export type ReadCredential =
   | { kind: 'session'; userId: string }
@@ -19,11 +20,26 @@ async function tokenProjectId(db: PrismaClient, token: string): Promise<string |
   return row.projectId;
 }
 
+async function mayRead(db: PrismaClient, runId: string, credential: ReadCredential): Promise<boolean> {
+  if (credential.kind === 'token') {
+    const projectId = await tokenProjectId(db, credential.token);
+    if (projectId === null) return false;
+    const run = await db.run.findUnique({ where: { id: runId }, select: { projectId: true } });
+    return run?.projectId === projectId;
+  }
+  try {
+    await requireRun(db, credential.kind === 'session' ? credential.userId : null, runId, 'view');
+    return true;
+  } catch (error) {
+    if (error instanceof TRPCError) return false;
+    throw error;
+  }
+}
+
 export async function readRun(db: PrismaClient, runId: string, credential: ReadCredential) {
-  const viewerId = credential.kind === 'session' ? credential.userId : null;
-  const projectId = credential.kind === 'token' ? await tokenProjectId(db, credential.token) : null;
-  const run = await db.run.findFirst({
-    where: { id: runId, OR: [visibleRunsWhere(viewerId), ...(projectId ? [{ projectId }] : [])] },
+  if (!(await mayRead(db, runId, credential))) return null;
+  const run = await db.run.findUnique({
+    where: { id: runId },
     include: {
       system: { select: { name: true } },
       project: {

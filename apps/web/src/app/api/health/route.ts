@@ -1,5 +1,5 @@
 // Liveness with the database's state: 200 when PostgreSQL answers, 503 with the reason when not.
-import { probeDatabase } from '@levelfield/db/database';
+import { probeDatabase } from '@levelfield/db/health';
 import { db } from '~/server/db';
 
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,10 @@
 import { signLiveToken } from '@levelfield/contracts/live-token';
 import { StatusBadge } from '@levelfield/ui/badge';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { env } from '~/env';
 import { formatDuration, formatUtc } from '~/lib/format';
+import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
 import { db } from '~/server/db';
 import { getRunDetail, type RunDetail } from '~/server/runs/detail';
@@ -21,12 +21,12 @@ type Params = { params: Promise<{ id: string }> };
 
 const loadRun = cache(async (id: string) => {
   const viewerId = await currentViewer();
-  return { viewerId, run: id.length <= 64 ? await getRunDetail(db(), viewerId, id) : null };
+  return { viewerId, run: await guard(getRunDetail(db(), viewerId, id), `/runs/${id}`) };
 });
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { run } = await loadRun((await params).id);
-  return { title: run ? run.name : 'Run not found' };
+  return { title: run.name };
 }
 
 /** Where the browser subscribes; private runs get a 15-minute token the ingest API can verify. */
@@ -49,7 +49,6 @@ function liveSubscription(run: RunDetail, viewerId: string | null) {
 export default async function RunPage({ params }: Params) {
   const { id } = await params;
   const { run, viewerId } = await loadRun(id);
-  if (!run) notFound();
   const [timelines, range] = await Promise.all([loadTimelines(db(), run.id), loadRange(db(), run.id, {})]);
   return (
     <article className="run-page">
@@ -83,6 +82,11 @@ export default async function RunPage({ params }: Params) {
           </p>
         </div>
         <nav className="downloads" aria-label="Downloads">
+          {run.can.edit ? (
+            <a className="button primary" href={`/runs/${run.id}/edit`}>
+              Edit declared values
+            </a>
+          ) : null}
           <a className="button" href={`/runs/${run.id}/download/summary.csv`} download>
             Summary CSV
           </a>

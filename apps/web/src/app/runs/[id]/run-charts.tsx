@@ -46,7 +46,7 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
   const [includeWarmup, setIncludeWarmup] = useState(false);
   const trpc = useTRPC();
   const rangeQuery = useQuery({
-    ...trpc.runs.range.queryOptions({ id: runId, fromMs: range?.fromMs, toMs: range?.toMs, includeWarmup }),
+    ...trpc.runs.range.queryOptions({ runId, fromMs: range?.fromMs, toMs: range?.toMs, includeWarmup }),
     initialData: range === null && !includeWarmup ? initialRange : undefined,
     placeholderData: (previous) => previous,
   });

@@ -1,0 +1,435 @@
+#!/usr/bin/env node
+// `npm run bench:agent`: the agent's costs, measured here, in one run (performance-targets.md).
+//
+//   record_ns                 median ns/op of `go test -bench BenchmarkRecord` (-count 5)
+//   agent_cpu_pct, agent_rss_mb
+//                             the agent process (/proc/<pid>/stat and status) while a harness
+//                             sends 10 series × 10,000 samples/s to its StatsD listener for 20 s,
+//                             streaming to the real ingest API (apps/ingest-api/dist/main.mjs on
+//                             a throwaway PostgreSQL) when it is built, else to a local HTTP
+//                             server that accepts everything (the progress lines say which)
+//   throughput_with_agent, throughput_without_agent, ratio
+//                             median tps of the same pgbench command (tpcb-like, --log) run plain
+//                             and wrapped by the agent, alternating (ABBA), 3 × 15 s each; ratio
+//                             is the median of the per-repetition with/without ratios
+//
+// Progress goes to stdout; the last line is the JSON object. Needs Go, and for the pgbench part
+// PostgreSQL's server binaries (/usr/lib/postgresql/*/bin) and pgbench. Node built-ins only,
+// apart from the optional real ingest API (which uses the repository's installed packages).
+// Environment: BENCH_SECONDS (pgbench run length, 15), BENCH_REPS (3), BENCH_LOAD_SECONDS (20).
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const agentsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = path.resolve(agentsDir, '..');
+const agentBin = path.join(agentsDir, 'bin/levelfield-agent');
+const PGBENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const REPS = Number(process.env.BENCH_REPS ?? 3);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const LOAD_SERIES = 10;
+const LOAD_RATE = 10_000;
+const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
+
+const work = mkdtempSync(path.join(tmpdir(), 'lf-bench-agent-'));
+// mkdtemp makes it private; as root, PostgreSQL runs as postgres and must reach its data dir.
+chmodSync(work, 0o755);
+const cleanups = [];
+
+function say(message) {
+  process.stdout.write(`# ${message}\n`);
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const round = (v, digits) => Math.round(v * 10 ** digits) / 10 ** digits;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs a command to completion; returns stdout, throws with stderr on failure. */
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...options });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
+  }
+  return result.stdout;
+}
+
+/** Spawns a command and collects its output; resolves when it exits. */
+function start(command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const done = new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+// ───────────────────────────── record cost ─────────────────────────────
+
+function recordNs() {
+  const out = run('go', ['test', '-run', '^$', '-bench', '^BenchmarkRecord$', '-count', '5', './internal/histogram'], {
+    cwd: agentsDir,
+  });
+  const values = [...out.matchAll(/^BenchmarkRecord\S*\s+\d+\s+([\d.]+) ns\/op/gm)].map((m) => Number(m[1]));
+  if (values.length === 0) throw new Error(`no BenchmarkRecord result in:\n${out}`);
+  say(`record: ${values.join(', ')} ns/op`);
+  return median(values);
+}
+
+// ───────────────────────────── PostgreSQL ─────────────────────────────
+
+/** A throwaway PostgreSQL on 127.0.0.1 and a socket in the temp dir; as root it runs as postgres. */
+async function startPostgres() {
+  const bins = ['17', '16', '15', '14', '13']
+    .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    .filter((dir) => existsSync(path.join(dir, 'initdb')));
+  if (bins.length === 0) throw new Error('PostgreSQL server binaries (/usr/lib/postgresql/*/bin) not found');
+  const bin = bins.find((dir) => dir.includes('/15/')) ?? bins[0];
+  const dir = path.join(work, 'pg');
+  const data = path.join(dir, 'data');
+  run('mkdir', ['-p', dir]);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) run('chown', ['postgres', dir]);
+  const pgCmd = (name, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args]);
+  run(...pgCmd('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']));
+  const port = await freePort();
+  // fsync off: the disk's noise would drown the few percent this benchmark looks for.
+  const options = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=50`;
+  run(...pgCmd('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']));
+  cleanups.push(() => spawnSync(...pgCmd('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'])));
+  say(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port}`);
+  return { bin, dir, port, url: (db) => `postgresql://postgres@127.0.0.1:${port}/${db}` };
+}
+
+// ───────────────────────────── ingest ─────────────────────────────
+
+/** The real ingest API on its own database, with a project "bench" and an ingest token. */
+async function startRealIngest(pg) {
+  const main = path.join(repoDir, 'apps/ingest-api/dist/main.mjs');
+  if (!existsSync(main)) throw new Error(`${path.relative(repoDir, main)} is not built`);
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { applyMigrations } = await import(pathToFileURL(path.join(repoDir, 'packages/db/src/migrate.ts')).href);
+  const { generateToken, hashToken } = await import(pathToFileURL(path.join(repoDir, 'packages/db/src/tokens.ts')).href);
+  const { default: pgClient } = await import('pg');
+  run(path.join(pg.bin, 'createdb'), ['-h', pg.dir, '-p', String(pg.port), '-U', 'postgres', 'levelfield']);
+  const url = pg.url('levelfield');
+  await applyMigrations(url);
+  const token = generateToken();
+  const client = new pgClient.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`INSERT INTO organizations (id, slug, name) VALUES ('cbenchorg', 'bench', 'Bench')`);
+    await client.query(
+      `INSERT INTO projects (id, organization_id, slug, name, visibility) VALUES ('cbenchproject', 'cbenchorg', 'bench', 'Bench', 'private')`,
+    );
+    await client.query(
+      `INSERT INTO api_tokens (id, project_id, name, token_hash, prefix, scopes) VALUES ('cbenchtoken', 'cbenchproject', 'bench', $1, $2, $3)`,
+      [hashToken(token), token.slice(0, 7), ['ingest', 'read']],
+    );
+  } finally {
+    await client.end();
+  }
+  const server = spawn(process.execPath, [main], {
+    env: { ...process.env, DATABASE_URL: url, INGEST_PORT: '0', INGEST_HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => server.kill('SIGKILL'));
+  let stderr = '';
+  server.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const serverUrl = await new Promise((resolve, reject) => {
+    createInterface({ input: server.stdout }).on('line', (line) => {
+      try {
+        const message = JSON.parse(line);
+        if (message.event === 'listening') resolve(message.url);
+      } catch {}
+    });
+    server.on('exit', (code) => reject(new Error(`ingest API exited (${code}): ${stderr}`)));
+    setTimeout(() => reject(new Error(`ingest API not listening after 30 s: ${stderr}`)), 30_000).unref();
+  });
+  const recorded = async (runId) => {
+    const c = new pgClient.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const { rows } = await c.query(
+        `SELECT coalesce(sum(f.count), 0)::bigint AS n FROM frames f JOIN series s ON s.id = f.series_id
+         WHERE s.run_id = $1 AND s.kind = 'latency'`,
+        [runId],
+      );
+      return Number(rows[0].n);
+    } finally {
+      await c.end();
+    }
+  };
+  return { kind: 'real ingest API (apps/ingest-api/dist/main.mjs)', url: serverUrl, token, project: 'bench', recorded };
+}
+
+/** A local HTTP server that accepts everything and counts what it was sent. */
+async function startFakeIngest() {
+  const counts = new Map();
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      response.setHeader('content-type', 'application/json');
+      const frames = request.url.match(/^\/v1\/runs\/([^/]+)\/frames$/);
+      if (request.url === '/v1/runs') {
+        const id = `run${counts.size + 1}`;
+        counts.set(id, 0);
+        response.statusCode = 201;
+        response.end(JSON.stringify({ id, url: `http://bench.invalid/runs/${id}`, liveUrl: 'x' }));
+        return;
+      }
+      if (frames) {
+        const batch = JSON.parse(body);
+        const kinds = new Map(batch.series.map((s) => [s.key, s.kind]));
+        let n = 0;
+        for (const f of batch.frames) if (kinds.get(f.series) === 'latency') n += f.count;
+        counts.set(frames[1], (counts.get(frames[1]) ?? 0) + n);
+      }
+      response.end(JSON.stringify({ accepted: 1, duplicates: 0 }));
+    });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => server.close());
+  return {
+    kind: 'local accept-all HTTP server (no real ingest API available)',
+    url: `http://127.0.0.1:${server.address().port}`,
+    token: 'lf_bench',
+    project: 'bench',
+    recorded: async (runId) => counts.get(runId) ?? 0,
+  };
+}
+
+function agentArgs(ingest, spool) {
+  return ['--server', ingest.url, '--token', ingest.token, '--project', ingest.project, '--no-cloud', '--spool', spool];
+}
+
+function runIdFrom(stderr) {
+  return stderr.match(/\/runs\/([A-Za-z0-9_-]+)\s*$/m)?.[1];
+}
+
+// ───────────────────────────── footprint ─────────────────────────────
+
+function procStat(pid) {
+  // Fields after the command name, which may hold spaces: utime and stime are the 14th and 15th.
+  const raw = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function footprint(ingest) {
+  const warm = 3;
+  const { child, done } = start(
+    agentBin,
+    [
+      'run',
+      ...agentArgs(ingest, path.join(work, 'spool-statsd')),
+      '--adapter',
+      'statsd',
+      '--adapter-opt',
+      'addr=127.0.0.1:0',
+      '--label',
+      'bench=footprint',
+      '--',
+      process.execPath,
+      path.join(agentsDir, 'bench/statsd-load.mjs'),
+    ],
+    {
+      env: {
+        ...process.env,
+        LOAD_SERIES: String(LOAD_SERIES),
+        LOAD_RATE: String(LOAD_RATE),
+        LOAD_SECONDS: String(LOAD_SECONDS + warm + 1),
+      },
+    },
+  );
+  const pid = child.pid;
+  // Start-up (provenance capture, first request) is not the steady state being measured.
+  await sleep(warm * 1000);
+  const t0 = performance.now();
+  const ticks0 = procStat(pid);
+  const rss = [];
+  for (let i = 0; i < LOAD_SECONDS; i += 1) {
+    await sleep(1000);
+    rss.push(rssMb(pid));
+  }
+  const ticks1 = procStat(pid);
+  const seconds = (performance.now() - t0) / 1000;
+  const result = await done;
+  if (result.code !== 0) throw new Error(`agent (statsd) exited ${result.code}:\n${result.stderr}`);
+  const sent = JSON.parse(result.stdout.trim().split('\n').pop()).sent;
+  const runId = runIdFrom(result.stderr);
+  const recorded = runId ? await ingest.recorded(runId) : Number.NaN;
+  const cpu = ((ticks1 - ticks0) / CLK_TCK / seconds) * 100;
+  say(
+    `statsd: ${LOAD_SERIES} series × ${LOAD_RATE}/s for ${round(seconds, 1)} s measured; agent cpu ${round(cpu, 2)} %, ` +
+      `rss max ${round(Math.max(...rss), 1)} MB (median ${round(median(rss), 1)}); sent ${sent} samples, the run holds ${recorded}`,
+  );
+  return { cpu, rss: Math.max(...rss) };
+}
+
+// ───────────────────────────── intrusion ─────────────────────────────
+
+function pgbenchArgs(pg, logPrefix) {
+  return [
+    '-h',
+    pg.dir,
+    '-p',
+    String(pg.port),
+    '-U',
+    'postgres',
+    '-c',
+    '4',
+    '-j',
+    '2',
+    '-T',
+    String(PGBENCH_SECONDS),
+    '--log',
+    `--log-prefix=${logPrefix}`,
+    'postgres',
+  ];
+}
+
+function tps(stdout) {
+  const m = stdout.match(/^tps = ([\d.]+) \(without initial connection time\)/m);
+  if (!m) throw new Error(`no tps in pgbench output:\n${stdout}`);
+  return Number(m[1]);
+}
+
+async function pgbenchOnce(pg, ingest, withAgent, rep) {
+  const logDir = path.join(work, `pgb-${rep}-${withAgent ? 'agent' : 'plain'}`);
+  run('mkdir', ['-p', logDir]);
+  const pgbench = path.join(pg.bin, 'pgbench');
+  const args = pgbenchArgs(pg, path.join(logDir, 'pgb'));
+  const { child, done } = withAgent
+    ? start(
+        agentBin,
+        ['run', ...agentArgs(ingest, path.join(work, 'spool-pgbench')), '--label', `bench=intrusion-${rep}`, '--', pgbench, ...args],
+        { cwd: logDir },
+      )
+    : start(pgbench, args, { cwd: logDir });
+  // The agent's own CPU while it wraps pgbench, read just before it exits.
+  let agentCpu = '';
+  if (withAgent) {
+    const t0 = performance.now();
+    const ticks0 = procStat(child.pid);
+    await sleep((PGBENCH_SECONDS - 1) * 1000);
+    try {
+      agentCpu = `, agent cpu ${round(((procStat(child.pid) - ticks0) / CLK_TCK / ((performance.now() - t0) / 1000)) * 100, 2)} %`;
+    } catch {}
+  }
+  const result = await done;
+  if (result.code !== 0) throw new Error(`pgbench ${withAgent ? 'with' : 'without'} agent exited ${result.code}:\n${result.stderr}`);
+  rmSync(logDir, { recursive: true, force: true });
+  const value = tps(result.stdout);
+  say(`pgbench rep ${rep} ${withAgent ? 'with agent   ' : 'without agent'}: ${value} tps${agentCpu}`);
+  return value;
+}
+
+async function intrusion(pg, ingest) {
+  run(path.join(pg.bin, 'pgbench'), ['-h', pg.dir, '-p', String(pg.port), '-U', 'postgres', '-i', '-s', '10', '-q', 'postgres']);
+  const plain = [];
+  const wrapped = [];
+  for (let rep = 1; rep <= REPS; rep += 1) {
+    // ABBA order: a drift of the machine over time weighs on both sides alike.
+    const order = rep % 2 ? [false, true] : [true, false];
+    for (const withAgent of order) (withAgent ? wrapped : plain).push(await pgbenchOnce(pg, ingest, withAgent, rep));
+  }
+  // The ratio is the median of each repetition's pair, run back to back: on a shared machine
+  // the load of other work changes between repetitions more than within one.
+  const ratios = wrapped.map((w, i) => w / plain[i]);
+  say(`pgbench ratio per repetition: ${ratios.map((r) => round(r, 4)).join(', ')}`);
+  return { plain: median(plain), wrapped: median(wrapped), ratio: median(ratios) };
+}
+
+// ───────────────────────────── main ─────────────────────────────
+
+async function main() {
+  if (!existsSync(agentBin)) {
+    say('building the agent');
+    run('go', ['build', '-trimpath', '-o', 'bin/levelfield-agent', './cmd/levelfield-agent'], { cwd: agentsDir });
+  }
+  const record = recordNs();
+  const pg = await startPostgres();
+  let ingest;
+  try {
+    ingest = await startRealIngest(pg);
+  } catch (error) {
+    say(`real ingest API unavailable (${String(error.message ?? error).split('\n')[0]})`);
+    ingest = await startFakeIngest();
+  }
+  say(`the agent streams to the ${ingest.kind} at ${ingest.url}`);
+  const { cpu, rss } = await footprint(ingest);
+  const { plain, wrapped, ratio } = await intrusion(pg, ingest);
+  const leftovers = existsSync(path.join(work, 'spool-pgbench')) ? readdirSync(path.join(work, 'spool-pgbench')) : [];
+  if (leftovers.length > 0) say(`warning: ${leftovers.length} run(s) left undelivered in the spool`);
+  return {
+    record_ns: round(record, 2),
+    agent_cpu_pct: round(cpu, 2),
+    agent_rss_mb: round(rss, 1),
+    throughput_with_agent: round(wrapped, 1),
+    throughput_without_agent: round(plain, 1),
+    ratio: round(ratio, 4),
+  };
+}
+
+function cleanup() {
+  for (const fn of cleanups.reverse()) {
+    try {
+      fn();
+    } catch {}
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+
+main().then(
+  (result) => {
+    cleanup();
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    process.exit(0);
+  },
+  (error) => {
+    cleanup();
+    process.stderr.write(`bench:agent failed: ${error.stack ?? error}\n`);
+    process.exit(1);
+  },
+);

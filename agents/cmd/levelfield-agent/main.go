@@ -1,0 +1,185 @@
+// Command levelfield-agent wraps a benchmark, streams interval histograms
+// with provenance to Levelfield, and loses nothing while the server is away.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/adapters"
+	"github.com/levelfield/levelfield/agents/internal/agent"
+	"github.com/levelfield/levelfield/agents/internal/provenance"
+	"github.com/levelfield/levelfield/agents/internal/sink"
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+const usage = `levelfield-agent wraps a benchmark and streams its results to Levelfield.
+
+Usage:
+  levelfield-agent run [flags] -- COMMAND ARGS...   run a benchmark and stream it as a run
+  levelfield-agent import [flags] FILE...            upload a finished tool output as a run
+  levelfield-agent upload [--server URL] SPOOLDIR    send what a run left in its spool
+  levelfield-agent env [--no-cloud] [--provenance FILE]
+                                                     print the provenance and disclosure a run would send
+  levelfield-agent version
+
+Adapters: ` + "%s" + `
+Run 'levelfield-agent run -h' for the flags.
+`
+
+// kvFlag collects repeatable K=V flags.
+type kvFlag map[string]string
+
+func (k kvFlag) String() string { return fmt.Sprint(map[string]string(k)) }
+func (k kvFlag) Set(s string) error {
+	key, v, ok := strings.Cut(s, "=")
+	if !ok || key == "" {
+		return fmt.Errorf("want K=V, got %q", s)
+	}
+	k[key] = v
+	return nil
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func commonFlags(fs *flag.FlagSet, cfg *agent.Config) {
+	fs.StringVar(&cfg.Server, "server", envOr("LEVELFIELD_SERVER", ""), "ingest API base URL (env LEVELFIELD_SERVER)")
+	fs.StringVar(&cfg.Token, "token", envOr("LEVELFIELD_TOKEN", ""), "project API token (env LEVELFIELD_TOKEN)")
+	fs.StringVar(&cfg.Project, "project", envOr("LEVELFIELD_PROJECT", ""), "project slug (env LEVELFIELD_PROJECT)")
+	fs.StringVar(&cfg.System, "system", "", "system under test, NAME or NAME@VERSION (e.g. postgresql@15.18)")
+	cfg.Labels = kvFlag{}
+	fs.Var(kvFlag(cfg.Labels), "label", "run label K=V (repeatable)")
+	fs.StringVar(&cfg.Adapter, "adapter", "auto", "adapter: "+strings.Join(adapters.Names(), ", ")+" or auto")
+	cfg.AdapterOpts = kvFlag{}
+	fs.Var(kvFlag(cfg.AdapterOpts), "adapter-opt", "adapter option K=V (repeatable): file=, unit=, addr=, rate=")
+	fs.DurationVar(&cfg.Interval, "interval", time.Second, "interval length of each histogram frame")
+	fs.DurationVar(&cfg.Warmup, "warmup", 0, "mark intervals starting within this time as warm-up")
+	fs.StringVar(&cfg.ProvenanceFile, "provenance", "", "declared provenance and disclosure, YAML or JSON file")
+	fs.StringVar(&cfg.Name, "name", "", "run name (default: made up by the server from benchmark and system)")
+	fs.StringVar(&cfg.SpoolDir, "spool", "", "spool directory for undelivered batches (default: user cache dir)")
+	fs.Int64Var(&cfg.SpoolMaxBytes, "spool-max-bytes", 1<<30, "bound of one run's spool")
+	fs.DurationVar(&cfg.DrainTimeout, "drain-timeout", 30*time.Second, "how long to wait at exit for the spool to drain")
+	fs.BoolVar(&cfg.NoCloud, "no-cloud", false, "do not query cloud metadata services")
+}
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	// The agent's own footprint is a product property (agents/bench): a CPU
+	// profile of a real run is the way to see where it goes.
+	if path := os.Getenv("LEVELFIELD_AGENT_CPUPROFILE"); path != "" {
+		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
+			code := run(os.Args[1:])
+			pprof.StopCPUProfile()
+			f.Close()
+			os.Exit(code)
+		}
+	}
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	if len(args) == 0 {
+		fmt.Fprintf(os.Stderr, usage, strings.Join(adapters.Names(), ", "))
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
+	defer stop()
+	cfg := agent.Config{Stdout: os.Stdout, Stderr: os.Stderr, AgentVersion: version}
+	switch args[0] {
+	case "run":
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		commonFlags(fs, &cfg)
+		if err := fs.Parse(args[1:]); err != nil {
+			return 2
+		}
+		if fs.NArg() == 0 {
+			fmt.Fprintln(os.Stderr, "levelfield-agent run: give the command after --")
+			return 2
+		}
+		// The wrapped benchmark gets signals through the runner; the agent
+		// itself must not die on the first Ctrl-C and lose the last frames.
+		stop()
+		code, err := agent.Run(context.Background(), cfg, fs.Args())
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+		}
+		return code
+	case "import":
+		fs := flag.NewFlagSet("import", flag.ContinueOnError)
+		commonFlags(fs, &cfg)
+		if err := fs.Parse(args[1:]); err != nil {
+			return 2
+		}
+		url, err := agent.Import(ctx, cfg, fs.Args())
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+			return 1
+		}
+		fmt.Println(url)
+		return 0
+	case "upload":
+		fs := flag.NewFlagSet("upload", flag.ContinueOnError)
+		server := fs.String("server", os.Getenv("LEVELFIELD_SERVER"), "ingest API base URL (default: the one the spool recorded)")
+		token := fs.String("token", os.Getenv("LEVELFIELD_TOKEN"), "project API token (env LEVELFIELD_TOKEN)")
+		if err := fs.Parse(args[1:]); err != nil {
+			return 2
+		}
+		if fs.NArg() != 1 || *token == "" {
+			fmt.Fprintln(os.Stderr, "usage: levelfield-agent upload [--server URL] --token TOKEN SPOOLDIR")
+			return 2
+		}
+		urls, err := sink.Upload(ctx, fs.Arg(0), *server, *token)
+		for _, u := range urls {
+			fmt.Println(u)
+		}
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+			return 1
+		}
+		return 0
+	case "env":
+		fs := flag.NewFlagSet("env", flag.ContinueOnError)
+		noCloud := fs.Bool("no-cloud", false, "do not query cloud metadata services")
+		declared := fs.String("provenance", "", "declared provenance and disclosure, YAML or JSON file, merged as `run` does")
+		if err := fs.Parse(args[1:]); err != nil {
+			return 2
+		}
+		desc, err := agent.Env(ctx, provenance.Env{NoCloud: *noCloud}, *declared)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+			return 1
+		}
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(desc); err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+			return 1
+		}
+		return 0
+	case "version", "--version", "-v":
+		fmt.Println("levelfield-agent", version)
+		return 0
+	case "help", "-h", "--help":
+		fmt.Fprintf(os.Stdout, usage, strings.Join(adapters.Names(), ", "))
+		return 0
+	}
+	fmt.Fprintf(os.Stderr, "levelfield-agent: unknown subcommand %q\n", args[0])
+	fmt.Fprintf(os.Stderr, usage, strings.Join(adapters.Names(), ", "))
+	return 2
+}

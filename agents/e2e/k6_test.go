@@ -1,0 +1,133 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	hdr "github.com/HdrHistogram/hdrhistogram-go"
+
+	"github.com/levelfield/levelfield/agents/internal/agent"
+	"github.com/levelfield/levelfield/agents/internal/histogram"
+	"github.com/levelfield/levelfield/agents/internal/provenance"
+)
+
+// k6Binary finds k6: $LEVELFIELD_K6, the repository's tool cache
+// (.levelfield/tools/k6, where `go install go.k6.io/k6@VERSION` with
+// GOBIN=.levelfield/tools puts it), or PATH.
+func k6Binary(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("LEVELFIELD_K6"); p != "" {
+		return p
+	}
+	if p, err := filepath.Abs("../../.levelfield/tools/k6"); err == nil {
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	if p, err := exec.LookPath("k6"); err == nil {
+		return p
+	}
+	t.Skip("k6 not found (LEVELFIELD_K6, .levelfield/tools/k6 or PATH); build it with: " +
+		"GOBIN=$PWD/.levelfield/tools go install go.k6.io/k6@v1.8.1 (from the repository root)")
+	return ""
+}
+
+// k6Script runs 5 VUs for 5 s against TARGET and writes k6's own
+// end-of-test summary (the numbers k6 prints) to SUMMARY as JSON.
+const k6Script = `
+import http from 'k6/http';
+export const options = { vus: 5, duration: '5s', summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)'] };
+export default function () { http.get(__ENV.TARGET); }
+export function handleSummary(data) {
+  return { [__ENV.SUMMARY]: JSON.stringify(data.metrics.http_req_duration.values) };
+}
+`
+
+// TestK6RunMatchesK6Summary is the acceptance check: a real k6 run against a
+// local HTTP server, wrapped by the agent, gives http_req_duration p90 and
+// p95 within 1 % of k6's own end-of-test summary.
+func TestK6RunMatchesK6Summary(t *testing.T) {
+	k6 := k6Binary(t)
+	// Latencies spread over 1-15 ms, so percentiles fall between many samples.
+	var mu sync.Mutex
+	rng := rand.New(rand.NewPCG(5, 6))
+	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		d := time.Duration(1000+rng.ExpFloat64()*3000) * time.Microsecond
+		mu.Unlock()
+		time.Sleep(min(d, 15*time.Millisecond))
+		w.Write([]byte("ok"))
+	}))
+	defer target.Close()
+	in, srv := newIngest()
+	defer srv.Close()
+
+	work := t.TempDir()
+	script := filepath.Join(work, "script.js")
+	summary := filepath.Join(work, "summary.json")
+	if err := os.WriteFile(script, []byte(k6Script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("TARGET", target.URL)
+	t.Setenv("SUMMARY", summary)
+	t.Setenv("K6_NO_USAGE_REPORT", "true")
+	var stdout, stderr bytes.Buffer
+	cfg := agent.Config{
+		Server: srv.URL, Token: "lf_e2e", Project: "demo", Adapter: "auto", Interval: time.Second,
+		DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
+		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr,
+	}
+	args := []string{k6, "run", "--no-color", "--out", "json=" + filepath.Join(work, "out.json"), script}
+	code, err := agent.Run(context.Background(), cfg, args)
+	if err != nil || code != 0 {
+		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout.String(), stderr.String())
+	}
+	raw, err := os.ReadFile(summary)
+	if err != nil {
+		t.Fatalf("k6 wrote no summary: %v\n%s", err, stderr.String())
+	}
+	var own map[string]float64
+	if err := json.Unmarshal(raw, &own); err != nil {
+		t.Fatal(err)
+	}
+
+	// Every http_req_duration series (one per tag set) merged, as the
+	// platform merges them for a run.
+	merged := hdr.New(histogram.LowestUs, histogram.HighestUs, histogram.Digits)
+	for key := range in.kinds {
+		if strings.HasPrefix(key, "http_req_duration{") {
+			merged.Merge(in.merged(t, key))
+		}
+	}
+	if merged.TotalCount() < 500 {
+		t.Fatalf("only %d requests recorded (series %v)", merged.TotalCount(), in.kinds)
+	}
+	for _, q := range []struct {
+		name string
+		pct  float64
+	}{{"p(90)", 90}, {"p(95)", 95}} {
+		got := float64(merged.ValueAtQuantile(q.pct)) / 1000 // µs → ms, k6's unit
+		want := own[q.name]
+		if !within1pct(got, want) {
+			t.Errorf("http_req_duration %s: agent %.3f ms, k6 summary %.3f ms", q.name, got, want)
+		}
+		t.Logf("http_req_duration %s: agent %.3f ms, k6 summary %.3f ms (%d requests)", q.name, got, want, merged.TotalCount())
+	}
+	if !strings.Contains(stderr.String(), "adapter k6") {
+		t.Errorf("adapter choice not reported:\n%s", stderr.String())
+	}
+	if bm, _ := in.create["benchmark"].(map[string]any); bm["name"] != "k6" || bm["version"] == "" {
+		t.Errorf("benchmark %v", in.create["benchmark"])
+	}
+}

@@ -1,0 +1,92 @@
+package adapters
+
+import (
+	"bufio"
+	"os"
+	"testing"
+
+	"github.com/levelfield/levelfield/agents/internal/histogram"
+)
+
+// seedLines adds the first lines of a fixture to a fuzz corpus.
+func seedLines(f *testing.F, path string, n int) {
+	fh, err := os.Open(path)
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer fh.Close()
+	sc := bufio.NewScanner(fh)
+	sc.Buffer(nil, maxLine)
+	for i := 0; i < n && sc.Scan(); i++ {
+		f.Add(append([]byte(nil), sc.Bytes()...))
+	}
+}
+
+func FuzzPgbenchLogLine(f *testing.F) {
+	seedLines(f, "testdata/pgbench_plain.8839", 3)
+	seedLines(f, "testdata/pgbench_rated.8846", 3)
+	f.Add([]byte("0 12 skipped 0 1763800000 5 100"))
+	f.Add([]byte("3 7 failed 1 1763800000 999999 0 2"))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		for _, lag := range []bool{false, true} {
+			tx, err := ParsePgbenchLogLine(line, lag)
+			if err == nil && (tx.LatencyUs < 0 || tx.LagUs < 0 || tx.EndUs < 0) {
+				t.Fatalf("negative value accepted: %+v", tx)
+			}
+		}
+	})
+}
+
+func FuzzPgbenchProgress(f *testing.F) {
+	seedLines(f, "testdata/pgbench_rated.stderr", 3)
+	f.Add([]byte("progress: 3.0 s, 10.0 tps, lat 9.1 ms stddev 1.0, lag 2.0 ms, 4 skipped"))
+	f.Fuzz(func(t *testing.T, line []byte) { ParsePgbenchProgress(line) })
+}
+
+func FuzzK6Line(f *testing.F) {
+	seedLines(f, "testdata/k6.json", 16)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a := &k6{kinds: map[string]K6Line{}}
+		c := newCollector()
+		a.line([]byte(`{"type":"Metric","data":{"name":"m","type":"trend","contains":"time"},"metric":"m"}`), c)
+		a.line(line, c)
+	})
+}
+
+func FuzzHdrLogLine(f *testing.F) {
+	seedLines(f, "testdata/interval.hlog", 8)
+	f.Add([]byte("Tag=x,0.1,1.0,2.0,HISTFAAAACB42pNpmSzMwMDAzQABzFCaEUoz2X+AiAEAVq4DSA=="))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a := &hdrLog{o: Options{Opts: map[string]string{}}}
+		a.line(line, newCollector())
+	})
+}
+
+func FuzzCockroachTick(f *testing.F) {
+	seedLines(f, "testdata/cockroach_histograms.json", 2)
+	f.Add([]byte(`{"Name":"x","Hist":{"LowestTrackableValue":1,"HighestTrackableValue":9223372036854775807,"SignificantFigures":5,"Counts":[1]}}`))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		_, h, err := ParseCockroachTick(line)
+		if err == nil {
+			_ = h.ValueAtQuantile(99)
+		}
+	})
+}
+
+func FuzzCockroachOutput(f *testing.F) {
+	seedLines(f, "testdata/cockroach_tpcc.stdout", 30)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		var p CockroachOutput
+		p.Line([]byte("_elapsed___errors__ops/sec(inst)___ops/sec(cum)__p50(ms)__p95(ms)__p99(ms)_pMax(ms)"))
+		p.Line(in)
+		p.Line([]byte("    1.0s        0            2.0            2.0     12.1     14.7     14.7     14.7 delivery"))
+	})
+}
+
+func FuzzStatsD(f *testing.F) {
+	seedLines(f, "testdata/statsd.txt", 10)
+	f.Fuzz(func(t *testing.T, line []byte) {
+		a := &statsd{scale: 1000, gauges: map[histogram.Series]float64{}}
+		a.Handle(line, 0, newCollector())
+	})
+}

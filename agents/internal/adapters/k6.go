@@ -1,0 +1,140 @@
+package adapters
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/histogram"
+)
+
+// K6Line is one line of k6's `--out json=FILE` stream: a "Metric" line
+// declares a metric's type before its first "Point" line.
+type K6Line struct {
+	Type   string `json:"type"`
+	Metric string `json:"metric"`
+	Data   struct {
+		Type     string            `json:"type"`     // Metric: trend, counter, rate, gauge
+		Contains string            `json:"contains"` // Metric: time, data, default
+		Time     string            `json:"time"`     // Point
+		Value    float64           `json:"value"`    // Point
+		Tags     map[string]string `json:"tags"`     // Point
+	} `json:"data"`
+}
+
+// ParseK6Line decodes one line of the JSON stream.
+func ParseK6Line(line []byte) (K6Line, error) {
+	var l K6Line
+	if err := json.Unmarshal(line, &l); err != nil {
+		return l, fmt.Errorf("k6 json line: %w", err)
+	}
+	if l.Type != "Metric" && l.Type != "Point" {
+		return l, fmt.Errorf("k6 json line: unknown type %q", l.Type)
+	}
+	return l, nil
+}
+
+type k6 struct {
+	o     Options
+	files []string
+	mu    sync.Mutex
+	kinds map[string]K6Line // metric name → its declaration
+}
+
+func newK6(o Options) (Adapter, error) {
+	a := &k6{o: o, files: o.Files, kinds: map[string]K6Line{}}
+	if o.Follow {
+		out, ok := k6JSONOut(o.Args)
+		if !ok {
+			return nil, fmt.Errorf("k6 needs --out json=FILE so the agent can read every sample")
+		}
+		a.files = []string{resolve(o.Dir, out)}
+	}
+	return a, nil
+}
+
+// k6JSONOut finds the file of a `--out json=FILE` / `-o json=FILE` output.
+func k6JSONOut(args []string) (string, bool) {
+	for i, a := range args {
+		v := ""
+		switch {
+		case (a == "--out" || a == "-o") && i+1 < len(args):
+			v = args[i+1]
+		case strings.HasPrefix(a, "--out="):
+			v = a[len("--out="):]
+		case strings.HasPrefix(a, "-o") && len(a) > 2 && !strings.HasPrefix(a, "--"):
+			v = strings.TrimPrefix(a[2:], "=")
+		}
+		if f, ok := strings.CutPrefix(v, "json="); ok && f != "" {
+			return f, true
+		}
+	}
+	return "", false
+}
+
+func (a *k6) Name() string { return "k6" }
+
+func (a *k6) Measurement() map[string]any {
+	return map[string]any{
+		"latencySource":    "k6 --out json (every sample of every Trend metric)",
+		"latencyOrigin":    "actual",
+		"latencyEndPoint":  "complete",
+		"throughputSource": "client-ack",
+	}
+}
+
+func (a *k6) Run(ctx context.Context, e Emitter) error {
+	var errs []error
+	for _, f := range a.files {
+		errs = append(errs, followFile(ctx, f, a.o.Follow, func(line []byte) { a.line(line, e) }))
+	}
+	return errors.Join(errs...)
+}
+
+func (a *k6) line(line []byte, e Emitter) {
+	l, err := ParseK6Line(line)
+	if err != nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if l.Type == "Metric" {
+		a.kinds[l.Metric] = l
+		return
+	}
+	decl, ok := a.kinds[l.Metric]
+	if !ok || decl.Data.Type != "trend" || math.IsNaN(l.Data.Value) {
+		return
+	}
+	ts, err := time.Parse(time.RFC3339Nano, l.Data.Time)
+	if err != nil {
+		return
+	}
+	labels := k6Labels(l.Data.Tags)
+	if decl.Data.Contains == "time" {
+		// k6 reports time trends in milliseconds with sub-µs precision.
+		us := int64(math.Round(l.Data.Value * 1000))
+		e.Latency(histogram.NewSeries(l.Metric, histogram.Latency, "us", labels), ts.UnixMilli(), us, 1)
+		return
+	}
+	// A trend of plain numbers is not a duration; its mean per interval is kept.
+	e.Value(histogram.NewSeries(l.Metric, histogram.Gauge, "", labels), ts.UnixMilli(), l.Data.Value)
+}
+
+// k6Labels drops empty tags and the url tag when it repeats name (k6 sets
+// name to the URL by default), keeping series few.
+func k6Labels(tags map[string]string) map[string]string {
+	out := make(map[string]string, len(tags))
+	for k, v := range tags {
+		if v == "" || (k == "url" && v == tags["name"]) {
+			continue
+		}
+		out[k] = v
+	}
+	return out
+}

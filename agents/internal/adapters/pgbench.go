@@ -1,0 +1,419 @@
+package adapters
+
+import (
+	"bufio"
+	"bytes"
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/histogram"
+)
+
+// PgbenchTxn is one line of pgbench's per-transaction log (--log):
+//
+//	client_id transaction_no time script_no time_epoch time_us [schedule_lag] [retries]
+//
+// time is the latency in µs, or "skipped" / "failed"; time_epoch.time_us is
+// when the transaction ended.
+type PgbenchTxn struct {
+	Client, TxNo int64
+	LatencyUs    int64
+	Script       int64
+	EndUs        int64 // unix µs
+	LagUs        int64
+	HasLag       bool
+	Skipped      bool
+	Failed       bool
+}
+
+var errNotPgbenchLog = errors.New("not a pgbench per-transaction log line")
+
+// ParsePgbenchLogLine parses one log line. lagColumn says whether the 7th
+// column is the schedule lag (pgbench --rate) rather than the retry count
+// (--max-tries), which the line alone cannot tell.
+func ParsePgbenchLogLine(line []byte, lagColumn bool) (PgbenchTxn, error) {
+	var t PgbenchTxn
+	// Split by hand into a fixed array: bytes.Fields allocates, and this
+	// runs for every transaction of the benchmark the agent must not slow.
+	var f [8][]byte
+	n := 0
+	for i := 0; i < len(line); {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r') {
+			i++
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' && line[j] != '\r' {
+			j++
+		}
+		if j == i {
+			break
+		}
+		if n == len(f) {
+			return t, errNotPgbenchLog
+		}
+		f[n] = line[i:j]
+		n++
+		i = j
+	}
+	if n < 6 {
+		return t, errNotPgbenchLog
+	}
+	ints := [5]*int64{&t.Client, &t.TxNo, &t.Script, nil, nil}
+	for i, idx := range []int{0, 1, 3} {
+		v, err := strconv.ParseInt(string(f[idx]), 10, 64)
+		if err != nil || v < 0 {
+			return t, errNotPgbenchLog
+		}
+		*ints[i] = v
+	}
+	sec, err1 := strconv.ParseInt(string(f[4]), 10, 64)
+	us, err2 := strconv.ParseInt(string(f[5]), 10, 64)
+	if err1 != nil || err2 != nil || sec < 0 || sec > 1<<40 || us < 0 || us >= 1_000_000 {
+		return t, errNotPgbenchLog
+	}
+	t.EndUs = sec*1_000_000 + us
+	switch string(f[2]) {
+	case "skipped":
+		t.Skipped = true
+	case "failed":
+		t.Failed = true
+	default:
+		v, err := strconv.ParseInt(string(f[2]), 10, 64)
+		if err != nil || v < 0 {
+			return t, errNotPgbenchLog
+		}
+		t.LatencyUs = v
+	}
+	if n >= 7 && lagColumn {
+		v, err := strconv.ParseInt(string(f[6]), 10, 64)
+		if err != nil || v < 0 {
+			return t, errNotPgbenchLog
+		}
+		t.LagUs, t.HasLag = v, true
+	}
+	return t, nil
+}
+
+// PgbenchProgress is one `--progress` line, e.g.
+//
+//	progress: 5.0 s, 1234.5 tps, lat 6.472 ms stddev 2.101, 0 failed, lag 0.133 ms, 3 skipped
+type PgbenchProgress struct {
+	ElapsedSec float64 // seconds since start, or unix seconds with --progress-timestamp
+	TPS        float64
+	LatMs      float64
+	StddevMs   float64
+	LagMs      float64
+	HasLag     bool
+	Failed     int64
+	Skipped    int64
+}
+
+var progressRe = regexp.MustCompile(`^progress: ([0-9.]+) s, ([0-9.]+) tps, lat ([0-9.]+|NaN) ms stddev ([0-9.]+|NaN)(.*)$`)
+
+// ParsePgbenchProgress parses one progress line; ok is false for other lines.
+func ParsePgbenchProgress(line []byte) (p PgbenchProgress, ok bool) {
+	m := progressRe.FindSubmatch(bytes.TrimSpace(line))
+	if m == nil {
+		return p, false
+	}
+	var err error
+	num := func(b []byte) float64 {
+		v, e := strconv.ParseFloat(string(b), 64)
+		if e != nil {
+			err = e
+		}
+		return v
+	}
+	p.ElapsedSec, p.TPS, p.LatMs, p.StddevMs = num(m[1]), num(m[2]), num(m[3]), num(m[4])
+	for _, part := range strings.Split(string(m[5]), ",") {
+		w := strings.Fields(part)
+		switch {
+		case len(w) == 2 && w[1] == "failed":
+			p.Failed, _ = strconv.ParseInt(w[0], 10, 64)
+		case len(w) == 2 && w[1] == "skipped":
+			p.Skipped, _ = strconv.ParseInt(w[0], 10, 64)
+		case len(w) == 3 && w[0] == "lag":
+			p.LagMs, p.HasLag = num([]byte(w[1])), true
+		}
+	}
+	return p, err == nil
+}
+
+type pgbench struct {
+	o         Options
+	prefix    string // log file prefix, resolved against the working directory
+	log       bool
+	lagColumn bool
+
+	// Used by the one goroutine that reads the logs.
+	scripts map[int64]*pgbenchSeries
+	pending []LatencySample
+}
+
+// pgbenchSeries are one script's series, built once: building a Series
+// (labels in canonical form) per transaction would cost more than recording it.
+type pgbenchSeries struct {
+	latency, lag, skipped, failed histogram.Series
+}
+
+func (p *pgbench) series(script int64) *pgbenchSeries {
+	if s := p.scripts[script]; s != nil {
+		return s
+	}
+	if p.scripts == nil {
+		p.scripts = map[int64]*pgbenchSeries{}
+	}
+	labels := map[string]string{"script": strconv.FormatInt(script, 10)}
+	s := &pgbenchSeries{
+		latency: histogram.NewSeries("latency", histogram.Latency, "us", labels),
+		lag:     histogram.NewSeries("schedule_lag", histogram.Latency, "us", labels),
+		skipped: histogram.NewSeries("skipped", histogram.Counter, "", labels),
+		failed:  histogram.NewSeries("failed", histogram.Counter, "", labels),
+	}
+	p.scripts[script] = s
+	return s
+}
+
+// flush hands the latencies read so far to the emitter in one batch.
+func (p *pgbench) flush(e Emitter) {
+	emitLatencies(e, p.pending)
+	p.pending = p.pending[:0]
+}
+
+func newPgbench(o Options) (Adapter, error) {
+	p := &pgbench{o: o}
+	if o.Follow {
+		if hasFlag(o.Args, "--aggregate-interval") {
+			return nil, fmt.Errorf("--aggregate-interval replaces per-transaction latencies with aggregates; drop it so the agent can build exact histograms")
+		}
+		p.log = hasFlag(o.Args, "--log", "-l")
+		prefix, ok := flagValue(o.Args, "--log-prefix", "")
+		if !ok {
+			prefix = "pgbench_log"
+		}
+		p.prefix = resolve(o.Dir, prefix)
+		_, p.lagColumn = flagValue(o.Args, "--rate", "-R")
+		if !p.log {
+			slog.Warn("pgbench runs without --log: only its --progress lines (if any) are recorded; add --log for per-transaction histograms")
+		}
+	} else {
+		p.lagColumn = o.Opts["rate"] != "false"
+	}
+	return p, nil
+}
+
+func (p *pgbench) Name() string { return "pgbench" }
+
+func (p *pgbench) Measurement() map[string]any {
+	m := map[string]any{
+		"throughputSource": "client-ack",
+		"latencyEndPoint":  "complete",
+		"latencySource":    "pgbench per-transaction log",
+	}
+	if p.lagColumn {
+		// pgbench measures throttled transactions from their scheduled start,
+		// so its logged latency already includes the schedule lag.
+		m["latencyOrigin"] = "intended"
+		m["coCorrection"] = "latency measured from the scheduled start (pgbench --rate)"
+	} else {
+		m["latencyOrigin"] = "actual"
+		m["coCorrection"] = "none (closed loop: no --rate)"
+	}
+	return m
+}
+
+// emitTxn records one transaction; latencies wait in p.pending for flush.
+func (p *pgbench) emitTxn(t PgbenchTxn, e Emitter) {
+	atMs := t.EndUs / 1000
+	s := p.series(t.Script)
+	switch {
+	case t.Skipped:
+		e.Value(s.skipped, atMs, 1)
+	case t.Failed:
+		e.Value(s.failed, atMs, 1)
+	default:
+		p.pending = append(p.pending, LatencySample{Series: s.latency, AtMs: atMs, Us: t.LatencyUs, N: 1})
+	}
+	if t.HasLag && !t.Skipped {
+		p.pending = append(p.pending, LatencySample{Series: s.lag, AtMs: atMs, Us: t.LagUs, N: 1})
+	}
+	if len(p.pending) >= 4096 {
+		p.flush(e)
+	}
+}
+
+func (p *pgbench) ParseOutput(line []byte, atMs int64, e Emitter) {
+	pr, ok := ParsePgbenchProgress(line)
+	if !ok {
+		return
+	}
+	p.emitProgress(pr, atMs, e)
+}
+
+func (p *pgbench) emitProgress(pr PgbenchProgress, atMs int64, e Emitter) {
+	e.Value(histogram.NewSeries("progress_tps", histogram.Gauge, "1/s", nil), atMs, pr.TPS)
+	e.Value(histogram.NewSeries("progress_latency_mean", histogram.Gauge, "us", nil), atMs, pr.LatMs*1000)
+	if pr.HasLag {
+		e.Value(histogram.NewSeries("progress_schedule_lag_mean", histogram.Gauge, "us", nil), atMs, pr.LagMs*1000)
+	}
+}
+
+func (p *pgbench) Run(ctx context.Context, e Emitter) error {
+	if !p.o.Follow {
+		return p.importFiles(e)
+	}
+	if !p.log {
+		<-ctx.Done()
+		return nil
+	}
+	return p.follow(ctx, e)
+}
+
+// follow tails every log file the run's pgbench creates: PREFIX.PID for the
+// first thread and PREFIX.PID.N for the others, found by polling the directory.
+func (p *pgbench) follow(ctx context.Context, e Emitter) error {
+	name := regexp.MustCompile(`^` + regexp.QuoteMeta(filepath.Base(p.prefix)) + `\.[0-9]+(\.[0-9]+)?$`)
+	readers := map[string]*lineReader{}
+	emit := func(line []byte) {
+		t, err := ParsePgbenchLogLine(line, p.lagColumn)
+		if err != nil {
+			return
+		}
+		p.emitTxn(t, e)
+	}
+	scan := func() error {
+		ents, err := os.ReadDir(filepath.Dir(p.prefix))
+		if err != nil {
+			return fmt.Errorf("watch pgbench logs: %w", err)
+		}
+		for _, de := range ents {
+			if _, seen := readers[de.Name()]; seen || !name.MatchString(de.Name()) {
+				continue
+			}
+			// Logs left by earlier runs in the same directory are not ours.
+			if info, err := de.Info(); err != nil || info.ModTime().UnixMilli() < p.o.StartMs-1000 {
+				continue
+			}
+			lr, err := openLines(filepath.Join(filepath.Dir(p.prefix), de.Name()))
+			if err != nil {
+				return fmt.Errorf("open pgbench log: %w", err)
+			}
+			slog.Debug("following pgbench log", "file", lr.path)
+			readers[de.Name()] = lr
+		}
+		return nil
+	}
+	t := time.NewTicker(pollEvery)
+	defer t.Stop()
+	for {
+		err := scan()
+		for _, lr := range readers {
+			err = errors.Join(err, lr.readAvailable(emit))
+		}
+		p.flush(e)
+		if err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			err := scan()
+			for _, lr := range readers {
+				err = errors.Join(err, lr.finish(emit))
+			}
+			p.flush(e)
+			if len(readers) == 0 {
+				err = errors.Join(err, fmt.Errorf("pgbench wrote no log file %s.<pid>", p.prefix))
+			}
+			return err
+		case <-t.C:
+		}
+	}
+}
+
+// importFiles reads finished logs. Each thread's file is in completion
+// order, so a k-way merge by end time yields the whole run in time order and
+// the recorder can close intervals as it goes.
+func (p *pgbench) importFiles(e Emitter) error {
+	var h txnHeap
+	for _, path := range p.o.Files {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("open %s: %w", path, err)
+		}
+		defer f.Close()
+		c := &txnCursor{sc: bufio.NewScanner(f), lag: p.lagColumn, path: path}
+		c.sc.Buffer(make([]byte, 4096), maxLine)
+		if c.next() {
+			h = append(h, c)
+		}
+		if c.err != nil {
+			return c.err
+		}
+	}
+	heap.Init(&h)
+	defer p.flush(e)
+	for h.Len() > 0 {
+		c := h[0]
+		p.emitTxn(c.cur, e)
+		if c.next() {
+			heap.Fix(&h, 0)
+		} else {
+			heap.Pop(&h)
+		}
+		if c.err != nil {
+			return c.err
+		}
+	}
+	return nil
+}
+
+type txnCursor struct {
+	sc   *bufio.Scanner
+	cur  PgbenchTxn
+	lag  bool
+	path string
+	line int
+	err  error
+}
+
+func (c *txnCursor) next() bool {
+	for c.sc.Scan() {
+		c.line++
+		if len(bytes.TrimSpace(c.sc.Bytes())) == 0 {
+			continue
+		}
+		t, err := ParsePgbenchLogLine(c.sc.Bytes(), c.lag)
+		if err != nil {
+			c.err = fmt.Errorf("%s:%d: %w", c.path, c.line, err)
+			return false
+		}
+		c.cur = t
+		return true
+	}
+	if err := c.sc.Err(); err != nil {
+		c.err = fmt.Errorf("read %s: %w", c.path, err)
+	}
+	return false
+}
+
+type txnHeap []*txnCursor
+
+func (h txnHeap) Len() int           { return len(h) }
+func (h txnHeap) Less(i, j int) bool { return h[i].cur.EndUs < h[j].cur.EndUs }
+func (h txnHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *txnHeap) Push(x any)        { *h = append(*h, x.(*txnCursor)) }
+func (h *txnHeap) Pop() any {
+	old := *h
+	c := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return c
+}

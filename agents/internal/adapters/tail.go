@@ -1,0 +1,130 @@
+package adapters
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+)
+
+// pollEvery is how often followed files are checked for new data. Polling
+// (not inotify) keeps the agent portable, and 100 ms is far below the 1 s
+// interval.
+var pollEvery = 100 * time.Millisecond
+
+// maxLine caps one line of tool output; longer lines are skipped, so a
+// corrupt file cannot make the agent buffer without limit.
+const maxLine = 4 << 20
+
+// lineReader splits a growing file into complete lines. It keeps a partial
+// last line until the writer completes it.
+type lineReader struct {
+	path    string
+	f       *os.File
+	partial []byte
+	buf     []byte
+	skip    bool // inside an over-long line
+}
+
+func openLines(path string) (*lineReader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return &lineReader{path: path, f: f, buf: make([]byte, 64<<10)}, nil
+}
+
+// readAvailable calls fn for every complete line written so far.
+func (l *lineReader) readAvailable(fn func([]byte)) error {
+	for {
+		n, err := l.f.Read(l.buf)
+		if n > 0 {
+			l.split(l.buf[:n], fn)
+		}
+		if errors.Is(err, io.EOF) || n == 0 {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("read %s: %w", l.path, err)
+		}
+	}
+}
+
+func (l *lineReader) split(data []byte, fn func([]byte)) {
+	for len(data) > 0 {
+		i := bytes.IndexByte(data, '\n')
+		if i < 0 {
+			if len(l.partial)+len(data) > maxLine {
+				l.partial, l.skip = l.partial[:0], true
+				return
+			}
+			l.partial = append(l.partial, data...)
+			return
+		}
+		line := data[:i]
+		if len(l.partial) > 0 {
+			l.partial = append(l.partial, line...)
+			line = l.partial
+		}
+		if !l.skip {
+			fn(bytes.TrimRight(line, "\r"))
+		} else {
+			slog.Warn("skipped an over-long line", "file", l.path, "limit", maxLine)
+		}
+		l.partial, l.skip = l.partial[:0], false
+		data = data[i+1:]
+	}
+}
+
+// finish reads what is left, including an unterminated last line.
+func (l *lineReader) finish(fn func([]byte)) error {
+	err := l.readAvailable(fn)
+	if len(l.partial) > 0 && !l.skip {
+		fn(l.partial)
+	}
+	l.partial = nil
+	return errors.Join(err, l.f.Close())
+}
+
+// followFile feeds fn every line of path. With follow set it waits for the
+// file to appear and keeps reading until ctx is cancelled, then drains it.
+func followFile(ctx context.Context, path string, follow bool, fn func([]byte)) error {
+	var lr *lineReader
+	for lr == nil {
+		var err error
+		lr, err = openLines(path)
+		if err == nil {
+			break
+		}
+		if !follow || !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("open %s: %w", path, err)
+		}
+		select {
+		case <-ctx.Done():
+			// One last look: the tool may have written the file just before exiting.
+			if lr, err = openLines(path); err != nil {
+				return fmt.Errorf("%s was never written: %w", path, err)
+			}
+		case <-time.After(pollEvery):
+		}
+	}
+	if !follow {
+		return lr.finish(fn)
+	}
+	t := time.NewTicker(pollEvery)
+	defer t.Stop()
+	for {
+		if err := lr.readAvailable(fn); err != nil {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return lr.finish(fn)
+		case <-t.C:
+		}
+	}
+}

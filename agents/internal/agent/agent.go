@@ -1,0 +1,491 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/adapters"
+	"github.com/levelfield/levelfield/agents/internal/histogram"
+	"github.com/levelfield/levelfield/agents/internal/provenance"
+	"github.com/levelfield/levelfield/agents/internal/runner"
+	"github.com/levelfield/levelfield/agents/internal/sink"
+)
+
+// Config holds what `run` and `import` share.
+type Config struct {
+	Server, Token, Project string
+	System                 string // NAME or NAME@VERSION
+	Labels                 map[string]string
+	Adapter                string // name or "auto"
+	AdapterOpts            map[string]string
+	Interval, Warmup       time.Duration
+	DrainTimeout           time.Duration
+	ProvenanceFile         string
+	Name                   string // run name; the API makes one up when empty
+	AgentVersion           string
+	SpoolDir               string
+	SpoolMaxBytes          int64
+	NoCloud                bool
+	// Provenance overrides where collectors look (tests).
+	Provenance provenance.Env
+	// Stdout and Stderr are the agent's own streams; the child's output goes
+	// to them unchanged, and the live line to Stderr.
+	Stdout, Stderr io.Writer
+}
+
+func (c *Config) check() error {
+	var missing []string
+	if c.Server == "" {
+		missing = append(missing, "--server (or LEVELFIELD_SERVER)")
+	}
+	if c.Token == "" {
+		missing = append(missing, "--token (or LEVELFIELD_TOKEN)")
+	}
+	if c.Project == "" {
+		missing = append(missing, "--project (or LEVELFIELD_PROJECT)")
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("missing %s", strings.Join(missing, ", "))
+	}
+	if c.Interval < 10*time.Millisecond {
+		return fmt.Errorf("--interval %v is too short", c.Interval)
+	}
+	if c.SpoolDir == "" {
+		base, err := os.UserCacheDir()
+		if err != nil {
+			base = os.TempDir()
+		}
+		c.SpoolDir = filepath.Join(base, "levelfield-agent", "spool")
+	}
+	return nil
+}
+
+// statusFor maps an exit status to the run's finish status: 130 and 143
+// are the shell's codes for a run stopped by SIGINT / SIGTERM.
+func statusFor(code int) string {
+	switch {
+	case code == 0:
+		return "succeeded"
+	case code == 130 || code == 143:
+		return "cancelled"
+	default:
+		return "failed"
+	}
+}
+
+// Run wraps a benchmark command and returns the exit status the agent
+// should exit with (the command's).
+func Run(ctx context.Context, cfg Config, args []string) (int, error) {
+	if err := cfg.check(); err != nil {
+		return 2, err
+	}
+	name := cfg.Adapter
+	if name == "" || name == "auto" {
+		var err error
+		if name, err = adapters.Auto(args); err != nil {
+			return 2, err
+		}
+		fmt.Fprintf(cfg.Stderr, "levelfield-agent: adapter %s (chosen from the command name)\n", name)
+	}
+	dir, _ := os.Getwd()
+	start := time.Now()
+	ad, err := adapters.New(name, adapters.Options{Args: args, Dir: dir, Follow: true, StartMs: start.UnixMilli(), Opts: cfg.AdapterOpts})
+	if err != nil {
+		return 2, err
+	}
+	create, err := buildCreate(ctx, cfg, ad, args, start)
+	if err != nil {
+		return 2, err
+	}
+	client := sink.NewClient(cfg.Server, cfg.Token)
+	snk, url, err := sink.Start(ctx, client, cfg.SpoolDir, cfg.SpoolMaxBytes, create)
+	if err != nil {
+		return 2, fmt.Errorf("cannot create the run: %w", err)
+	}
+	if url != "" {
+		fmt.Fprintf(cfg.Stderr, "levelfield-agent: run %s\n", url)
+	}
+
+	pipe := newPipeline(start.UnixMilli(), cfg.Interval.Milliseconds(), cfg.Warmup.Milliseconds())
+	actx, stopAdapter := context.WithCancel(context.Background())
+	adDone := make(chan error, 1)
+	go func() { adDone <- ad.Run(actx, pipe) }()
+
+	status := newStatusLine(cfg.Stderr)
+	stdout := cfg.Stdout
+	if isTerminal(stdout) {
+		stdout = status.Wrap(stdout)
+	}
+	if status.inPlace {
+		// The agent's own log shares the terminal with the live line too.
+		prev := slog.Default()
+		slog.SetDefault(slog.New(slog.NewTextHandler(status.Wrap(cfg.Stderr), &slog.HandlerOptions{Level: slog.LevelInfo})))
+		defer slog.SetDefault(prev)
+	}
+	cmd := runner.Command{Args: args, Dir: dir, Stdout: stdout, Stderr: status.Wrap(cfg.Stderr)}
+	if e, ok := ad.(adapters.Environ); ok {
+		cmd.Env = e.Env()
+	}
+	if op, ok := ad.(adapters.OutputParser); ok {
+		cmd.OnLine = func(_ int, line []byte, at time.Time) { op.ParseOutput(line, at.UnixMilli(), pipe) }
+	}
+	proc, err := runner.Start(cmd)
+	if err != nil {
+		stopAdapter()
+		<-adDone
+		_, _ = snk.Stop(sink.Finish{Status: "failed", EndedAt: time.Now().UnixMilli(), ExitCode: 127}, cfg.DrainTimeout)
+		return 127, err
+	}
+	exited := make(chan struct{})
+	var code int
+	var waitErr error
+	go func() { code, waitErr = proc.Wait(); close(exited) }()
+
+	// Samples may reach the agent a little after their interval ends (tools
+	// buffer their logs), so an interval closes one interval plus a second late.
+	lateness := cfg.Interval + time.Second
+	tick := time.NewTicker(cfg.Interval)
+	defer tick.Stop()
+loop:
+	for {
+		select {
+		case <-tick.C:
+			frames, main := pipe.close(time.Now().Add(-lateness).UnixMilli(), false)
+			snk.Add(frames)
+			status.Set(liveLine(start, main))
+		case <-exited:
+			break loop
+		}
+	}
+	status.Done()
+	stopAdapter()
+	if err := <-adDone; err != nil {
+		slog.Error("adapter", "adapter", name, "err", err)
+	}
+	frames, _ := pipe.close(0, true)
+	snk.Add(frames)
+	if late, clamped := pipe.stats(); late > 0 || clamped > 0 {
+		slog.Info("samples outside their interval", "late", late, "clamped_to_1h", clamped)
+	}
+	res, err := snk.Stop(sink.Finish{Status: statusFor(code), EndedAt: time.Now().UnixMilli(), ExitCode: code}, cfg.DrainTimeout)
+	report(cfg.Stderr, res, err)
+	if waitErr != nil {
+		return code, waitErr
+	}
+	return code, nil
+}
+
+func (p *pipeline) stats() (late, clamped int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.rec == nil {
+		return 0, 0
+	}
+	return p.rec.Stats()
+}
+
+func report(w io.Writer, res sink.Result, err error) {
+	if err != nil {
+		fmt.Fprintf(w, "levelfield-agent: sending stopped: %v\n", err)
+	}
+	if res.Dropped > 0 {
+		fmt.Fprintf(w, "levelfield-agent: %d frames could not be kept (spool full or token refused)\n", res.Dropped)
+	}
+	if res.Pending > 0 {
+		fmt.Fprintf(w, "levelfield-agent: %d requests not yet delivered are kept in %s\n  send them later with: levelfield-agent upload %s\n", res.Pending, res.SpoolDir, res.SpoolDir)
+	}
+	if res.URL != "" {
+		fmt.Fprintf(w, "levelfield-agent: run %s\n", res.URL)
+	}
+}
+
+// liveLine is the compact status of one interval: elapsed, ops/s and the
+// main series' p50/p99.
+func liveLine(start time.Time, f *histogram.Frame) string {
+	el := time.Since(start).Truncate(time.Second)
+	if f == nil {
+		return fmt.Sprintf("[levelfield] %v  waiting for samples", el)
+	}
+	secs := float64(f.EndMs-f.StartMs) / 1000
+	switch f.Series.Kind {
+	case histogram.Counter:
+		return fmt.Sprintf("[levelfield] %v  %s %.0f/s", el, f.Series.Name, float64(f.Count)/secs)
+	case histogram.Gauge:
+		return fmt.Sprintf("[levelfield] %v  %s %.1f", el, f.Series.Name, f.Mean)
+	}
+	return fmt.Sprintf("[levelfield] %v  %.0f ops/s  p50 %s  p99 %s", el, float64(f.Count)/secs, us(f.P50), us(f.P99))
+}
+
+func us(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%.2fs", v/1e6)
+	case v >= 1e3:
+		return fmt.Sprintf("%.2fms", v/1e3)
+	}
+	return fmt.Sprintf("%.0fµs", v)
+}
+
+// labelKey is the contract's RunLabels key pattern.
+var labelKey = regexp.MustCompile(`^[A-Za-z0-9_.:/-]{1,64}$`)
+
+func checkLabels(labels map[string]string) error {
+	for k, v := range labels {
+		if !labelKey.MatchString(k) {
+			return fmt.Errorf("--label %s: names are 1-64 letters, digits and _ . : / -", k)
+		}
+		if len(v) > 256 {
+			return fmt.Errorf("--label %s: value longer than 256 characters", k)
+		}
+	}
+	return nil
+}
+
+// Described is a run's provenance and disclosure, as `env` prints them and
+// the create-run request carries them.
+type Described struct {
+	Provenance *provenance.Doc `json:"provenance"`
+	Disclosure map[string]any  `json:"disclosure"`
+}
+
+// describe captures the machine, lets add put in what the agent knows about
+// the run (captured too), then merges the declared file, whose values win,
+// and redacts. The declared file's disclosure is joined by the AI-assistance
+// evidence from commit trailers.
+func describe(ctx context.Context, penv provenance.Env, declaredFile string, add func(*provenance.Doc)) (Described, error) {
+	var decl provenance.DeclaredFile
+	if declaredFile != "" {
+		var err error
+		if decl, err = provenance.LoadDeclared(declaredFile); err != nil {
+			return Described{}, err
+		}
+	}
+	doc, evidence := provenance.Capture(ctx, penv)
+	if add != nil {
+		add(doc)
+	}
+	if err := doc.MergeDeclared(decl.Provenance); err != nil {
+		return Described{}, err
+	}
+	disc, err := provenance.Disclosure(decl.Disclosure, evidence)
+	if err != nil {
+		return Described{}, err
+	}
+	doc.Sanitize()
+	provenance.RedactDoc(doc)
+	if disc != nil {
+		disc = provenance.Redact(disc).(map[string]any)
+	}
+	return Described{Provenance: doc, Disclosure: disc}, nil
+}
+
+func captured(v any, source string) provenance.Field { return provenance.CapturedField(v, source) }
+
+// buildCreate assembles the create-run body: captured and declared
+// provenance (redacted), the measurement method, labels and disclosure.
+func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []string, start time.Time) (sink.CreateRun, error) {
+	if err := checkLabels(cfg.Labels); err != nil {
+		return sink.CreateRun{}, err
+	}
+	penv := cfg.Provenance
+	penv.NoCloud = penv.NoCloud || cfg.NoCloud
+	version := ""
+	if len(args) > 0 {
+		version = toolVersion(ctx, ad.Name(), args[0])
+	}
+	desc, err := describe(ctx, penv, cfg.ProvenanceFile, func(doc *provenance.Doc) {
+		const agentSrc = "levelfield-agent"
+		doc.Set("run.agent", captured("levelfield-agent "+cfg.AgentVersion, agentSrc))
+		if len(args) == 0 {
+			// An import: the machine importing is not the one that ran the
+			// benchmark, so it is described as an auxiliary node.
+			doc.Nodes[0].Role = "aux"
+			doc.Set("run.agentMode", captured("import", agentSrc))
+		} else {
+			doc.Set("run.agentMode", captured("run", agentSrc))
+		}
+		doc.Set("run.benchmark", captured(ad.Name(), "adapter"))
+		doc.Set("measurement.adapter", captured(ad.Name(), agentSrc))
+		doc.Set("measurement.histogramFormat", captured("HdrHistogram V2 compressed, base64; integer µs from 1 µs to 1 h", agentSrc))
+		doc.Set("measurement.precisionDigits", captured(histogram.Digits, agentSrc))
+		doc.Set("measurement.intervalMs", captured(cfg.Interval.Milliseconds(), "--interval"))
+		doc.Set("measurement.warmupMs", captured(cfg.Warmup.Milliseconds(), "--warmup"))
+		if d, ok := ad.(adapters.Describer); ok {
+			for k, v := range d.Measurement() {
+				doc.Set("measurement."+k, captured(v, ad.Name()+" adapter"))
+			}
+		}
+		if len(args) > 0 {
+			doc.Set("workload.command", captured(provenance.RedactArgs(args), "command line"))
+		}
+		if version != "" {
+			doc.Set("run.benchmarkVersion", captured(version, args[0]+" version"))
+			doc.Set("software.components", captured(map[string]any{ad.Name(): version}, args[0]+" version"))
+		}
+	})
+	if err != nil {
+		return sink.CreateRun{}, err
+	}
+	sys := sink.Component{Name: cfg.System}
+	if n, v, ok := strings.Cut(cfg.System, "@"); ok {
+		sys = sink.Component{Name: n, Version: v}
+	}
+	if sys.Name == "" {
+		sys.Name = defaultSystem[ad.Name()]
+	}
+	labels := cfg.Labels
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	return sink.CreateRun{
+		Project:    cfg.Project,
+		System:     sys,
+		Benchmark:  sink.Component{Name: ad.Name(), Version: version},
+		Name:       cfg.Name,
+		Labels:     labels,
+		StartedAt:  start.UnixMilli(),
+		WarmupMs:   cfg.Warmup.Milliseconds(),
+		Provenance: desc.Provenance,
+		Disclosure: desc.Disclosure,
+	}, nil
+}
+
+// defaultSystem names the system under test when --system is not given and
+// the tool implies it.
+var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown"}
+
+var versionRe = regexp.MustCompile(`v?[0-9]+\.[0-9]+(\.[0-9]+)?`)
+
+// toolVersion asks the benchmark tool for its version, briefly.
+func toolVersion(ctx context.Context, adapter, bin string) string {
+	var args []string
+	switch adapter {
+	case "pgbench":
+		args = []string{"--version"}
+	case "k6", "cockroach":
+		args = []string{"version"}
+	default:
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, args...).Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimPrefix(versionRe.FindString(string(out)), "v")
+}
+
+// Import uploads finished tool output as a run.
+func Import(ctx context.Context, cfg Config, files []string) (string, error) {
+	if err := cfg.check(); err != nil {
+		return "", err
+	}
+	if len(files) == 0 {
+		return "", errors.New("import needs at least one FILE")
+	}
+	name := cfg.Adapter
+	if name == "" || name == "auto" {
+		var err error
+		if name, err = Sniff(files[0]); err != nil {
+			return "", err
+		}
+		fmt.Fprintf(cfg.Stderr, "levelfield-agent: %s looks like %s output\n", files[0], name)
+	}
+	fi, err := os.Stat(files[0])
+	if err != nil {
+		return "", fmt.Errorf("import: %w", err)
+	}
+	ad, err := adapters.New(name, adapters.Options{Files: files, Opts: cfg.AdapterOpts, StartMs: fi.ModTime().UnixMilli()})
+	if err != nil {
+		return "", err
+	}
+	pipe := newPipeline(0, cfg.Interval.Milliseconds(), cfg.Warmup.Milliseconds())
+	if err := ad.Run(ctx, pipe); err != nil {
+		return "", fmt.Errorf("import %s: %w", name, err)
+	}
+	rest, _ := pipe.close(0, true)
+	frames := append(pipe.closed, rest...)
+	if len(frames) == 0 {
+		return "", fmt.Errorf("import: no samples found in %s", strings.Join(files, ", "))
+	}
+	first, end := frames[0].StartMs, frames[0].EndMs
+	for _, f := range frames {
+		first, end = min(first, f.StartMs), max(end, f.EndMs)
+	}
+	start := time.UnixMilli(first)
+	create, err := buildCreate(ctx, cfg, ad, nil, start)
+	if err != nil {
+		return "", err
+	}
+	create.Provenance.(*provenance.Doc).Set("run.importedFiles", captured(provenance.RedactArgs(baseNames(files)), "levelfield-agent import"))
+	snk, _, err := sink.Start(ctx, sink.NewClient(cfg.Server, cfg.Token), cfg.SpoolDir, cfg.SpoolMaxBytes, create)
+	if err != nil {
+		return "", fmt.Errorf("cannot create the run: %w", err)
+	}
+	snk.Add(frames)
+	res, err := snk.Stop(sink.Finish{Status: "succeeded", EndedAt: end, ExitCode: 0}, cfg.DrainTimeout)
+	report(cfg.Stderr, res, err)
+	if err == nil && res.Pending > 0 {
+		err = fmt.Errorf("%d requests left in %s", res.Pending, res.SpoolDir)
+	}
+	return res.URL, err
+}
+
+var (
+	pgbenchLine = regexp.MustCompile(`(?m)^[0-9]+ [0-9]+ ([0-9]+|skipped|failed) [0-9]+ [0-9]{9,} [0-9]+`)
+	statsdLine  = regexp.MustCompile(`(?m)^[^:|\s]+:[^|]+\|(ms|h|d|c|g|s)\b`)
+)
+
+// Sniff tells which adapter reads a file, from its first bytes.
+func Sniff(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("import: %w", err)
+	}
+	defer f.Close()
+	head := make([]byte, 8<<10)
+	n, _ := io.ReadFull(f, head)
+	head = head[:n]
+	switch {
+	case bytes.Contains(head, []byte(`"type":"Metric"`)) || bytes.Contains(head, []byte(`"type":"Point"`)):
+		return "k6", nil
+	case bytes.Contains(head, []byte(`"Hist":`)) || bytes.Contains(head, []byte("_elapsed")):
+		return "cockroach", nil
+	case bytes.Contains(head, []byte("#[StartTime:")) || bytes.Contains(head, []byte(",HIST")):
+		return "hdrlog", nil
+	case pgbenchLine.Match(head):
+		return "pgbench", nil
+	case statsdLine.Match(head):
+		return "statsd", nil
+	}
+	return "", fmt.Errorf("cannot tell what tool wrote %s: pass --adapter (one of %s)", path, strings.Join(adapters.Names(), ", "))
+}
+
+// Env returns what `env` prints: the captured provenance merged with the
+// declared file, and the disclosure, redacted as they would be sent.
+func Env(ctx context.Context, penv provenance.Env, declaredFile string) (Described, error) {
+	d, err := describe(ctx, penv, declaredFile, nil)
+	if d.Disclosure == nil {
+		d.Disclosure = map[string]any{}
+	}
+	return d, err
+}
+
+func baseNames(files []string) []string {
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = filepath.Base(f)
+	}
+	return out
+}

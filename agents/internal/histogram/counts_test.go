@@ -1,0 +1,74 @@
+package histogram
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	hdr "github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// The agent's counts must be hdrhistogram-go's histogram in all but speed:
+// same layout, same percentiles, same bytes on the wire.
+func TestCountsMatchTheLibrary(t *testing.T) {
+	if want := len(hdr.New(LowestUs, HighestUs, Digits).Export().Counts); agentCountsLen != want {
+		t.Fatalf("counts length %d, library %d", agentCountsLen, want)
+	}
+	rng := rand.New(rand.NewPCG(7, 8))
+	var enc encoder
+	c := newCounts()
+	for round, gen := range []func() int64{
+		func() int64 { return int64(200 + rng.ExpFloat64()*800) },
+		func() int64 { return rng.Int64N(HighestUs + 1) },
+		func() int64 { return rng.Int64N(3) }, // zeros and the lowest values
+		func() int64 { return HighestUs - rng.Int64N(1000) },
+		func() int64 { return int64(1) << rng.IntN(32) },
+	} {
+		lib := hdr.New(LowestUs, HighestUs, Digits)
+		c.reset()
+		for i := 0; i < 1+round*3000; i++ {
+			v, n := gen(), 1+rng.Int64N(3)
+			c.record(v, n)
+			if err := lib.RecordValues(v, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := make([]int64, len(frameQuantiles))
+		c.percentiles(frameQuantiles, got)
+		if want := lib.ValueAtPercentilesSlice(frameQuantiles); !slices.Equal(got, want) {
+			t.Errorf("round %d: percentiles %v, library %v", round, got, want)
+		}
+		encoded := enc.encode(c)
+		if want := Encode(lib); encoded != want {
+			t.Errorf("round %d: encoding differs from the library's", round)
+		}
+		back, err := Decode([]byte(encoded))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back.TotalCount() != lib.TotalCount() || !slices.Equal(back.Export().Counts, lib.Export().Counts) {
+			t.Errorf("round %d: decoded counts differ", round)
+		}
+	}
+	c.reset()
+	if enc.encode(c) != Encode(hdr.New(LowestUs, HighestUs, Digits)) {
+		t.Error("empty encoding differs from the library's")
+	}
+	if slices.ContainsFunc(c.c, func(v int64) bool { return v != 0 }) {
+		t.Error("reset left counts behind")
+	}
+}
+
+func BenchmarkEncodeFrame(b *testing.B) {
+	c := newCounts()
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 10_000; i++ {
+		c.record(int64(200+rng.ExpFloat64()*1000), 1)
+	}
+	var enc encoder
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = enc.encode(c)
+	}
+}

@@ -1,0 +1,286 @@
+package sink
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/histogram"
+)
+
+// fakeAPI implements the ingest contract's storage rule: a frame is
+// identified by (run, series name + labels, seq) and stored once.
+type fakeAPI struct {
+	mu         sync.Mutex
+	token      string
+	down       atomic.Bool // answer 503 to everything
+	maxFrames  int         // answer 413 to bigger batches
+	stored     map[string]bool
+	duplicates int
+	finished   []Finish
+	refused    int
+}
+
+func newFakeAPI() (*fakeAPI, *httptest.Server) {
+	f := &fakeAPI{token: "lf_test", stored: map[string]bool{}}
+	return f, httptest.NewServer(f)
+}
+
+func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if f.down.Load() {
+		f.mu.Lock()
+		f.refused++
+		f.mu.Unlock()
+		http.Error(w, `{"error":{"code":"UNAVAILABLE","message":"down"}}`, 503)
+		return
+	}
+	if r.Header.Get("Authorization") != "Bearer "+f.token {
+		w.WriteHeader(401)
+		io.WriteString(w, `{"error":{"code":"TOKEN_INVALID","message":"use a project token"}}`)
+		return
+	}
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case r.URL.Path == "/v1/runs":
+		w.WriteHeader(201)
+		io.WriteString(w, `{"id":"r1","url":"http://x/runs/r1","liveUrl":"http://x/v1/runs/r1/live"}`)
+	case r.URL.Path == "/v1/runs/r1/frames":
+		if len(f.finished) > 0 {
+			w.WriteHeader(409)
+			io.WriteString(w, `{"error":{"code":"RUN_FINISHED"}}`)
+			return
+		}
+		var b Batch
+		if err := json.Unmarshal(body, &b); err != nil {
+			w.WriteHeader(400)
+			return
+		}
+		if f.maxFrames > 0 && len(b.Frames) > f.maxFrames {
+			w.WriteHeader(413)
+			return
+		}
+		series := map[string]Series{}
+		for _, s := range b.Series {
+			series[s.Key] = s
+		}
+		for _, fr := range b.Frames {
+			s := series[fr.Series]
+			k := fmt.Sprintf("%s%v/%d", s.Name, s.Labels, fr.Seq)
+			if f.stored[k] {
+				f.duplicates++
+			}
+			f.stored[k] = true
+		}
+		fmt.Fprintf(w, `{"accepted":%d,"duplicates":0}`, len(b.Frames))
+	case r.URL.Path == "/v1/runs/r1/finish":
+		var fin Finish
+		_ = json.Unmarshal(body, &fin)
+		f.finished = append(f.finished, fin)
+		io.WriteString(w, `{}`)
+	default:
+		w.WriteHeader(404)
+	}
+}
+
+func frames(series histogram.Series, from, to int64) []histogram.Frame {
+	var out []histogram.Frame
+	for seq := from; seq < to; seq++ {
+		out = append(out, histogram.Frame{Series: series, Seq: seq, StartMs: seq * 1000, EndMs: seq*1000 + 1000, Count: 1})
+	}
+	return out
+}
+
+func TestMain(m *testing.M) {
+	minBackoff, maxBackoff = 5*time.Millisecond, 20*time.Millisecond
+	os.Exit(m.Run())
+}
+
+func TestSinkOutageLosesAndDuplicatesNothing(t *testing.T) {
+	api, srv := newFakeAPI()
+	defer srv.Close()
+	snk, url, err := Start(context.Background(), NewClient(srv.URL, "lf_test"), t.TempDir(), 0, CreateRun{Project: "demo"})
+	if err != nil || url != "http://x/runs/r1" {
+		t.Fatalf("start: %v %q", err, url)
+	}
+	a := histogram.NewSeries("latency", histogram.Latency, "us", map[string]string{"txn": "a"})
+	b := histogram.NewSeries("latency", histogram.Latency, "us", map[string]string{"txn": "b"})
+	for i := int64(0); i < 60; i++ {
+		if i == 10 {
+			api.down.Store(true) // the API goes away mid-run...
+		}
+		if i == 40 {
+			api.down.Store(false) // ...and comes back
+		}
+		snk.Add(append(frames(a, i, i+1), frames(b, i, i+1)...))
+		time.Sleep(3 * time.Millisecond)
+	}
+	res, err := snk.Stop(Finish{Status: "succeeded", EndedAt: 1, ExitCode: 0}, 10*time.Second)
+	if err != nil || res.Pending != 0 || res.Dropped != 0 {
+		t.Fatalf("stop: %+v %v", res, err)
+	}
+	api.mu.Lock()
+	defer api.mu.Unlock()
+	if api.refused == 0 {
+		t.Fatal("the outage was never observed")
+	}
+	if len(api.stored) != 120 || api.duplicates != 0 || len(api.finished) != 1 {
+		t.Fatalf("stored %d duplicates %d finished %d", len(api.stored), api.duplicates, len(api.finished))
+	}
+	var keys []string
+	for k := range api.stored {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for seq := 0; seq < 60; seq++ {
+		for _, txn := range []string{"a", "b"} {
+			if !api.stored[fmt.Sprintf("latency%v/%d", map[string]string{"txn": txn}, seq)] {
+				t.Fatalf("lost %s/%d", txn, seq)
+			}
+		}
+	}
+	if _, err := os.Stat(res.SpoolDir); !os.IsNotExist(err) {
+		t.Errorf("spool not removed after delivery: %v", err)
+	}
+}
+
+func TestSinkUnreachableAtStartThenUpload(t *testing.T) {
+	api, srv := newFakeAPI()
+	defer srv.Close()
+	api.down.Store(true)
+	root := t.TempDir()
+	snk, url, err := Start(context.Background(), NewClient(srv.URL, "lf_test"), root, 0, CreateRun{Project: "demo"})
+	if err != nil || url != "" {
+		t.Fatalf("start: %v %q", err, url)
+	}
+	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
+	snk.Add(frames(s, 0, 7000)) // more than one batch
+	res, err := snk.Stop(Finish{Status: "failed", ExitCode: 3}, 50*time.Millisecond)
+	if err != nil || res.Pending < 3 { // at least two batches + finish
+		t.Fatalf("stop: %+v %v", res, err)
+	}
+	api.down.Store(false)
+	urls, err := Upload(context.Background(), root, "", "lf_test")
+	if err != nil || len(urls) != 1 || urls[0] != "http://x/runs/r1" {
+		t.Fatalf("upload: %v %v", urls, err)
+	}
+	if len(api.stored) != 7000 || api.duplicates != 0 || len(api.finished) != 1 || api.finished[0].ExitCode != 3 {
+		t.Fatalf("stored %d dup %d finished %+v", len(api.stored), api.duplicates, api.finished)
+	}
+}
+
+func TestSinkBadTokenStopsBeforeTheRun(t *testing.T) {
+	_, srv := newFakeAPI()
+	defer srv.Close()
+	_, _, err := Start(context.Background(), NewClient(srv.URL, "lf_wrong"), t.TempDir(), 0, CreateRun{Project: "demo"})
+	if err == nil || Classify(err) != Fatal || !strings.Contains(err.Error(), "TOKEN_INVALID") {
+		t.Fatalf("want fatal TOKEN_INVALID, got %v", err)
+	}
+}
+
+func TestSplitOn413(t *testing.T) {
+	api, srv := newFakeAPI()
+	defer srv.Close()
+	api.maxFrames = 300
+	snk, _, err := Start(context.Background(), NewClient(srv.URL, "lf_test"), t.TempDir(), 0, CreateRun{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snk.Add(frames(histogram.NewSeries("x", histogram.Counter, "", nil), 0, 1000))
+	if res, err := snk.Stop(Finish{Status: "succeeded"}, 5*time.Second); err != nil || res.Pending != 0 {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if len(api.stored) != 1000 || api.duplicates != 0 {
+		t.Fatalf("stored %d dup %d", len(api.stored), api.duplicates)
+	}
+}
+
+func TestSpoolBound(t *testing.T) {
+	sp, err := OpenSpool(t.TempDir(), 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sp.PutBatch(make([]byte, 80), 4); err != nil {
+		t.Fatal(err)
+	}
+	if err := sp.PutBatch(make([]byte, 80), 5); err == nil || sp.Dropped() != 5 {
+		t.Fatalf("over the bound: %v dropped %d", err, sp.Dropped())
+	}
+	// Reopening continues the numbering after the last batch.
+	sp2, _ := OpenSpool(sp.Dir, 0)
+	_ = sp2.PutBatch([]byte("{}"), 1)
+	if sp2.Pending() != 2 {
+		t.Fatalf("pending %d", sp2.Pending())
+	}
+}
+
+func TestBatchesRespectLimits(t *testing.T) {
+	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
+	fs := frames(s, 0, 12000)
+	bs := Batches(fs)
+	n := 0
+	for _, b := range bs {
+		if len(b.Frames) > maxBatchFrames || len(b.Series) != 1 {
+			t.Fatalf("batch of %d frames %d series", len(b.Frames), len(b.Series))
+		}
+		n += len(b.Frames)
+	}
+	if n != 12000 {
+		t.Fatal(n)
+	}
+	big := make([]histogram.Frame, 40)
+	for i := range big {
+		big[i] = histogram.Frame{Series: s, Seq: int64(i), Histogram: strings.Repeat("A", 60<<10)}
+	}
+	for _, b := range Batches(big) {
+		raw, _ := json.Marshal(b)
+		if len(raw) > 1<<20 {
+			t.Fatalf("batch of %d bytes", len(raw))
+		}
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for status, want := range map[int]Class{401: Fatal, 403: Fatal, 400: Reject, 404: Reject, 409: Reject, 413: Retry, 429: Retry, 500: Retry, 503: Retry} {
+		if got := Classify(fmt.Errorf("wrapped: %w", &APIError{Status: status})); got != want {
+			t.Errorf("%d: %v", status, got)
+		}
+	}
+	if Classify(fmt.Errorf("dial: connection refused")) != Retry {
+		t.Error("network errors must be retried")
+	}
+}
+
+func TestBatchesKeepWithinTheContract(t *testing.T) {
+	frames := []histogram.Frame{
+		{Series: histogram.NewSeries("queue depth!", histogram.Gauge, "", map[string]string{"": "x", "k": strings.Repeat("v", 300)}),
+			Seq: 0, StartMs: 1, EndMs: 2, Count: 1, Min: -3, Max: -3, Mean: -3},
+		{Series: histogram.NewSeries("latency", histogram.Latency, "us", nil), Seq: 0, StartMs: 1, EndMs: 2, Count: 1,
+			Min: 5, Max: 2e15, Mean: 5, P50: 5, P90: 5, P95: 5, P99: 5, P999: 5},
+	}
+	b := Batches(frames)
+	if len(b) != 1 || len(b[0].Series) != 2 {
+		t.Fatalf("%+v", b)
+	}
+	g, l := b[0].Series[0], b[0].Series[1]
+	if g.Name != "queue depth_" || g.Unit != "1" || l.Unit != "us" || g.Labels["_"] != "x" || len(g.Labels["k"]) != 256 {
+		t.Errorf("series %+v %+v", g, l)
+	}
+	if f := b[0].Frames[0]; f.Min != 0 || f.Mean != 0 {
+		t.Errorf("negative gauge kept: %+v", f)
+	}
+	if f := b[0].Frames[1]; f.Max != 1e15 {
+		t.Errorf("max %v", f.Max)
+	}
+}

@@ -1,0 +1,241 @@
+package sink
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Spool is one run's directory of requests not yet accepted by the API:
+//
+//	run.json                      server, the create body, and the run id once created
+//	batch-000000000001.json ...   frame batches, sent in name order
+//	finish.json                   sent last, once no batch is left
+//
+// Every batch is written here before it is sent and removed once accepted,
+// so an API outage or an agent crash loses nothing and a replay sends the
+// same frames with the same seq numbers (the API stores them once).
+type Spool struct {
+	Dir      string
+	MaxBytes int64
+
+	mu      sync.Mutex
+	next    int64 // number of the next batch file
+	bytes   int64
+	dropped int64 // frames refused because the spool was full
+}
+
+// RunFile is the content of run.json.
+type RunFile struct {
+	Server string          `json:"server"`
+	Create json.RawMessage `json:"create"`
+	ID     string          `json:"id,omitempty"`
+	URL    string          `json:"url,omitempty"`
+}
+
+var ErrSpoolFull = errors.New("spool full")
+
+// OpenSpool opens or creates a run spool directory.
+func OpenSpool(dir string, maxBytes int64) (*Spool, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("spool: %w", err)
+	}
+	// The run's directory entry must survive a crash too.
+	if err := syncDir(filepath.Dir(dir)); err != nil {
+		return nil, fmt.Errorf("spool: %w", err)
+	}
+	s := &Spool{Dir: dir, MaxBytes: maxBytes}
+	names, err := s.batches()
+	if err != nil {
+		return nil, err
+	}
+	for _, n := range names {
+		var k int64
+		if _, err := fmt.Sscanf(n, "batch-%d.json", &k); err == nil && k >= s.next {
+			s.next = k + 1
+		}
+		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil {
+			s.bytes += fi.Size()
+		}
+	}
+	return s, nil
+}
+
+// writeFile writes atomically and durably: a crash, of the agent or of the
+// machine, leaves either the old file or the complete new one. The data is
+// synced before the rename (else a power loss can leave the new name on an
+// empty file) and the directory after it (else the rename itself can be lost).
+func writeFile(path string, data []byte) error {
+	tmp := path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a directory's entries (a rename, a new file) durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// ReadRun reads run.json.
+func (s *Spool) ReadRun() (RunFile, error) {
+	var r RunFile
+	raw, err := os.ReadFile(filepath.Join(s.Dir, "run.json"))
+	if err != nil {
+		return r, fmt.Errorf("spool: %w", err)
+	}
+	if err := json.Unmarshal(raw, &r); err != nil {
+		return r, fmt.Errorf("spool: run.json: %w", err)
+	}
+	return r, nil
+}
+
+// WriteRun writes run.json.
+func (s *Spool) WriteRun(r RunFile) error {
+	raw, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("spool: run.json: %w", err)
+	}
+	if err := writeFile(filepath.Join(s.Dir, "run.json"), raw); err != nil {
+		return fmt.Errorf("spool: %w", err)
+	}
+	return nil
+}
+
+// PutBatch appends a batch, unless the spool is over its size bound; the
+// bound keeps a long outage from filling the disk the benchmark uses.
+func (s *Spool) PutBatch(body []byte, frames int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.MaxBytes > 0 && s.bytes+int64(len(body)) > s.MaxBytes {
+		s.dropped += int64(frames)
+		return fmt.Errorf("spool %s holds %d bytes: %w", s.Dir, s.bytes, ErrSpoolFull)
+	}
+	name := filepath.Join(s.Dir, fmt.Sprintf("batch-%012d.json", s.next))
+	if err := writeFile(name, body); err != nil {
+		s.dropped += int64(frames)
+		return fmt.Errorf("spool: %w", err)
+	}
+	s.next++
+	s.bytes += int64(len(body))
+	return nil
+}
+
+// Dropped is the number of frames that could not be spooled.
+func (s *Spool) Dropped() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dropped
+}
+
+// Oldest returns the path of the oldest batch, or "" if none is left.
+func (s *Spool) Oldest() (string, error) {
+	names, err := s.batches()
+	if err != nil || len(names) == 0 {
+		return "", err
+	}
+	return filepath.Join(s.Dir, names[0]), nil
+}
+
+// Remove deletes a batch once the API has accepted (or rejected) it.
+func (s *Spool) Remove(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("spool: %w", err)
+	}
+	if err := os.Remove(path); err != nil {
+		return fmt.Errorf("spool: %w", err)
+	}
+	s.mu.Lock()
+	s.bytes -= fi.Size()
+	s.mu.Unlock()
+	return nil
+}
+
+// Pending counts batches not yet delivered.
+func (s *Spool) Pending() int {
+	names, _ := s.batches()
+	return len(names)
+}
+
+func (s *Spool) batches() ([]string, error) {
+	ents, err := os.ReadDir(s.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("spool: %w", err)
+	}
+	var names []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), "batch-") && strings.HasSuffix(e.Name(), ".json") {
+			names = append(names, e.Name())
+		}
+	}
+	sort.Strings(names) // zero-padded numbers: name order is send order
+	return names, nil
+}
+
+// PutFinish records the finish body; it is sent after the last batch.
+func (s *Spool) PutFinish(body []byte) error {
+	if err := writeFile(filepath.Join(s.Dir, "finish.json"), body); err != nil {
+		return fmt.Errorf("spool: %w", err)
+	}
+	return nil
+}
+
+// Finish returns the finish body, or nil if the run is not finished.
+func (s *Spool) Finish() ([]byte, error) {
+	b, err := os.ReadFile(filepath.Join(s.Dir, "finish.json"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("spool: %w", err)
+	}
+	return b, nil
+}
+
+// RunDirs lists the run spools under dir, or dir itself if it is one.
+func RunDirs(dir string) ([]string, error) {
+	if _, err := os.Stat(filepath.Join(dir, "run.json")); err == nil {
+		return []string{dir}, nil
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("spool: %w", err)
+	}
+	var out []string
+	for _, e := range ents {
+		if _, err := os.Stat(filepath.Join(dir, e.Name(), "run.json")); e.IsDir() && err == nil {
+			out = append(out, filepath.Join(dir, e.Name()))
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,134 @@
+// The HTTP surface: routes, the single error format, and refusal of new work while draining.
+
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { AppError } from '@levelfield/contracts/errors';
+import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { IngestContext } from './context.ts';
+import { FRAMES_ROUTE, frameRoutes } from './routes/frames.ts';
+import { liveRoutes } from './routes/live.ts';
+import { opsRoutes } from './routes/ops.ts';
+import { runRoutes } from './routes/runs.ts';
+
+/** PostgreSQL error classes that mean "the database is not there right now", not "bad input". */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P)/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+
+/** Maps any thrown value to the one error format; unknown errors say nothing about internals. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const { code, statusCode } = (error ?? {}) as Partial<FastifyError>;
+  switch (code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError(
+        'BODY_TOO_LARGE',
+        `the body exceeds ${INGEST_LIMITS.bodyBytes} bytes: send fewer frames per batch`,
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError(
+        'UNSUPPORTED_MEDIA_TYPE',
+        'send the body as JSON with Content-Type: application/json',
+      );
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('BAD_REQUEST', 'the body is empty: send a JSON object');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('BAD_REQUEST', 'Content-Length does not match the body');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError('VALIDATION_FAILED', 'a path parameter is too long: check the run id', 'id');
+    case 'FST_ERR_BAD_URL':
+      return new AppError('BAD_REQUEST', 'the URL is not valid: check its percent-encoding');
+  }
+  if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) {
+    return new AppError('DATABASE_UNAVAILABLE', 'the database is unavailable: retry later');
+  }
+  if (error instanceof SyntaxError || code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return new AppError('BAD_REQUEST', 'the body is not valid JSON');
+  }
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return new AppError('BAD_REQUEST', 'the request could not be read: check its headers and body');
+  }
+  return new AppError('INTERNAL', 'internal error: it was logged; retry later');
+}
+
+/** Requests Node's HTTP parser refuses never reach fastify; they still get the JSON error format. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError('HEADERS_TOO_LARGE', 'the URL or headers are too large: shorten them')
+      : new AppError('BAD_REQUEST', 'the HTTP request could not be parsed');
+  const body = JSON.stringify(appError.toJSON());
+  socket.end(
+    `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export function buildApp(ctx: IngestContext): FastifyInstance {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: INGEST_LIMITS.bodyBytes,
+    // Draining is answered below in the API's own error format.
+    return503OnClosing: false,
+    // Bodies are validated by zod; fastify's proto-poisoning guard stays on.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    clientErrorHandler: answerClientError,
+    // Malformed URLs and over-long path parameters are answered before routing.
+    frameworkErrors: (error, _request, reply) => {
+      const appError = toAppError(error);
+      (reply as unknown as FastifyReply).status(appError.status).send(appError.toJSON());
+    },
+  });
+
+  // Only JSON bodies: anything else is a 415 that says so, not a confusing validation error.
+  app.removeContentTypeParser('text/plain');
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!ctx.draining) return;
+    reply.header('connection', 'close');
+    if (request.url !== '/healthz') {
+      throw new AppError(
+        'SHUTTING_DOWN',
+        'this instance is shutting down: retry (another instance will answer)',
+      );
+    }
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (ctx.draining) reply.header('connection', 'close');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.url === FRAMES_ROUTE) ctx.metrics.batchSeconds.observe(reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500 && appError.code !== 'SHUTTING_DOWN') {
+      ctx.log('error', 'request failed', {
+        method: request.method,
+        url: request.url,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+    if (request.routeOptions.url === FRAMES_ROUTE) {
+      const frames = (request.body as { frames?: unknown } | undefined)?.frames;
+      ctx.metrics.framesRejected.inc(Array.isArray(frames) ? frames.length : 0, { reason: appError.code });
+    }
+    return reply.status(appError.status).send(appError.toJSON());
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .status(404)
+      .send(new AppError('NOT_FOUND', `no endpoint ${request.method} ${request.url.split('?')[0]}`).toJSON()),
+  );
+
+  runRoutes(app, ctx);
+  frameRoutes(app, ctx);
+  liveRoutes(app, ctx);
+  opsRoutes(app, ctx);
+  return app;
+}

@@ -1,0 +1,46 @@
+// The hot-path connection pool. Plain `pg`: Prisma costs ~40x per row here (performance-targets.md).
+import { AppError } from '@levelfield/contracts/errors';
+import pg from 'pg';
+
+export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+export function createPool(url: string, max: number): pg.Pool {
+  // UTC sessions: the schema's `timestamp` (without zone) columns hold UTC, as Prisma writes them.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5000,
+    options: '-c TimeZone=UTC',
+  });
+  // An idle client losing its server must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Runs fn in one transaction: committed only if fn resolves, so a batch is all-or-nothing. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect().catch((error: unknown) => {
+    throw new AppError(
+      'DATABASE_UNAVAILABLE',
+      `the database is unreachable (${errorMessage(error)}); retry later`,
+    );
+  });
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

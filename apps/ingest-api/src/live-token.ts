@@ -1,0 +1,2 @@
+// The live-token format is shared with the web app, which mints the tokens.
+export * from '@levelfield/contracts/live-token';

@@ -1,0 +1,148 @@
+// Prometheus text exposition (format 0.0.4) for the few instruments the ingest API keeps.
+// Small enough that a client library would add more than it saves.
+
+type Labels = Record<string, string>;
+
+function labelText(labels: Labels): string {
+  const pairs = Object.entries(labels).map(
+    ([key, value]) =>
+      `${key}="${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"').replaceAll('\n', '\\n')}"`,
+  );
+  return pairs.length ? `{${pairs.join(',')}}` : '';
+}
+
+interface Instrument {
+  render(): string[];
+}
+
+export class Counter implements Instrument {
+  private readonly values = new Map<string, number>();
+  constructor(
+    readonly name: string,
+    readonly help: string,
+  ) {}
+
+  inc(amount = 1, labels: Labels = {}): void {
+    const key = labelText(labels);
+    this.values.set(key, (this.values.get(key) ?? 0) + amount);
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} counter`];
+    for (const [labels, value] of this.values) lines.push(`${this.name}${labels} ${value}`);
+    if (this.values.size === 0) lines.push(`${this.name} 0`);
+    return lines;
+  }
+}
+
+/** Read at scrape time, so it never goes stale. */
+export class Gauge implements Instrument {
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly collect: () => Array<[Labels, number]>,
+  ) {}
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} gauge`];
+    for (const [labels, value] of this.collect()) lines.push(`${this.name}${labelText(labels)} ${value}`);
+    return lines;
+  }
+}
+
+export class Histogram implements Instrument {
+  private readonly counts: number[];
+  private sum = 0;
+  private total = 0;
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly buckets: readonly number[],
+  ) {
+    this.counts = buckets.map(() => 0);
+  }
+
+  observe(value: number): void {
+    this.sum += value;
+    this.total += 1;
+    const index = this.buckets.findIndex((bound) => value <= bound);
+    if (index >= 0) this.counts[index]! += 1;
+  }
+
+  render(): string[] {
+    const lines = [`# HELP ${this.name} ${this.help}`, `# TYPE ${this.name} histogram`];
+    let cumulative = 0;
+    this.buckets.forEach((bound, index) => {
+      cumulative += this.counts[index]!;
+      lines.push(`${this.name}_bucket{le="${bound}"} ${cumulative}`);
+    });
+    lines.push(`${this.name}_bucket{le="+Inf"} ${this.total}`, `${this.name}_sum ${this.sum}`);
+    lines.push(`${this.name}_count ${this.total}`);
+    return lines;
+  }
+}
+
+export class Registry {
+  private readonly instruments: Instrument[] = [];
+
+  add<T extends Instrument>(instrument: T): T {
+    this.instruments.push(instrument);
+    return instrument;
+  }
+
+  render(): string {
+    return `${this.instruments.flatMap((instrument) => instrument.render()).join('\n')}\n`;
+  }
+}
+
+export interface IngestMetrics {
+  registry: Registry;
+  framesAccepted: Counter;
+  framesDuplicate: Counter;
+  framesRejected: Counter;
+  batchSeconds: Histogram;
+}
+
+export function createIngestMetrics(sources: {
+  liveSubscribers: () => number;
+  pool: () => { total: number; idle: number; waiting: number };
+}): IngestMetrics {
+  const registry = new Registry();
+  registry.add(
+    new Gauge('levelfield_live_subscribers', 'Open live subscriptions on this instance.', () => [
+      [{}, sources.liveSubscribers()],
+    ]),
+  );
+  registry.add(
+    new Gauge('levelfield_db_pool_connections', 'Hot-path PostgreSQL pool connections by state.', () => {
+      const pool = sources.pool();
+      return [
+        [{ state: 'total' }, pool.total],
+        [{ state: 'idle' }, pool.idle],
+        [{ state: 'waiting' }, pool.waiting],
+      ];
+    }),
+  );
+  return {
+    registry,
+    framesAccepted: registry.add(
+      new Counter('levelfield_ingest_frames_accepted_total', 'Frames stored (new, not replays).'),
+    ),
+    framesDuplicate: registry.add(
+      new Counter(
+        'levelfield_ingest_frames_duplicate_total',
+        'Replayed frames acknowledged without storing.',
+      ),
+    ),
+    framesRejected: registry.add(
+      new Counter('levelfield_ingest_frames_rejected_total', 'Frames in rejected batches, by error code.'),
+    ),
+    batchSeconds: registry.add(
+      new Histogram(
+        'levelfield_ingest_batch_duration_seconds',
+        'Time from a frame batch request to its acknowledgement.',
+        [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      ),
+    ),
+  };
+}

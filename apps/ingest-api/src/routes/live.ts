@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../auth.ts';
+import type { IngestContext } from '../context.ts';
+import { checkLiveAccess } from '../live/access.ts';
+import { sseEvent } from '../live/hub.ts';
+import { type RunParams, runId } from './params.ts';
+
+/** A subscriber this far behind is dropped; its browser reconnects and catches up from the web app. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
+  app.get<RunParams & { Querystring: { token?: string } }>('/v1/runs/:id/live', async (request, reply) => {
+    const token = request.query.token ?? bearerToken(request.headers.authorization);
+    const run = await checkLiveAccess(ctx.db, runId(request.params), token, ctx.liveTokenSecret);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: 2000\n${sseEvent('hello', { runId: run.id, status: run.status })}`);
+    if (run.status !== 'running') {
+      raw.end(sseEvent('finished', { runId: run.id, status: run.status }));
+      return;
+    }
+    const unsubscribe = ctx.hub.subscribe(run.id, {
+      write: (text) => {
+        if (!text || raw.destroyed) return;
+        if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
+        else raw.write(text);
+      },
+      end: () => raw.end(),
+    });
+    raw.on('close', unsubscribe);
+  });
+}

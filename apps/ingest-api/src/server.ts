@@ -1,0 +1,104 @@
+// Assembles a running ingest API (pools, live hub and listener, rollup worker, HTTP) and takes
+// it down in the order that loses nothing. main.ts calls it with the environment; tests call
+// it directly.
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { createAuthenticator } from './auth.ts';
+import type { IngestContext } from './context.ts';
+import { createPool, errorMessage } from './db.ts';
+import { SeriesCache } from './frames/series.ts';
+import { LiveHub } from './live/hub.ts';
+import { NoticeListener } from './live/listener.ts';
+import { createIngestMetrics } from './metrics.ts';
+import type { HistogramMerger } from './rollup/merge.ts';
+import { RollupWorker } from './rollup/worker.ts';
+
+export interface IngestOptions {
+  databaseUrl: string;
+  host: string;
+  port: number;
+  webUrl: string;
+  /** Defaults to the address the server listens on. */
+  publicIngestUrl?: string;
+  liveTokenSecret?: string | undefined;
+  poolSize?: number;
+  rollupIntervalMs?: number;
+  merger?: HistogramMerger;
+  log?: IngestContext['log'];
+}
+
+export interface RunningIngest {
+  url: string;
+  app: FastifyInstance;
+  ctx: IngestContext;
+  /** SIGTERM: refuse new work, finish in-flight batches, close live streams with a reconnect hint. */
+  drain(): Promise<void>;
+}
+
+/** How long live clients wait before reconnecting (to another instance) after a shutdown. */
+const RECONNECT_HINT_MS = 1000;
+
+function stderrLog(level: string, message: string, details?: Record<string, unknown>): void {
+  process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), message, ...details })}\n`);
+}
+
+export async function startIngest(options: IngestOptions): Promise<RunningIngest> {
+  const log = options.log ?? stderrLog;
+  const db = createPool(options.databaseUrl, options.poolSize ?? 10);
+  // Rollups get their own connections: a whole-run recompute must never hold the hot path's.
+  const rollupDb = createPool(options.databaseUrl, 2);
+  const hub = new LiveHub();
+  const origin = randomUUID();
+  const listener = new NoticeListener({
+    url: options.databaseUrl,
+    origin,
+    hub,
+    db,
+    log: (message) => log('warn', message),
+  });
+  const rollup = new RollupWorker({
+    db: rollupDb,
+    log: (message) => log('warn', message),
+    ...(options.rollupIntervalMs ? { intervalMs: options.rollupIntervalMs } : {}),
+    ...(options.merger ? { merger: options.merger } : {}),
+  });
+  const ctx: IngestContext = {
+    db,
+    authenticate: createAuthenticator(db, (error) =>
+      log('warn', `could not record token use: ${errorMessage(error)}`),
+    ),
+    seriesCache: new SeriesCache(),
+    hub,
+    rollup,
+    metrics: createIngestMetrics({
+      liveSubscribers: () => hub.size,
+      pool: () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount }),
+    }),
+    origin,
+    webUrl: options.webUrl,
+    publicIngestUrl: options.publicIngestUrl ?? '',
+    liveTokenSecret: options.liveTokenSecret,
+    draining: false,
+    log,
+  };
+  await listener.start();
+  await rollup.start();
+  const app = buildApp(ctx);
+  const url = await app.listen({ host: options.host, port: options.port });
+  if (!options.publicIngestUrl) ctx.publicIngestUrl = url;
+
+  let drained: Promise<void> | undefined;
+  const drain = () => {
+    drained ??= (async () => {
+      ctx.draining = true;
+      hub.closeAll(RECONNECT_HINT_MS);
+      await app.close();
+      await rollup.stop();
+      await listener.stop();
+      await Promise.all([db.end(), rollupDb.end()]);
+    })();
+    return drained;
+  };
+  return { url, app, ctx, drain };
+}

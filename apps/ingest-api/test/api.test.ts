@@ -1,0 +1,533 @@
+// The API in process against a real PostgreSQL: auth, runs, idempotent all-or-nothing batches,
+// every rejection code, live delivery and rollups.
+import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signLiveToken } from '../src/live-token.ts';
+import { RollupWorker } from '../src/rollup/worker.ts';
+import { type RunningIngest, startIngest } from '../src/server.ts';
+import {
+  type Api,
+  api,
+  batch,
+  type Fixture,
+  frame,
+  HISTOGRAM,
+  openLive,
+  runRequest,
+  seedFixture,
+  T0,
+} from './fixtures.ts';
+
+const SECRET = 'x'.repeat(40);
+let database: TestDatabase;
+let fixture: Fixture;
+let server: RunningIngest;
+let client: Api;
+let sql: pg.Pool;
+
+beforeAll(async () => {
+  database = await createTestDatabase('ingest_api');
+  fixture = await seedFixture(database.url);
+  server = await startIngest({
+    databaseUrl: database.url,
+    host: '127.0.0.1',
+    port: 0,
+    webUrl: 'http://web.test',
+    liveTokenSecret: SECRET,
+    log: () => {},
+  });
+  client = api(server.url, fixture.token);
+  sql = new pg.Pool({ connectionString: database.url, max: 2 });
+});
+
+afterAll(async () => {
+  await server?.drain();
+  await sql?.end();
+  await database?.drop();
+});
+
+async function newRun(token = fixture.token, project = 'demo'): Promise<string> {
+  const response = await client.post('/v1/runs', runRequest(project), token);
+  expect(response.status).toBe(201);
+  return response.body.id;
+}
+
+async function frameCount(runId: string): Promise<number> {
+  const { rows } = await sql.query(
+    'SELECT count(*)::int AS n FROM frames f JOIN series s ON s.id = f.series_id WHERE s.run_id = $1',
+    [runId],
+  );
+  return rows[0].n;
+}
+
+async function seriesCount(runId: string): Promise<number> {
+  const { rows } = await sql.query('SELECT count(*)::int AS n FROM series WHERE run_id = $1', [runId]);
+  return rows[0].n;
+}
+
+describe('operations', () => {
+  it('reports health, metrics and the OpenAPI document', async () => {
+    const health = await (await fetch(`${server.url}/healthz`)).json();
+    expect(health).toMatchObject({ status: 'ok', database: { status: 'up' } });
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toContain('levelfield_ingest_frames_accepted_total');
+    expect(metrics).toContain('levelfield_db_pool_connections{state="total"}');
+    const doc = (await (await fetch(`${server.url}/openapi.json`)).json()) as {
+      paths: Record<string, unknown>;
+      components: { schemas: { FrameBatch: { properties: { frames: { maxItems: number } } } } };
+    };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/v1/runs',
+        '/v1/runs/{id}/frames',
+        '/v1/runs/{id}/finish',
+        '/v1/runs/{id}/live',
+      ]),
+    );
+    expect(doc.components.schemas.FrameBatch.properties.frames.maxItems).toBe(INGEST_LIMITS.framesPerBatch);
+  });
+
+  it('answers unknown endpoints with the JSON error format', async () => {
+    const response = await fetch(`${server.url}/nope`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('runs', () => {
+  it('creates a run in the token’s project and returns its links', async () => {
+    const response = await client.post('/v1/runs', runRequest());
+    expect(response.status).toBe(201);
+    expect(response.body.url).toBe(`http://web.test/runs/${response.body.id}`);
+    expect(response.body.liveUrl).toBe(`${server.url}/v1/runs/${response.body.id}/live`);
+    const { rows } = await sql.query(
+      'SELECT project_id, status, started_at, labels FROM runs WHERE id = $1',
+      [response.body.id],
+    );
+    expect(rows[0]).toMatchObject({
+      project_id: fixture.projectId,
+      status: 'running',
+      labels: { clients: '8' },
+    });
+  });
+
+  it('refuses a run for another project than the token’s', async () => {
+    const response = await client.post('/v1/runs', runRequest('other'));
+    expect(response.status).toBe(403);
+    expect(response.body.error).toMatchObject({ code: 'FORBIDDEN', path: 'project' });
+  });
+
+  it('names the offending field of an invalid run', async () => {
+    const response = await client.post('/v1/runs', { ...runRequest(), startedAt: 12 });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'startedAt' });
+  });
+
+  it('finishes idempotently and refuses a different second outcome', async () => {
+    const id = await newRun();
+    const finish = { status: 'succeeded', endedAt: T0 + 60_000, exitCode: 0 };
+    const first = await client.post(`/v1/runs/${id}/finish`, finish);
+    expect(first).toMatchObject({
+      status: 200,
+      body: { id, status: 'succeeded', endedAt: T0 + 60_000, exitCode: 0 },
+    });
+    expect((await client.post(`/v1/runs/${id}/finish`, finish)).status).toBe(200);
+    const other = await client.post(`/v1/runs/${id}/finish`, { ...finish, status: 'failed' });
+    expect(other).toMatchObject({ status: 409, body: { error: { code: 'RUN_FINISHED' } } });
+    const frames = await client.post(`/v1/runs/${id}/frames`, batch(0));
+    expect(frames).toMatchObject({ status: 409, body: { error: { code: 'RUN_FINISHED' } } });
+  });
+});
+
+describe('auth', () => {
+  it.each([
+    ['no token', undefined, 401, 'TOKEN_MISSING'],
+    ['a malformed token', 'not-a-token', 401, 'TOKEN_INVALID'],
+    ['an unknown token', `lf_${'A'.repeat(43)}`, 401, 'TOKEN_INVALID'],
+  ])('rejects %s', async (_name, token, status, code) => {
+    const response = await fetch(`${server.url}/v1/runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(runRequest()),
+    });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toMatchObject({ error: { code } });
+  });
+
+  it('rejects a revoked token and a token without the ingest scope', async () => {
+    const revoked = await client.post('/v1/runs', runRequest(), fixture.revokedToken);
+    expect(revoked).toMatchObject({ status: 401, body: { error: { code: 'TOKEN_REVOKED' } } });
+    const readOnly = await client.post('/v1/runs', runRequest(), fixture.readOnlyToken);
+    expect(readOnly).toMatchObject({ status: 403, body: { error: { code: 'TOKEN_SCOPE' } } });
+  });
+
+  it('answers another project’s run exactly like a missing one', async () => {
+    const id = await newRun();
+    const foreign = await client.post(`/v1/runs/${id}/frames`, batch(0), fixture.otherToken);
+    const missing = await client.post(
+      '/v1/runs/cmissing000000000000000000/frames',
+      batch(0),
+      fixture.otherToken,
+    );
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error.code).toBe('RUN_NOT_FOUND');
+    expect(missing.body.error.code).toBe('RUN_NOT_FOUND');
+    const finish = await client.post(
+      `/v1/runs/${id}/finish`,
+      { status: 'failed', endedAt: T0 },
+      fixture.otherToken,
+    );
+    expect(finish.status).toBe(404);
+    expect(await frameCount(id)).toBe(0);
+  });
+});
+
+describe('frames', () => {
+  it('stores a batch and stores nothing twice when it is replayed', async () => {
+    const id = await newRun();
+    expect(await client.post(`/v1/runs/${id}/frames`, batch(0))).toMatchObject({
+      status: 200,
+      body: { accepted: 3, duplicates: 0 },
+    });
+    expect(await client.post(`/v1/runs/${id}/frames`, batch(0))).toMatchObject({
+      status: 200,
+      body: { accepted: 0, duplicates: 3 },
+    });
+    const overlapping = { ...batch(1), frames: [...batch(0).frames, ...batch(1).frames] };
+    expect(await client.post(`/v1/runs/${id}/frames`, overlapping)).toMatchObject({
+      status: 200,
+      body: { accepted: 3, duplicates: 3 },
+    });
+    expect(await frameCount(id)).toBe(6);
+    const { rows } = await sql.query(
+      'SELECT f.histogram, f.count, f.start_at FROM frames f JOIN series s ON s.id = f.series_id WHERE s.run_id = $1 AND f.seq = 1 LIMIT 1',
+      [id],
+    );
+    expect(rows[0].histogram).toEqual(Buffer.from(HISTOGRAM, 'base64'));
+    expect(rows[0].count).toBe('1001');
+    expect(rows[0].start_at.getTime()).toBe(T0 + 1000);
+  });
+
+  it('stores nothing of a batch that the database refuses halfway (series conflict)', async () => {
+    const id = await newRun();
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 1));
+    const conflicting = {
+      series: [
+        { key: 'new', name: 'fresh', kind: 'latency', unit: 'us' },
+        { key: 'old', name: 'latency', kind: 'counter', unit: 'us', labels: { txn: 's0' } },
+      ],
+      frames: [frame('new', 0), frame('old', 1)],
+    };
+    const response = await client.post(`/v1/runs/${id}/frames`, conflicting);
+    expect(response).toMatchObject({
+      status: 409,
+      body: { error: { code: 'SERIES_CONFLICT', path: 'series.1.kind' } },
+    });
+    expect(await frameCount(id)).toBe(1);
+    expect(await seriesCount(id)).toBe(1);
+  });
+
+  it('accepts counters and gauges without histograms', async () => {
+    const id = await newRun();
+    const body = {
+      series: [
+        { key: 'c', name: 'transactions', kind: 'counter', unit: 'txn' },
+        { key: 'g', name: 'connections', kind: 'gauge', unit: 'conn' },
+      ],
+      frames: [
+        { ...frame('c', 0), histogram: undefined },
+        { ...frame('g', 0), histogram: undefined },
+      ],
+    };
+    expect(await client.post(`/v1/runs/${id}/frames`, body)).toMatchObject({
+      status: 200,
+      body: { accepted: 2 },
+    });
+  });
+
+  const one = batch(0, 2);
+  const rejections: Array<[string, unknown, number, string, string | undefined]> = [
+    [
+      'a negative percentile',
+      { ...one, frames: [frame('s0', 0, { p99: -1 })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.p99',
+    ],
+    [
+      'an unknown field',
+      { ...one, frames: [frame('s0', 0, { extra: 1 })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0',
+    ],
+    [
+      'max below min',
+      { ...one, frames: [frame('s0', 0, { min: 10, max: 5 })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.max',
+    ],
+    [
+      'end before start',
+      { ...one, frames: [frame('s0', 0, { endMs: T0 - 1 })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.endMs',
+    ],
+    [
+      'a huge value',
+      { ...one, frames: [frame('s0', 0, { max: 1e300 })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.max',
+    ],
+    [
+      'a seq beyond int4',
+      { ...one, frames: [frame('s0', 2 ** 31)] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.seq',
+    ],
+    [
+      'a non-base64 histogram',
+      { ...one, frames: [frame('s0', 0, { histogram: '**' })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.histogram',
+    ],
+    [
+      'an unpadded histogram',
+      { ...one, frames: [frame('s0', 0, { histogram: 'QUJD' + 'QQ' })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.histogram',
+    ],
+    [
+      'a histogram over the limit',
+      { ...one, frames: [frame('s0', 0, { histogram: 'A'.repeat(INGEST_LIMITS.histogramBase64Chars + 4) })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.histogram',
+    ],
+    [
+      'too many frames',
+      {
+        ...one,
+        frames: Array.from({ length: INGEST_LIMITS.framesPerBatch + 1 }, (_, i) => ({
+          series: 's0',
+          seq: i,
+        })),
+      },
+      400,
+      'VALIDATION_FAILED',
+      'frames',
+    ],
+    ['an empty batch', { ...one, frames: [] }, 400, 'VALIDATION_FAILED', 'frames'],
+    ['an undeclared series', { ...one, frames: [frame('zz', 0)] }, 400, 'SERIES_UNKNOWN', 'frames.0.series'],
+    [
+      'a seq twice',
+      { ...one, frames: [frame('s0', 4), frame('s0', 4)] },
+      400,
+      'FRAME_DUPLICATE',
+      'frames.1.seq',
+    ],
+    [
+      'a latency frame without histogram',
+      { ...one, frames: [frame('s0', 0), { ...frame('s1', 0), histogram: undefined }] },
+      400,
+      'HISTOGRAM_MISSING',
+      'frames.1.histogram',
+    ],
+    [
+      'a frame from the far future',
+      { ...one, frames: [frame('s0', 0, { endMs: Date.now() + 3 * 86_400_000 })] },
+      400,
+      'TIMESTAMP_OUT_OF_RANGE',
+      'frames.0.endMs',
+    ],
+    [
+      'timestamps in seconds',
+      { ...one, frames: [frame('s0', 0, { startMs: 1_763_800_000 })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.startMs',
+    ],
+    ['a body that is not an object', [1, 2], 400, 'VALIDATION_FAILED', undefined],
+    ['invalid JSON', '{"series": [', 400, 'BAD_REQUEST', undefined],
+    [
+      'a prototype-poisoning body',
+      '{"__proto__": {"x": 1}, "series": [], "frames": []}',
+      400,
+      'BAD_REQUEST',
+      undefined,
+    ],
+  ];
+
+  it.each(rejections)('rejects %s, storing nothing', async (_name, body, status, code, path) => {
+    const id = await newRun();
+    // A valid first frame in the same batch proves the batch is all-or-nothing.
+    const response = await client.post(`/v1/runs/${id}/frames`, body);
+    expect(response.status).toBe(status);
+    expect(response.body.error.code).toBe(code);
+    expect(response.body.error.path).toBe(path);
+    expect(response.body.error.message).toMatch(/\w/);
+    expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+/);
+    expect(await frameCount(id)).toBe(0);
+  });
+
+  it('rejects a body over 1 MiB with 413 and a wrong media type with 415', async () => {
+    const id = await newRun();
+    const big = await client.post(
+      `/v1/runs/${id}/frames`,
+      `{"pad":"${'x'.repeat(INGEST_LIMITS.bodyBytes)}"}`,
+    );
+    expect(big).toMatchObject({ status: 413, body: { error: { code: 'BODY_TOO_LARGE' } } });
+    const response = await fetch(`${server.url}/v1/runs/${id}/frames`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', authorization: `Bearer ${fixture.token}` },
+      body: 'hello',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it('counts accepted, duplicate and rejected frames in /metrics', async () => {
+    const metrics = await (await fetch(`${server.url}/metrics`)).text();
+    expect(metrics).toMatch(/levelfield_ingest_frames_accepted_total [1-9]/);
+    expect(metrics).toMatch(/levelfield_ingest_frames_duplicate_total [1-9]/);
+    expect(metrics).toContain('levelfield_ingest_frames_rejected_total{reason="SERIES_UNKNOWN"} 1');
+    expect(metrics).toMatch(/levelfield_ingest_batch_duration_seconds_count [1-9]/);
+  });
+});
+
+describe('live', () => {
+  it('streams each new frame of a public run, once, and ends when the run finishes', async () => {
+    const id = await newRun();
+    const live = await openLive(`${server.url}/v1/runs/${id}/live`);
+    expect(live.status).toBe(200);
+    await live.next((e) => e.event === 'hello');
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 2));
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 2));
+    await client.post(`/v1/runs/${id}/frames`, batch(1, 2));
+    const series = await live.next((e) => e.event === 'series');
+    expect(series.data).toMatchObject({ name: 'latency', kind: 'latency', unit: 'us' });
+    const last = await live.next((e) => e.event === 'frame' && e.data.seq === 1);
+    expect(Object.keys(last.data).sort()).toEqual(
+      [
+        'acceptedAt',
+        'count',
+        'endMs',
+        'max',
+        'mean',
+        'min',
+        'p50',
+        'p90',
+        'p95',
+        'p99',
+        'p999',
+        'seq',
+        'series',
+        'startMs',
+      ].sort(),
+    );
+    expect(live.events.filter((e) => e.event === 'frame')).toHaveLength(4);
+    expect(live.events.filter((e) => e.event === 'series')).toHaveLength(2);
+    await client.post(`/v1/runs/${id}/finish`, { status: 'succeeded', endedAt: T0 + 2000 });
+    expect((await live.next((e) => e.event === 'finished')).data.status).toBe('succeeded');
+    await live.close();
+  });
+
+  it('needs a live token for a private run', async () => {
+    const id = await newRun(fixture.privateToken, 'internal');
+    const anonymous = await fetch(`${server.url}/v1/runs/${id}/live`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: { code: 'TOKEN_MISSING' } });
+    const expired = signLiveToken({ runId: id, userId: 'u1', expiresAt: Date.now() - 1 }, SECRET);
+    expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${expired}`)).status).toBe(401);
+    const forged = signLiveToken({ runId: id, userId: 'u1', expiresAt: Date.now() + 60_000 }, 'y'.repeat(40));
+    expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${forged}`)).status).toBe(401);
+    const otherRun = signLiveToken(
+      { runId: 'another', userId: 'u1', expiresAt: Date.now() + 60_000 },
+      SECRET,
+    );
+    expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${otherRun}`)).status).toBe(403);
+
+    const token = signLiveToken({ runId: id, userId: 'u1', expiresAt: Date.now() + 60_000 }, SECRET);
+    const live = await openLive(`${server.url}/v1/runs/${id}/live?token=${token}`);
+    expect(live.status).toBe(200);
+    await live.next((e) => e.event === 'hello');
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 1), fixture.privateToken);
+    await live.next((e) => e.event === 'frame');
+    await live.close();
+  });
+
+  it('answers 404 for an unknown run', async () => {
+    const response = await fetch(`${server.url}/v1/runs/nope/live`);
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('rollups', () => {
+  it('computes per-minute rollups and warm-up-free run summaries off the hot path', async () => {
+    const id = await newRun();
+    const key = { key: 's', name: 'latency', kind: 'latency', unit: 'us' };
+    // 90 one-second frames: buckets of 60 and 30; the first 5 are warm-up.
+    const frames = Array.from({ length: 90 }, (_, seq) =>
+      frame('s', seq, { count: 10, min: seq + 1, max: seq + 100, mean: seq + 50, warmup: seq < 5 }),
+    );
+    await client.post(`/v1/runs/${id}/frames`, { series: [key], frames: frames.slice(0, 45) });
+    await server.ctx.rollup.flush(true);
+    await client.post(`/v1/runs/${id}/frames`, { series: [key], frames: frames.slice(45) });
+    await server.ctx.rollup.flush(true);
+    const { rows } = await sql.query(
+      `SELECT r.frame_count, r.warmup_frames, r.count::int, r.min, r.max, r.p99
+         FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1 ORDER BY r.bucket_start`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { frame_count: 60, warmup_frames: 5, count: 600, min: 1, max: 159, p99: 5200 },
+      { frame_count: 30, warmup_frames: 0, count: 300, min: 61, max: 189, p99: 5200 },
+    ]);
+    const summary = await sql.query(
+      `SELECT m.frame_count, m.last_seq, m.count::int, m.duration_ms::int, m.min, m.max, m.mean
+         FROM series_summaries m JOIN series s ON s.id = m.series_id WHERE s.run_id = $1`,
+      [id],
+    );
+    // Warm-up (seq 0–4) excluded: 85 frames, mean of seq+50 over seq 5..89 weighted equally.
+    expect(summary.rows).toEqual([
+      { frame_count: 85, last_seq: 89, count: 850, duration_ms: 85_000, min: 6, max: 189, mean: 97 },
+    ]);
+  });
+
+  it('stores merged histograms when a merger is given', async () => {
+    const id = await newRun();
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 1));
+    await client.post(`/v1/runs/${id}/frames`, batch(1, 1));
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const worker = new RollupWorker({
+      db: pool,
+      log: () => {},
+      merger: {
+        merge: (encoded) => ({
+          encoded: Buffer.from(`merged ${encoded.length}`),
+          p50: 1,
+          p90: 2,
+          p95: 3,
+          p99: 4,
+          p999: 5,
+        }),
+      },
+    });
+    worker.markRun(id);
+    await worker.flush(true);
+    await pool.end();
+    const { rows } = await sql.query(
+      'SELECT r.histogram, r.p99 FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1',
+      [id],
+    );
+    expect(rows).toEqual([{ histogram: Buffer.from('merged 2'), p99: 4 }]);
+  });
+});

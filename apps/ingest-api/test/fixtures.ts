@@ -1,0 +1,233 @@
+// Shared by the integration tests and the benchmark: a migrated database with projects and
+// tokens, frame batches, a live-stream reader and a spawned server.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { generateToken, hashToken } from '@levelfield/db/tokens';
+import pg from 'pg';
+import { newId } from '../src/ids.ts';
+
+export const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface Fixture {
+  projectId: string;
+  privateProjectId: string;
+  otherProjectId: string;
+  /** scopes ingest + read, project "demo" (public) */
+  token: string;
+  privateToken: string;
+  readOnlyToken: string;
+  revokedToken: string;
+  otherToken: string;
+}
+
+export async function seedFixture(url: string): Promise<Fixture> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const org = newId();
+    await client.query(`INSERT INTO organizations (id, slug, name) VALUES ($1, 'acme', 'Acme')`, [org]);
+    const project = async (slug: string, visibility: string) => {
+      const id = newId();
+      await client.query(
+        `INSERT INTO projects (id, organization_id, slug, name, visibility) VALUES ($1, $2, $3, $3, $4::"Visibility")`,
+        [id, org, slug, visibility],
+      );
+      return id;
+    };
+    const token = async (projectId: string, scopes: string[], revoked = false) => {
+      const secret = generateToken();
+      await client.query(
+        `INSERT INTO api_tokens (id, project_id, name, token_hash, prefix, scopes, revoked_at)
+         VALUES ($1, $2, 'test', $3, $4, $5, $6)`,
+        [newId(), projectId, hashToken(secret), secret.slice(0, 7), scopes, revoked ? new Date() : null],
+      );
+      return secret;
+    };
+    const projectId = await project('demo', 'public');
+    const privateProjectId = await project('internal', 'private');
+    const otherProjectId = await project('other', 'public');
+    return {
+      projectId,
+      privateProjectId,
+      otherProjectId,
+      token: await token(projectId, ['ingest', 'read']),
+      privateToken: await token(privateProjectId, ['ingest']),
+      readOnlyToken: await token(projectId, ['read']),
+      revokedToken: await token(projectId, ['ingest'], true),
+      otherToken: await token(otherProjectId, ['ingest']),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+/** A plausible-size histogram payload; the server stores it without decoding. */
+export const HISTOGRAM = Buffer.alloc(300, 7).toString('base64');
+
+export function runRequest(project = 'demo') {
+  return {
+    project,
+    system: { name: 'postgresql', version: '17.2' },
+    benchmark: { name: 'pgbench', version: '17.2' },
+    labels: { clients: '8' },
+    startedAt: T0,
+  };
+}
+
+export function frame(series: string, seq: number, extra: Record<string, unknown> = {}) {
+  return {
+    series,
+    seq,
+    startMs: T0 + seq * 1000,
+    endMs: T0 + (seq + 1) * 1000,
+    count: 1000 + seq,
+    min: 100,
+    max: 9000,
+    mean: 800.5,
+    p50: 640,
+    p90: 1300,
+    p95: 1900,
+    p99: 5200,
+    p999: 8000,
+    histogram: HISTOGRAM,
+    ...extra,
+  };
+}
+
+/** seriesCount latency series, one frame each at seq. */
+export function batch(seq: number, seriesCount = 3) {
+  const keys = Array.from({ length: seriesCount }, (_, index) => `s${index}`);
+  return {
+    series: keys.map((key) => ({ key, name: 'latency', kind: 'latency', unit: 'us', labels: { txn: key } })),
+    frames: keys.map((key) => frame(key, seq)),
+  };
+}
+
+export interface Api {
+  url: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON answers
+  post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
+}
+
+export function api(url: string, defaultToken?: string): Api {
+  return {
+    url,
+    async post(path, body, token = defaultToken) {
+      const response = await fetch(`${url}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {}
+      return { status: response.status, body: parsed };
+    },
+  };
+}
+
+export interface LiveEvent {
+  event: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary event data
+  data: any;
+}
+
+/** Reads a live stream; `next(predicate)` resolves with the first matching event. */
+export async function openLive(url: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { signal: controller.signal });
+  const events: LiveEvent[] = [];
+  const waiters: Array<() => void> = [];
+  let ended = false;
+  const done = (async () => {
+    if (!response.body) return;
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let split = buffer.indexOf('\n\n');
+        while (split >= 0) {
+          const block = buffer.slice(0, split);
+          buffer = buffer.slice(split + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) });
+          split = buffer.indexOf('\n\n');
+        }
+        for (const wake of waiters.splice(0)) wake();
+      }
+    } catch {}
+    ended = true;
+    for (const wake of waiters.splice(0)) wake();
+  })();
+  return {
+    status: response.status,
+    events,
+    async next(predicate: (event: LiveEvent) => boolean, timeoutMs = 10_000): Promise<LiveEvent> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = events.find(predicate);
+        if (found) return found;
+        if (ended)
+          throw new Error(
+            `stream ended without the event; got ${JSON.stringify(events.map((e) => e.event))}`,
+          );
+        if (Date.now() > deadline) throw new Error('timed out waiting for a live event');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
+    get ended() {
+      return ended;
+    },
+    async close() {
+      controller.abort();
+      await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    },
+  };
+}
+
+export interface SpawnedServer {
+  url: string;
+  process: ChildProcess;
+  stderr: string[];
+  exited: Promise<number | null>;
+}
+
+/** Starts dist/main.mjs (built by the test global setup) and waits for its "listening" line. */
+export async function spawnServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, [path.join(appDir, 'dist/main.mjs')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, INGEST_PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => stderr.push(text));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const lines = createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    lines.on('line', (line) => {
+      try {
+        const message = JSON.parse(line) as { event?: string; url?: string };
+        if (message.event === 'listening' && message.url) resolve(message.url);
+      } catch {}
+    });
+    exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${stderr.join('')}`)));
+  });
+  return { url, process: child, stderr, exited };
+}

@@ -1,0 +1,60 @@
+import { PASSWORD_MIN_LENGTH } from '@levelfield/db/passwords';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { guard } from '~/server/access-page';
+import { serverCaller } from '~/server/root';
+import { PasswordForm, ProfileForm } from './AccountForms';
+
+export const metadata: Metadata = { title: 'Account' };
+export const dynamic = 'force-dynamic';
+
+export default async function AccountPage() {
+  const me = await guard((await serverCaller()).account.me(), '/account');
+  return (
+    <section className="stack">
+      <header className="section-head">
+        <h1>Your account</h1>
+        <p className="muted">
+          Signed in as <strong>{me.email}</strong>
+          {me.providers.length ? ` · linked: ${me.providers.join(', ')}` : ''} · since{' '}
+          {me.createdAt.toISOString().slice(0, 10)}
+        </p>
+      </header>
+      <div className="two-up">
+        <div className="card">
+          <h2>Profile</h2>
+          <ProfileForm name={me.name ?? ''} />
+        </div>
+        <div className="card">
+          <h2>Password</h2>
+          <PasswordForm hasPassword={me.hasPassword} minPassword={PASSWORD_MIN_LENGTH} />
+        </div>
+      </div>
+      <div className="stack-sm">
+        <h2>Organizations</h2>
+        <div className="table-wrap">
+          <table className="table" aria-label="Your memberships">
+            <thead>
+              <tr>
+                <th>Organization</th>
+                <th>Your role</th>
+              </tr>
+            </thead>
+            <tbody>
+              {me.memberships.map((m) => (
+                <tr key={m.organization.slug}>
+                  <td className="name">
+                    <Link href={`/orgs/${m.organization.slug}`}>{m.organization.name}</Link>
+                  </td>
+                  <td>
+                    <span className={`role role-${m.role}`}>{m.role}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+    </section>
+  );
+}

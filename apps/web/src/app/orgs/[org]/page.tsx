@@ -1,0 +1,86 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { guard } from '~/server/access-page';
+import { serverCaller } from '~/server/root';
+import { formatDateTime, OrgHeader, VisibilityTag } from './OrgHeader';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Promise<{ org: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  return { title: (await params).org };
+}
+
+export default async function OrganizationPage({
+  params,
+  searchParams,
+}: {
+  params: Params;
+  searchParams: Promise<{ welcome?: string; joined?: string }>;
+}) {
+  const { org: slug } = await params;
+  const { welcome, joined } = await searchParams;
+  const org = await guard((await serverCaller()).orgs.get({ org: slug }), `/orgs/${slug}`);
+  return (
+    <section className="stack">
+      <OrgHeader org={org} role={org.role} active="projects" />
+      {welcome ? (
+        <p className="notice" role="status">
+          Welcome to Levelfield! This is your personal organization. Create a project, then an API token, and
+          start a run with levelfield-agent.
+        </p>
+      ) : null}
+      {joined ? (
+        <p className="notice ok" role="status">
+          You joined {org.name} as {org.role === 'owner' || org.role === 'editor' ? 'an' : 'a'} {org.role}.
+        </p>
+      ) : null}
+      <div className="toolbar-row">
+        <h2>Projects</h2>
+        {org.can.edit ? (
+          <Link href={`/orgs/${org.slug}/projects/new`} className="button primary">
+            New project
+          </Link>
+        ) : null}
+      </div>
+      {org.projects.length === 0 ? (
+        <p className="empty">
+          No projects yet.{' '}
+          {org.can.edit
+            ? 'Create one to get an API token for levelfield-agent.'
+            : 'An editor or owner can create one.'}
+        </p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table" aria-label="Projects">
+            <thead>
+              <tr>
+                <th>Project</th>
+                <th>Slug</th>
+                <th>Visibility</th>
+                <th className="num">Runs</th>
+                <th>Last run</th>
+              </tr>
+            </thead>
+            <tbody>
+              {org.projects.map((project) => (
+                <tr key={project.id}>
+                  <td className="name">
+                    <Link href={`/orgs/${org.slug}/projects/${project.slug}`}>{project.name}</Link>
+                  </td>
+                  <td className="mono">{project.slug}</td>
+                  <td>
+                    <VisibilityTag visibility={project.visibility} />
+                  </td>
+                  <td className="num">{project.runCount}</td>
+                  <td>{formatDateTime(project.lastRunAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { env } from '~/env';
+import { guard } from '~/server/access-page';
+import { serverCaller } from '~/server/root';
+import { agentCommand } from '~/server/tokens/tokens';
+import { formatDateTime, VisibilityTag } from '../../OrgHeader';
+import { ProjectSettingsForm } from './ProjectSettingsForm';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Promise<{ org: string; project: string }>;
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { org, project } = await params;
+  return { title: `${org}/${project}` };
+}
+
+export default async function ProjectPage({ params }: { params: Params }) {
+  const { org, project: slug } = await params;
+  const project = await guard(
+    (await serverCaller()).projects.get({ org, project: slug }),
+    `/orgs/${org}/projects/${slug}`,
+  );
+  const base = `/orgs/${project.organization.slug}/projects/${project.slug}`;
+  const member = project.role !== null;
+  return (
+    <section className="stack">
+      <header className="section-head">
+        <p className="crumbs">
+          {member ? (
+            <>
+              <Link href="/orgs">Organizations</Link> /{' '}
+              <Link href={`/orgs/${project.organization.slug}`}>{project.organization.name}</Link> /
+            </>
+          ) : (
+            <>{project.organization.name} /</>
+          )}
+        </p>
+        <div className="title-row">
+          <h1>{project.name}</h1>
+          <VisibilityTag visibility={project.visibility} />
+          {project.role ? (
+            <span className={`role role-${project.role}`} title="Your role in this project's organization">
+              {project.role}
+            </span>
+          ) : null}
+        </div>
+        {member ? (
+          <nav className="tabs" aria-label="Project sections">
+            <Link href={base} aria-current="page">
+              Overview
+            </Link>
+            <Link href={`${base}/tokens`}>API tokens</Link>
+            <Link href="/runs">Runs</Link>
+          </nav>
+        ) : null}
+      </header>
+
+      <dl className="stats" aria-label="Project summary">
+        <div>
+          <dt>Runs</dt>
+          <dd>{project.stats.runs}</dd>
+        </div>
+        <div>
+          <dt>Running now</dt>
+          <dd>{project.stats.running}</dd>
+        </div>
+        <div>
+          <dt>Last run</dt>
+          <dd className="small-value">{formatDateTime(project.stats.lastRunAt)}</dd>
+        </div>
+        {member ? (
+          <div>
+            <dt>Active API tokens</dt>
+            <dd>{project.stats.activeTokens}</dd>
+          </div>
+        ) : null}
+      </dl>
+
+      {member ? (
+        <div className="two-up">
+          <div className="card">
+            <h2>Stream a run</h2>
+            <p className="muted">
+              Wrap your benchmark with levelfield-agent; results appear under Runs while it is going.
+              {project.can.manageTokens ? ' Create a token with the ingest scope first.' : ''}
+            </p>
+            <pre className="command">
+              {agentCommand({
+                server: env().LEVELFIELD_INGEST_URL,
+                token: '$LEVELFIELD_TOKEN',
+                project: project.slug,
+              })}
+            </pre>
+            <Link href={`${base}/tokens`} className="button">
+              {project.can.manageTokens ? 'Manage API tokens' : 'See API tokens'}
+            </Link>
+          </div>
+          <div className="card">
+            <h2>Settings</h2>
+            {project.can.edit ? (
+              <ProjectSettingsForm
+                org={project.organization.slug}
+                project={project.slug}
+                name={project.name}
+                visibility={project.visibility}
+              />
+            ) : (
+              <p className="muted">Only editors and owners can change the name and visibility.</p>
+            )}
+          </div>
+        </div>
+      ) : (
+        <p className="notice">
+          This is a {project.visibility} project of {project.organization.name}. You can see its runs; members
+          manage it.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+'use client';
+import Link from 'next/link';
+import { useActionState } from 'react';
+import { IDLE } from '~/app/_accounts/form-state';
+import { FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { signInWithPassword } from './actions';
+
+export function SignInForm({
+  callbackUrl,
+  email,
+  signUpHref,
+}: {
+  callbackUrl: string;
+  email: string;
+  signUpHref: string;
+}) {
+  const [state, action] = useActionState(signInWithPassword, IDLE);
+  return (
+    <form className="form" action={action}>
+      <FormMessage state={state} />
+      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      <label>
+        Email
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={state.values?.email ?? email}
+        />
+      </label>
+      <label>
+        Password
+        <input name="password" type="password" autoComplete="current-password" required />
+      </label>
+      <SubmitButton pending="Signing in…">Sign in</SubmitButton>
+      <p className="muted form-foot">
+        New to Levelfield? <Link href={signUpHref}>Create an account</Link>
+      </p>
+    </form>
+  );
+}

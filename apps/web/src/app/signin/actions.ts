@@ -1,0 +1,26 @@
+'use server';
+import { redirect } from 'next/navigation';
+import type { FormState } from '~/app/_accounts/form-state';
+import { verifyCredentials } from '~/server/accounts/account';
+import { safeCallback, startSession } from '~/server/accounts/cookies';
+import { signIn } from '~/server/auth';
+import { db } from '~/server/db';
+
+export async function signInWithPassword(_previous: FormState, formData: FormData): Promise<FormState> {
+  const email = String(formData.get('email') ?? '');
+  const userId = await verifyCredentials(db(), email, String(formData.get('password') ?? ''));
+  if (!userId) {
+    return {
+      status: 'error',
+      message:
+        'That email and password do not match an account. Check both and try again, or create an account if you do not have one.',
+      values: { email },
+    };
+  }
+  await startSession(userId);
+  redirect(safeCallback(formData.get('callbackUrl')));
+}
+
+export async function signInWithProvider(formData: FormData): Promise<void> {
+  await signIn(String(formData.get('provider')), { redirectTo: safeCallback(formData.get('callbackUrl')) });
+}

@@ -1,0 +1,117 @@
+// Organizations and their members. Callers have already checked access (see ~/server/access):
+// these functions take the organization's id and trust it.
+import type { PrismaClient, Role } from '@levelfield/db/client';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { RoleSchema } from '~/server/access';
+import { Slug } from './slugs';
+
+export const OrgName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'Use at most 100 characters for the name');
+
+export const CreateOrganizationInput = z.object({ name: OrgName, slug: Slug });
+
+export async function createOrganization(
+  db: PrismaClient,
+  viewerId: string,
+  input: z.infer<typeof CreateOrganizationInput>,
+) {
+  const taken = await db.organization.findUnique({ where: { slug: input.slug }, select: { id: true } });
+  if (taken) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `The slug "${input.slug}" is already taken. Choose another one, e.g. "${input.slug}-team".`,
+    });
+  }
+  return db.organization.create({
+    data: {
+      name: input.name,
+      slug: input.slug,
+      memberships: { create: { userId: viewerId, role: 'owner' } },
+    },
+    select: { id: true, slug: true, name: true },
+  });
+}
+
+/** The organizations the viewer belongs to, with their role and a few counts. */
+export async function listMyOrganizations(db: PrismaClient, viewerId: string) {
+  const memberships = await db.membership.findMany({
+    where: { userId: viewerId },
+    orderBy: { organization: { name: 'asc' } },
+    select: {
+      role: true,
+      organization: {
+        select: {
+          slug: true,
+          name: true,
+          _count: { select: { projects: true, memberships: true } },
+        },
+      },
+    },
+  });
+  return memberships.map(({ role, organization }) => ({
+    slug: organization.slug,
+    name: organization.name,
+    role,
+    projectCount: organization._count.projects,
+    memberCount: organization._count.memberships,
+  }));
+}
+
+export async function listMembers(db: PrismaClient, organizationId: string) {
+  const rows = await db.membership.findMany({
+    where: { organizationId },
+    orderBy: [{ createdAt: 'asc' }],
+    select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
+  });
+  return rows.map((row) => ({ ...row.user, userId: row.user.id, role: row.role, joinedAt: row.createdAt }));
+}
+
+export const ChangeRoleInput = z.object({ userId: z.string().min(1).max(100), role: RoleSchema });
+
+async function ensureAnotherOwner(db: PrismaClient, organizationId: string, userId: string) {
+  const others = await db.membership.count({ where: { organizationId, role: 'owner', NOT: { userId } } });
+  if (others === 0) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: 'An organization needs at least one owner. Make another member an owner first.',
+    });
+  }
+}
+
+async function membershipOf(db: PrismaClient, organizationId: string, userId: string) {
+  const membership = await db.membership.findUnique({
+    where: { organizationId_userId: { organizationId, userId } },
+    select: { id: true, role: true },
+  });
+  if (!membership) {
+    throw new TRPCError({
+      code: 'NOT_FOUND',
+      message: 'That person is not a member of this organization (any more).',
+    });
+  }
+  return membership;
+}
+
+export async function changeRole(
+  db: PrismaClient,
+  organizationId: string,
+  input: z.infer<typeof ChangeRoleInput>,
+): Promise<{ userId: string; role: Role }> {
+  const membership = await membershipOf(db, organizationId, input.userId);
+  if (membership.role === 'owner' && input.role !== 'owner')
+    await ensureAnotherOwner(db, organizationId, input.userId);
+  await db.membership.update({ where: { id: membership.id }, data: { role: input.role } });
+  return { userId: input.userId, role: input.role };
+}
+
+export const RemoveMemberInput = z.object({ userId: z.string().min(1).max(100) });
+
+export async function removeMember(db: PrismaClient, organizationId: string, userId: string) {
+  const membership = await membershipOf(db, organizationId, userId);
+  if (membership.role === 'owner') await ensureAnotherOwner(db, organizationId, userId);
+  await db.membership.delete({ where: { id: membership.id } });
+}

@@ -1,0 +1,40 @@
+// Slugs name organizations and projects in URLs (/orgs/acme/projects/tpcc) and in the agent's
+// --project flag, so they are short, lowercase and URL-safe.
+import { z } from 'zod';
+
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+/** Path segments the app uses itself. */
+export const RESERVED_SLUGS = new Set(['new', 'settings', 'members', 'projects', 'tokens', 'api', 'admin']);
+
+export const Slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    SLUG_PATTERN,
+    'Use 1–40 lowercase letters, digits and hyphens, starting and ending with a letter or digit (e.g. "tpcc-2026")',
+  )
+  .refine((slug) => !RESERVED_SLUGS.has(slug), { message: 'This word is reserved; choose another slug' });
+
+/** A slug suggestion from free text: "Acme Benchmarks!" → "acme-benchmarks". */
+export function slugify(text: string): string {
+  const slug = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/g, '');
+  return slug && !RESERVED_SLUGS.has(slug) ? slug : 'team';
+}
+
+/** The first of base, base-2, base-3, … that `taken` says is free. */
+export async function freeSlug(base: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
+  for (let n = 1; n < 1000; n++) {
+    const suffix = n === 1 ? '' : `-${n}`;
+    const candidate = `${base.slice(0, 40 - suffix.length).replace(/-+$/g, '')}${suffix}`;
+    if (!(await taken(candidate))) return candidate;
+  }
+  throw new Error(`no free slug for ${base}`);
+}

@@ -1,0 +1,94 @@
+// Projects belong to an organization; their visibility decides who outside it may read them.
+import type { PrismaClient } from '@levelfield/db/client';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { Slug } from '~/server/orgs/slugs';
+
+export const VISIBILITIES = ['private', 'unlisted', 'public'] as const;
+export const VisibilitySchema = z.enum(VISIBILITIES, {
+  error: 'Choose who can see the project: private, unlisted or public',
+});
+
+export const ProjectName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'Use at most 100 characters for the name');
+
+export const CreateProjectInput = z.object({
+  name: ProjectName,
+  slug: Slug,
+  visibility: VisibilitySchema.default('private'),
+});
+
+export async function createProject(
+  db: PrismaClient,
+  organization: { id: string; slug: string },
+  input: z.infer<typeof CreateProjectInput>,
+) {
+  const taken = await db.project.findUnique({
+    where: { organizationId_slug: { organizationId: organization.id, slug: input.slug } },
+    select: { id: true },
+  });
+  if (taken) {
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `${organization.slug} already has a project "${input.slug}". Choose another slug.`,
+    });
+  }
+  return db.project.create({
+    data: {
+      organizationId: organization.id,
+      name: input.name,
+      slug: input.slug,
+      visibility: input.visibility,
+    },
+    select: { id: true, slug: true, name: true, visibility: true },
+  });
+}
+
+export async function listProjects(db: PrismaClient, organizationId: string) {
+  const rows = await db.project.findMany({
+    where: { organizationId },
+    orderBy: { name: 'asc' },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      visibility: true,
+      createdAt: true,
+      _count: { select: { runs: true } },
+      runs: { orderBy: { startedAt: 'desc' }, take: 1, select: { startedAt: true } },
+    },
+  });
+  return rows.map(({ _count, runs, ...project }) => ({
+    ...project,
+    runCount: _count.runs,
+    lastRunAt: runs[0]?.startedAt ?? null,
+  }));
+}
+
+/** Counts for a project's overview page. */
+export async function projectStats(db: PrismaClient, projectId: string) {
+  const [runs, running, activeTokens, lastRun] = await Promise.all([
+    db.run.count({ where: { projectId } }),
+    db.run.count({ where: { projectId, status: 'running' } }),
+    db.apiToken.count({ where: { projectId, revokedAt: null } }),
+    db.run.findFirst({ where: { projectId }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } }),
+  ]);
+  return { runs, running, activeTokens, lastRunAt: lastRun?.startedAt ?? null };
+}
+
+export const UpdateProjectInput = z.object({ name: ProjectName, visibility: VisibilitySchema });
+
+export async function updateProject(
+  db: PrismaClient,
+  projectId: string,
+  input: z.infer<typeof UpdateProjectInput>,
+) {
+  return db.project.update({
+    where: { id: projectId },
+    data: { name: input.name, visibility: input.visibility },
+    select: { id: true, slug: true, name: true, visibility: true },
+  });
+}

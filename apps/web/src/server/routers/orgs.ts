@@ -1,0 +1,35 @@
+import { orgProcedure, permissionsOf } from '~/server/access';
+import {
+  ChangeRoleInput,
+  CreateOrganizationInput,
+  changeRole,
+  createOrganization,
+  listMembers,
+  listMyOrganizations,
+  RemoveMemberInput,
+  removeMember,
+} from '~/server/orgs/orgs';
+import { listProjects } from '~/server/projects/projects';
+import { router, signedInProcedure } from '~/server/trpc';
+
+export const orgsRouter = router({
+  /** The viewer's organizations. */
+  list: signedInProcedure.query(({ ctx }) => listMyOrganizations(ctx.db, ctx.viewerId)),
+  create: signedInProcedure
+    .input(CreateOrganizationInput)
+    .mutation(({ ctx, input }) => createOrganization(ctx.db, ctx.viewerId, input)),
+  /** One organization with its projects (members only; others get NOT_FOUND). */
+  get: orgProcedure('view').query(async ({ ctx }) => ({
+    ...ctx.org,
+    role: ctx.role,
+    can: permissionsOf(ctx.role),
+    projects: await listProjects(ctx.db, ctx.org.id),
+  })),
+  members: orgProcedure('viewSettings').query(({ ctx }) => listMembers(ctx.db, ctx.org.id)),
+  changeRole: orgProcedure('manageMembers')
+    .input(ChangeRoleInput)
+    .mutation(({ ctx, input }) => changeRole(ctx.db, ctx.org.id, input)),
+  removeMember: orgProcedure('manageMembers')
+    .input(RemoveMemberInput)
+    .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.org.id, input.userId)),
+});

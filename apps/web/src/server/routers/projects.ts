@@ -1,0 +1,25 @@
+import { orgProcedure, permissionsOf, projectProcedure } from '~/server/access';
+import {
+  CreateProjectInput,
+  createProject,
+  projectStats,
+  UpdateProjectInput,
+  updateProject,
+} from '~/server/projects/projects';
+import { router } from '~/server/trpc';
+
+export const projectsRouter = router({
+  create: orgProcedure('edit')
+    .input(CreateProjectInput)
+    .mutation(({ ctx, input }) => createProject(ctx.db, ctx.org, input)),
+  /** A project anyone may read if it is public or unlisted; private ones are NOT_FOUND to non-members. */
+  get: projectProcedure('view').query(async ({ ctx }) => ({
+    ...ctx.project,
+    role: ctx.role,
+    can: permissionsOf(ctx.role),
+    stats: await projectStats(ctx.db, ctx.project.id),
+  })),
+  update: projectProcedure('edit')
+    .input(UpdateProjectInput)
+    .mutation(({ ctx, input }) => updateProject(ctx.db, ctx.project.id, input)),
+});

@@ -1,0 +1,19 @@
+import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import type { PrismaClient } from '@levelfield/db/client';
+import { applyDeclared, type DeclaredEdits } from './declared.ts';
+
+/** Stores an editor's declared provenance and disclosure (the caller has checked the role). */
+export async function updateDeclared(db: PrismaClient, runId: string, edits: DeclaredEdits) {
+  const run = await db.run.findUniqueOrThrow({
+    where: { id: runId },
+    select: { provenance: true, disclosure: true },
+  });
+  const current = Provenance.safeParse(run.provenance);
+  const provenance = applyDeclared(current.success ? current.data : Provenance.parse({}), edits.provenance);
+  // Commit-trailer evidence is captured by the agent, not declared: it survives every edit.
+  const stored = Disclosure.safeParse(run.disclosure ?? {});
+  const evidence = stored.success ? stored.data.ai.evidence : [];
+  const disclosure = { ...edits.disclosure, ai: { ...edits.disclosure.ai, evidence } };
+  await db.run.update({ where: { id: runId }, data: { provenance, disclosure } });
+  return { provenance, disclosure };
+}

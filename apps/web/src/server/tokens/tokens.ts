@@ -1,0 +1,90 @@
+// Project API tokens for agents and scripts. The plain token exists only in the return value of
+// createApiToken; the database keeps its SHA-256 and a short prefix to recognise it by.
+import type { PrismaClient } from '@levelfield/db/client';
+import { generateToken, hashToken, tokenDisplayPrefix } from '@levelfield/db/tokens';
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+
+export const TOKEN_SCOPES = ['ingest', 'read'] as const;
+export const TokenScope = z.enum(TOKEN_SCOPES);
+
+export const SCOPE_DESCRIPTIONS: Record<(typeof TOKEN_SCOPES)[number], string> = {
+  ingest: 'create runs and stream results (levelfield-agent)',
+  read: 'read runs through the REST API',
+};
+
+export const CreateTokenInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the token after where it will be used, e.g. "ci runner"')
+    .max(80, 'Use at most 80 characters for the name'),
+  scopes: z
+    .array(TokenScope)
+    .min(1, 'Choose at least one scope: ingest (for the agent) or read (for scripts)')
+    .transform((scopes) => [...new Set(scopes)].sort()),
+});
+
+const tokenSelect = {
+  id: true,
+  name: true,
+  prefix: true,
+  scopes: true,
+  createdAt: true,
+  lastUsedAt: true,
+  revokedAt: true,
+  createdBy: { select: { email: true, name: true } },
+} as const;
+
+export async function createApiToken(
+  db: PrismaClient,
+  projectId: string,
+  createdById: string,
+  input: z.infer<typeof CreateTokenInput>,
+) {
+  const token = generateToken();
+  const row = await db.apiToken.create({
+    data: {
+      projectId,
+      name: input.name,
+      tokenHash: hashToken(token),
+      prefix: tokenDisplayPrefix(token),
+      scopes: input.scopes,
+      createdById,
+    },
+    select: tokenSelect,
+  });
+  return { ...row, token };
+}
+
+/** Active tokens first, newest first; revoked ones stay listed so their use can be traced. */
+export async function listApiTokens(db: PrismaClient, projectId: string) {
+  const rows = await db.apiToken.findMany({
+    where: { projectId },
+    orderBy: { createdAt: 'desc' },
+    select: tokenSelect,
+  });
+  return [...rows.filter((t) => !t.revokedAt), ...rows.filter((t) => t.revokedAt)];
+}
+
+export const RevokeTokenInput = z.object({ tokenId: z.string().min(1).max(100) });
+
+export async function revokeApiToken(db: PrismaClient, projectId: string, tokenId: string, now = new Date()) {
+  const row = await db.apiToken.findFirst({
+    where: { id: tokenId, projectId },
+    select: { id: true, revokedAt: true },
+  });
+  if (!row) {
+    throw new TRPCError({
+      code: 'NOT_FOUND',
+      message: 'This project has no such token. Reload the page to see the current list.',
+    });
+  }
+  if (row.revokedAt) return db.apiToken.findUniqueOrThrow({ where: { id: tokenId }, select: tokenSelect });
+  return db.apiToken.update({ where: { id: tokenId }, data: { revokedAt: now }, select: tokenSelect });
+}
+
+/** The command line that starts a run with this token, shown beside the new token. */
+export function agentCommand(input: { server: string; token: string; project: string }): string {
+  return `levelfield-agent run --server ${input.server} --token ${input.token} --project ${input.project} --system postgresql -- pgbench -c 8 -T 60`;
+}
