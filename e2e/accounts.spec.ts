@@ -2,34 +2,15 @@
 // tokens shown once and revoked, invitations, roles, and 404 for private projects. Every page
 // is photographed at 1440×900 and on a 390×844 phone into e2e/screenshots/.
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { e2eEnv, signInAsDemo } from './fixtures.ts';
+import { createProject, e2eEnv, PASSWORD, signInAsDemo, signUp } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
-const PASSWORD = 'a long enough password';
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `e2e/screenshots/accounts-${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `e2e/screenshots/accounts-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-}
-
-async function signUp(page: Page, email: string, name: string): Promise<void> {
-  await page.goto(`${web()}/signup`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/orgs\/[a-z0-9-]+\?welcome=1$/);
-}
-
-async function createProject(page: Page, org: string, name: string, visibility = 'Private'): Promise<string> {
-  await page.goto(`${web()}/orgs/${org}/projects/new`);
-  await page.getByLabel('Project name').fill(name);
-  await page.getByRole('radio', { name: new RegExp(`^${visibility}`) }).check();
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page).toHaveURL(new RegExp(`/orgs/${org}/projects/(?!new$)[a-z0-9-]+$`));
-  return new URL(page.url()).pathname.split('/').pop()!;
 }
 
 /** A tRPC mutation over HTTP with the page's cookies (superjson wire format). */

@@ -17,3 +17,36 @@ export async function signInAsDemo(page: Page, callbackPath = '/runs'): Promise<
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(`${callbackPath}$`));
 }
+
+export const PASSWORD = 'a long enough password';
+
+export async function signUp(page: Page, email: string, name: string): Promise<void> {
+  await page.goto(`${e2eEnv('E2E_WEB_URL')}/signup`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/orgs\/[a-z0-9-]+\?welcome=1$/);
+}
+
+export async function createProject(
+  page: Page,
+  org: string,
+  name: string,
+  visibility = 'Private',
+): Promise<string> {
+  await page.goto(`${e2eEnv('E2E_WEB_URL')}/orgs/${org}/projects/new`);
+  await page.getByLabel('Project name').fill(name);
+  await page.getByRole('radio', { name: new RegExp(`^${visibility}`) }).check();
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page).toHaveURL(new RegExp(`/orgs/${org}/projects/(?!new$)[a-z0-9-]+$`));
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Creates an API token on the project's token page; returns the token shown once. */
+export async function createToken(page: Page, org: string, project: string, name: string): Promise<string> {
+  await page.goto(`${e2eEnv('E2E_WEB_URL')}/orgs/${org}/projects/${project}/tokens`);
+  await page.getByLabel('Token name').fill(name);
+  await page.getByRole('button', { name: 'Create token' }).click();
+  return (await page.getByTestId('new-token').textContent())!.trim();
+}

@@ -22,8 +22,27 @@ interface DemoRun {
 }
 
 export const DEMO_RUNS: DemoRun[] = [
-  { name: 'pgbench tpcb-like, scale 10, 8 clients', labels: { workload: 'tpcb-like', clients: '8', scale: '10', demo: 'history' }, hoursAgo: 26, seconds: 180, warmupSeconds: 15, tps: 3400, medianUs: 2200, sigma: 0.45, hiccup: { at: 120, length: 4, factor: 9 } },
-  { name: 'pgbench select-only, scale 10, 8 clients', labels: { workload: 'select-only', clients: '8', scale: '10', demo: 'history' }, hoursAgo: 25, seconds: 180, warmupSeconds: 15, tps: 9000, medianUs: 310, sigma: 0.35 },
+  {
+    name: 'pgbench tpcb-like, scale 10, 8 clients',
+    labels: { workload: 'tpcb-like', clients: '8', scale: '10', demo: 'history' },
+    hoursAgo: 26,
+    seconds: 180,
+    warmupSeconds: 15,
+    tps: 3400,
+    medianUs: 2200,
+    sigma: 0.45,
+    hiccup: { at: 120, length: 4, factor: 9 },
+  },
+  {
+    name: 'pgbench select-only, scale 10, 8 clients',
+    labels: { workload: 'select-only', clients: '8', scale: '10', demo: 'history' },
+    hoursAgo: 25,
+    seconds: 180,
+    warmupSeconds: 15,
+    tps: 9000,
+    medianUs: 310,
+    sigma: 0.35,
+  },
 ];
 
 /** mulberry32: small, fast, deterministic. */
@@ -49,11 +68,24 @@ export function demoFrames(run: DemoRun, startMs: number, seed: number): FrameBa
   for (let second = 0; second < run.seconds; second++) {
     const histogram = new Histogram();
     const stalled = run.hiccup && second >= run.hiccup.at && second < run.hiccup.at + run.hiccup.length;
-    const factor = stalled ? run.hiccup!.factor : second < run.warmupSeconds ? 1.6 - (0.6 * second) / run.warmupSeconds : 1;
+    const factor = stalled
+      ? run.hiccup!.factor
+      : second < run.warmupSeconds
+        ? 1.6 - (0.6 * second) / run.warmupSeconds
+        : 1;
     const count = Math.round((run.tps / factor) * (0.95 + 0.1 * next()));
-    for (let i = 0; i < count; i++) histogram.recordValue(Math.max(1, Math.round(logNormal(next, run.medianUs * factor, run.sigma))));
+    for (let i = 0; i < count; i++)
+      histogram.recordValue(Math.max(1, Math.round(logNormal(next, run.medianUs * factor, run.sigma))));
     const { stdDev: _stdDev, ...summary } = summarizeHistogram(histogram);
-    frames.push({ series: 'latency', seq: second, startMs: startMs + second * 1000, endMs: startMs + (second + 1) * 1000, warmup: second < run.warmupSeconds, ...summary, histogram: encodeBase64(histogram) });
+    frames.push({
+      series: 'latency',
+      seq: second,
+      startMs: startMs + second * 1000,
+      endMs: startMs + (second + 1) * 1000,
+      warmup: second < run.warmupSeconds,
+      ...summary,
+      histogram: encodeBase64(histogram),
+    });
   }
   return frames;
 }
@@ -68,7 +100,12 @@ async function post(url: string, token: string, body: unknown): Promise<unknown>
   return response.json();
 }
 
-export async function loadDemoRuns(options: { ingestUrl: string; token: string; databaseUrl: string; now?: number }): Promise<number> {
+export async function loadDemoRuns(options: {
+  ingestUrl: string;
+  token: string;
+  databaseUrl: string;
+  now?: number;
+}): Promise<number> {
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {
@@ -89,23 +126,44 @@ export async function loadDemoRuns(options: { ingestUrl: string; token: string; 
       startedAt,
       warmupMs: run.warmupSeconds * 1000,
       provenance: {
-        run: { benchmark: { value: 'pgbench', origin: 'declared' }, selectionRule: { value: 'all runs', origin: 'declared' } },
+        run: {
+          benchmark: { value: 'pgbench', origin: 'declared' },
+          selectionRule: { value: 'all runs', origin: 'declared' },
+        },
         measurement: {
           latencyOrigin: { value: 'actual', origin: 'declared' },
           histogramFormat: { value: 'HdrHistogram V2, 3 significant digits, µs', origin: 'declared' },
           intervalMs: { value: 1000, origin: 'declared' },
           warmupMs: { value: run.warmupSeconds * 1000, origin: 'declared' },
         },
-        settings: { isolationLevel: { value: 'read committed', origin: 'declared' }, durability: { value: 'local-fsync', origin: 'declared' } },
+        settings: {
+          isolationLevel: { value: 'read committed', origin: 'declared' },
+          durability: { value: 'local-fsync', origin: 'declared' },
+        },
       },
     });
     const { id } = (await post(`${options.ingestUrl}/v1/runs`, options.token, request)) as { id: string };
     const frames = demoFrames(run, startedAt, 1000 + index);
-    const series = [{ key: 'latency', name: 'latency', kind: 'latency' as const, unit: 'us', labels: { txn: 'transaction' } }];
+    const series = [
+      {
+        key: 'latency',
+        name: 'latency',
+        kind: 'latency' as const,
+        unit: 'us',
+        labels: { txn: 'transaction' },
+      },
+    ];
     for (let i = 0; i < frames.length; i += 60) {
-      await post(`${options.ingestUrl}/v1/runs/${id}/frames`, options.token, { series, frames: frames.slice(i, i + 60) });
+      await post(`${options.ingestUrl}/v1/runs/${id}/frames`, options.token, {
+        series,
+        frames: frames.slice(i, i + 60),
+      });
     }
-    await post(`${options.ingestUrl}/v1/runs/${id}/finish`, options.token, { status: 'succeeded', endedAt: startedAt + run.seconds * 1000, exitCode: 0 });
+    await post(`${options.ingestUrl}/v1/runs/${id}/finish`, options.token, {
+      status: 'succeeded',
+      endedAt: startedAt + run.seconds * 1000,
+      exitCode: 0,
+    });
   }
   return DEMO_RUNS.length;
 }

@@ -18,6 +18,7 @@ import {
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCHEMATHESIS_VERSION = '4.32.5';
+const K6_MODULE = 'go.k6.io/k6@v1.8.1';
 
 async function ensureChromium() {
   if (existsSync(CHROMIUM) || process.env.PLAYWRIGHT_USE_BUNDLED === '1') return;
@@ -48,15 +49,23 @@ async function ensureSchemathesis() {
   ]);
 }
 
+/** k6, built from its Go module (no prebuilt download reaches here), for the agent's k6 test. */
+async function ensureK6() {
+  const tools = path.join(stateDir, 'tools');
+  if (existsSync(path.join(tools, 'k6'))) return;
+  step(`Building k6 (${K6_MODULE}) into ${path.relative(repoDir, tools)} — a few minutes the first time`);
+  await run('go', ['install', K6_MODULE], { env: { GOBIN: tools } });
+}
+
 async function main() {
   ensureStateDir();
   await ensureDependencies();
-  await Promise.all([ensureChromium(), ensureSchemathesis()]);
+  await Promise.all([ensureChromium(), ensureSchemathesis(), ensureK6()]);
   await build();
   const turbo = bin('turbo');
   step('Lint and typecheck');
   await run(turbo, ['run', 'lint', 'typecheck', '--output-logs=errors-only', '--concurrency=2']);
-  await run(bin('biome'), ['check', 'scripts', 'e2e', 'tests', 'package.json', 'turbo.json', 'biome.json']);
+  await run(bin('biome'), ['check', 'scripts', 'e2e', 'tests', 'bench', 'package.json', 'turbo.json', 'biome.json', 'tsconfig.json']);
   await run(bin('tsc'), ['-p', 'tsconfig.json']);
 
   // One PostgreSQL for the whole run; every suite makes its own database on it.
@@ -70,7 +79,7 @@ async function main() {
     step('Unit and integration tests (vitest, go test)');
     await run(turbo, ['run', 'test', '--concurrency=1', '--output-logs=full', '--force'], { env });
     step('Repository checks (README quick start, CI, docker-compose.yml)');
-    await run(bin('vitest'), ['run', '-c', 'tests/vitest.config.ts']);
+    await run(bin('vitest'), ['run', '-c', 'tests/vitest.config.ts'], { env });
     step('End-to-end tests (Playwright, Chromium)');
     await run(bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], { env });
   } finally {

@@ -13,12 +13,17 @@ interface Service {
   volumes?: string[];
 }
 
-const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+const compose = parse(readFileSync('docker-compose.yml', 'utf8')) as {
+  services: Record<string, Service>;
+  volumes: Record<string, unknown>;
+};
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 
 describe('docker-compose.yml', () => {
   it('has PostgreSQL, the ingest API and the web app', () => {
-    expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['postgres', 'ingest-api', 'web', 'migrate']));
+    expect(Object.keys(compose.services)).toEqual(
+      expect.arrayContaining(['postgres', 'ingest-api', 'web', 'migrate']),
+    );
   });
 
   it('publishes the ingest API on 4000 and the web app on 3000', () => {

@@ -24,7 +24,9 @@ describe('README quick start', () => {
   });
 
   it('is what CI runs', () => {
-    const ci = readFileSync('.ci/run', 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
+    const ci = readFileSync('.ci/run', 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
     expect(ci).toContain('npm test');
   });
 });

@@ -17,14 +17,34 @@ export function createPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-/** Runs fn in one transaction: committed only if fn resolves, so a batch is all-or-nothing. */
-export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect().catch((error: unknown) => {
+function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  return pool.connect().catch((error: unknown) => {
     throw new AppError(
       'DATABASE_UNAVAILABLE',
       `the database is unreachable (${errorMessage(error)}); retry later`,
     );
   });
+}
+
+/** Runs fn on one pooled connection; an unreachable database is a 503, not a 500. */
+export async function withClient<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await connect(pool);
+  let broken = false;
+  try {
+    return await fn(client);
+  } catch (error) {
+    // A statement PostgreSQL refused (it has a severity) leaves the connection usable; a
+    // connection-level failure does not.
+    broken = !(error instanceof AppError) && !(error instanceof Object && 'severity' in error);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Runs fn in one transaction: committed only if fn resolves, so a batch is all-or-nothing. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await connect(pool);
   let broken = false;
   try {
     await client.query('BEGIN');

@@ -1,55 +1,142 @@
-// The hot path: one transaction per batch, one INSERT … SELECT FROM unnest(…) for all its
-// frames (15 array parameters whatever the batch size, so no 65,535-parameter limit),
-// ON CONFLICT DO NOTHING for idempotent replays, and one NOTIFY for other instances.
-// Histograms are stored as the bytes the agent encoded; nothing here decodes them.
+// The hot path: one statement per batch, one round trip. It locks the run FOR SHARE (a
+// concurrent finish waits for it, so no frame lands after a finish), checks project and status,
+// inserts every frame from binary column arrays (columns.ts) with ON CONFLICT DO NOTHING for
+// idempotent replays, sends the one NOTIFY of the batch for other instances, and returns the
+// counts. A statement is atomic, so a batch is all-or-nothing without BEGIN/COMMIT.
+// Only a batch that declares series this instance has not seen yet takes a transaction, to
+// create them first (series.ts). Histograms are stored as the bytes the agent encoded; nothing
+// here decodes them.
 import { AppError } from '@levelfield/contracts/errors';
 import type pg from 'pg';
 import type { Principal } from '../auth.ts';
-import { inTransaction, type Queryable } from '../db.ts';
-import { encodeFramesNotice, FRAMES_CHANNEL, type LiveFrame, type SeriesInfo } from '../live/messages.ts';
-import { resolveSeries, type SeriesCache } from './series.ts';
+import { inTransaction, type Queryable, withClient } from '../db.ts';
+import { FRAMES_CHANNEL, NOTIFY_LIMIT_BYTES } from '../live/messages.ts';
+import { frameColumns } from './columns.ts';
+import { resolveCachedSeries, resolveSeries, type SeriesCache, type StoredSeries } from './series.ts';
 import type { CheckedBatch } from './validate.ts';
 
 export interface StoredBatch {
-  runId: string;
   accepted: number;
   duplicates: number;
-  /** Series of the batch, for live subscribers that have not seen them yet. */
-  series: SeriesInfo[];
-  /** Only the frames this batch stored: replays are not published twice. */
-  frames: LiveFrame[];
+  /** Server clock (PostgreSQL's) when the frames were stored, epoch ms. */
+  acceptedAt: number;
+  /** The stored series of each declaration of the batch. */
+  series: StoredSeries[];
+  /** Which frames of the batch were stored (replays are not); undefined when all were. */
+  stored: boolean[] | undefined;
 }
 
-const INSERT_FRAMES = `
-  INSERT INTO frames (series_id, seq, start_at, end_at, warmup, count, min, max, mean,
-                      p50, p90, p95, p99, p999, histogram)
-  SELECT series_id, seq, to_timestamp(start_ms / 1000.0), to_timestamp(end_ms / 1000.0), warmup, count,
-         min, max, mean, p50, p90, p95, p99, p999, histogram
-    FROM unnest($1::text[], $2::int4[], $3::float8[], $4::float8[], $5::bool[], $6::int8[], $7::float8[],
-                $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[],
-                $14::float8[], $15::bytea[])
-         AS f(series_id, seq, start_ms, end_ms, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram)
-  ON CONFLICT (series_id, seq) DO NOTHING
-  RETURNING series_id, seq`;
+/**
+ * $1 run, $2 project, $3 origin, $4…$18 the frame columns. The notice names the stored frames
+ * as seq ranges per series (gaps-and-islands), or the run's seq span when that list would pass
+ * NOTIFY's size limit (messages.ts reads both).
+ */
+const INGEST_BATCH = `
+  WITH run AS (
+    SELECT project_id, status::text AS status FROM runs WHERE id = $1 FOR SHARE
+  ), ins AS (
+    INSERT INTO frames (series_id, seq, start_at, end_at, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram)
+    SELECT * FROM unnest($4::text[], $5::int4[], $6::timestamptz[], $7::timestamptz[], $8::bool[], $9::int8[],
+                         $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::float8[],
+                         $16::float8[], $17::float8[], $18::bytea[])
+     WHERE EXISTS (SELECT 1 FROM run WHERE project_id = $2 AND status = 'running')
+    ON CONFLICT (series_id, seq) DO NOTHING
+    RETURNING series_id, seq
+  ), accepted AS (
+    SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS at
+  ), islands AS (
+    SELECT series_id, min(seq) AS lo, max(seq) AS hi
+      FROM (SELECT series_id, seq, seq - row_number() OVER (PARTITION BY series_id ORDER BY seq) AS island FROM ins) i
+     GROUP BY series_id, island
+  ), notice AS (
+    SELECT pg_notify('${FRAMES_CHANNEL}', CASE WHEN octet_length(n.exact) <= ${NOTIFY_LIMIT_BYTES} THEN n.exact ELSE n.span END)
+      FROM (SELECT json_build_object('type', 'frames', 'runId', $1::text, 'origin', $3::text, 'acceptedAt', a.at,
+                     'ranges', json_agg(json_build_array(i.series_id, i.lo, i.hi)))::text AS exact,
+                   json_build_object('type', 'frames', 'runId', $1::text, 'origin', $3::text, 'acceptedAt', a.at,
+                     'span', json_build_array(min(i.lo), max(i.hi)))::text AS span
+              FROM islands i CROSS JOIN accepted a
+             GROUP BY a.at) n
+  )
+  SELECT (SELECT project_id FROM run) AS project_id, (SELECT status FROM run) AS status, c.inserted,
+         (SELECT at FROM accepted) AS accepted_at, (SELECT count(*) FROM notice)::int AS notices,
+         CASE WHEN c.inserted < cardinality($5::int4[])
+              THEN (SELECT array_agg(series_id ORDER BY series_id, seq) FROM ins) END AS stored_series,
+         CASE WHEN c.inserted < cardinality($5::int4[])
+              THEN (SELECT array_agg(seq ORDER BY series_id, seq) FROM ins) END AS stored_seqs
+    FROM (SELECT count(*)::int AS inserted FROM ins) c`;
 
-/** FOR SHARE makes a concurrent finish wait for this batch, so no frame lands after it. */
+interface BatchRow {
+  project_id: string | null;
+  status: string | null;
+  inserted: number;
+  accepted_at: number;
+  stored_series: string[] | null;
+  stored_seqs: number[] | null;
+}
+
+function runProblem(principal: Principal, runId: string, row: Pick<BatchRow, 'project_id' | 'status'>) {
+  // Another project's run answers exactly like a missing one, so ids cannot be probed.
+  if (!row.project_id || row.project_id !== principal.projectId) {
+    return new AppError('RUN_NOT_FOUND', `no run ${runId} in this token's project: create the run first`);
+  }
+  if (row.status !== 'running') {
+    return new AppError(
+      'RUN_FINISHED',
+      `run ${runId} is already ${row.status}: start a new run to send more frames`,
+    );
+  }
+  return undefined;
+}
+
+/** The slow path locks first, so a batch for a missing or finished run creates no series. */
 async function lockRunForFrames(client: Queryable, principal: Principal, runId: string): Promise<void> {
   const { rows } = await client.query<{ project_id: string; status: string }>({
     name: 'ingest-lock-run',
     text: 'SELECT project_id, status::text AS status FROM runs WHERE id = $1 FOR SHARE',
     values: [runId],
   });
-  const run = rows[0];
-  // Another project's run answers exactly like a missing one, so ids cannot be probed.
-  if (!run || run.project_id !== principal.projectId) {
-    throw new AppError('RUN_NOT_FOUND', `no run ${runId} in this token's project: create the run first`);
-  }
-  if (run.status !== 'running') {
-    throw new AppError(
-      'RUN_FINISHED',
-      `run ${runId} is already ${run.status}: start a new run to send more frames`,
+  const problem = runProblem(principal, runId, rows[0] ?? { project_id: null, status: null });
+  if (problem) throw problem;
+}
+
+async function insertFrames(
+  client: Queryable,
+  principal: Principal,
+  runId: string,
+  origin: string,
+  batch: CheckedBatch,
+  series: StoredSeries[],
+): Promise<StoredBatch> {
+  const columns = frameColumns(
+    batch.frames,
+    batch.frameSeries,
+    series.map((s) => s.id),
+  );
+  const { rows } = await client.query<BatchRow>({
+    // Named, so each connection plans the statement once.
+    name: 'ingest-batch',
+    text: INGEST_BATCH,
+    values: [runId, principal.projectId, origin, ...columns],
+  });
+  const row = rows[0]!;
+  const problem = runProblem(principal, runId, row);
+  if (problem) throw problem;
+  const total = batch.frames.length;
+  let stored: boolean[] | undefined;
+  if (row.inserted < total) {
+    const keys = new Set<string>();
+    row.stored_series?.forEach((id, index) => keys.add(`${id}\u0000${row.stored_seqs![index]}`));
+    stored = batch.frames.map(
+      (frame, index) => keys.has(`${series[batch.frameSeries[index]!]!.id}\u0000${frame.seq}`),
     );
   }
+  return {
+    accepted: row.inserted,
+    duplicates: total - row.inserted,
+    acceptedAt: row.accepted_at,
+    series,
+    stored,
+  };
 }
 
 export async function insertBatch(
@@ -60,63 +147,16 @@ export async function insertBatch(
   batch: CheckedBatch,
   origin: string,
 ): Promise<StoredBatch> {
+  const cached = resolveCachedSeries(runId, batch.series, cache);
+  if (cached) {
+    return withClient(pool, (client) => insertFrames(client, principal, runId, origin, batch, cached));
+  }
   const stored = await inTransaction(pool, async (client) => {
     await lockRunForFrames(client, principal, runId);
     const series = await resolveSeries(client, runId, batch.series, cache);
-    const ids = batch.frameSeries.map((index) => series[index]!.id);
-    const column = <K extends keyof CheckedBatch['frames'][number]>(key: K) =>
-      batch.frames.map((f) => f[key]);
-    // Named, so each connection plans the statement once.
-    const { rows } = await client.query<{ series_id: string; seq: number }>({
-      name: 'ingest-frames',
-      text: INSERT_FRAMES,
-      values: [
-        ids,
-        column('seq'),
-        column('startMs'),
-        column('endMs'),
-        column('warmup'),
-        column('count'),
-        column('min'),
-        column('max'),
-        column('mean'),
-        column('p50'),
-        column('p90'),
-        column('p95'),
-        column('p99'),
-        column('p999'),
-        batch.frames.map((f) => (f.histogram ? Buffer.from(f.histogram, 'base64') : null)),
-      ],
-    });
-    const acceptedAt = Date.now();
-    const inserted = new Set(rows.map((row) => `${row.series_id}\u0000${row.seq}`));
-    const frames: LiveFrame[] = [];
-    batch.frames.forEach((frame, index) => {
-      if (!inserted.has(`${ids[index]}\u0000${frame.seq}`)) return;
-      const { series: _key, warmup: _warmup, histogram: _histogram, ...summary } = frame;
-      frames.push({ ...summary, series: ids[index]!, acceptedAt });
-    });
-    if (frames.length > 0) {
-      await client.query('SELECT pg_notify($1, $2)', [
-        FRAMES_CHANNEL,
-        encodeFramesNotice({ runId, origin, acceptedAt, frames }),
-      ]);
-    }
-    return { series, frames };
+    return insertFrames(client, principal, runId, origin, batch, series);
   });
-  for (const [index, declared] of batch.series.entries())
-    cache.remember(runId, declared, stored.series[index]!);
-  return {
-    runId,
-    accepted: stored.frames.length,
-    duplicates: batch.frames.length - stored.frames.length,
-    series: batch.series.map((declared, index) => ({
-      id: stored.series[index]!.id,
-      name: declared.name,
-      kind: declared.kind,
-      unit: declared.unit,
-      labels: declared.labels,
-    })),
-    frames: stored.frames,
-  };
+  // Only after commit: a rolled-back batch's series do not exist.
+  for (const [index, declared] of batch.series.entries()) cache.remember(runId, declared, stored.series[index]!);
+  return stored;
 }

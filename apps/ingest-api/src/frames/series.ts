@@ -28,6 +28,36 @@ export class SeriesCache {
   }
 }
 
+/** Throws SERIES_CONFLICT when a declaration disagrees with the stored series of its identity. */
+function checkSameKind(stored: StoredSeries, series: CheckedSeries, index: number): StoredSeries {
+  for (const field of ['kind', 'unit'] as const) {
+    if (stored[field] !== series[field]) {
+      throw new AppError(
+        'SERIES_CONFLICT',
+        `series "${series.name}" already exists in this run with ${field} "${stored[field]}": ` +
+          'use another name or labels for a different metric',
+        `series.${index}.${field}`,
+      );
+    }
+  }
+  return stored;
+}
+
+/** The stored series of each declaration when all are cached (steady state), else undefined. */
+export function resolveCachedSeries(
+  runId: string,
+  declared: CheckedSeries[],
+  cache: SeriesCache,
+): StoredSeries[] | undefined {
+  const resolved: StoredSeries[] = [];
+  for (const [index, series] of declared.entries()) {
+    const stored = cache.get(runId, series);
+    if (!stored) return undefined;
+    resolved.push(checkSameKind(stored, series, index));
+  }
+  return resolved;
+}
+
 /** Returns the stored series for each declaration, in order; creates the missing ones. */
 export async function resolveSeries(
   client: Queryable,
@@ -77,16 +107,6 @@ export async function resolveSeries(
   return declared.map((series, index) => {
     const stored = resolved[index];
     if (!stored) throw new Error(`series ${series.name} vanished while being created`);
-    for (const field of ['kind', 'unit'] as const) {
-      if (stored[field] !== series[field]) {
-        throw new AppError(
-          'SERIES_CONFLICT',
-          `series "${series.name}" already exists in this run with ${field} "${stored[field]}": ` +
-            'use another name or labels for a different metric',
-          `series.${index}.${field}`,
-        );
-      }
-    }
-    return stored;
+    return checkSameKind(stored, series, index);
   });
 }

@@ -1,8 +1,11 @@
-// Checks of a frame batch that a schema cannot express: cross-references between series and
-// frames, duplicates, per-kind requirements and the clock. Runs before any database work, so
-// a rejected batch never touches the database.
-import { AppError } from '@levelfield/contracts/errors';
-import { type FrameBatch, INGEST_LIMITS } from '@levelfield/contracts/ingest';
+// Validation of a frame batch. parseFrameBatch accepts a valid batch with a direct check of the
+// contract (no allocation per frame) and leaves anything it is unsure of to the zod schema of
+// @levelfield/contracts, which decides and words the error; the two agree (validate.test.ts).
+// checkBatch then checks what a schema cannot express: cross-references between series and
+// frames, duplicates, per-kind requirements and the clock. All of it runs before any database
+// work, so a rejected batch never touches the database.
+import { AppError, validationError } from '@levelfield/contracts/errors';
+import { FrameBatch, INGEST_LIMITS } from '@levelfield/contracts/ingest';
 
 export type SeriesDeclaration = FrameBatch['series'][number];
 export type FrameInput = FrameBatch['frames'][number];
@@ -21,6 +24,108 @@ export interface CheckedBatch {
   frames: FrameInput[];
 }
 
+// --- the direct check (mirrors FrameBatch in @levelfield/contracts/ingest) -------------------
+
+const FRAME_BATCH_KEYS = new Set(['series', 'frames']);
+const SERIES_KEYS = new Set(['key', 'name', 'kind', 'unit', 'labels']);
+const FRAME_KEYS = new Set([
+  'series',
+  'seq',
+  'startMs',
+  'endMs',
+  'warmup',
+  'count',
+  'min',
+  'max',
+  'mean',
+  'p50',
+  'p90',
+  'p95',
+  'p99',
+  'p999',
+  'histogram',
+]);
+const NAME = /^[A-Za-z0-9_.:/ -]+$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown, min: number, max: number): value is string =>
+  typeof value === 'string' && value.length >= min && value.length <= max;
+const isInt = (value: unknown, min: number, max: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
+const isValue = (value: unknown): boolean =>
+  typeof value === 'number' && value >= 0 && value <= INGEST_LIMITS.maxValue;
+const isEpochMs = (value: unknown): value is number =>
+  isInt(value, INGEST_LIMITS.minTimestampMs, Number.MAX_SAFE_INTEGER);
+
+function onlyKeys(value: Json, allowed: Set<string>): boolean {
+  for (const key in value) if (!allowed.has(key)) return false;
+  return true;
+}
+
+/** Checks one declaration and fills in its default labels. */
+function acceptSeries(value: unknown): boolean {
+  if (!isObject(value) || !onlyKeys(value, SERIES_KEYS)) return false;
+  if (!isText(value.key, 1, 64) || !isText(value.name, 1, 200) || !NAME.test(value.name)) return false;
+  if (value.kind !== 'latency' && value.kind !== 'counter' && value.kind !== 'gauge') return false;
+  if (!isText(value.unit, 1, 16)) return false;
+  if (value.labels === undefined) {
+    value.labels = {};
+    return true;
+  }
+  if (!isObject(value.labels)) return false;
+  for (const key in value.labels) {
+    if (key.length < 1 || key.length > 64 || !isText(value.labels[key], 0, 256)) return false;
+  }
+  return true;
+}
+
+/** Checks one frame and fills in its default warm-up flag. */
+function acceptFrame(value: unknown): boolean {
+  if (!isObject(value) || !onlyKeys(value, FRAME_KEYS)) return false;
+  if (!isText(value.series, 1, 64) || !isInt(value.seq, 0, 2_147_483_647)) return false;
+  if (!isEpochMs(value.startMs) || !isEpochMs(value.endMs) || value.endMs < value.startMs) return false;
+  if (!isInt(value.count, 0, Number.MAX_SAFE_INTEGER)) return false;
+  if (!isValue(value.min) || !isValue(value.max) || (value.max as number) < (value.min as number)) return false;
+  if (!isValue(value.mean) || !isValue(value.p50) || !isValue(value.p90) || !isValue(value.p95)) return false;
+  if (!isValue(value.p99) || !isValue(value.p999)) return false;
+  const histogram = value.histogram;
+  if (histogram !== undefined) {
+    if (!isText(histogram, 0, INGEST_LIMITS.histogramBase64Chars) || !BASE64.test(histogram)) return false;
+  }
+  if (value.warmup === undefined) value.warmup = false;
+  else if (typeof value.warmup !== 'boolean') return false;
+  return true;
+}
+
+/** The batch when it is certainly valid (with defaults filled in), else undefined. */
+export function acceptFrameBatch(body: unknown): FrameBatch | undefined {
+  if (!isObject(body) || !onlyKeys(body, FRAME_BATCH_KEYS)) return undefined;
+  const { series, frames } = body;
+  if (!Array.isArray(series) || series.length < 1 || series.length > INGEST_LIMITS.seriesPerBatch) {
+    return undefined;
+  }
+  if (!Array.isArray(frames) || frames.length < 1 || frames.length > INGEST_LIMITS.framesPerBatch) {
+    return undefined;
+  }
+  for (const declaration of series) if (!acceptSeries(declaration)) return undefined;
+  for (const frame of frames) if (!acceptFrame(frame)) return undefined;
+  return body as FrameBatch;
+}
+/** A valid batch, or a VALIDATION_FAILED error naming the first offending field. */
+export function parseFrameBatch(body: unknown): FrameBatch {
+  const accepted = acceptFrameBatch(body);
+  if (accepted) return accepted;
+  const parsed = FrameBatch.safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+// --- checks beyond the schema --------------------------------------------------------------
+
 /** "k=v,k=v" sorted by key; keys and values are URI-encoded so no two label sets collide. */
 export function labelsKey(labels: Record<string, string>): string {
   return Object.keys(labels)
@@ -31,6 +136,9 @@ export function labelsKey(labels: Record<string, string>): string {
 
 export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
   const byKey = new Map<string, number>();
+  const byIdentity = new Map<string, number>();
+  /** Two keys for the same name and labels are one series: its first declaration's index. */
+  const canonical: number[] = [];
   const series = batch.series.map((declaration, index): CheckedSeries => {
     if (byKey.has(declaration.key)) {
       throw new AppError(
@@ -41,12 +149,19 @@ export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
     }
     byKey.set(declaration.key, index);
     const key = labelsKey(declaration.labels);
-    return { ...declaration, labelsKey: key, identity: `${declaration.name}\u0000${key}` };
+    const identity = `${declaration.name}\u0000${key}`;
+    const first = byIdentity.get(identity) ?? index;
+    byIdentity.set(identity, first);
+    canonical.push(first);
+    return { ...declaration, labelsKey: key, identity };
   });
 
   const latest = now + INGEST_LIMITS.futureSkewMs;
-  const seen = new Set<string>();
-  const frameSeries = batch.frames.map((frame, index) => {
+  const seen: Array<Set<number> | undefined> = [];
+  const frames = batch.frames;
+  const frameSeries = new Array<number>(frames.length);
+  for (let index = 0; index < frames.length; index += 1) {
+    const frame = frames[index]!;
     const seriesIndex = byKey.get(frame.series);
     if (seriesIndex === undefined) {
       throw new AppError(
@@ -56,15 +171,20 @@ export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
       );
     }
     const declared = series[seriesIndex]!;
-    const identity = `${declared.identity}\u0000${frame.seq}`;
-    if (seen.has(identity)) {
+    const group = canonical[seriesIndex]!;
+    let seqs = seen[group];
+    if (!seqs) {
+      seqs = new Set();
+      seen[group] = seqs;
+    }
+    if (seqs.has(frame.seq)) {
       throw new AppError(
         'FRAME_DUPLICATE',
         `seq ${frame.seq} of series "${declared.name}" appears twice in this batch: send each interval once`,
         `frames.${index}.seq`,
       );
     }
-    seen.add(identity);
+    seqs.add(frame.seq);
     if (frame.endMs > latest) {
       throw new AppError(
         'TIMESTAMP_OUT_OF_RANGE',
@@ -86,7 +206,7 @@ export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
         `frames.${index}.histogram`,
       );
     }
-    return seriesIndex;
-  });
-  return { series, frameSeries, frames: batch.frames };
+    frameSeries[index] = seriesIndex;
+  }
+  return { series, frameSeries, frames };
 }

@@ -4,7 +4,8 @@
 // NOTIFY takes a global lock at commit.
 
 export const FRAMES_CHANNEL = 'levelfield_frames';
-const NOTIFY_LIMIT_BYTES = 7900;
+/** Below PostgreSQL's 8000-byte payload limit. */
+export const NOTIFY_LIMIT_BYTES = 7900;
 
 /** The summary of one frame as sent on the live stream (docs/ingest-contract.md). */
 export interface LiveFrame {

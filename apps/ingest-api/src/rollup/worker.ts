@@ -1,140 +1,332 @@
-// Keeps rollups (per-minute buckets) and per-series run summaries current, off the hot path.
-// The hot path only marks what changed; a timer recomputes those buckets from the stored
-// frames in one statement. Marks live in memory, so after a crash (or on another instance's
-// start-up) the running runs are recomputed whole, and every finish recomputes its run: the
-// rows are always recomputable from frames (sql.ts).
+// Keeps rollups (per-minute merged histograms) and per-series run summaries current, off the
+// hot path. The hot path only marks the buckets it wrote to; a timer recomputes each bucket from
+// the stored frames once it has closed (so a bucket's frames are decoded about once, not on
+// every pass while it fills), merges the frames' histograms with @levelfield/metrics, and
+// then recomputes the summaries of the series it touched from the rollups.
+//
+// Marks live in memory. A finish recomputes every bucket of its run whose rollup is missing or
+// stale (rollup frame_count ≠ stored frames), and so does start-up for running and recently
+// finished runs, so a crash or a cut-short drain loses nothing: rows are always recomputable
+// from frames (sql.ts), and writes from several instances converge.
+//
+// Decoding costs tens to hundreds of µs per histogram, so the worker works in small slices and
+// rests in between to stay within `cpuShare` of the event loop: ingest always comes first.
 import type pg from 'pg';
 import { errorMessage } from '../db.ts';
-import type { LiveFrame } from '../live/messages.ts';
-import type { HistogramMerger } from './merge.ts';
+import { type HistogramMerger, hdrMerger } from './merge.ts';
 import {
-  BUCKET_HISTOGRAMS,
-  ROLLUP_BUCKETS,
-  ROLLUP_RUN,
+  BUCKET_INPUTS,
+  RECOVERABLE_RUNS,
   ROLLUP_WIDTH_SECONDS,
-  STORE_MERGED,
-  SUMMARIZE_SERIES,
+  RUN_SERIES,
+  STALE_BUCKETS,
+  STORE_ROLLUPS,
+  STORE_SUMMARIES,
+  SUMMARY_INPUTS,
 } from './sql.ts';
 
 export interface RollupOptions {
   db: pg.Pool;
   log: (message: string) => void;
-  /** How often marked buckets are recomputed. */
+  /** How often closed buckets are recomputed. Default 10 s. */
   intervalMs?: number;
-  /** Summaries cover whole runs, so they are recomputed less often than buckets. */
+  /** Summaries cover whole runs, so they are recomputed less often than buckets. Default 60 s. */
   summaryIntervalMs?: number;
+  /** A bucket is recomputed this long after it closed (late batches land first). Default 10 s. */
+  settleMs?: number;
+  /** Largest share of wall time the worker spends merging (0 < share ≤ 1). Default 0.25. */
+  cpuShare?: number;
   merger?: HistogramMerger;
 }
 
 const BUCKET_MS = ROLLUP_WIDTH_SECONDS * 1000;
+/** Buckets (or summaries) read per statement: at most a few MB of histograms. */
+const SLICE = 50;
+
+interface Aggregate {
+  frame_count: number;
+  count: string;
+  duration_ms: string;
+  min: number;
+  max: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p95: number;
+  p99: number;
+  p999: number;
+  without_histogram: number;
+  histograms: Buffer[];
+}
+
+interface BucketRow extends Aggregate {
+  series_id: string;
+  bucket_ms: number;
+  warmup_frames: number;
+}
+
+interface SummaryRow extends Aggregate {
+  series_id: string;
+  last_seq: number;
+}
+
+type Percentiles = Pick<Aggregate, 'p50' | 'p90' | 'p95' | 'p99' | 'p999'> & { histogram: Buffer | null };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
+const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 
 export class RollupWorker {
-  /** "seriesId\0bucketMs" */
-  private buckets = new Set<string>();
+  /** seriesId → bucket starts (epoch ms) written since their last recompute. */
+  private buckets = new Map<string, Set<number>>();
   private series = new Set<string>();
   private runs = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  /** Passes run one after another. */
+  private chain: Promise<void> = Promise.resolve();
+  private passing = false;
   private lastSummary = 0;
+  /** Draining: no more resting between merges. */
+  private draining = false;
+  /** The drain deadline passed: leave the rest to the next start-up. */
+  private abandoned = false;
+  private undecodable = 0;
+  private readonly merger: HistogramMerger;
+  private readonly share: number;
 
-  constructor(private readonly options: RollupOptions) {}
-
-  markFrames(frames: Pick<LiveFrame, 'series' | 'startMs'>[]): void {
-    for (const frame of frames) {
-      this.buckets.add(`${frame.series}\u0000${Math.floor(frame.startMs / BUCKET_MS) * BUCKET_MS}`);
-      this.series.add(frame.series);
-    }
+  constructor(private readonly options: RollupOptions) {
+    this.merger = options.merger ?? hdrMerger;
+    this.share = Math.min(Math.max(options.cpuShare ?? 0.25, 0.01), 1);
   }
 
-  /** Recompute everything of a run (it finished, or marks may have been lost in a crash). */
+  /** Buckets waiting for a recompute (for /metrics). */
+  get pendingBuckets(): number {
+    let n = 0;
+    for (const set of this.buckets.values()) n += set.size;
+    return n;
+  }
+
+  /** Called by the hot path after commit; cheap: a Map lookup and a Set add. */
+  markBucket(seriesId: string, startMs: number): void {
+    const bucket = startMs - (((startMs % BUCKET_MS) + BUCKET_MS) % BUCKET_MS);
+    let set = this.buckets.get(seriesId);
+    if (!set) {
+      set = new Set();
+      this.buckets.set(seriesId, set);
+    }
+    set.add(bucket);
+  }
+
+  /** Recompute every stale bucket of a run (it finished, or marks may have been lost in a crash). */
   markRun(runId: string): void {
     this.runs.add(runId);
   }
 
   async start(): Promise<void> {
-    const { rows } = await this.options.db.query<{ id: string }>(
-      "SELECT id FROM runs WHERE status = 'running'",
-    );
+    const { rows } = await this.options.db.query<{ id: string }>(RECOVERABLE_RUNS);
     for (const row of rows) this.markRun(row.id);
-    this.timer = setInterval(() => void this.flush(), this.options.intervalMs ?? 10_000).unref();
+    this.timer = setInterval(() => {
+      if (!this.passing) void this.flush();
+    }, this.options.intervalMs ?? 10_000).unref();
+    void this.flush();
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Drain: a last pass over everything marked, at full speed, for at most `deadlineMs`; what
+   * is left is recomputed by the next start-up (RECOVERABLE_RUNS).
+   */
+  async stop(deadlineMs = 10_000): Promise<void> {
     clearInterval(this.timer);
+    this.draining = true;
+    const timer = setTimeout(() => {
+      this.abandoned = true;
+    }, deadlineMs);
     await this.flush(true);
+    clearTimeout(timer);
+    if (this.abandoned) {
+      this.options.log(
+        `rollup: drain deadline passed with ${this.pendingBuckets} bucket(s) and ${this.series.size} ` +
+          'summaries left; the next start-up recomputes them',
+      );
+    }
   }
 
-  /** One pass at a time; a failed pass puts its marks back for the next one. */
+  /** Runs a pass after any running one; `force` also takes open buckets and summaries. */
   flush(force = false): Promise<void> {
-    this.running ??= this.pass(force).finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
+    const pass = this.chain.then(() => this.pass(force));
+    this.chain = pass.catch(() => {});
+    return pass;
   }
 
   private async pass(force: boolean): Promise<void> {
-    const runs = this.runs;
-    const buckets = this.buckets;
-    const dueSummary = force || Date.now() - this.lastSummary >= (this.options.summaryIntervalMs ?? 60_000);
-    const series = dueSummary ? this.series : new Set<string>();
-    this.runs = new Set();
-    this.buckets = new Set();
-    if (dueSummary) this.series = new Set();
+    this.passing = true;
     try {
-      for (const runId of runs) await this.rollupRun(runId);
-      await this.rollupBuckets(buckets);
-      if (series.size > 0) await this.options.db.query(SUMMARIZE_SERIES, [[...series]]);
-      if (dueSummary) this.lastSummary = Date.now();
-    } catch (error) {
-      this.options.log(`rollup: pass failed, will retry (${errorMessage(error)})`);
-      for (const runId of runs) this.runs.add(runId);
-      for (const key of buckets) this.buckets.add(key);
-      for (const id of series) this.series.add(id);
+      const runs = this.runs;
+      this.runs = new Set();
+      const due: Array<[string, number]> = [];
+      if (runs.size > 0) {
+        try {
+          const ids = [...runs];
+          const stale = await this.options.db.query<{ series_id: string; bucket_ms: number }>(STALE_BUCKETS, [
+            ids,
+          ]);
+          // Recomputed now, open or not: the run finished (or is being recovered).
+          for (const row of stale.rows) {
+            due.push([row.series_id, row.bucket_ms]);
+            this.buckets.get(row.series_id)?.delete(row.bucket_ms);
+          }
+          const series = await this.options.db.query<{ id: string }>(RUN_SERIES, [ids]);
+          for (const row of series.rows) this.series.add(row.id);
+        } catch (error) {
+          this.options.log(`rollup: could not list stale buckets, will retry (${errorMessage(error)})`);
+          for (const id of runs) this.runs.add(id);
+        }
+      }
+      due.push(...this.takeDue(force ? Number.POSITIVE_INFINITY : Date.now()));
+      await this.rollupBuckets(due);
+      const dueSummary =
+        force || runs.size > 0 || Date.now() - this.lastSummary >= (this.options.summaryIntervalMs ?? 60_000);
+      if (dueSummary && this.series.size > 0) {
+        const series = this.series;
+        this.series = new Set();
+        await this.summarize([...series]);
+        this.lastSummary = Date.now();
+      }
+      if (this.undecodable > 0) {
+        this.options.log(
+          `rollup: ${this.undecodable} bucket(s) or summaries had an undecodable histogram; ` +
+            'stored without a merged histogram, percentiles as upper bounds',
+        );
+        this.undecodable = 0;
+      }
+    } finally {
+      this.passing = false;
     }
   }
 
-  private async rollupRun(runId: string): Promise<void> {
-    const { rows } = await this.options.db.query<{ series_id: string; bucket_ms: number }>(ROLLUP_RUN, [
-      runId,
-    ]);
-    await this.mergeHistograms(rows);
-    const { rows: series } = await this.options.db.query<{ id: string }>(
-      'SELECT id FROM series WHERE run_id = $1',
-      [runId],
-    );
-    if (series.length > 0) await this.options.db.query(SUMMARIZE_SERIES, [series.map((row) => row.id)]);
+  /** Takes the marked buckets that closed at least settleMs before `now`. */
+  private takeDue(now: number): Array<[string, number]> {
+    const latestStart = now - BUCKET_MS - (this.options.settleMs ?? 10_000);
+    const due: Array<[string, number]> = [];
+    for (const [seriesId, set] of this.buckets) {
+      for (const bucket of set) {
+        if (bucket > latestStart) continue;
+        due.push([seriesId, bucket]);
+        set.delete(bucket);
+      }
+      if (set.size === 0) this.buckets.delete(seriesId);
+    }
+    return due;
   }
 
-  private async rollupBuckets(keys: Set<string>): Promise<void> {
-    if (keys.size === 0) return;
-    const pairs = [...keys].map((key) => key.split('\u0000') as [string, string]);
-    const { rows } = await this.options.db.query<{ series_id: string; bucket_ms: number }>(ROLLUP_BUCKETS, [
-      pairs.map((pair) => pair[0]),
-      pairs.map((pair) => Number(pair[1])),
-    ]);
-    await this.mergeHistograms(rows);
-  }
-
-  private async mergeHistograms(buckets: { series_id: string; bucket_ms: number }[]): Promise<void> {
-    const merger = this.options.merger;
-    if (!merger) return;
-    for (const bucket of buckets) {
-      const { rows } = await this.options.db.query<{ histogram: Buffer }>(BUCKET_HISTOGRAMS, [
-        bucket.series_id,
-        bucket.bucket_ms,
-      ]);
-      if (rows.length === 0) continue;
-      const merged = merger.merge(rows.map((row) => row.histogram));
-      await this.options.db.query(STORE_MERGED, [
-        bucket.series_id,
-        bucket.bucket_ms,
-        Buffer.from(merged.encoded),
-        merged.p50,
-        merged.p90,
-        merged.p95,
-        merged.p99,
-        merged.p999,
-      ]);
+  private async rollupBuckets(due: Array<[string, number]>): Promise<void> {
+    for (let i = 0; i < due.length; i += SLICE) {
+      if (this.abandoned) {
+        for (const [seriesId, bucket] of due.slice(i)) this.markBucket(seriesId, bucket);
+        return;
+      }
+      const slice = due.slice(i, i + SLICE);
+      try {
+        const { rows } = await this.options.db.query<BucketRow>(BUCKET_INPUTS, [
+          slice.map((b) => b[0]),
+          slice.map((b) => b[1]),
+        ]);
+        const merged: Percentiles[] = [];
+        for (const row of rows) merged.push(await this.mergeThrottled(row));
+        await this.options.db.query(STORE_ROLLUPS, [
+          rows.map((r) => r.series_id),
+          rows.map((r) => r.bucket_ms),
+          rows.map((r) => r.frame_count),
+          rows.map((r) => r.warmup_frames),
+          rows.map((r) => r.count),
+          rows.map((r) => r.duration_ms),
+          rows.map((r) => r.min),
+          rows.map((r) => r.max),
+          rows.map((r) => r.mean),
+          ...percentileColumns(merged),
+        ]);
+        for (const row of rows) this.series.add(row.series_id);
+      } catch (error) {
+        this.options.log(`rollup: pass failed, will retry (${errorMessage(error)})`);
+        for (const [seriesId, bucket] of due.slice(i)) this.markBucket(seriesId, bucket);
+        return;
+      }
     }
   }
+
+  private async summarize(seriesIds: string[]): Promise<void> {
+    for (let i = 0; i < seriesIds.length; i += SLICE) {
+      if (this.abandoned) {
+        for (const id of seriesIds.slice(i)) this.series.add(id);
+        return;
+      }
+      const slice = seriesIds.slice(i, i + SLICE);
+      try {
+        const { rows } = await this.options.db.query<SummaryRow>(SUMMARY_INPUTS, [slice]);
+        const merged: Percentiles[] = [];
+        for (const row of rows) merged.push(await this.mergeThrottled(row));
+        await this.options.db.query(STORE_SUMMARIES, [
+          rows.map((r) => r.series_id),
+          rows.map((r) => r.frame_count),
+          rows.map((r) => r.last_seq),
+          rows.map((r) => r.count),
+          rows.map((r) => r.duration_ms),
+          rows.map((r) => r.min),
+          rows.map((r) => r.max),
+          rows.map((r) => r.mean),
+          ...percentileColumns(merged),
+        ]);
+      } catch (error) {
+        this.options.log(`rollup: summaries failed, will retry (${errorMessage(error)})`);
+        for (const id of seriesIds.slice(i)) this.series.add(id);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Exact percentiles from the merged histogram when every input has a decodable one; otherwise
+   * (counters, gauges, a corrupt encoding) no histogram and the largest of the inputs'
+   * percentiles: an upper bound, never an average of percentiles. Then rests to keep cpuShare.
+   */
+  private async mergeThrottled(row: Aggregate): Promise<Percentiles> {
+    const upperBound: Percentiles = {
+      p50: row.p50,
+      p90: row.p90,
+      p95: row.p95,
+      p99: row.p99,
+      p999: row.p999,
+      histogram: null,
+    };
+    if (row.without_histogram > 0 || row.histograms.length === 0) return upperBound;
+    const started = performance.now();
+    let result = upperBound;
+    try {
+      const merged = this.merger.merge(row.histograms);
+      result = {
+        p50: merged.p50,
+        p90: merged.p90,
+        p95: merged.p95,
+        p99: merged.p99,
+        p999: merged.p999,
+        histogram: Buffer.from(merged.encoded.buffer, merged.encoded.byteOffset, merged.encoded.byteLength),
+      };
+    } catch {
+      this.undecodable += 1;
+    }
+    const busy = performance.now() - started;
+    if (this.draining || this.share >= 1) await yieldToIo();
+    else await sleep((busy * (1 - this.share)) / this.share);
+    return result;
+  }
+}
+
+function percentileColumns(merged: Percentiles[]) {
+  return [
+    merged.map((m) => m.p50),
+    merged.map((m) => m.p90),
+    merged.map((m) => m.p95),
+    merged.map((m) => m.p99),
+    merged.map((m) => m.p999),
+    merged.map((m) => m.histogram),
+  ];
 }

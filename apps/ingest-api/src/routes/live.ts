@@ -15,6 +15,10 @@ export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
+      // Browsers subscribe from the web app's origin; the stream's authorization is its token,
+      // never a cookie, so no credentials are allowed.
+      'access-control-allow-origin': new URL(ctx.webUrl).origin,
+      vary: 'origin',
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',

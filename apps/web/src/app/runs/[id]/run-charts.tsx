@@ -18,6 +18,7 @@ import {
   throughputOption,
   toMillis,
 } from './chart-options';
+import { useDrawTiming } from './draw-timing';
 import { useLiveTimelines } from './use-live';
 
 interface Props {
@@ -45,17 +46,25 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
   const trpc = useTRPC();
+  // The whole-run summary comes with the page (and with every refresh); the server is asked
+  // again only for a chosen range, or every few seconds while the run is live.
+  const custom = range !== null || includeWarmup;
   const rangeQuery = useQuery({
     ...trpc.runs.range.queryOptions({ runId, fromMs: range?.fromMs, toMs: range?.toMs, includeWarmup }),
-    initialData: range === null && !includeWarmup ? initialRange : undefined,
+    enabled: custom || live !== null,
+    refetchInterval: live ? 5000 : false,
     placeholderData: (previous) => previous,
   });
-  const ranges = rangeQuery.data ?? initialRange;
+  const ranges = custom || live ? (rangeQuery.data ?? initialRange) : initialRange;
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
   const latency = timelines.filter((s) => s.kind === 'latency');
   const byId = new Map(timelines.map((s) => [s.seriesId, s]));
+  const heatmaps = latency.filter((s) => s.heatmap.edges.length > 0);
+  const onDrawn = useDrawTiming(latency.length + heatmaps.length + 1 + (latency.length > 0 ? 1 : 0));
+  const liveMark = (series: SeriesTimeline) =>
+    live ? series.points[series.points.length - 1]?.t : undefined;
 
   return (
     <div className="run-charts">
@@ -94,6 +103,7 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
               ariaLabel={`Latency percentiles over time for ${seriesTitle(series)}`}
               option={percentileLinesOption(series, range)}
               events={events}
+              onRendered={onDrawn(`lines-${series.seriesId}`, liveMark(series))}
             />
           </section>
         ))}
@@ -103,24 +113,24 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
             ariaLabel="Throughput over time"
             option={throughputOption(timelines, range)}
             events={events}
+            onRendered={onDrawn('throughput')}
           />
         </section>
-        {latency
-          .filter((s) => s.heatmap.edges.length > 0)
-          .map((series) => (
-            <section className="panel" key={`heat-${series.seriesId}`}>
-              <h2>Latency heatmap — {seriesTitle(series)}</h2>
-              <Chart
-                ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
-                option={heatmapOption(series, range)}
-                events={events}
-              />
-            </section>
-          ))}
+        {heatmaps.map((series) => (
+          <section className="panel" key={`heat-${series.seriesId}`}>
+            <h2>Latency heatmap — {seriesTitle(series)}</h2>
+            <Chart
+              ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
+              option={heatmapOption(series, range)}
+              onRendered={onDrawn(`heat-${series.seriesId}`)}
+            />
+          </section>
+        ))}
         {latency.length > 0 ? (
           <section className="panel">
             <h2>Percentile spectrum{range ? ' (selected range)' : ''}</h2>
             <Chart
+              onRendered={onDrawn('spectrum')}
               ariaLabel="Percentile spectrum"
               option={spectrumOption(
                 ranges.flatMap((r) => {

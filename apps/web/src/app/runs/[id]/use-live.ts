@@ -84,7 +84,6 @@ export function useLiveTimelines(
     source.addEventListener('frame', (event) => {
       const frame = JSON.parse((event as MessageEvent<string>).data) as LiveFrame;
       setTimelines((current) => appendFrame(current, frame, described.get(frame.series)));
-      document.documentElement.dataset.lastLiveFrame = `${frame.series}:${frame.seq}:${frame.acceptedAt}`;
     });
     source.addEventListener('finished', () => {
       source.close();

@@ -2383,6 +2383,7 @@ export const RollupScalarFieldEnum = {
   p99: 'p99',
   p999: 'p999',
   histogram: 'histogram',
+  durationMs: 'durationMs',
   updatedAt: 'updatedAt'
 } as const
 

@@ -39,6 +39,7 @@ export type RollupAvgAggregateOutputType = {
   p95: number | null
   p99: number | null
   p999: number | null
+  durationMs: number | null
 }
 
 export type RollupSumAggregateOutputType = {
@@ -54,6 +55,7 @@ export type RollupSumAggregateOutputType = {
   p95: number | null
   p99: number | null
   p999: number | null
+  durationMs: bigint | null
 }
 
 export type RollupMinAggregateOutputType = {
@@ -72,6 +74,7 @@ export type RollupMinAggregateOutputType = {
   p99: number | null
   p999: number | null
   histogram: runtime.Bytes | null
+  durationMs: bigint | null
   updatedAt: Date | null
 }
 
@@ -91,6 +94,7 @@ export type RollupMaxAggregateOutputType = {
   p99: number | null
   p999: number | null
   histogram: runtime.Bytes | null
+  durationMs: bigint | null
   updatedAt: Date | null
 }
 
@@ -110,6 +114,7 @@ export type RollupCountAggregateOutputType = {
   p99: number
   p999: number
   histogram: number
+  durationMs: number
   updatedAt: number
   _all: number
 }
@@ -128,6 +133,7 @@ export type RollupAvgAggregateInputType = {
   p95?: true
   p99?: true
   p999?: true
+  durationMs?: true
 }
 
 export type RollupSumAggregateInputType = {
@@ -143,6 +149,7 @@ export type RollupSumAggregateInputType = {
   p95?: true
   p99?: true
   p999?: true
+  durationMs?: true
 }
 
 export type RollupMinAggregateInputType = {
@@ -161,6 +168,7 @@ export type RollupMinAggregateInputType = {
   p99?: true
   p999?: true
   histogram?: true
+  durationMs?: true
   updatedAt?: true
 }
 
@@ -180,6 +188,7 @@ export type RollupMaxAggregateInputType = {
   p99?: true
   p999?: true
   histogram?: true
+  durationMs?: true
   updatedAt?: true
 }
 
@@ -199,6 +208,7 @@ export type RollupCountAggregateInputType = {
   p99?: true
   p999?: true
   histogram?: true
+  durationMs?: true
   updatedAt?: true
   _all?: true
 }
@@ -305,6 +315,7 @@ export type RollupGroupByOutputType = {
   p99: number
   p999: number
   histogram: runtime.Bytes | null
+  durationMs: bigint
   updatedAt: Date
   _count: RollupCountAggregateOutputType | null
   _avg: RollupAvgAggregateOutputType | null
@@ -347,6 +358,7 @@ export type RollupWhereInput = {
   p99?: Prisma.FloatFilter<"Rollup"> | number
   p999?: Prisma.FloatFilter<"Rollup"> | number
   histogram?: Prisma.BytesNullableFilter<"Rollup"> | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFilter<"Rollup"> | bigint | number
   updatedAt?: Prisma.DateTimeFilter<"Rollup"> | Date | string
   series?: Prisma.XOR<Prisma.SeriesScalarRelationFilter, Prisma.SeriesWhereInput>
 }
@@ -367,6 +379,7 @@ export type RollupOrderByWithRelationInput = {
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
   histogram?: Prisma.SortOrderInput | Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   series?: Prisma.SeriesOrderByWithRelationInput
 }
@@ -391,6 +404,7 @@ export type RollupWhereUniqueInput = Prisma.AtLeast<{
   p99?: Prisma.FloatFilter<"Rollup"> | number
   p999?: Prisma.FloatFilter<"Rollup"> | number
   histogram?: Prisma.BytesNullableFilter<"Rollup"> | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFilter<"Rollup"> | bigint | number
   updatedAt?: Prisma.DateTimeFilter<"Rollup"> | Date | string
   series?: Prisma.XOR<Prisma.SeriesScalarRelationFilter, Prisma.SeriesWhereInput>
 }, "seriesId_widthSeconds_bucketStart">
@@ -411,6 +425,7 @@ export type RollupOrderByWithAggregationInput = {
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
   histogram?: Prisma.SortOrderInput | Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
   _count?: Prisma.RollupCountOrderByAggregateInput
   _avg?: Prisma.RollupAvgOrderByAggregateInput
@@ -438,6 +453,7 @@ export type RollupScalarWhereWithAggregatesInput = {
   p99?: Prisma.FloatWithAggregatesFilter<"Rollup"> | number
   p999?: Prisma.FloatWithAggregatesFilter<"Rollup"> | number
   histogram?: Prisma.BytesNullableWithAggregatesFilter<"Rollup"> | runtime.Bytes | null
+  durationMs?: Prisma.BigIntWithAggregatesFilter<"Rollup"> | bigint | number
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Rollup"> | Date | string
 }
 
@@ -456,6 +472,7 @@ export type RollupCreateInput = {
   p99: number
   p999: number
   histogram?: runtime.Bytes | null
+  durationMs?: bigint | number
   updatedAt?: Date | string
   series: Prisma.SeriesCreateNestedOneWithoutRollupsInput
 }
@@ -476,6 +493,7 @@ export type RollupUncheckedCreateInput = {
   p99: number
   p999: number
   histogram?: runtime.Bytes | null
+  durationMs?: bigint | number
   updatedAt?: Date | string
 }
 
@@ -494,6 +512,7 @@ export type RollupUpdateInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   series?: Prisma.SeriesUpdateOneRequiredWithoutRollupsNestedInput
 }
@@ -514,6 +533,7 @@ export type RollupUncheckedUpdateInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -533,6 +553,7 @@ export type RollupCreateManyInput = {
   p99: number
   p999: number
   histogram?: runtime.Bytes | null
+  durationMs?: bigint | number
   updatedAt?: Date | string
 }
 
@@ -551,6 +572,7 @@ export type RollupUpdateManyMutationInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -570,6 +592,7 @@ export type RollupUncheckedUpdateManyInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -605,6 +628,7 @@ export type RollupCountOrderByAggregateInput = {
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
   histogram?: Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -621,6 +645,7 @@ export type RollupAvgOrderByAggregateInput = {
   p95?: Prisma.SortOrder
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
 }
 
 export type RollupMaxOrderByAggregateInput = {
@@ -639,6 +664,7 @@ export type RollupMaxOrderByAggregateInput = {
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
   histogram?: Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -658,6 +684,7 @@ export type RollupMinOrderByAggregateInput = {
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
   histogram?: Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
   updatedAt?: Prisma.SortOrder
 }
 
@@ -674,6 +701,7 @@ export type RollupSumOrderByAggregateInput = {
   p95?: Prisma.SortOrder
   p99?: Prisma.SortOrder
   p999?: Prisma.SortOrder
+  durationMs?: Prisma.SortOrder
 }
 
 export type RollupCreateNestedManyWithoutSeriesInput = {
@@ -733,6 +761,7 @@ export type RollupCreateWithoutSeriesInput = {
   p99: number
   p999: number
   histogram?: runtime.Bytes | null
+  durationMs?: bigint | number
   updatedAt?: Date | string
 }
 
@@ -751,6 +780,7 @@ export type RollupUncheckedCreateWithoutSeriesInput = {
   p99: number
   p999: number
   histogram?: runtime.Bytes | null
+  durationMs?: bigint | number
   updatedAt?: Date | string
 }
 
@@ -799,6 +829,7 @@ export type RollupScalarWhereInput = {
   p99?: Prisma.FloatFilter<"Rollup"> | number
   p999?: Prisma.FloatFilter<"Rollup"> | number
   histogram?: Prisma.BytesNullableFilter<"Rollup"> | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFilter<"Rollup"> | bigint | number
   updatedAt?: Prisma.DateTimeFilter<"Rollup"> | Date | string
 }
 
@@ -817,6 +848,7 @@ export type RollupCreateManySeriesInput = {
   p99: number
   p999: number
   histogram?: runtime.Bytes | null
+  durationMs?: bigint | number
   updatedAt?: Date | string
 }
 
@@ -835,6 +867,7 @@ export type RollupUpdateWithoutSeriesInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -853,6 +886,7 @@ export type RollupUncheckedUpdateWithoutSeriesInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -871,6 +905,7 @@ export type RollupUncheckedUpdateManyWithoutSeriesInput = {
   p99?: Prisma.FloatFieldUpdateOperationsInput | number
   p999?: Prisma.FloatFieldUpdateOperationsInput | number
   histogram?: Prisma.NullableBytesFieldUpdateOperationsInput | runtime.Bytes | null
+  durationMs?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
 }
 
@@ -892,6 +927,7 @@ export type RollupSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs =
   p99?: boolean
   p999?: boolean
   histogram?: boolean
+  durationMs?: boolean
   updatedAt?: boolean
   series?: boolean | Prisma.SeriesDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["rollup"]>
@@ -912,6 +948,7 @@ export type RollupSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extens
   p99?: boolean
   p999?: boolean
   histogram?: boolean
+  durationMs?: boolean
   updatedAt?: boolean
   series?: boolean | Prisma.SeriesDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["rollup"]>
@@ -932,6 +969,7 @@ export type RollupSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extens
   p99?: boolean
   p999?: boolean
   histogram?: boolean
+  durationMs?: boolean
   updatedAt?: boolean
   series?: boolean | Prisma.SeriesDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["rollup"]>
@@ -952,10 +990,11 @@ export type RollupSelectScalar = {
   p99?: boolean
   p999?: boolean
   histogram?: boolean
+  durationMs?: boolean
   updatedAt?: boolean
 }
 
-export type RollupOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"seriesId" | "widthSeconds" | "bucketStart" | "frameCount" | "warmupFrames" | "count" | "min" | "max" | "mean" | "p50" | "p90" | "p95" | "p99" | "p999" | "histogram" | "updatedAt", ExtArgs["result"]["rollup"]>
+export type RollupOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"seriesId" | "widthSeconds" | "bucketStart" | "frameCount" | "warmupFrames" | "count" | "min" | "max" | "mean" | "p50" | "p90" | "p95" | "p99" | "p999" | "histogram" | "durationMs" | "updatedAt", ExtArgs["result"]["rollup"]>
 export type RollupInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   series?: boolean | Prisma.SeriesDefaultArgs<ExtArgs>
 }
@@ -986,7 +1025,14 @@ export type $RollupPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs
     p95: number
     p99: number
     p999: number
+    /**
+     * Merged HdrHistogram V2 compressed encoding of the bucket's frames (as frames store them).
+     */
     histogram: runtime.Bytes | null
+    /**
+     * Sum of the bucket's frame durations: throughput = count / durationMs.
+     */
+    durationMs: bigint
     updatedAt: Date
   }, ExtArgs["result"]["rollup"]>
   composites: {}
@@ -1427,6 +1473,7 @@ export interface RollupFieldRefs {
   readonly p99: Prisma.FieldRef<"Rollup", 'Float'>
   readonly p999: Prisma.FieldRef<"Rollup", 'Float'>
   readonly histogram: Prisma.FieldRef<"Rollup", 'Bytes'>
+  readonly durationMs: Prisma.FieldRef<"Rollup", 'BigInt'>
   readonly updatedAt: Prisma.FieldRef<"Rollup", 'DateTime'>
 }
     

@@ -1,0 +1,124 @@
+// Issue 5's path end to end: sign up → project → token → levelfield-agent wrapping a real
+// pgbench → the live run page gains points while it runs → the finished page's summary agrees
+// with pgbench's own transaction count.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import { createProject, createToken, e2eEnv, signUp } from './fixtures.ts';
+
+const AGENT = path.resolve('agents/bin/levelfield-agent');
+
+function pgbenchBinary(): string {
+  const onPath = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' }).stdout.trim();
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
+  const bundled = versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).filter((p) => existsSync(p));
+  const found = onPath || bundled.pop();
+  if (!found)
+    throw new Error(
+      'pgbench is needed for this test: install PostgreSQL’s client tools (Debian: postgresql-15 or postgresql-client)',
+    );
+  return found;
+}
+
+async function benchmarkDatabase(): Promise<string> {
+  const admin = process.env.LEVELFIELD_TEST_DATABASE_URL!;
+  const name = `pgbench_${Date.now()}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+const drawnIntervals = (page: Page) =>
+  page.evaluate(
+    () =>
+      Object.keys((window as unknown as { __levelfieldLiveDrawn?: object }).__levelfieldLiveDrawn ?? {})
+        .length,
+  );
+
+test('a pgbench run streamed by the agent is watched live and summarized', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect(existsSync(AGENT), 'the agent is built by `npm test` (turbo run build)').toBe(true);
+  const pgbench = pgbenchBinary();
+  const stamp = Date.now();
+  await signUp(page, `runner-${stamp}@example.test`, `Rita Runner ${stamp}`);
+  const org = new URL(page.url()).pathname.split('/')[2]!;
+  const project = await createProject(page, org, 'Live pgbench');
+  const token = await createToken(page, org, project, 'laptop agent');
+
+  const database = await benchmarkDatabase();
+  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
+  expect(init.status, init.stderr).toBe(0);
+  const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
+  const runName = `e2e live pgbench ${stamp}`;
+  const agent = spawn(
+    AGENT,
+    [
+      'run',
+      '--server',
+      e2eEnv('E2E_INGEST_URL'),
+      '--token',
+      token,
+      '--project',
+      project,
+      '--system',
+      'postgresql',
+      '--name',
+      runName,
+      '--no-cloud',
+      '--',
+      pgbench,
+      '-c',
+      '2',
+      '-j',
+      '1',
+      '-T',
+      '20',
+      '-P',
+      '1',
+      '--log',
+      `--log-prefix=${logPrefix}`,
+      database,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  agent.stdout.on('data', (chunk) => (stdout += chunk));
+  agent.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => agent.on('exit', resolve));
+
+  // Find the run while it is going and open its page.
+  await expect(async () => {
+    await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs?q=${encodeURIComponent(runName)}`);
+    await expect(page.getByRole('link', { name: runName })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await page.getByRole('link', { name: runName }).click();
+  await expect(page.locator('.run-head .status')).toHaveText('running');
+  await expect(page.getByText(/running for/)).toBeVisible();
+
+  // The charts gain points without a reload.
+  await expect.poll(() => drawnIntervals(page), { timeout: 15_000 }).toBeGreaterThan(0);
+  const before = await drawnIntervals(page);
+  await expect.poll(() => drawnIntervals(page), { timeout: 15_000 }).toBeGreaterThan(before + 2);
+  await page.screenshot({ path: 'e2e/screenshots/run-live-1440.png', fullPage: true });
+
+  expect(await exited, `agent stderr:\n${stderr}`).toBe(0);
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
+  expect(processed).toBeGreaterThan(0);
+
+  // The page learns that the run finished and shows the summary of every transaction.
+  await expect(page.locator('.run-head .status')).toHaveText('succeeded', { timeout: 30_000 });
+  const summary = page.locator('table[aria-label="Summary per series"] tbody tr').first();
+  await expect(summary.locator('td').nth(1)).toHaveText(processed.toLocaleString('en-US'), {
+    timeout: 15_000,
+  });
+  await page.screenshot({ path: 'e2e/screenshots/run-finished-1440.png', fullPage: true });
+});
