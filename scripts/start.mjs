@@ -11,6 +11,7 @@ import {
   stateDir,
   step,
 } from './lib.mjs';
+import { pgbenchDatabaseUrl, startLiveDemo } from './live-demo.mjs';
 
 const WEB_PORT = Number(process.env.LEVELFIELD_WEB_PORT ?? 3000);
 const INGEST_PORT = Number(process.env.LEVELFIELD_INGEST_PORT ?? 4000);
@@ -61,8 +62,16 @@ async function main() {
     register();
     const { loadDemoRuns } = await import('./demo-runs.ts');
     await loadDemoRuns({ ingestUrl, token: secrets.demoToken, databaseUrl: database.databaseUrl });
-    printBanner({ webUrl, ingestUrl, database, secrets, seconds: (Date.now() - started) / 1000 });
-    for (const { name, child } of services.children) {
+    const core = [...services.children];
+    const liveDemo = await startLiveDemo(services, {
+      ingestUrl,
+      token: secrets.demoToken,
+      databaseUrl: database.databaseUrl,
+      webUrl,
+    }).catch((error) => `Live demo    could not start (${error.message})`);
+    printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds: (Date.now() - started) / 1000 });
+    // The demo run ends by itself; only the core services stopping is a failure.
+    for (const { name, child } of core) {
       child.on('exit', (code) => {
         if (!stopping) {
           process.stderr.write(
@@ -80,7 +89,7 @@ async function main() {
   }
 }
 
-function printBanner({ webUrl, ingestUrl, database, secrets, seconds }) {
+function printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds }) {
   const agent =
     path.relative(process.cwd(), path.join(repoDir, 'agents/bin/levelfield-agent')) ||
     'agents/bin/levelfield-agent';
@@ -94,11 +103,12 @@ function printBanner({ webUrl, ingestUrl, database, secrets, seconds }) {
   Sign in      demo@levelfield.local  /  ${secrets.demoPassword}
   Ingest API   ${ingestUrl}   (OpenAPI: ${ingestUrl}/openapi.json)
   Database     ${where}
+  ${liveDemo}
 
-Stream a benchmark into the demo project (paste into another terminal):
+Stream a benchmark of your own into the demo project (paste into another terminal):
 
-  ${agent} run --server ${ingestUrl} --token ${secrets.demoToken} --project demo -- \\
-    pgbench -c 4 -j 2 -T 30 --progress=1 "${database.databaseUrl}"
+  ${agent} run --server ${ingestUrl} --token ${secrets.demoToken} --project demo --system postgresql -- \\
+    pgbench -c 4 -j 2 -T 30 -P 1 --log --log-prefix=/tmp/pgbench "${pgbenchDatabaseUrl(database.databaseUrl)}"
 
 Press Ctrl-C to stop everything.
 `);

@@ -65,7 +65,17 @@ async function main() {
   const turbo = bin('turbo');
   step('Lint and typecheck');
   await run(turbo, ['run', 'lint', 'typecheck', '--output-logs=errors-only', '--concurrency=2']);
-  await run(bin('biome'), ['check', 'scripts', 'e2e', 'tests', 'bench', 'package.json', 'turbo.json', 'biome.json', 'tsconfig.json']);
+  await run(bin('biome'), [
+    'check',
+    'scripts',
+    'e2e',
+    'tests',
+    'bench',
+    'package.json',
+    'turbo.json',
+    'biome.json',
+    'tsconfig.json',
+  ]);
   await run(bin('tsc'), ['-p', 'tsconfig.json']);
 
   // One PostgreSQL for the whole run; every suite makes its own database on it.

@@ -14,6 +14,10 @@ const EnvSchema = z.object({
   LEVELFIELD_LIVE_TOKEN_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
   /** Connections of the hot-path pool; PostgreSQL gains nothing from many more than its cores. */
   INGEST_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  /** How long an API token lookup is reused; a revocation takes effect within this time. */
+  INGEST_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** Largest share of wall time the rollup worker may spend merging histograms. */
+  INGEST_ROLLUP_CPU_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
     publicIngestUrl: env.LEVELFIELD_PUBLIC_INGEST_URL,
     liveTokenSecret: env.LEVELFIELD_LIVE_TOKEN_SECRET,
     poolSize: env.INGEST_DB_POOL_SIZE,
+    tokenCacheMs: env.INGEST_TOKEN_CACHE_MS,
+    rollupCpuShare: env.INGEST_ROLLUP_CPU_SHARE,
   });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`);
 

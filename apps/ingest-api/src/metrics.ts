@@ -105,12 +105,18 @@ export interface IngestMetrics {
 
 export function createIngestMetrics(sources: {
   liveSubscribers: () => number;
+  rollupPending?: () => number;
   pool: () => { total: number; idle: number; waiting: number };
 }): IngestMetrics {
   const registry = new Registry();
   registry.add(
     new Gauge('levelfield_live_subscribers', 'Open live subscriptions on this instance.', () => [
       [{}, sources.liveSubscribers()],
+    ]),
+  );
+  registry.add(
+    new Gauge('levelfield_rollup_pending_buckets', 'Per-minute rollups waiting for a recompute.', () => [
+      [{}, sources.rollupPending?.() ?? 0],
     ]),
   );
   registry.add(

@@ -112,7 +112,9 @@ export function openApiDocument(serverUrl: string) {
               name: 'token',
               in: 'query',
               required: false,
-              description: 'Live token from the web app; needed for runs of private projects.',
+              description:
+                'For runs of private projects: a live token from the web app, or an API token of the ' +
+                'run\'s project with the "read" scope (also accepted as Authorization: Bearer).',
               schema: { type: 'string' },
             },
           ],

@@ -24,7 +24,12 @@ export interface IngestOptions {
   liveTokenSecret?: string | undefined;
   poolSize?: number;
   rollupIntervalMs?: number;
+  /** Largest share of wall time the rollup worker spends merging histograms (default 0.25). */
+  rollupCpuShare?: number;
+  /** Defaults to the HdrHistogram codec of @levelfield/metrics (rollup/merge.ts). */
   merger?: HistogramMerger;
+  /** How long an API token lookup is reused (ms); revocations take effect within it. Default 5000. */
+  tokenCacheMs?: number;
   log?: IngestContext['log'];
 }
 
@@ -61,18 +66,21 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     db: rollupDb,
     log: (message) => log('warn', message),
     ...(options.rollupIntervalMs ? { intervalMs: options.rollupIntervalMs } : {}),
+    ...(options.rollupCpuShare ? { cpuShare: options.rollupCpuShare } : {}),
     ...(options.merger ? { merger: options.merger } : {}),
   });
   const ctx: IngestContext = {
     db,
-    authenticate: createAuthenticator(db, (error) =>
-      log('warn', `could not record token use: ${errorMessage(error)}`),
-    ),
+    authenticate: createAuthenticator(db, {
+      ...(options.tokenCacheMs !== undefined ? { cacheMs: options.tokenCacheMs } : {}),
+      onTouchError: (error) => log('warn', `could not record token use: ${errorMessage(error)}`),
+    }),
     seriesCache: new SeriesCache(),
     hub,
     rollup,
     metrics: createIngestMetrics({
       liveSubscribers: () => hub.size,
+      rollupPending: () => rollup.pendingBuckets,
       pool: () => ({ total: db.totalCount, idle: db.idleCount, waiting: db.waitingCount }),
     }),
     origin,

@@ -2,9 +2,13 @@
 // every rejection code, live delivery and rollups.
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { generateToken, hashToken } from '@levelfield/db/tokens';
+import { decodeHistogram } from '@levelfield/metrics/hdr';
+import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signLiveToken } from '../src/live-token.ts';
+import { STORE_ROLLUPS } from '../src/rollup/sql.ts';
 import { RollupWorker } from '../src/rollup/worker.ts';
 import { type RunningIngest, startIngest } from '../src/server.ts';
 import {
@@ -14,6 +18,8 @@ import {
   type Fixture,
   frame,
   HISTOGRAM,
+  histogramOf,
+  latencies,
   openLive,
   runRequest,
   seedFixture,
@@ -21,6 +27,8 @@ import {
 } from './fixtures.ts';
 
 const SECRET = 'x'.repeat(40);
+/** Short, so the revocation test need not wait long. */
+const TOKEN_CACHE_MS = 500;
 let database: TestDatabase;
 let fixture: Fixture;
 let server: RunningIngest;
@@ -36,6 +44,7 @@ beforeAll(async () => {
     port: 0,
     webUrl: 'http://web.test',
     liveTokenSecret: SECRET,
+    tokenCacheMs: TOKEN_CACHE_MS,
     log: () => {},
   });
   client = api(server.url, fixture.token);
@@ -161,6 +170,20 @@ describe('auth', () => {
     expect(revoked).toMatchObject({ status: 401, body: { error: { code: 'TOKEN_REVOKED' } } });
     const readOnly = await client.post('/v1/runs', runRequest(), fixture.readOnlyToken);
     expect(readOnly).toMatchObject({ status: 403, body: { error: { code: 'TOKEN_SCOPE' } } });
+  });
+
+  it('honours a revocation within the token cache time', async () => {
+    const token = generateToken();
+    await sql.query(
+      `INSERT INTO api_tokens (id, project_id, name, token_hash, prefix, scopes)
+       VALUES ($1, $2, 'soon revoked', $3, $4, '{ingest}')`,
+      [`crevoke${Date.now()}`, fixture.projectId, hashToken(token), token.slice(0, 7)],
+    );
+    expect((await client.post('/v1/runs', runRequest(), token)).status).toBe(201);
+    await sql.query('UPDATE api_tokens SET revoked_at = now() WHERE token_hash = $1', [hashToken(token)]);
+    await new Promise((resolve) => setTimeout(resolve, TOKEN_CACHE_MS + 100));
+    const after = await client.post('/v1/runs', runRequest(), token);
+    expect(after).toMatchObject({ status: 401, body: { error: { code: 'TOKEN_REVOKED' } } });
   });
 
   it('answers another project’s run exactly like a missing one', async () => {
@@ -464,6 +487,36 @@ describe('live', () => {
     await live.close();
   });
 
+  it('lets an API token with the read scope of the run’s project watch a private run', async () => {
+    const id = await newRun(fixture.privateToken, 'internal');
+    const live = await openLive(`${server.url}/v1/runs/${id}/live?token=${fixture.privateReadToken}`);
+    expect(live.status).toBe(200);
+    await live.next((e) => e.event === 'hello');
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 1), fixture.privateToken);
+    await live.next((e) => e.event === 'frame');
+    await live.close();
+
+    const controller = new AbortController();
+    const viaHeader = await fetch(`${server.url}/v1/runs/${id}/live`, {
+      headers: { authorization: `Bearer ${fixture.privateReadToken}` },
+      signal: controller.signal,
+    });
+    expect(viaHeader.status).toBe(200);
+    controller.abort();
+
+    const refusals: Array<[string, number, string]> = [
+      [fixture.otherReadToken, 403, 'FORBIDDEN'],
+      [fixture.privateToken, 403, 'TOKEN_SCOPE'],
+      [fixture.revokedToken, 401, 'TOKEN_REVOKED'],
+      [`lf_${'A'.repeat(43)}`, 401, 'TOKEN_INVALID'],
+    ];
+    for (const [token, status, code] of refusals) {
+      const response = await fetch(`${server.url}/v1/runs/${id}/live?token=${token}`);
+      expect(response.status).toBe(status);
+      expect(await response.json()).toMatchObject({ error: { code } });
+    }
+  });
+
   it('answers 404 for an unknown run', async () => {
     const response = await fetch(`${server.url}/v1/runs/nope/live`);
     expect(response.status).toBe(404);
@@ -471,38 +524,165 @@ describe('live', () => {
 });
 
 describe('rollups', () => {
-  it('computes per-minute rollups and warm-up-free run summaries off the hot path', async () => {
-    const id = await newRun();
-    const key = { key: 's', name: 'latency', kind: 'latency', unit: 'us' };
-    // 90 one-second frames: buckets of 60 and 30; the first 5 are warm-up.
-    const frames = Array.from({ length: 90 }, (_, seq) =>
-      frame('s', seq, { count: 10, min: seq + 1, max: seq + 100, mean: seq + 50, warmup: seq < 5 }),
-    );
-    await client.post(`/v1/runs/${id}/frames`, { series: [key], frames: frames.slice(0, 45) });
-    await server.ctx.rollup.flush(true);
-    await client.post(`/v1/runs/${id}/frames`, { series: [key], frames: frames.slice(45) });
-    await server.ctx.rollup.flush(true);
+  /** What the rollups must hold: the exact percentiles of the merged interval histograms. */
+  function mergedPercentiles(encoded: string[]) {
+    const merged = mergeHistograms(encoded.map((text) => decodeHistogram(text)));
+    const { p50, p90, p95, p99, p999 } = summarizeHistogram(merged);
+    return { p50, p90, p95, p99, p999, count: merged.totalCount };
+  }
+
+  async function rollupRows(runId: string) {
     const { rows } = await sql.query(
-      `SELECT r.frame_count, r.warmup_frames, r.count::int, r.min, r.max, r.p99
+      `SELECT r.frame_count, r.warmup_frames, r.count::int, r.duration_ms::int, r.min, r.max, r.mean,
+              r.p50, r.p90, r.p95, r.p99, r.p999, r.histogram
          FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1 ORDER BY r.bucket_start`,
-      [id],
+      [runId],
     );
-    expect(rows).toEqual([
-      { frame_count: 60, warmup_frames: 5, count: 600, min: 1, max: 159, p99: 5200 },
-      { frame_count: 30, warmup_frames: 0, count: 300, min: 61, max: 189, p99: 5200 },
-    ]);
+    return rows;
+  }
+
+  it('stores per-minute merged histograms and warm-up-free run summaries with exact percentiles', async () => {
+    // Warm-up: seq 0–2 by the run's declared 3 s, seq 3–4 flagged by the agent. Their latencies
+    // are 100 ms outliers, so leaving them in a summary would show in its max and p99.9.
+    const response = await client.post('/v1/runs', { ...runRequest(), warmupMs: 3000 });
+    const id = response.body.id as string;
+    const key = { key: 's', name: 'latency', kind: 'latency', unit: 'us' };
+    const values = (seq: number) => (seq < 5 ? [100_000, 100_000 + seq] : latencies(20 + (seq % 7), seq));
+    const histograms = Array.from({ length: 90 }, (_, seq) => histogramOf(values(seq)));
+    const frames = Array.from({ length: 90 }, (_, seq) => {
+      const v = values(seq);
+      return frame('s', seq, {
+        count: v.length,
+        min: Math.min(...v),
+        max: Math.max(...v),
+        mean: v.reduce((a, b) => a + b, 0) / v.length,
+        warmup: seq === 3 || seq === 4,
+        histogram: histograms[seq],
+      });
+    });
+    // 90 one-second frames: buckets of 60 and 30, the first one recomputed once more frames came.
+    expect(
+      (await client.post(`/v1/runs/${id}/frames`, { series: [key], frames: frames.slice(0, 45) })).status,
+    ).toBe(200);
+    await server.ctx.rollup.flush(true);
+    expect(
+      (await client.post(`/v1/runs/${id}/frames`, { series: [key], frames: frames.slice(45) })).status,
+    ).toBe(200);
+    await server.ctx.rollup.flush(true);
+
+    const rows = await rollupRows(id);
+    expect(rows).toHaveLength(2);
+    const buckets = [histograms.slice(0, 60), histograms.slice(60)];
+    rows.forEach((row, index) => {
+      const expected = mergedPercentiles(buckets[index]!);
+      const bucketFrames = index === 0 ? frames.slice(0, 60) : frames.slice(60);
+      expect(row).toMatchObject({
+        frame_count: bucketFrames.length,
+        warmup_frames: index === 0 ? 5 : 0,
+        count: expected.count,
+        duration_ms: bucketFrames.length * 1000,
+        min: Math.min(...bucketFrames.map((f) => f.min)),
+        max: Math.max(...bucketFrames.map((f) => f.max)),
+        p50: expected.p50,
+        p90: expected.p90,
+        p95: expected.p95,
+        p99: expected.p99,
+        p999: expected.p999,
+      });
+      // The stored histogram is the merged one, in the frames' encoding.
+      const stored = decodeHistogram(new Uint8Array(row.histogram));
+      expect(stored.totalCount).toBe(expected.count);
+      expect(summarizeHistogram(stored).p99).toBe(expected.p99);
+    });
+    expect(rows[0].max).toBeGreaterThanOrEqual(100_000);
+
     const summary = await sql.query(
-      `SELECT m.frame_count, m.last_seq, m.count::int, m.duration_ms::int, m.min, m.max, m.mean
+      `SELECT m.frame_count, m.last_seq, m.count::int, m.duration_ms::int, m.min, m.max, m.mean,
+              m.p50, m.p90, m.p95, m.p99, m.p999, m.histogram
          FROM series_summaries m JOIN series s ON s.id = m.series_id WHERE s.run_id = $1`,
       [id],
     );
-    // Warm-up (seq 0–4) excluded: 85 frames, mean of seq+50 over seq 5..89 weighted equally.
-    expect(summary.rows).toEqual([
-      { frame_count: 85, last_seq: 89, count: 850, duration_ms: 85_000, min: 6, max: 189, mean: 97 },
+    const steady = frames.slice(5);
+    const expected = mergedPercentiles(histograms.slice(5));
+    const count = steady.reduce((sum, f) => sum + f.count, 0);
+    expect(summary.rows).toHaveLength(1);
+    const row = summary.rows[0];
+    expect(row).toMatchObject({
+      frame_count: 85,
+      last_seq: 89,
+      count,
+      duration_ms: 85_000,
+      min: Math.min(...steady.map((f) => f.min)),
+      max: Math.max(...steady.map((f) => f.max)),
+      p50: expected.p50,
+      p90: expected.p90,
+      p95: expected.p95,
+      p99: expected.p99,
+      p999: expected.p999,
+    });
+    expect(row.max).toBeLessThan(100_000);
+    expect(row.mean).toBeCloseTo(steady.reduce((sum, f) => sum + f.mean * f.count, 0) / count, 6);
+    expect(decodeHistogram(new Uint8Array(row.histogram)).totalCount).toBe(count);
+  });
+
+  it('never lets a rollup of fewer frames replace one of more (two instances, late writes)', async () => {
+    const id = await newRun();
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 1));
+    await client.post(`/v1/runs/${id}/frames`, batch(1, 1));
+    await server.ctx.rollup.flush(true);
+    const before = await rollupRows(id);
+    expect(before[0]).toMatchObject({ frame_count: 2 });
+    const { rows } = await sql.query('SELECT id FROM series WHERE run_id = $1', [id]);
+    // A slower instance that read the bucket when it held one frame writes last.
+    await sql.query(STORE_ROLLUPS, [
+      [rows[0].id],
+      [T0],
+      [1],
+      [0],
+      [1000],
+      [1000],
+      [1],
+      [1],
+      [1],
+      [1],
+      [1],
+      [1],
+      [1],
+      [1],
+      [null],
+    ]);
+    expect(await rollupRows(id)).toEqual(before);
+  });
+
+  it('recomputes, after a restart, what a crashed instance had only marked', async () => {
+    const id = await newRun();
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 2));
+    // The marks are consumed, the work "lost": as if the instance died before writing it.
+    await server.ctx.rollup.flush(true);
+    await sql.query('DELETE FROM rollups WHERE series_id IN (SELECT id FROM series WHERE run_id = $1)', [id]);
+    // Another instance (its own worker, no marks) starts: running runs are checked for stale buckets.
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    const worker = new RollupWorker({ db: pool, log: () => {}, cpuShare: 1 });
+    await worker.start();
+    await worker.stop();
+    await pool.end();
+    const rows = await rollupRows(id);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.frame_count === 1 && row.histogram !== null)).toBe(true);
+  });
+
+  it('keeps upper-bound percentiles and no histogram when a frame’s histogram cannot be decoded', async () => {
+    const id = await newRun();
+    const body = batch(0, 1);
+    body.frames[0]!.histogram = Buffer.from('not a histogram').toString('base64');
+    expect((await client.post(`/v1/runs/${id}/frames`, body)).status).toBe(200);
+    await server.ctx.rollup.flush(true);
+    expect(await rollupRows(id)).toEqual([
+      expect.objectContaining({ histogram: null, p99: 5200, p999: 8000 }),
     ]);
   });
 
-  it('stores merged histograms when a merger is given', async () => {
+  it('merges with the given merger', async () => {
     const id = await newRun();
     await client.post(`/v1/runs/${id}/frames`, batch(0, 1));
     await client.post(`/v1/runs/${id}/frames`, batch(1, 1));
@@ -510,6 +690,7 @@ describe('rollups', () => {
     const worker = new RollupWorker({
       db: pool,
       log: () => {},
+      cpuShare: 1,
       merger: {
         merge: (encoded) => ({
           encoded: Buffer.from(`merged ${encoded.length}`),
@@ -521,7 +702,8 @@ describe('rollups', () => {
         }),
       },
     });
-    worker.markRun(id);
+    const { rows: series } = await sql.query('SELECT id FROM series WHERE run_id = $1', [id]);
+    worker.markBucket(series[0].id, T0);
     await worker.flush(true);
     await pool.end();
     const { rows } = await sql.query(

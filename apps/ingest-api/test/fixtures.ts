@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
+import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import pg from 'pg';
 import { newId } from '../src/ids.ts';
 
@@ -17,10 +18,14 @@ export interface Fixture {
   otherProjectId: string;
   /** scopes ingest + read, project "demo" (public) */
   token: string;
+  /** project "internal" (private): ingest only, read only */
   privateToken: string;
+  privateReadToken: string;
   readOnlyToken: string;
   revokedToken: string;
   otherToken: string;
+  /** project "other" (public), read only */
+  otherReadToken: string;
 }
 
 export async function seedFixture(url: string): Promise<Fixture> {
@@ -55,9 +60,11 @@ export async function seedFixture(url: string): Promise<Fixture> {
       otherProjectId,
       token: await token(projectId, ['ingest', 'read']),
       privateToken: await token(privateProjectId, ['ingest']),
+      privateReadToken: await token(privateProjectId, ['read']),
       readOnlyToken: await token(projectId, ['read']),
       revokedToken: await token(projectId, ['ingest'], true),
       otherToken: await token(otherProjectId, ['ingest']),
+      otherReadToken: await token(otherProjectId, ['read']),
     };
   } finally {
     await client.end();
@@ -66,8 +73,32 @@ export async function seedFixture(url: string): Promise<Fixture> {
 
 export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
-/** A plausible-size histogram payload; the server stores it without decoding. */
-export const HISTOGRAM = Buffer.alloc(300, 7).toString('base64');
+/** Base64 of the compressed V2 encoding of these values, 3 significant digits as the agent records. */
+export function histogramOf(values: Iterable<number>): string {
+  const h = new Histogram({
+    lowestDiscernibleValue: 1,
+    highestTrackableValue: 3_600_000_000,
+    significantFigures: 3,
+  });
+  for (const value of values) h.recordValue(value);
+  return encodeBase64(h);
+}
+
+/** `samples` latencies in µs, log-normal around 800 µs, the same for the same seed. */
+export function latencies(samples: number, seed = 1): number[] {
+  let state = seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return (state + 1) / (2 ** 31 + 1);
+  };
+  return Array.from({ length: samples }, () => {
+    const z = Math.sqrt(-2 * Math.log(random())) * Math.cos(2 * Math.PI * random());
+    return Math.max(1, Math.round(Math.exp(6.7 + 0.9 * z)));
+  });
+}
+
+/** A realistic interval histogram: 1,000 latencies (≈ 900 base64 characters). */
+export const HISTOGRAM = histogramOf(latencies(1000));
 
 export function runRequest(project = 'demo') {
   return {

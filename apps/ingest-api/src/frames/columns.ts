@@ -56,11 +56,7 @@ const FLOAT_FIELDS = ['min', 'max', 'mean', 'p50', 'p90', 'p95', 'p99', 'p999'] 
  * frames[i] is stored under seriesIds[frameSeries[i]]. Timestamps are epoch ms from 2000 on
  * (validated), so their microseconds since 2000 are non-negative safe integers.
  */
-export function frameColumns(
-  frames: FrameInput[],
-  frameSeries: number[],
-  seriesIds: string[],
-): Buffer[] {
+export function frameColumns(frames: FrameInput[], frameSeries: number[], seriesIds: string[]): Buffer[] {
   const n = frames.length;
   const idBytes = seriesIds.map((id) => Buffer.byteLength(id));
   let idTotal = 0;
@@ -140,7 +136,8 @@ export function frameColumns(
     }
     const length = base64Bytes(histogram);
     const written = buf.write(histogram, w.pos + 4, length, 'base64');
-    if (written !== length) throw new Error(`histogram of frame ${i} decoded to ${written} bytes, not ${length}`);
+    if (written !== length)
+      throw new Error(`histogram of frame ${i} decoded to ${written} bytes, not ${length}`);
     buf.writeInt32BE(length, w.pos);
     w.pos += 4 + length;
   }

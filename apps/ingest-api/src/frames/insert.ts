@@ -125,9 +125,10 @@ async function insertFrames(
   let stored: boolean[] | undefined;
   if (row.inserted < total) {
     const keys = new Set<string>();
-    row.stored_series?.forEach((id, index) => keys.add(`${id}\u0000${row.stored_seqs![index]}`));
-    stored = batch.frames.map(
-      (frame, index) => keys.has(`${series[batch.frameSeries[index]!]!.id}\u0000${frame.seq}`),
+    const ids = row.stored_series ?? [];
+    for (const [index, id] of ids.entries()) keys.add(`${id}\u0000${row.stored_seqs![index]}`);
+    stored = batch.frames.map((frame, index) =>
+      keys.has(`${series[batch.frameSeries[index]!]!.id}\u0000${frame.seq}`),
     );
   }
   return {
@@ -157,6 +158,7 @@ export async function insertBatch(
     return insertFrames(client, principal, runId, origin, batch, series);
   });
   // Only after commit: a rolled-back batch's series do not exist.
-  for (const [index, declared] of batch.series.entries()) cache.remember(runId, declared, stored.series[index]!);
+  for (const [index, declared] of batch.series.entries())
+    cache.remember(runId, declared, stored.series[index]!);
   return stored;
 }

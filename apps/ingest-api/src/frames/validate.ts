@@ -89,7 +89,8 @@ function acceptFrame(value: unknown): boolean {
   if (!isText(value.series, 1, 64) || !isInt(value.seq, 0, 2_147_483_647)) return false;
   if (!isEpochMs(value.startMs) || !isEpochMs(value.endMs) || value.endMs < value.startMs) return false;
   if (!isInt(value.count, 0, Number.MAX_SAFE_INTEGER)) return false;
-  if (!isValue(value.min) || !isValue(value.max) || (value.max as number) < (value.min as number)) return false;
+  if (!isValue(value.min) || !isValue(value.max) || (value.max as number) < (value.min as number))
+    return false;
   if (!isValue(value.mean) || !isValue(value.p50) || !isValue(value.p90) || !isValue(value.p95)) return false;
   if (!isValue(value.p99) || !isValue(value.p999)) return false;
   const histogram = value.histogram;

@@ -11,7 +11,13 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
   app.get<RunParams & { Querystring: { token?: string } }>('/v1/runs/:id/live', async (request, reply) => {
     const token = request.query.token ?? bearerToken(request.headers.authorization);
-    const run = await checkLiveAccess(ctx.db, runId(request.params), token, ctx.liveTokenSecret);
+    const run = await checkLiveAccess(
+      ctx.db,
+      ctx.authenticate,
+      runId(request.params),
+      token,
+      ctx.liveTokenSecret,
+    );
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
