@@ -52,7 +52,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  const t0 = Date.now();
   await server?.drain();
+  console.error('drain took', Date.now() - t0);
   await sql?.end();
   await database?.drop();
 });

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { AppError, validationError } from './errors.ts';
+import { CreateRunRequest, FrameBatch, INGEST_LIMITS } from './ingest.ts';
+import { Disclosure, GROUP_FIELDS, Provenance } from './provenance.ts';
+
+const frame = {
+  series: 's',
+  seq: 0,
+  startMs: Date.UTC(2026, 0, 1),
+  endMs: Date.UTC(2026, 0, 1, 0, 0, 1),
+  count: 1,
+  min: 1,
+  max: 1,
+  mean: 1,
+  p50: 1,
+  p90: 1,
+  p95: 1,
+  p99: 1,
+  p999: 1,
+};
+const series = [{ key: 's', name: 'latency', kind: 'latency', unit: 'us' }];
+
+describe('Provenance', () => {
+  it('fills every group so readers never meet undefined', () => {
+    const empty = Provenance.parse({});
+    expect(Object.keys(empty)).toEqual([
+      'schemaVersion',
+      'run',
+      'nodes',
+      'software',
+      'topology',
+      'workload',
+      'settings',
+      'client',
+      'measurement',
+      'cost',
+    ]);
+  });
+
+  it('requires an origin on every value, also on fields it does not know', () => {
+    expect(Provenance.safeParse({ settings: { isolationLevel: { value: 'serializable' } } }).success).toBe(
+      false,
+    );
+    expect(
+      Provenance.safeParse({ settings: { walSyncMethod: { value: 'fdatasync', origin: 'declared' } } })
+        .success,
+    ).toBe(true);
+    expect(Provenance.safeParse({ settings: { walSyncMethod: 'fdatasync' } }).success).toBe(false);
+  });
+
+  it('rejects unknown groups and nested documents as values', () => {
+    expect(Provenance.safeParse({ secrets: {} }).success).toBe(false);
+    expect(
+      Provenance.safeParse({ cost: { included: { value: { a: { b: 1 } }, origin: 'declared' } } }).success,
+    ).toBe(false);
+  });
+
+  it('lists the known fields of each group', () => {
+    expect(GROUP_FIELDS.measurement).toContain('latencyOrigin');
+    expect(GROUP_FIELDS.hardware).toContain('hostType');
+  });
+});
+
+describe('Disclosure', () => {
+  it('defaults AI assistance to not stated', () => {
+    expect(Disclosure.parse({}).ai.declared).toBe('not-stated');
+  });
+
+  it('says how to write an artefact URL', () => {
+    const result = Disclosure.safeParse({ artefacts: [{ url: 'harness.tar.gz' }] });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('full URL');
+  });
+});
+
+describe('ingest requests', () => {
+  it('accept a minimal run and reject unknown keys', () => {
+    const run = {
+      project: 'demo',
+      system: { name: 'postgresql' },
+      benchmark: { name: 'pgbench' },
+      startedAt: Date.UTC(2026, 0, 1),
+    };
+    expect(CreateRunRequest.parse(run).labels).toEqual({});
+    expect(CreateRunRequest.safeParse({ ...run, secret: 'x' }).success).toBe(false);
+  });
+
+  it('bound a batch and refuse inverted intervals or values', () => {
+    expect(FrameBatch.safeParse({ series, frames: [frame] }).success).toBe(true);
+    const tooMany = Array.from({ length: INGEST_LIMITS.framesPerBatch + 1 }, (_, seq) => ({ ...frame, seq }));
+    expect(FrameBatch.safeParse({ series, frames: tooMany }).success).toBe(false);
+    expect(FrameBatch.safeParse({ series, frames: [{ ...frame, endMs: frame.startMs - 1 }] }).success).toBe(
+      false,
+    );
+    expect(FrameBatch.safeParse({ series, frames: [{ ...frame, min: 5, max: 1 }] }).success).toBe(false);
+    expect(FrameBatch.safeParse({ series, frames: [{ ...frame, histogram: 'not base64!' }] }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('errors', () => {
+  it('name the offending field and map codes to HTTP status', () => {
+    const result = FrameBatch.safeParse({ series, frames: [{ ...frame, p99: -1 }] });
+    const error = validationError(result.error!);
+    expect(error.path).toBe('frames.0.p99');
+    expect(error.message).toMatch(/^frames\.0\.p99: /);
+    expect(error.status).toBe(400);
+    expect(new AppError('RUN_FINISHED', 'run is finished').toJSON()).toEqual({
+      error: { code: 'RUN_FINISHED', message: 'run is finished' },
+    });
+  });
+});
