@@ -189,34 +189,100 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
   );
 }
 
+const BUCKET_MS = ROLLUP_WIDTH_SECONDS * 1000;
+
+interface RangeQuery {
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  includeWarmup?: boolean | undefined;
+}
+
+/** The parts of [fromMs, toMs) that no covered minute bucket spans: where frames are needed. */
+export function uncoveredWindows(range: RangeQuery, coveredStarts: number[]): [number, number][] {
+  const windows: [number, number][] = [];
+  let cursor = range.fromMs ?? 0;
+  for (const start of [...coveredStarts].sort((a, b) => a - b)) {
+    if (start > cursor) windows.push([cursor, start]);
+    cursor = Math.max(cursor, start + BUCKET_MS);
+  }
+  const end = range.toMs ?? Number.POSITIVE_INFINITY;
+  if (end > cursor) windows.push([cursor, end]);
+  return windows;
+}
+
 /**
- * Summary and spectrum per series over [fromMs, toMs) — the whole run when no range is given.
- * Warm-up intervals are left out unless includeWarmup.
+ * The histograms covering [fromMs, toMs) of one series, and the duration they cover. Short
+ * series merge their frames; long ones merge per-minute rollups for whole minutes inside the
+ * range and frames only at its ragged edges (and in minutes whose warm-up must be left out),
+ * so a 24-hour run merges about 1,440 histograms, not 86,400.
  */
-export async function loadRange(
-  db: PrismaClient,
-  runId: string,
-  range: { fromMs?: number | undefined; toMs?: number | undefined; includeWarmup?: boolean | undefined },
-): Promise<SeriesRange[]> {
-  const series = await db.series.findMany({ where: { runId, kind: 'latency' }, select: { id: true } });
+async function rangeHistograms(db: PrismaClient, seriesId: string, frameCount: number, range: RangeQuery) {
   const time = {
     ...(range.fromMs !== undefined ? { gte: new Date(range.fromMs) } : {}),
     ...(range.toMs !== undefined ? { lt: new Date(range.toMs) } : {}),
   };
+  const steady = range.includeWarmup ? {} : { warmup: false };
+  const rollups =
+    frameCount > MAX_POINTS
+      ? await db.rollup.findMany({
+          where: {
+            seriesId,
+            widthSeconds: ROLLUP_WIDTH_SECONDS,
+            histogram: { not: null },
+            bucketStart: {
+              ...(range.fromMs !== undefined
+                ? { gte: new Date(Math.ceil(range.fromMs / BUCKET_MS) * BUCKET_MS) }
+                : {}),
+              ...(range.toMs !== undefined
+                ? { lte: new Date(Math.floor(range.toMs / BUCKET_MS) * BUCKET_MS - BUCKET_MS) }
+                : {}),
+            },
+            ...(range.includeWarmup ? {} : { warmupFrames: 0 }),
+          },
+          select: { bucketStart: true, histogram: true, durationMs: true },
+        })
+      : [];
+  const windows = uncoveredWindows(
+    range,
+    rollups.map((r) => r.bucketStart.getTime()),
+  );
+  const frames =
+    windows.length === 0
+      ? []
+      : await db.frame.findMany({
+          where: {
+            seriesId,
+            ...steady,
+            OR: windows.map(([from, to]) => ({
+              startAt: { gte: new Date(from), ...(Number.isFinite(to) ? { lt: new Date(to) } : {}) },
+            })),
+          },
+          select: { histogram: true, startAt: true, endAt: true },
+        });
+  const durationMs =
+    rollups.reduce((sum, r) => sum + Number(r.durationMs), 0) +
+    frames.reduce((sum, f) => sum + (f.endAt.getTime() - f.startAt.getTime()), 0);
+  return { histograms: [...rollups.map((r) => r.histogram), ...frames.map((f) => f.histogram)], durationMs };
+}
+
+/**
+ * Summary and spectrum per latency series over [fromMs, toMs) — the whole run when no range is
+ * given, where the stored run summary (warm-up excluded) answers with one histogram.
+ */
+export async function loadRange(db: PrismaClient, runId: string, range: RangeQuery): Promise<SeriesRange[]> {
+  const series = await db.series.findMany({
+    where: { runId, kind: 'latency' },
+    select: { id: true, summary: true },
+  });
+  const wholeRun = range.fromMs === undefined && range.toMs === undefined && !range.includeWarmup;
   return Promise.all(
-    series.map(async ({ id }) => {
-      const frames = await db.frame.findMany({
-        where: { seriesId: id, startAt: time, ...(range.includeWarmup ? {} : { warmup: false }) },
-        select: { histogram: true, startAt: true, endAt: true },
-      });
-      const durationMs = frames.reduce((sum, f) => sum + (f.endAt.getTime() - f.startAt.getTime()), 0);
-      return {
-        seriesId: id,
-        ...rangeStats(
-          frames.map((f) => f.histogram),
-          durationMs / 1000,
-        ),
-      };
+    series.map(async ({ id, summary }) => {
+      if (wholeRun && summary?.histogram && summary.frameCount > MAX_POINTS) {
+        return { seriesId: id, ...rangeStats([summary.histogram], Number(summary.durationMs) / 1000) };
+      }
+      const frameCount = summary?.frameCount ?? (await db.frame.count({ where: { seriesId: id } }));
+      const { histograms, durationMs } = await rangeHistograms(db, id, frameCount, range);
+      return { seriesId: id, ...rangeStats(histograms, durationMs / 1000) };
     }),
   );
 }
