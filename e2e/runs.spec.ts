@@ -50,6 +50,9 @@ test('selecting two runs enables Compare', async ({ page }) => {
   await page.getByRole('checkbox', { name: /Select pgbench select-only/ }).check();
   await expect(compare).toBeEnabled();
   await expect(compare).toHaveText('Compare (2)');
+  await page.screenshot({ path: 'e2e/screenshots/runs-explorer-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'e2e/screenshots/runs-explorer-390.png', fullPage: true });
 });
 
 test('the run page draws its charts and summarizes without the warm-up', async ({ page }) => {

@@ -18,8 +18,18 @@ beforeAll(async () => {
   database = await createTestDatabase('range');
   db = createPrismaClient(database.url, { max: 2 });
   const org = await db.organization.create({ data: { slug: 'o', name: 'O' } });
-  const project = await db.project.create({ data: { organizationId: org.id, slug: 'p', name: 'P', visibility: 'public' } });
-  const run = await db.run.create({ data: { projectId: project.id, name: 'long', benchmark: 'b', source: 'agent', startedAt: new Date(start) } });
+  const project = await db.project.create({
+    data: { organizationId: org.id, slug: 'p', name: 'P', visibility: 'public' },
+  });
+  const run = await db.run.create({
+    data: {
+      projectId: project.id,
+      name: 'long',
+      benchmark: 'b',
+      source: 'agent',
+      startedAt: new Date(start),
+    },
+  });
   runId = run.id;
   const series = await db.series.create({ data: { runId, name: 'latency', kind: 'latency', unit: 'us' } });
   const rows = [];
@@ -28,7 +38,16 @@ beforeAll(async () => {
     for (let i = 0; i < 5; i++) h.recordValue(100 + ((seq * 37 + i * 11) % 900));
     histograms.push(h);
     const { stdDev: _s, count, ...stats } = summarizeHistogram(h);
-    rows.push({ seriesId: series.id, seq, startAt: new Date(start + seq * 1000), endAt: new Date(start + (seq + 1) * 1000), warmup: seq < 90, count: BigInt(count), ...stats, histogram: Buffer.from(encodeCompressed(h)) });
+    rows.push({
+      seriesId: series.id,
+      seq,
+      startAt: new Date(start + seq * 1000),
+      endAt: new Date(start + (seq + 1) * 1000),
+      warmup: seq < 90,
+      count: BigInt(count),
+      ...stats,
+      histogram: Buffer.from(encodeCompressed(h)),
+    });
   }
   await db.frame.createMany({ data: rows });
   // What the ingest API's rollup worker stores: one merged histogram per minute.
@@ -37,7 +56,19 @@ beforeAll(async () => {
     const merged = mergeHistograms(part);
     const { stdDev: _s, count, ...stats } = summarizeHistogram(merged);
     const warmupFrames = rows.slice(minute * 60, minute * 60 + 60).filter((r) => r.warmup).length;
-    await db.rollup.create({ data: { seriesId: series.id, widthSeconds: 60, bucketStart: new Date(start + minute * 60_000), frameCount: part.length, warmupFrames, durationMs: BigInt(part.length * 1000), count: BigInt(count), ...stats, histogram: Buffer.from(encodeCompressed(merged)) } });
+    await db.rollup.create({
+      data: {
+        seriesId: series.id,
+        widthSeconds: 60,
+        bucketStart: new Date(start + minute * 60_000),
+        frameCount: part.length,
+        warmupFrames,
+        durationMs: BigInt(part.length * 1000),
+        count: BigInt(count),
+        ...stats,
+        histogram: Buffer.from(encodeCompressed(merged)),
+      },
+    });
   }
 });
 
@@ -56,7 +87,13 @@ describe('loadRange on a long series', () => {
     const [result] = await loadRange(db, runId, { fromMs: start + 125_500, toMs: start + 1_990_000 });
     // Frames starting at seq 126 … 1989 (start ≥ from, start < to), warm-up (seq < 90) outside anyway.
     const want = exact(126, 1990, false);
-    expect(result!.summary).toMatchObject({ count: want.count, p50: want.p50, p99: want.p99, max: want.max, min: want.min });
+    expect(result!.summary).toMatchObject({
+      count: want.count,
+      p50: want.p50,
+      p99: want.p99,
+      max: want.max,
+      min: want.min,
+    });
     expect(result!.summary!.durationSeconds).toBe(1990 - 126);
   });
 
