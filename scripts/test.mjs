@@ -87,7 +87,9 @@ async function main() {
   const env = { LEVELFIELD_TEST_DATABASE_URL: postgres.url, LEVELFIELD_VENV: path.join(stateDir, 'venv') };
   try {
     step('Unit and integration tests (vitest, go test)');
-    await run(turbo, ['run', 'test', '--concurrency=1', '--output-logs=full', '--force', '--continue'], { env });
+    await run(turbo, ['run', 'test', '--concurrency=1', '--output-logs=full', '--force', '--continue'], {
+      env,
+    });
     step('Repository checks (README quick start, CI, docker-compose.yml)');
     await run(bin('vitest'), ['run', '-c', 'tests/vitest.config.ts'], { env });
     step('End-to-end tests (Playwright, Chromium)');
