@@ -1,7 +1,7 @@
 // The runs explorer, the run page and the declared-provenance editor, in Chromium against the
 // full stack (demo history loaded through the ingest API by global-setup).
 import { expect, type Page, test } from '@playwright/test';
-import { e2eEnv, signInAsDemo } from './fixtures.ts';
+import { e2eEnv, signInAsDemo, signUp } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 
@@ -102,6 +102,10 @@ test('an editor declares provenance and disclosure; bad input is refused with th
 }) => {
   const id = await openDemoRun(page, /pgbench select-only/);
   await page.getByRole('link', { name: 'Edit declared values' }).click();
+  await page.screenshot({ path: 'e2e/screenshots/run-edit-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'e2e/screenshots/run-edit-390.png', fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await page.locator('input[name="topology.replicationFactor"]').fill('3');
   await page.locator('input[name="cost.currency"]').fill('USD');
   await page.getByLabel(/Artefacts/).fill('not a url');
@@ -120,9 +124,10 @@ test('an editor declares provenance and disclosure; bad input is refused with th
   await expect(page.getByText('Claude Code')).toBeVisible();
 });
 
-test('a private run is a 404 for an anonymous visitor, on the page and the REST API', async ({
+test('a private run is a 404 for an anonymous visitor and a non-member, on the page and the REST API', async ({
   page,
   request,
+  browser,
 }) => {
   await signInAsDemo(page);
   await page.goto(`${web()}/runs?q=PRIVATE-MARKER`);
@@ -135,6 +140,14 @@ test('a private run is a 404 for an anonymous visitor, on the page and the REST 
   expect(await pageResponse.text()).not.toContain('PRIVATE-MARKER');
   const api = await anonymous.get(`${web()}/api/v1/runs/${id}`);
   expect(api.status()).toBe(404);
+  // A signed-in outsider gets the same answer as an anonymous visitor.
+  const outsider = await browser.newPage();
+  await signUp(outsider, `outsider-${Date.now()}@example.test`, 'Otto Outsider');
+  const outsiderPage = await outsider.goto(`${web()}/runs/${id}`);
+  expect(outsiderPage?.status()).toBe(404);
+  await expect(outsider.getByText('PRIVATE-MARKER')).toHaveCount(0);
+  expect((await outsider.request.get(`${web()}/api/v1/runs/${id}`)).status()).toBe(404);
+  await outsider.close();
   const withToken = await anonymous.get(`${web()}/api/v1/runs/${id}`, {
     headers: { authorization: `Bearer ${e2eEnv('E2E_DEMO_TOKEN')}` },
   });

@@ -2,6 +2,7 @@ import 'server-only';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { accountRouter } from '~/server/routers/account';
+import { comparisonsRouter } from '~/server/routers/comparisons';
 import { invitationsRouter } from '~/server/routers/invitations';
 import { orgsRouter } from '~/server/routers/orgs';
 import { projectsRouter } from '~/server/routers/projects';
@@ -11,6 +12,7 @@ import { createCallerFactory, router } from '~/server/trpc';
 
 export const appRouter = router({
   runs: runsRouter,
+  comparisons: comparisonsRouter,
   account: accountRouter,
   orgs: orgsRouter,
   projects: projectsRouter,

@@ -12,6 +12,8 @@
  * Decoding treats its input as hostile: every length is checked before use, inflation is
  * bounded, the counts array is capped, and every failure is an HdrDecodeError with a code.
  */
+
+import { mergeHistograms } from '../stats.ts';
 import { base64ToBytes, bytesToBase64 } from './base64.ts';
 import { HdrDecodeError } from './errors.ts';
 import { Histogram } from './histogram.ts';
@@ -164,8 +166,15 @@ function readHeader(bytes: Uint8Array, maxCountsLength: number): Header & { coun
   return { payloadLength, significantFigures, lowest, highest, countsLength };
 }
 
-function decodeUncompressedBytes(bytes: Uint8Array, maxCountsLength: number): Histogram {
-  const header = readHeader(bytes, maxCountsLength);
+/**
+ * Walks the ZigZag LEB128 counts of an uncompressed V2 encoding (negative numbers are runs of
+ * zeros), calling `onCount` for every non-zero count with its counts index.
+ */
+function walkCounts(
+  bytes: Uint8Array,
+  header: Header & { countsLength: number },
+  onCount: (index: number, count: number) => void,
+): void {
   const available = bytes.length - HEADER_BYTES;
   if (header.payloadLength !== available) {
     throw new HdrDecodeError(
@@ -173,12 +182,7 @@ function decodeUncompressedBytes(bytes: Uint8Array, maxCountsLength: number): Hi
       `header declares a ${header.payloadLength}-byte payload but ${available} bytes follow`,
     );
   }
-  const h = new Histogram({
-    lowestDiscernibleValue: header.lowest,
-    highestTrackableValue: header.highest,
-    significantFigures: header.significantFigures,
-  });
-  const length = h.countsLength;
+  const length = header.countsLength;
   let index = 0;
   let total = 0;
   for (let pos = HEADER_BYTES; pos < bytes.length; ) {
@@ -203,19 +207,30 @@ function decodeUncompressedBytes(bytes: Uint8Array, maxCountsLength: number): Hi
       if (total > Number.MAX_SAFE_INTEGER) {
         throw new HdrDecodeError('BAD_PAYLOAD', 'total count exceeds 2^53 - 1');
       }
-      if (value !== 0) h.setCountAtIndex(index, value);
+      if (value !== 0) onCount(index, value);
       index++;
     }
     pos = next;
   }
+}
+
+function geometryOf(header: Header) {
+  return {
+    lowestDiscernibleValue: header.lowest,
+    highestTrackableValue: header.highest,
+    significantFigures: header.significantFigures,
+  };
+}
+
+function decodeUncompressedBytes(bytes: Uint8Array, maxCountsLength: number): Histogram {
+  const header = readHeader(bytes, maxCountsLength);
+  const h = new Histogram(geometryOf(header));
+  walkCounts(bytes, header, (index, count) => h.setCountAtIndex(index, count));
   return h;
 }
 
-/**
- * Decodes an HdrHistogram V2 encoding: the compressed form (as in frames and interval logs) or
- * the uncompressed one, given as bytes or as base64 text.
- */
-export function decodeHistogram(input: Uint8Array | string, options: DecodeOptions = {}): Histogram {
+/** The uncompressed V2 bytes of an encoding given as bytes or base64, compressed or not. */
+function uncompressedBytes(input: Uint8Array | string, options: DecodeOptions): Uint8Array {
   const maxInflated = options.maxInflatedBytes ?? DEFAULT_MAX_INFLATED;
   const maxCounts = options.maxCountsLength ?? DEFAULT_MAX_COUNTS;
   const bytes = typeof input === 'string' ? base64ToBytes(input) : input;
@@ -232,7 +247,7 @@ export function decodeHistogram(input: Uint8Array | string, options: DecodeOptio
         `encoded histogram of ${bytes.length} bytes exceeds ${maxInflated}`,
       );
     }
-    return decodeUncompressedBytes(bytes, maxCounts);
+    return bytes;
   }
   if (base !== V2_COMPRESSED_ENCODING_COOKIE) {
     throw new HdrDecodeError(
@@ -248,9 +263,49 @@ export function decodeHistogram(input: Uint8Array | string, options: DecodeOptio
       `header declares ${declared} compressed bytes but ${available} follow`,
     );
   }
-  const inflated = boundedUnzlib(bytes.subarray(8), maxInflated, HEADER_BYTES, (header) => {
+  return boundedUnzlib(bytes.subarray(8), maxInflated, HEADER_BYTES, (header) => {
     const { payloadLength } = readHeader(header, maxCounts);
     return HEADER_BYTES + payloadLength;
   });
-  return decodeUncompressedBytes(inflated, maxCounts);
+}
+
+/**
+ * Decodes an HdrHistogram V2 encoding: the compressed form (as in frames and interval logs) or
+ * the uncompressed one, given as bytes or as base64 text.
+ */
+export function decodeHistogram(input: Uint8Array | string, options: DecodeOptions = {}): Histogram {
+  return decodeUncompressedBytes(
+    uncompressedBytes(input, options),
+    options.maxCountsLength ?? DEFAULT_MAX_COUNTS,
+  );
+}
+
+/**
+ * Decodes and merges many encodings into one histogram. When they share one geometry (as every
+ * interval histogram of an agent does) their counts are added straight into one counts array,
+ * without a histogram per input — the per-input allocation is most of a decode's cost. Mixed
+ * geometries fall back to an exact merge of full decodes.
+ */
+export function mergeEncoded(
+  inputs: readonly (Uint8Array | string)[],
+  options: DecodeOptions = {},
+): Histogram {
+  const maxCounts = options.maxCountsLength ?? DEFAULT_MAX_COUNTS;
+  const decoded = inputs.map((input) => {
+    const bytes = uncompressedBytes(input, options);
+    return { bytes, header: readHeader(bytes, maxCounts) };
+  });
+  const first = decoded[0];
+  if (!first) return new Histogram();
+  const same = decoded.every(
+    ({ header }) =>
+      header.lowest === first.header.lowest &&
+      header.highest === first.header.highest &&
+      header.significantFigures === first.header.significantFigures,
+  );
+  if (!same) return mergeHistograms(decoded.map(({ bytes }) => decodeUncompressedBytes(bytes, maxCounts)));
+  const merged = new Histogram(geometryOf(first.header));
+  for (const { bytes, header } of decoded)
+    walkCounts(bytes, header, (index, count) => merged.addCountAtIndex(index, count));
+  return merged;
 }

@@ -327,6 +327,17 @@ export class Histogram {
     this.#addAtIndex(index, count);
   }
 
+  /** Adds to the count at a counts index, for decoders merging encodings into one histogram. */
+  addCountAtIndex(index: number, count: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.#countsLength) {
+      throw new RangeError(`counts index ${index} is outside [0, ${this.#countsLength})`);
+    }
+    if (!Number.isSafeInteger(count) || count < 0) {
+      throw new RangeError(`count must be a non-negative integer, got ${count}`);
+    }
+    this.#addAtIndex(index, count);
+  }
+
   #rescanBounds(): void {
     this.#minIndex = -1;
     this.#maxIndex = -1;

@@ -5,6 +5,7 @@ export {
   encodeBase64,
   encodeCompressed,
   encodeUncompressed,
+  mergeEncoded,
   V2_COMPRESSED_ENCODING_COOKIE,
   V2_ENCODING_COOKIE,
 } from './codec.ts';

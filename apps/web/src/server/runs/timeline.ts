@@ -4,8 +4,8 @@
 // merged histogram's summary and percentile spectrum. Percentiles over a range always come from
 // merged histograms, never from averaging interval percentiles.
 import type { PrismaClient } from '@levelfield/db/client';
-import { decodeHistogram } from '@levelfield/metrics/hdr';
-import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
+import { decodeHistogram, mergeEncoded } from '@levelfield/metrics/hdr';
+import { summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
@@ -92,8 +92,7 @@ export function rangeStats(
   encoded: readonly (Uint8Array | null)[],
   durationSeconds: number,
 ): Omit<SeriesRange, 'seriesId'> {
-  const present = encoded.filter((bytes): bytes is Uint8Array => bytes !== null);
-  const merged = mergeHistograms(present.map((bytes) => decodeHistogram(bytes)));
+  const merged = mergeEncoded(encoded.filter((bytes): bytes is Uint8Array => bytes !== null));
   if (merged.totalCount === 0) return { summary: null, spectrum: [] };
   const { stdDev: _stdDev, ...summary } = summarizeHistogram(merged);
   return {

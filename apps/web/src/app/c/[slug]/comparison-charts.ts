@@ -1,0 +1,103 @@
+// Chart options of a comparison page (pure): percentile spectra overlaid per entry (reusing the
+// run page's spectrumOption), throughput over elapsed time so runs that started at different
+// moments line up, and the sweep (throughput against the varied parameter, optimum marked).
+import type { EChartsCoreOption } from 'echarts/core';
+import { SERIES_COLORS, seriesTitle, spectrumOption } from '../../runs/[id]/chart-options';
+
+interface ChartRun {
+  timelines: {
+    seriesId: string;
+    name: string;
+    kind: string;
+    unit: string;
+    labels: Record<string, string>;
+    points: { t: number; end: number; count: number; warmup: boolean }[];
+  }[];
+  spectra: { seriesId: string; spectrum: { percentile: number; value: number }[] }[];
+}
+interface ChartEntry {
+  label: string;
+  runs: ChartRun[];
+}
+
+/** The first latency series of each entry's first run, as one overlaid spectrum per entry. */
+export function overlaidSpectrumOption(entries: readonly ChartEntry[]): EChartsCoreOption | null {
+  const lines = entries.flatMap((e) => {
+    const run = e.runs[0];
+    const series = run?.timelines.find((t) => t.kind === 'latency');
+    const spectrum = series && run?.spectra.find((s) => s.seriesId === series.seriesId)?.spectrum;
+    if (!series || !spectrum || spectrum.length === 0) return [];
+    return [
+      {
+        title: `${e.label} — ${seriesTitle(series)}`,
+        unit: series.unit,
+        range: { seriesId: series.seriesId, summary: null, spectrum },
+      },
+    ];
+  });
+  return lines.length > 0 ? spectrumOption(lines) : null;
+}
+
+/** Throughput per interval against seconds since each run's start (warm-up included, shaded by nothing). */
+export function elapsedThroughputOption(entries: readonly ChartEntry[]): EChartsCoreOption | null {
+  const series = entries.flatMap((e, i) => {
+    const run = e.runs[0];
+    const counted = run?.timelines.filter((t) => t.kind === 'latency') ?? [];
+    const first = counted[0];
+    if (!first || first.points.length === 0) return [];
+    const start = Math.min(...counted.flatMap((t) => t.points.map((p) => p.t)));
+    const byT = new Map<number, number>();
+    for (const t of counted)
+      for (const p of t.points)
+        if (p.end > p.t) byT.set(p.t, (byT.get(p.t) ?? 0) + (p.count * 1000) / (p.end - p.t));
+    const data = [...byT.entries()].sort(([a], [b]) => a - b).map(([t, v]) => [(t - start) / 1000, v]);
+    return [
+      {
+        name: e.label,
+        type: 'line',
+        showSymbol: false,
+        color: SERIES_COLORS[i % SERIES_COLORS.length],
+        data,
+      },
+    ];
+  });
+  if (series.length === 0) return null;
+  return {
+    grid: { left: 64, right: 24, top: 36, bottom: 40 },
+    legend: { top: 4, type: 'scroll' },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'value', name: 'elapsed (s)', nameLocation: 'middle', nameGap: 26 },
+    yAxis: { type: 'value', name: 'ops/s' },
+    animation: false,
+    series,
+  };
+}
+
+/** Throughput against the swept parameter; the best point is marked (seed 003's optimal load point). */
+export function sweepOption(
+  points: readonly { label: string; value: number | null }[],
+  unit: string,
+): EChartsCoreOption {
+  const best = points.reduce<{ label: string; value: number } | null>(
+    (b, p) => (p.value !== null && (!b || p.value > b.value) ? { label: p.label, value: p.value } : b),
+    null,
+  );
+  return {
+    grid: { left: 72, right: 24, top: 36, bottom: 96 },
+    tooltip: { trigger: 'axis' },
+    xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { rotate: 35 } },
+    yAxis: { type: 'value', name: unit },
+    animation: false,
+    series: [
+      {
+        name: unit,
+        type: 'line',
+        data: points.map((p) => p.value),
+        color: SERIES_COLORS[0],
+        markPoint: best
+          ? { data: [{ name: 'optimal', coord: [best.label, best.value], value: 'optimal' }], symbolSize: 56 }
+          : undefined,
+      },
+    ],
+  };
+}

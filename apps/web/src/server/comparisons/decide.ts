@@ -1,0 +1,57 @@
+// A person's decision on a check: confirm (it is an asymmetry) or waive (it does not matter
+// here), always with a written justification, recorded with who and when. Waiving needs the
+// waiveCheck action (editors and owners); confirming needs review (reviewers and up).
+import type { PrismaClient } from '@levelfield/db/client';
+import { CHECK_IDS } from '@levelfield/fairness';
+import { TRPCError } from '@trpc/server';
+import type { DecideCheck } from './schema.ts';
+import { requireComparison } from './view.ts';
+
+export async function decideCheck(db: PrismaClient, viewerId: string | null, input: DecideCheck) {
+  const action = input.decision === 'waived' ? 'waiveCheck' : 'review';
+  const { comparison } = await requireComparison(db, viewerId, input.slug, action);
+  if (!(CHECK_IDS as readonly string[]).includes(input.checkId))
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${input.checkId} is not a check of the catalogue.`,
+    });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: viewerId as string },
+    select: { id: true, name: true, email: true },
+  });
+  const at = new Date();
+  return db.$transaction(async (tx) => {
+    const row = await tx.checkResult.upsert({
+      where: { comparisonId_checkId: { comparisonId: comparison.id, checkId: input.checkId } },
+      // Not computed yet (a comparison never opened): the next view fills state and evidence.
+      create: { comparisonId: comparison.id, checkId: input.checkId, state: 'unknown' },
+      update: {},
+      select: { id: true },
+    });
+    await tx.checkResult.update({
+      where: { id: row.id },
+      data: {
+        decision: input.decision,
+        justification: input.justification,
+        decidedById: user.id,
+        decidedAt: at,
+      },
+    });
+    await tx.checkDecisionEvent.create({
+      data: {
+        checkResultId: row.id,
+        decision: input.decision,
+        justification: input.justification,
+        decidedById: user.id,
+        decidedByName: user.name ?? user.email,
+        decidedAt: at,
+      },
+    });
+    return {
+      checkId: input.checkId,
+      decision: input.decision,
+      by: user.name ?? user.email,
+      at: at.toISOString(),
+    };
+  });
+}

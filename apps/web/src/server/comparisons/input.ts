@@ -1,0 +1,145 @@
+// From stored runs to the fairness engine's ComparisonInput: provenance, disclosure, published
+// values, and per series the whole-run summary (merged histograms, warm-up excluded, from
+// loadRange) and the per-interval throughput for the steady-state test (from loadTimelines).
+import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import type { PrismaClient } from '@levelfield/db/client';
+import { type ComparisonInput, PublishedValue, type RunInput, type SeriesInput } from '@levelfield/fairness';
+import { z } from 'zod';
+import { loadRange, loadTimelines, type SeriesRange, type SeriesTimeline } from '../runs/timeline.ts';
+
+export interface StoredRun {
+  id: string;
+  name: string;
+  status: string;
+  source: 'agent' | 'import' | 'published';
+  provenance: unknown;
+  disclosure: unknown;
+  values: unknown;
+  sourceUrl: string | null;
+  startedAt: Date;
+  endedAt: Date | null;
+  projectId: string;
+  system: { name: string } | null;
+}
+
+export interface RunData {
+  run: StoredRun;
+  timelines: SeriesTimeline[];
+  ranges: SeriesRange[];
+}
+
+const Values = z.array(PublishedValue).catch([]);
+
+function parseOr<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  v: unknown,
+  fallback: T,
+): T {
+  const r = schema.safeParse(v);
+  return r.success ? r.data : fallback;
+}
+
+/** Per-interval throughput (ops/s) of a series, warm-up intervals left out. */
+export function intervalThroughput(timeline: Pick<SeriesTimeline, 'points'>): number[] {
+  return timeline.points.filter((p) => !p.warmup && p.end > p.t).map((p) => p.count / ((p.end - p.t) / 1000));
+}
+
+/** Pure: one stored run with its loaded series → the engine's RunInput. */
+export function toRunInput(data: RunData): RunInput {
+  const { run, timelines, ranges } = data;
+  const rangeById = new Map(ranges.map((r) => [r.seriesId, r]));
+  const series: SeriesInput[] = timelines.map((t) => {
+    const s = rangeById.get(t.seriesId)?.summary;
+    const input: SeriesInput = { name: t.name, kind: t.kind, unit: t.unit, labels: t.labels };
+    if (s)
+      input.summary = {
+        count: s.count,
+        durationSeconds: s.durationSeconds,
+        throughput: s.throughput ?? 0,
+        p50: s.p50,
+        p90: s.p90,
+        p95: s.p95,
+        p99: s.p99,
+        p999: s.p999,
+        max: s.max,
+      };
+    const tput = intervalThroughput(t);
+    if (tput.length > 0) input.throughputSeries = tput.slice(-100_000);
+    return input;
+  });
+  const out: RunInput = {
+    id: run.id,
+    name: run.name,
+    source: run.source,
+    provenance: parseOr(Provenance, run.provenance, Provenance.parse({})),
+    disclosure: parseOr(Disclosure, run.disclosure, Disclosure.parse({})),
+    series,
+    values: Values.parse(run.values),
+  };
+  if (run.sourceUrl && z.url().safeParse(run.sourceUrl).success) out.sourceUrl = run.sourceUrl;
+  return out;
+}
+
+export const storedRunSelect = {
+  id: true,
+  name: true,
+  status: true,
+  source: true,
+  provenance: true,
+  disclosure: true,
+  values: true,
+  sourceUrl: true,
+  startedAt: true,
+  endedAt: true,
+  projectId: true,
+  system: { select: { name: true } },
+} as const;
+
+/** Loads a run's series (timelines and whole-run summaries, warm-up excluded). */
+export async function loadRunData(db: PrismaClient, run: StoredRun): Promise<RunData> {
+  if (run.source === 'published') return { run, timelines: [], ranges: [] };
+  const [timelines, ranges] = await Promise.all([
+    loadTimelines(db, run.id),
+    loadRange(db, run.id, { includeWarmup: false }),
+  ]);
+  return { run, timelines, ranges };
+}
+
+export interface LoadedComparison {
+  entries: { label: string; position: number; runs: RunData[] }[];
+  input: ComparisonInput;
+}
+
+/** Everything a comparison's runs recorded, and the engine input built from it. */
+export async function loadComparisonData(db: PrismaClient, comparisonId: string): Promise<LoadedComparison> {
+  const rows = await db.comparisonEntry.findMany({
+    where: { comparisonId },
+    orderBy: { position: 'asc' },
+    include: { runs: { include: { run: { select: storedRunSelect } } } },
+  });
+  const entries = await Promise.all(
+    rows.map(async (e) => ({
+      label: e.label,
+      position: e.position,
+      runs: await Promise.all(
+        e.runs
+          .map((r) => r.run as StoredRun)
+          .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+          .map((r) => loadRunData(db, r)),
+      ),
+    })),
+  );
+  const input: ComparisonInput = {
+    entries: entries.map((e) => {
+      // The system under test, when every run of the entry names the same one (vendor check).
+      const systems = new Set(e.runs.map((r) => r.run.system?.name ?? ''));
+      const [system] = [...systems];
+      return {
+        label: e.label,
+        ...(systems.size === 1 && system ? { system } : {}),
+        runs: e.runs.map(toRunInput),
+      };
+    }),
+  };
+  return { entries, input };
+}

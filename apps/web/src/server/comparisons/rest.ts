@@ -1,0 +1,50 @@
+// GET /api/v1/comparisons/{slug}: the headline table, the ratios and every check's state and
+// evidence as JSON (charts and the provenance diff stay on the page).
+import type { ComparisonView } from './view.ts';
+
+export function comparisonJson(view: ComparisonView) {
+  return {
+    slug: view.comparison.slug,
+    title: view.comparison.title,
+    description: view.comparison.description,
+    project: `${view.project.org}/${view.project.slug}`,
+    live: view.live,
+    baseline: {
+      position: view.comparison.baseline,
+      label: view.entries[view.comparison.baseline]?.label ?? null,
+    },
+    entries: view.entries.map((e) => ({
+      position: e.position,
+      label: e.label,
+      runs: e.runs.map((r) => ({
+        id: r.id,
+        name: r.name,
+        status: r.status,
+        source: r.source,
+        sourceUrl: r.sourceUrl,
+      })),
+    })),
+    table: view.headline.map((row) => ({
+      metric: row.key,
+      label: row.label,
+      unit: row.unit,
+      better: row.better,
+      values: row.cells.map((c, i) => ({ entry: view.entries[i]?.label ?? null, ...c })),
+      ratios: row.ratios.map((r, i) => (r ? { entry: view.entries[i]?.label ?? null, ...r } : null)),
+    })),
+    checks: view.checks.map((c) => ({
+      id: c.id,
+      title: c.title,
+      mode: c.mode,
+      state: c.state,
+      computedState: c.computedState ?? c.state,
+      message: c.message,
+      hint: c.hint ?? null,
+      evidence: c.evidence,
+      missing: c.missing ?? [],
+      decision: c.decision ?? null,
+    })),
+    leveledFrom: view.leveledFrom?.slug ?? null,
+    leveledVariants: view.leveledVariants.map((v) => v.slug),
+  };
+}

@@ -1,0 +1,53 @@
+// Inputs of the comparison procedures and forms: one zod schema each, shared by server and form.
+import { CheckDecision } from '@levelfield/fairness';
+import { z } from 'zod';
+
+/** Comparison (and report) slugs are unique across the installation and appear in links. */
+export const ComparisonSlug = z
+  .string()
+  .trim()
+  .min(3, 'a slug needs at least 3 characters')
+  .max(100, 'a slug has at most 100 characters')
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'use lower-case letters, digits and single hyphens, e.g. rama-vs-crdb',
+  );
+
+export const ComparisonEntryDraft = z.object({
+  label: z.string().trim().min(1, 'every entry needs a label').max(200),
+  /** One run, or a group of repeated runs of the same setup. */
+  runIds: z.array(z.string().min(1).max(100)).min(1, 'every entry needs at least one run').max(100),
+});
+
+export const CreateComparison = z
+  .object({
+    slug: ComparisonSlug,
+    title: z.string().trim().min(1, 'a comparison needs a title').max(300),
+    description: z.string().trim().max(4000).optional(),
+    entries: z
+      .array(ComparisonEntryDraft)
+      .min(2, 'a comparison needs 2 to 8 entries')
+      .max(8, 'a comparison needs 2 to 8 entries'),
+    /** Position (index into entries) the ratio column divides by. */
+    baseline: z.number().int().min(0).default(0),
+    /** Slug of the comparison this one levels. */
+    leveledFrom: ComparisonSlug.optional(),
+  })
+  .refine((c) => c.baseline < c.entries.length, {
+    message: 'the baseline must be one of the entries',
+    path: ['baseline'],
+  })
+  .refine((c) => new Set(c.entries.map((e) => e.label)).size === c.entries.length, {
+    message: 'entry labels must differ',
+    path: ['entries'],
+  });
+export type CreateComparison = z.infer<typeof CreateComparison>;
+export type CreateComparisonInput = z.input<typeof CreateComparison>;
+
+export const DecideCheck = z.object({
+  slug: z.string().trim().min(1).max(100),
+  checkId: CheckDecision.shape.checkId,
+  decision: CheckDecision.shape.decision,
+  justification: CheckDecision.shape.justification,
+});
+export type DecideCheck = z.infer<typeof DecideCheck>;

@@ -1,0 +1,55 @@
+import { ComparisonInput } from '@levelfield/fairness';
+import { ramaVsCockroachdb, rdsMysqlTpcc } from '@levelfield/fairness/seeds';
+import { describe, expect, it } from 'vitest';
+import { buildHeadline, CI_METHOD, costPerTpmCHour, threeYearPerTpmC } from './table.ts';
+
+describe('headline table formulas on the seeds', () => {
+  it('reproduces seed 000: $0.0000831 (CockroachDB) and $0.0000524 (Rama) per tpmC per hour', () => {
+    const [crdb, rama] = ramaVsCockroachdb.input.entries;
+    expect(costPerTpmCHour(crdb?.runs[0] as never)?.toFixed(7)).toBe('0.0000831');
+    expect(costPerTpmCHour(rama?.runs[0] as never)?.toFixed(7)).toBe('0.0000524');
+    const rows = buildHeadline(ramaVsCockroachdb.input, 0);
+    const cost = rows.find((r) => r.key === 'costPerTpmCPerHour');
+    expect(cost?.cells[1]?.formulaId).toBe('cost-per-tpmc-per-hour');
+    expect(cost?.cells[1]?.published?.text).toBe('$0.0000524/hr');
+    expect(cost?.ratios[1]?.text).toBe('1.6× cheaper');
+    const eff = rows.find((r) => r.key === 'efficiency');
+    expect(eff?.cells[0]?.formulaId).toBe('tpcc-efficiency/12.605');
+    expect(rows.find((r) => r.key === 'tpmC')?.cells.map((c) => c.text)).toEqual(['1,684,437', '1,676,800']);
+  });
+
+  it('reproduces seed 003 Table 4 3-year $/tpmC within rounding (±0.01)', () => {
+    const rows = buildHeadline(rdsMysqlTpcc.input, 0);
+    const row = rows.find((r) => r.key === 'dollarsPerTpmC3y');
+    expect(row?.cells).toHaveLength(10);
+    for (const cell of row?.cells ?? []) {
+      expect(cell.formulaId).toBe('tpcc-3y-dollars-per-tpmc');
+      expect(Math.abs((cell.value ?? 0) - (cell.published?.value ?? 0))).toBeLessThanOrEqual(0.01);
+    }
+    expect(threeYearPerTpmC(rdsMysqlTpcc.input.entries[0]?.runs[0] as never)?.toFixed(2)).toBe('3.26');
+  });
+
+  it('gives a Fieller interval only when both sides have ≥ 2 repetitions', () => {
+    const run = (id: string, tpm: number) => ({
+      id,
+      name: id,
+      source: 'published' as const,
+      values: [{ metric: 'tpmC', value: tpm, unit: 'tpmC', origin: 'imported' as const }],
+    });
+    const input = ComparisonInput.parse({
+      entries: [
+        { label: 'A', runs: [run('a1', 100), run('a2', 110), run('a3', 90)] },
+        { label: 'B', runs: [run('b1', 200), run('b2', 220), run('b3', 180)] },
+        { label: 'C', runs: [run('c1', 50)] },
+      ],
+    });
+    const [row] = buildHeadline(input, 0);
+    expect(row?.cells[1]?.value).toBe(200);
+    expect(row?.ratios[1]?.text).toBe('2.0× higher');
+    expect(row?.ratios[1]?.ci?.method).toBe(CI_METHOD);
+    expect(row?.ratios[1]?.ci?.lower).toBeLessThan(2);
+    expect(row?.ratios[1]?.ci?.upper).toBeGreaterThan(2);
+    expect(row?.ratios[2]?.ci).toBeUndefined();
+    expect(row?.ratios[2]?.ciNote).toMatch(/≥ 2 repetitions/);
+  });
+});

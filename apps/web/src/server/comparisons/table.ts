@@ -1,0 +1,329 @@
+// The headline table of a comparison, computed from the engine input (pure, unit-tested):
+// throughput and the benchmark's own metrics, recomputed with @levelfield/metrics formulas where
+// the inputs exist (the published figure is kept beside it), and a ratio column against the
+// baseline with a 95 % Fieller interval when both sides have ≥ 2 repetitions.
+import type { ComparisonInput, PublishedValue, RunInput } from '@levelfield/fairness';
+import {
+  type Better,
+  compareRatio,
+  costPerTpmCPerHour,
+  threeYearDollarsPerTpmC,
+} from '@levelfield/metrics/formulas';
+import { ratioOfMeansConfidenceInterval } from '@levelfield/metrics/stats';
+
+export const CI_METHOD = 'Fieller (ratio of means, Welch–Satterthwaite df), 95 %';
+
+export interface HeadlineCell {
+  /** Mean over the entry's runs (one value for a single run). */
+  value: number | null;
+  /** Per-run values (repetitions). */
+  runs: number[];
+  /** As printed, for a single published value. */
+  text?: string;
+  quality?: PublishedValue['quality'];
+  origin?: PublishedValue['origin'] | 'derived';
+  formulaId?: string;
+  /** The published figure when Levelfield recomputed the value. */
+  published?: { value: number | null; text?: string };
+}
+
+export interface HeadlineRatio {
+  text: string;
+  ratio: number;
+  ci?: { lower: number; upper: number; bounded: boolean; method: string };
+  /** Why there is no interval. */
+  ciNote?: string;
+}
+
+export interface HeadlineRow {
+  key: string;
+  label: string;
+  unit: string;
+  better: Better | null;
+  group: 'throughput' | 'efficiency' | 'cost' | 'latency' | 'other';
+  cells: HeadlineCell[];
+  /** One per entry; null for the baseline and where a side has no value. */
+  ratios: (HeadlineRatio | null)[];
+}
+
+const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+function labelsKey(labels: Record<string, string>): string {
+  return Object.entries(labels)
+    .filter(([k]) => k !== 'instance' && k !== 'service')
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(',');
+}
+
+function valuesOf(run: RunInput, metric: string, labels?: string): PublishedValue[] {
+  return run.values.filter(
+    (v) => v.metric === metric && (labels === undefined || labelsKey(v.labels) === labels),
+  );
+}
+
+function first(run: RunInput, metric: string, labels = ''): PublishedValue | undefined {
+  return valuesOf(run, metric, labels)[0];
+}
+
+function cellOf(per: (PublishedValue | undefined)[]): HeadlineCell {
+  const runs = per.map((v) => v?.value).filter((v): v is number => typeof v === 'number');
+  const only = per.length === 1 ? per[0] : undefined;
+  const cell: HeadlineCell = {
+    value: runs.length > 0 && runs.length === per.length ? mean(runs) : null,
+    runs,
+  };
+  if (only) {
+    if (only.text !== undefined) cell.text = only.text;
+    cell.quality = only.quality;
+    cell.origin = only.origin;
+    if (only.formulaId) cell.formulaId = only.formulaId;
+  }
+  return cell;
+}
+
+const WORDS: Record<HeadlineRow['group'], { better: string; worse: string }> = {
+  throughput: { better: 'higher', worse: 'lower' },
+  efficiency: { better: 'higher', worse: 'lower' },
+  cost: { better: 'cheaper', worse: 'dearer' },
+  latency: { better: 'faster', worse: 'slower' },
+  other: { better: 'better', worse: 'worse' },
+};
+
+export function ratioOf(row: Pick<HeadlineRow, 'better' | 'group'>, cell: HeadlineCell, base: HeadlineCell) {
+  if (!row.better || cell.value === null || base.value === null || cell.value <= 0 || base.value <= 0)
+    return null;
+  const r = compareRatio(cell.value, base.value, row.better, { words: WORDS[row.group] });
+  const out: HeadlineRatio = { text: r.text, ratio: r.ratio };
+  if (cell.runs.length >= 2 && base.runs.length >= 2) {
+    const ci = ratioOfMeansConfidenceInterval(cell.runs, base.runs, 0.95);
+    out.ci = { lower: ci.lower, upper: ci.upper, bounded: ci.bounded, method: CI_METHOD };
+  } else if (cell.runs.length >= 2 || base.runs.length >= 2) {
+    out.ciNote = 'no interval: both sides need ≥ 2 repetitions';
+  }
+  return out;
+}
+
+/** Series-derived throughput of one run: the sum over its latency series (ops/s). */
+function seriesThroughput(run: RunInput): number | undefined {
+  const xs = run.series
+    .filter((s) => s.kind === 'latency' && s.summary)
+    .map((s) => s.summary?.throughput ?? 0);
+  return xs.length > 0 ? xs.reduce((a, b) => a + b, 0) : undefined;
+}
+
+function seriesKey(s: { name: string; labels: Record<string, string> }): string {
+  const l = labelsKey(s.labels);
+  return l ? `${s.name} {${l}}` : s.name;
+}
+
+function derived(value: number | undefined, formulaId?: string): PublishedValue | undefined {
+  if (value === undefined || !Number.isFinite(value)) return undefined;
+  return {
+    metric: 'derived',
+    value,
+    unit: '',
+    labels: {},
+    origin: 'imported',
+    quality: 'measured',
+    ...(formulaId ? { formulaId } : {}),
+  };
+}
+
+/** Recomputed cost per tpmC per hour: cluster cost per hour / tpmC (seed 000's formula). */
+export function costPerTpmCHour(run: RunInput): number | undefined {
+  const tpm = first(run, 'tpmC')?.value;
+  const cost =
+    first(run, 'clusterCostPerHour')?.value ??
+    (typeof run.provenance.cost.clusterCostPerHour?.value === 'number'
+      ? run.provenance.cost.clusterCostPerHour.value
+      : null);
+  if (typeof tpm !== 'number' || typeof cost !== 'number' || tpm <= 0) return undefined;
+  return costPerTpmCPerHour.compute({ costPerHourUsd: cost, tpmC: tpm });
+}
+
+/**
+ * Recomputed 3-year $/tpmC (seed 003): cost per minute × 60 × 24 × 365 × 3 / tpmC, with the cost
+ * per minute recovered from the published cost per transaction (µ¢ = cost per minute × 10^8 / tpmC).
+ */
+export function threeYearPerTpmC(run: RunInput): number | undefined {
+  const tpm = first(run, 'tpmC', '')?.value;
+  const ucents = first(run, 'transactionCost', '')?.value;
+  if (typeof tpm !== 'number' || typeof ucents !== 'number' || tpm <= 0) return undefined;
+  return threeYearDollarsPerTpmC.compute({ costPerMinuteUsd: (ucents * tpm) / 1e8, tpmC: tpm });
+}
+
+interface RowSpec {
+  key: string;
+  label: string;
+  unit: string;
+  better: Better | null;
+  group: HeadlineRow['group'];
+  pick: (run: RunInput) => PublishedValue | undefined;
+  /** Recomputed value and formula; the published figure (pick) is kept beside it. */
+  recompute?: { formulaId: string; fn: (run: RunInput) => number | undefined };
+}
+
+function specs(input: ComparisonInput): RowSpec[] {
+  const runs = input.entries.flatMap((e) => e.runs);
+  const has = (metric: string) => runs.some((r) => r.values.some((v) => v.metric === metric));
+  const out: RowSpec[] = [];
+  if (has('tpmC'))
+    out.push({
+      key: 'tpmC',
+      label: 'tpmC',
+      unit: 'tpmC',
+      better: 'higher',
+      group: 'throughput',
+      pick: (r) => first(r, 'tpmC'),
+    });
+  if (has('throughput'))
+    out.push({
+      key: 'throughput',
+      label: 'Throughput',
+      unit: runs.flatMap((r) => valuesOf(r, 'throughput'))[0]?.unit ?? 'ops/s',
+      better: 'higher',
+      group: 'throughput',
+      pick: (r) => first(r, 'throughput', labelsKey(valuesOf(r, 'throughput')[0]?.labels ?? {})),
+    });
+  else if (runs.some((r) => seriesThroughput(r) !== undefined))
+    out.push({
+      key: 'throughput',
+      label: 'Throughput (all latency series)',
+      unit: 'ops/s',
+      better: 'higher',
+      group: 'throughput',
+      pick: (r) => derived(seriesThroughput(r)),
+    });
+  if (has('efficiency'))
+    out.push({
+      key: 'efficiency',
+      label: 'Efficiency',
+      unit: '%',
+      better: 'higher',
+      group: 'efficiency',
+      pick: (r) => first(r, 'efficiency'),
+    });
+  for (const [metric, label, unit] of [
+    ['vcpusTotal', 'vCPUs (total)', 'vCPU'],
+    ['warehouses', 'Warehouses', ''],
+  ] as const)
+    if (has(metric))
+      out.push({ key: metric, label, unit, better: null, group: 'other', pick: (r) => first(r, metric) });
+  if (has('clusterCostPerHour'))
+    out.push({
+      key: 'clusterCostPerHour',
+      label: 'Cluster cost per hour',
+      unit: 'USD/h',
+      better: 'lower',
+      group: 'cost',
+      pick: (r) => first(r, 'clusterCostPerHour'),
+    });
+  if (has('instancePricePerHour'))
+    out.push({
+      key: 'instancePricePerHour',
+      label: 'Instance price per hour',
+      unit: 'USD/h',
+      better: 'lower',
+      group: 'cost',
+      pick: (r) => first(r, 'instancePricePerHour', ''),
+    });
+  if (has('costPerTpmCPerHour') || runs.some((r) => costPerTpmCHour(r) !== undefined))
+    out.push({
+      key: 'costPerTpmCPerHour',
+      label: 'Cost per tpmC per hour',
+      unit: 'USD/tpmC/h',
+      better: 'lower',
+      group: 'cost',
+      pick: (r) => first(r, 'costPerTpmCPerHour'),
+      recompute: { formulaId: costPerTpmCPerHour.id, fn: costPerTpmCHour },
+    });
+  if (has('transactionCost'))
+    out.push({
+      key: 'transactionCost',
+      label: 'Cost per transaction',
+      unit: 'µ¢',
+      better: 'lower',
+      group: 'cost',
+      pick: (r) => first(r, 'transactionCost', ''),
+    });
+  if (has('dollarsPerTpmC3y') || runs.some((r) => threeYearPerTpmC(r) !== undefined))
+    out.push({
+      key: 'dollarsPerTpmC3y',
+      label: '3-year $/tpmC',
+      unit: 'USD/tpmC',
+      better: 'lower',
+      group: 'cost',
+      pick: (r) => first(r, 'dollarsPerTpmC3y', ''),
+      recompute: { formulaId: threeYearDollarsPerTpmC.id, fn: threeYearPerTpmC },
+    });
+  // Published latencies per transaction, end point and percentile, in the order printed.
+  const latencyKeys = [
+    ...new Set(runs.flatMap((r) => valuesOf(r, 'latency').map((v) => labelsKey(v.labels)))),
+  ];
+  for (const k of latencyKeys) {
+    const sample = runs.flatMap((r) => valuesOf(r, 'latency', k))[0];
+    const l = sample?.labels ?? {};
+    const name =
+      [l.transaction, l.endPoint, l.percentile ?? l.statistic].filter(Boolean).join(' ') || k || 'latency';
+    out.push({
+      key: `latency:${k}`,
+      label: `Latency ${name}`,
+      unit: sample?.unit ?? 'ms',
+      better: 'lower',
+      group: 'latency',
+      pick: (r) => first(r, 'latency', k),
+    });
+  }
+  // Measured latency series: percentiles from the merged histograms, warm-up excluded.
+  const seriesKeys = [
+    ...new Set(runs.flatMap((r) => r.series.filter((s) => s.kind === 'latency' && s.summary).map(seriesKey))),
+  ];
+  for (const k of seriesKeys)
+    for (const p of ['p50', 'p90', 'p99', 'max'] as const) {
+      const unit = runs.flatMap((r) => r.series.filter((s) => seriesKey(s) === k))[0]?.unit ?? '';
+      out.push({
+        key: `series:${k}:${p}`,
+        label: `${k} ${p}`,
+        unit,
+        better: 'lower',
+        group: 'latency',
+        pick: (r) => derived(r.series.find((s) => seriesKey(s) === k)?.summary?.[p]),
+      });
+    }
+  return out;
+}
+
+export function buildHeadline(input: ComparisonInput, baseline: number): HeadlineRow[] {
+  const base = Math.min(Math.max(0, baseline), input.entries.length - 1);
+  return specs(input).map((spec) => {
+    const cells = input.entries.map((e) => {
+      const published = cellOf(e.runs.map(spec.pick));
+      if (!spec.recompute) return published;
+      const values = e.runs.map((r) => spec.recompute?.fn(r));
+      const runs = values.filter((v): v is number => v !== undefined);
+      if (runs.length === 0 || runs.length !== values.length) return published;
+      const cell: HeadlineCell = {
+        value: mean(runs),
+        runs,
+        origin: 'derived',
+        formulaId: spec.recompute.formulaId,
+      };
+      if (published.value !== null || published.text)
+        cell.published = { value: published.value, ...(published.text ? { text: published.text } : {}) };
+      return cell;
+    });
+    const row: HeadlineRow = {
+      key: spec.key,
+      label: spec.label,
+      unit: spec.unit,
+      better: spec.better,
+      group: spec.group,
+      cells,
+      ratios: [],
+    };
+    const baseCell = cells[base] as HeadlineCell;
+    row.ratios = cells.map((c, i) => (i === base ? null : ratioOf(row, c, baseCell)));
+    return row;
+  });
+}

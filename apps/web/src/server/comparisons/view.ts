@@ -1,0 +1,146 @@
+// One comparison as its page and the REST API show it: entries and runs, the headline table
+// with ratios, the fairness checks (recomputed from the runs' current data, stored, decisions and
+// their history applied), the provenance diff, the confounding warning, leveled links, charts.
+import type { PrismaClient } from '@levelfield/db/client';
+import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from '@levelfield/fairness';
+import { seedBySlug } from '@levelfield/fairness/seeds';
+import { TRPCError } from '@trpc/server';
+import { type Action, permissionsOf, type Role, requireProject } from '../access.ts';
+import { provenanceDiff } from './diff.ts';
+import { loadComparisonData } from './input.ts';
+import { storeCheckResults } from './store.ts';
+import { buildHeadline } from './table.ts';
+
+export function comparisonNotFound(): TRPCError {
+  return new TRPCError({
+    code: 'NOT_FOUND',
+    message: 'This comparison does not exist, or you do not have access to it. Check the address.',
+  });
+}
+
+/** The comparison row if the viewer may do `action` on its project (NOT_FOUND otherwise, also for private ones). */
+export async function requireComparison(
+  db: PrismaClient,
+  viewerId: string | null,
+  slug: string,
+  action: Action,
+) {
+  const comparison = await db.comparison.findUnique({ where: { slug } });
+  if (!comparison) throw comparisonNotFound();
+  try {
+    const access = await requireProject(db, viewerId, { projectId: comparison.projectId }, action);
+    return { comparison, ...access };
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw comparisonNotFound();
+    throw error;
+  }
+}
+
+export interface DecisionEvent {
+  decision: 'confirmed' | 'waived';
+  justification: string;
+  by: string;
+  at: string;
+}
+
+/** Recomputes the checks from the runs as they are now and stores what changed. */
+export async function evaluateChecks(db: PrismaClient, comparisonId: string, results: CheckResult[]) {
+  const stored = await db.checkResult.findMany({
+    where: { comparisonId },
+    include: {
+      decidedBy: { select: { name: true, email: true } },
+      history: { orderBy: { decidedAt: 'desc' } },
+    },
+  });
+  const byId = new Map(stored.map((s) => [s.checkId, s]));
+  const changed = results.filter((r) => {
+    const s = byId.get(r.id);
+    return !s || s.state !== r.state || JSON.stringify(s.evidence) !== JSON.stringify(r.evidence);
+  });
+  if (changed.length > 0) await storeCheckResults(db, comparisonId, changed);
+  const decisions: CheckDecision[] = stored
+    .filter((s) => s.decision && s.justification && s.decidedAt)
+    .map((s) => ({
+      checkId: s.checkId,
+      decision: s.decision as CheckDecision['decision'],
+      justification: s.justification as string,
+      by: s.history[0]?.decidedByName ?? s.decidedBy?.name ?? s.decidedBy?.email ?? 'a former member',
+      at: (s.decidedAt as Date).toISOString(),
+    }));
+  const history: Record<string, DecisionEvent[]> = {};
+  for (const s of stored)
+    history[s.checkId] = s.history.map((h) => ({
+      decision: h.decision,
+      justification: h.justification,
+      by: h.decidedByName,
+      at: h.decidedAt.toISOString(),
+    }));
+  return { checks: applyDecisions(results, decisions), history };
+}
+
+export async function getComparison(db: PrismaClient, viewerId: string | null, slug: string) {
+  const { comparison, project, role } = await requireComparison(db, viewerId, slug, 'view');
+  const loaded = await loadComparisonData(db, comparison.id);
+  // An entry-less comparison has nothing to check (the engine needs at least one side).
+  const results = loaded.input.entries.length > 0 ? runChecks(loaded.input) : [];
+  const { checks, history } = await evaluateChecks(db, comparison.id, results);
+  const [leveledFrom, leveledVariants] = await Promise.all([
+    comparison.leveledFromId
+      ? db.comparison.findUnique({
+          where: { id: comparison.leveledFromId },
+          select: { slug: true, title: true },
+        })
+      : null,
+    db.comparison.findMany({
+      where: { leveledFromId: comparison.id },
+      select: { slug: true, title: true },
+      orderBy: { slug: 'asc' },
+    }),
+  ]);
+  const baseline = Math.min(comparison.baseline, Math.max(0, loaded.entries.length - 1));
+  const seed = seedBySlug(comparison.slug);
+  const live = loaded.entries.some((e) => e.runs.some((r) => r.run.status === 'running'));
+  return {
+    comparison: {
+      id: comparison.id,
+      slug: comparison.slug,
+      title: comparison.title,
+      description: comparison.description,
+      baseline,
+      createdAt: comparison.createdAt,
+    },
+    project: {
+      org: project.organization.slug,
+      slug: project.slug,
+      name: project.name,
+      visibility: project.visibility,
+    },
+    permissions: permissionsOf(role as Role | null),
+    live,
+    entries: loaded.entries.map((e) => ({
+      label: e.label,
+      position: e.position,
+      runs: e.runs.map((r) => ({
+        id: r.run.id,
+        name: r.run.name,
+        status: r.run.status,
+        source: r.run.source,
+        sourceUrl: r.run.sourceUrl,
+        startedAt: r.run.startedAt,
+        endedAt: r.run.endedAt,
+        // Charts: time lines aligned by elapsed time on the client; spectra from merged histograms.
+        timelines: r.timelines.map((t) => ({ ...t, heatmap: { edges: [], counts: [] } })),
+        spectra: r.ranges.map((g) => ({ seriesId: g.seriesId, spectrum: g.spectrum })),
+      })),
+    })),
+    headline: buildHeadline(loaded.input, baseline),
+    checks,
+    history,
+    confounding: checks.find((c) => c.id === 'F-DISC-5') ?? null,
+    provenanceDiff: provenanceDiff(loaded.input),
+    leveledFrom,
+    leveledVariants,
+    sweep: seed?.sweep ?? null,
+  };
+}
+export type ComparisonView = Awaited<ReturnType<typeof getComparison>>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { createComparison } from '~/server/comparisons/create';
+import { decideCheck } from '~/server/comparisons/decide';
+import { previewRuns } from '~/server/comparisons/preview';
+import { CreateComparison, DecideCheck } from '~/server/comparisons/schema';
+import { getComparison } from '~/server/comparisons/view';
+import { publicProcedure, router } from '~/server/trpc';
+
+const Slug = z.object({ slug: z.string().trim().min(1).max(100) });
+
+export const comparisonsRouter = router({
+  get: publicProcedure.input(Slug).query(({ ctx, input }) => getComparison(ctx.db, ctx.viewerId, input.slug)),
+
+  preview: publicProcedure
+    .input(z.object({ runIds: z.array(z.string().min(1).max(100)).min(2).max(8) }))
+    .query(({ ctx, input }) => previewRuns(ctx.db, ctx.viewerId, input.runIds)),
+
+  create: publicProcedure
+    .input(z.object({ projectId: z.string().min(1).max(100), comparison: CreateComparison }))
+    .mutation(({ ctx, input }) =>
+      createComparison(ctx.db, ctx.viewerId, { projectId: input.projectId }, input.comparison),
+    ),
+
+  decide: publicProcedure
+    .input(DecideCheck)
+    .mutation(({ ctx, input }) => decideCheck(ctx.db, ctx.viewerId, input)),
+});

@@ -1,0 +1,201 @@
+// Comparisons against a real PostgreSQL: the seeds loaded as demo data (idempotent, flags with
+// evidence, missing data never passes), creating from runs, decisions with who/when, access.
+import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { SEED_COMPARISONS } from '@levelfield/fairness/seeds';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComparison } from '~/server/comparisons/create';
+import { decideCheck } from '~/server/comparisons/decide';
+import { loadDemoComparisons } from '~/server/comparisons/demo';
+import { comparisonJson } from '~/server/comparisons/rest';
+import { getComparison } from '~/server/comparisons/view';
+
+let database: TestDatabase;
+let db: PrismaClient;
+const fx = {
+  editor: '',
+  reviewer: '',
+  viewer: '',
+  outsider: '',
+  project: '',
+  privateProject: '',
+  runA: '',
+  runB: '',
+  privateRun: '',
+};
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof TRPCError ? e.code : String(e);
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('comparisons');
+  db = createPrismaClient(database.url, { max: 2 });
+  const user = async (email: string, name: string) => (await db.user.create({ data: { email, name } })).id;
+  fx.editor = await user('e@example.test', 'Edna Editor');
+  fx.reviewer = await user('r@example.test', 'Rex Reviewer');
+  fx.viewer = await user('v@example.test', 'Vi Viewer');
+  fx.outsider = await user('o@example.test', 'Oz Outsider');
+  const org = await db.organization.create({
+    data: {
+      slug: 'acme',
+      name: 'Acme',
+      memberships: {
+        create: [
+          { userId: fx.editor, role: 'editor' },
+          { userId: fx.reviewer, role: 'reviewer' },
+          { userId: fx.viewer, role: 'viewer' },
+        ],
+      },
+    },
+  });
+  fx.project = (
+    await db.project.create({
+      data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+    })
+  ).id;
+  fx.privateProject = (
+    await db.project.create({ data: { organizationId: org.id, slug: 'internal', name: 'Internal' } })
+  ).id;
+  const run = (projectId: string, name: string) =>
+    db.run.create({
+      data: {
+        projectId,
+        name,
+        benchmark: 'pgbench',
+        source: 'agent',
+        status: 'succeeded',
+        startedAt: new Date(),
+      },
+    });
+  fx.runA = (await run(fx.project, 'A')).id;
+  fx.runB = (await run(fx.project, 'B')).id;
+  fx.privateRun = (await run(fx.privateProject, 'P')).id;
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe('demo comparisons from the seeds', () => {
+  it('loads every seed once, with stable slugs and the leveled link', async () => {
+    const first = await loadDemoComparisons(db);
+    expect(first.created.sort()).toEqual(SEED_COMPARISONS.map((s) => s.slug).sort());
+    const again = await loadDemoComparisons(db);
+    expect(again.created).toEqual([]);
+    expect(await db.comparison.count()).toBe(SEED_COMPARISONS.length);
+    // Rama's standard run is shared by the two seed 000 comparisons: stored once.
+    expect(await db.run.count({ where: { labels: { path: ['seedRun'], equals: 'seed-000-rama' } } })).toBe(1);
+    const fair = await getComparison(db, null, 'spacetimedb-vs-postgres-keynote-fair');
+    expect(fair.leveledFrom?.slug).toBe('spacetimedb-vs-postgres-keynote');
+    const original = await getComparison(db, null, 'spacetimedb-vs-postgres-keynote');
+    expect(original.leveledVariants.map((v) => v.slug)).toContain('spacetimedb-vs-postgres-keynote-fair');
+  });
+
+  for (const seed of SEED_COMPARISONS)
+    it(`${seed.slug} raises ${seed.expectedFlags.join(', ')} with evidence, recomputed from the stored runs`, async () => {
+      const view = await getComparison(db, null, seed.slug);
+      for (const id of seed.expectedFlags) {
+        const check = view.checks.find((c) => c.id === id);
+        expect(check?.state, id).toMatch(/^(flag|needs_review)$/);
+        if (check?.state === 'flag') expect(check.evidence.length, id).toBeGreaterThan(0);
+        else expect(check?.hint, id).toBeTruthy();
+      }
+      for (const id of seed.expectedPasses ?? [])
+        expect(view.checks.find((c) => c.id === id)?.state, id).toBe('pass');
+      const stored = await db.checkResult.findMany({ where: { comparison: { slug: seed.slug } } });
+      expect(stored.length).toBe(view.checks.length);
+    });
+
+  it('seed 000 headline reproduces $0.0000524 and $0.0000831 per tpmC per hour; REST JSON has table, ratios, checks', async () => {
+    const json = comparisonJson(await getComparison(db, null, 'rama-vs-cockroachdb-tpcc'));
+    const cost = json.table.find((r) => r.metric === 'costPerTpmCPerHour');
+    expect(cost?.values.map((v) => v.value?.toFixed(7))).toEqual(['0.0000831', '0.0000524']);
+    expect(cost?.ratios[1]?.text).toBe('1.6× cheaper');
+    expect(
+      json.checks.find((c) => c.id === 'F-MEAS-8')?.evidence.some((e) => e.quality === 'estimated'),
+    ).toBe(true);
+  });
+});
+
+describe('creating comparisons and deciding checks', () => {
+  it('creates from visible runs; slugs are unique; private runs of another project are not found', async () => {
+    const draft = {
+      slug: 'a-vs-b',
+      title: 'A vs B',
+      entries: [
+        { label: 'A', runIds: [fx.runA] },
+        { label: 'B', runIds: [fx.runB] },
+      ],
+    };
+    expect(await code(createComparison(db, fx.viewer, { projectId: fx.project }, draft))).toBe('FORBIDDEN');
+    expect(await createComparison(db, fx.editor, { projectId: fx.project }, draft)).toEqual({
+      slug: 'a-vs-b',
+    });
+    expect(await code(createComparison(db, fx.editor, { projectId: fx.project }, draft))).toBe('CONFLICT');
+    const hidden = {
+      ...draft,
+      slug: 'a-vs-p',
+      entries: [
+        { label: 'A', runIds: [fx.runA] },
+        { label: 'P', runIds: [fx.privateRun] },
+      ],
+    };
+    // The outsider edits their own project but may not see acme/internal's run: it does not exist.
+    const own = await db.organization.create({
+      data: { slug: 'own', name: 'Own', memberships: { create: { userId: fx.outsider, role: 'editor' } } },
+    });
+    const ownProject = await db.project.create({ data: { organizationId: own.id, slug: 'p', name: 'P' } });
+    expect(await code(createComparison(db, fx.outsider, { projectId: ownProject.id }, hidden))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await code(createComparison(db, fx.outsider, { projectId: fx.project }, hidden))).toBe(
+      'FORBIDDEN',
+    );
+    const view = await getComparison(db, null, 'a-vs-b');
+    // Agent runs with empty provenance: nothing to compare, so no check may pass on missing data.
+    expect(view.checks.filter((c) => c.state === 'pass' && c.evidence.length === 0).map((c) => c.id)).toEqual(
+      [],
+    );
+  });
+
+  it('reviewers confirm, editors waive, both with a justification recorded with who and when', async () => {
+    const base = {
+      slug: 'a-vs-b',
+      checkId: 'F-HW-1',
+      justification: 'Same instance type, checked in the console.',
+    };
+    expect(await code(decideCheck(db, fx.viewer, { ...base, decision: 'confirmed' }))).toBe('FORBIDDEN');
+    expect(await code(decideCheck(db, fx.reviewer, { ...base, decision: 'waived' }))).toBe('FORBIDDEN');
+    expect(await code(decideCheck(db, null, { ...base, decision: 'waived' }))).toBe('UNAUTHORIZED');
+    await decideCheck(db, fx.reviewer, { ...base, decision: 'confirmed', justification: 'Needs a look.' });
+    const waived = await decideCheck(db, fx.editor, { ...base, decision: 'waived' });
+    expect(waived.by).toBe('Edna Editor');
+    const view = await getComparison(db, fx.viewer, 'a-vs-b');
+    const check = view.checks.find((c) => c.id === 'F-HW-1');
+    expect(check?.decision?.decision).toBe('waived');
+    expect(check?.decision?.by).toBe('Edna Editor');
+    expect(check?.state).toBe(check?.computedState);
+    expect(view.history['F-HW-1']?.map((h) => [h.decision, h.by])).toEqual([
+      ['waived', 'Edna Editor'],
+      ['confirmed', 'Rex Reviewer'],
+    ]);
+  });
+
+  it('a comparison in a private project does not exist for outsiders', async () => {
+    const seedInPrivate = await db.comparison.create({
+      data: { projectId: fx.privateProject, slug: 'secret', title: 'S' },
+    });
+    expect(seedInPrivate.slug).toBe('secret');
+    expect(await code(getComparison(db, fx.outsider, 'secret'))).toBe('NOT_FOUND');
+    expect(await code(getComparison(db, null, 'secret'))).toBe('NOT_FOUND');
+    expect(await code(getComparison(db, fx.viewer, 'secret'))).toBe('ok');
+  });
+});
