@@ -55,6 +55,7 @@ export async function startStack(name: string): Promise<Stack> {
       liveTokenSecret: secrets.liveTokenSecret,
     });
     await loadDemoRuns({ ingestUrl, token: demoToken, databaseUrl: database.url });
+    await (await import('../apps/web/src/server/comparisons/demo.ts')).loadDemoComparisonsAt(database.url);
     return {
       webUrl,
       ingestUrl,

@@ -62,6 +62,9 @@ async function main() {
     register();
     const { loadDemoRuns } = await import('./demo-runs.ts');
     await loadDemoRuns({ ingestUrl, token: secrets.demoToken, databaseUrl: database.databaseUrl });
+    await (await import('../apps/web/src/server/comparisons/demo.ts')).loadDemoComparisonsAt(
+      database.databaseUrl,
+    );
     const core = [...services.children];
     const liveDemo = await startLiveDemo(services, {
       ingestUrl,

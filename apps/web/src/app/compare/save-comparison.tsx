@@ -69,7 +69,7 @@ export function SaveComparison({ projectId, projectName, runs }: Props) {
       <fieldset>
         <legend>Entries and baseline</legend>
         {runs.map((r, i) => (
-          <div key={r.id} className="toolbar-row">
+          <div key={r.id} className="toolbar-row" style={{ justifyContent: 'flex-start', gap: '0.5rem' }}>
             <input
               type="radio"
               name="baseline"

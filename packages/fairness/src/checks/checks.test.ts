@@ -1,0 +1,745 @@
+import { describe, expect, it } from 'vitest';
+import { CHECKS, checkById, runCheck, runChecks } from '../catalogue.ts';
+import type { ComparisonInput } from '../schema.ts';
+import { comparison, pair, type RunSpec, side } from '../testing.ts';
+
+interface Case {
+  id: string;
+  pass: ComparisonInput;
+  flag: ComparisonInput;
+  /** A field path that must appear in the flag's evidence. */
+  evidence?: string;
+  /** An input missing the needed provenance on one side. */
+  unknown?: ComparisonInput;
+}
+
+const sut = (hardware: RunSpec['nodes'] extends (infer N)[] | undefined ? N : never) => hardware;
+const node = (hardware: Record<string, string | number | boolean>, count = 1) =>
+  sut({ role: 'sut', count, hardware });
+const throughput = (values: number[]) => ({
+  name: 'tx',
+  kind: 'counter',
+  unit: 'ops/s',
+  throughputSeries: values,
+  summary: {
+    count: 1000,
+    durationSeconds: 600,
+    throughput: values.reduce((a, b) => a + b, 0) / values.length,
+    p50: 1,
+    p90: 2,
+    p95: 3,
+    p99: 4,
+    p999: 5,
+    max: 6,
+  },
+});
+const latency = (
+  transaction: string,
+  endPoint: string,
+  percentile: string,
+  value: number | null,
+  quality = 'measured',
+) => ({
+  metric: 'latency',
+  value,
+  unit: 'ms',
+  labels: { transaction, endPoint, percentile },
+  origin: 'imported',
+  quality,
+});
+
+const AUTO_CASES: Case[] = [
+  {
+    id: 'F-HW-1',
+    pass: pair(
+      { nodes: [node({ hostType: 'c5d.9xlarge' })] },
+      { nodes: [node({ hostType: 'C5D.9xlarge ' })] },
+    ),
+    flag: pair(
+      { nodes: [node({ hostType: 'c5d.9xlarge' })] },
+      { nodes: [node({ hostType: 'i8g.4xlarge' })] },
+    ),
+    evidence: 'nodes.sut.hardware.hostType',
+    unknown: pair({ nodes: [node({ hostType: 'c5d.9xlarge' })] }, { nodes: [node({ arch: 'arm64' })] }),
+  },
+  {
+    id: 'F-HW-2',
+    pass: pair(
+      { nodes: [node({ vcpus: 16 }, 64)] },
+      { nodes: [node({ vcpus: 16, memoryBytes: 1 }, 60), node({ vcpus: 16 }, 4)] },
+    ),
+    flag: pair({ nodes: [node({ vcpus: 36 }, 81)] }, { nodes: [node({ vcpus: 16 }, 64)] }),
+    evidence: 'nodes.sut.hardware.vcpus (total)',
+    unknown: pair({ nodes: [node({ vcpus: 36 }, 81)] }, { nodes: [node({ hostType: 'x' }, 81)] }),
+  },
+  {
+    id: 'F-HW-3',
+    pass: pair(
+      { nodes: [node({ hostType: 'c6i.4xlarge' })] },
+      { nodes: [node({ hostType: 'm6i.8xlarge' })] },
+    ),
+    flag: pair(
+      { nodes: [node({ hostType: 'c5d.9xlarge' })] },
+      { nodes: [node({ hostType: 'i8g.4xlarge' })] },
+    ),
+    evidence: 'nodes.sut.hardware.hostType (generation)',
+    unknown: pair(
+      { nodes: [node({ hostType: 'c5d.9xlarge' })] },
+      { nodes: [node({ hostType: 'MacBook Pro' })] },
+    ),
+  },
+  {
+    id: 'F-HW-4',
+    pass: pair(
+      { nodes: [node({ governor: 'performance', turbo: false, smt: true, loadAverage: 0.1 })] },
+      { nodes: [node({ governor: 'Performance', turbo: 'off', smt: 'on', loadAverage: 0.3 })] },
+    ),
+    flag: pair(
+      { nodes: [node({ governor: 'performance', loadAverage: 0.1 })] },
+      { nodes: [node({ governor: 'powersave', loadAverage: 3.5 })] },
+    ),
+    evidence: 'nodes.sut.hardware.governor',
+    unknown: pair({ nodes: [node({ governor: 'performance' })] }, { nodes: [node({ smt: true })] }),
+  },
+  {
+    id: 'F-COST-1',
+    pass: pair(
+      { cost: { horizon: 'hourly', currency: 'USD', pricingModel: 'on-demand', included: 'cluster nodes' } },
+      {
+        cost: { horizon: 'per hour', currency: 'usd', pricingModel: 'On Demand', included: 'cluster nodes' },
+      },
+    ),
+    flag: pair(
+      { cost: { horizon: 'hourly', currency: 'USD', pricingModel: 'on-demand' } },
+      { cost: { horizon: 'hourly', currency: 'USD', pricingModel: '3-year reserved' } },
+    ),
+    evidence: 'cost.pricingModel',
+    unknown: pair({ cost: { horizon: 'hourly', currency: 'USD' } }, { cost: { currency: 'USD' } }),
+  },
+  {
+    id: 'F-COST-2',
+    pass: pair(
+      { measurement: { formulaIds: ['cost-per-tpmc-per-hour', 'tpcc-efficiency/12.605'] } },
+      { measurement: { formulaIds: ['cost-per-tpmc-per-hour'] } },
+    ),
+    flag: pair(
+      { measurement: { formulaIds: ['cost-per-tpmc-per-hour'] } },
+      { measurement: { formulaIds: ['tpcc-3y-dollars-per-tpmc'] } },
+    ),
+    evidence: 'measurement.formulaIds',
+    unknown: pair(
+      { measurement: { formulaIds: ['cost-per-tpmc-per-hour'] } },
+      { measurement: { formulaIds: ['tpcc-tpmc'] } },
+    ),
+  },
+  {
+    id: 'F-SW-1',
+    pass: pair(
+      { software: { buildType: 'release', releaseDate: '2025-01-10' } },
+      { software: { buildType: 'Release (-O2)', releaseDate: '2025-06-01' } },
+    ),
+    flag: pair(
+      { software: { buildType: 'release', releaseDate: '2025-01-10' } },
+      { software: { buildType: 'debug', releaseDate: '2021-03-01' } },
+    ),
+    evidence: 'software.buildType',
+    unknown: pair({ software: { buildType: 'release' } }, { software: { releaseDate: '2025-01-01' } }),
+  },
+  {
+    id: 'F-SW-3',
+    pass: pair(
+      { software: { vcsDirty: false } },
+      { disclosure: { artefacts: [{ url: 'https://example.org/h' }] } },
+    ),
+    flag: pair({ software: { vcsDirty: false } }, { software: { vcsDirty: true } }),
+    evidence: 'software.vcsDirty',
+    unknown: pair({ software: { vcsDirty: false } }, {}),
+  },
+  {
+    id: 'F-TOPO-1',
+    pass: pair(
+      { topology: { replicationFactor: 3, nodeCount: 9 } },
+      { topology: { replicationFactor: '3', nodeCount: 9 } },
+    ),
+    flag: pair(
+      { topology: { replicationFactor: 3 }, nodes: [node({}, 81)] },
+      { topology: { replicationFactor: 3 }, nodes: [node({}, 64)] },
+    ),
+    evidence: 'topology.nodeCount',
+    unknown: pair({ topology: { replicationFactor: 3 } }, { topology: { nodeCount: 3 } }),
+  },
+  {
+    id: 'F-TOPO-2',
+    pass: pair(
+      { topology: { clientPlacement: 'same zone', extraHops: 0, rttMs: 0.3 } },
+      { topology: { clientPlacement: 'same-zone', extraHops: 0, rttMs: 0.4 } },
+    ),
+    flag: pair(
+      { topology: { clientPlacement: 'same machine', extraHops: 0 } },
+      { topology: { clientPlacement: 'localhost', extraHops: 1 } },
+    ),
+    evidence: 'topology.extraHops',
+    unknown: pair({ topology: { clientPlacement: 'same-zone' } }, { topology: { rttMs: 1 } }),
+  },
+  {
+    id: 'F-DUR-1',
+    pass: pair(
+      { settings: { durability: 'local-fsync' } },
+      { settings: { durabilityRaw: 'synchronous_commit=on' } },
+    ),
+    flag: pair(
+      { settings: { durabilityRaw: 'synchronous_commit=off' } },
+      { settings: { durability: 'local-fsync' } },
+    ),
+    evidence: 'settings.durability',
+    unknown: pair({ settings: { durability: 'local-fsync' } }, {}),
+  },
+  {
+    id: 'F-DUR-2',
+    pass: pair({ settings: { confirmedReads: true } }, { settings: { confirmedReads: 'yes' } }),
+    flag: pair(
+      { settings: { confirmedReads: false, acknowledgement: 'fire-and-forget' } },
+      { settings: { acknowledgement: 'after commit round trip' } },
+    ),
+    evidence: 'settings.acknowledgement',
+    unknown: pair({ settings: { confirmedReads: true } }, {}),
+  },
+  {
+    id: 'F-ISO-1',
+    pass: pair(
+      { settings: { isolationLevel: 'serializable' } },
+      { settings: { isolationLevel: 'Serializable isolation' } },
+    ),
+    flag: pair(
+      { settings: { isolationLevel: 'SERIALIZABLE' } },
+      { settings: { isolationLevel: 'read_committed' } },
+    ),
+    evidence: 'settings.isolationLevel',
+    unknown: pair({ settings: { isolationLevel: 'serializable' } }, {}),
+  },
+  {
+    id: 'F-ISO-2',
+    pass: pair({ workload: { consistencyChecks: 'passed' } }, { workload: { consistencyChecks: true } }),
+    flag: pair({ workload: { consistencyChecks: 'passed' } }, { workload: { consistencyChecks: 'not run' } }),
+    evidence: 'workload.consistencyChecks',
+  },
+  {
+    id: 'F-WL-1',
+    pass: pair(
+      { workload: { name: 'TPC-C', warehouses: 140000 } },
+      { workload: { name: 'tpcc', warehouses: '140,000' } },
+    ),
+    flag: pair(
+      { workload: { name: 'TPC-C', warehouses: 140000, mix: 'standard' } },
+      { workload: { name: 'TPC-C', warehouses: 140000, mix: '99% cross-partition new orders' } },
+    ),
+    evidence: 'workload.mix',
+    unknown: pair({ workload: { name: 'TPC-C', warehouses: 10 } }, { workload: { warehouses: 10 } }),
+  },
+  {
+    id: 'F-WL-2',
+    pass: pair({ workload: { keyingThinkTimes: 'per spec' } }, { workload: { keyingThinkTimes: true } }),
+    flag: pair({ workload: { keyingThinkTimes: 'on' } }, { workload: { keyingThinkTimes: 'disabled' } }),
+    evidence: 'workload.keyingThinkTimes',
+    unknown: pair({ workload: { keyingThinkTimes: 'on' } }, {}),
+  },
+  {
+    id: 'F-WL-6',
+    pass: pair({ measurement: { loadTimeIncluded: false } }, { measurement: { loadTimeIncluded: 'no' } }),
+    flag: pair({ measurement: { loadTimeIncluded: false } }, { measurement: { loadTimeIncluded: true } }),
+    evidence: 'measurement.loadTimeIncluded',
+  },
+  {
+    id: 'F-CLIENT-1',
+    pass: pair(
+      { client: { language: 'Rust', protocol: 'binary (BSATN over WebSocket)', orm: 'none' } },
+      {
+        client: {
+          language: 'rust',
+          protocol: 'Postgres wire protocol, binary format',
+          orm: 'none (stored procedure)',
+        },
+      },
+    ),
+    flag: pair(
+      { client: { language: 'Rust', protocol: 'binary WebSocket', orm: 'none' } },
+      { client: { language: 'TypeScript (Node.js)', protocol: 'HTTP + JSON', orm: 'Drizzle' } },
+    ),
+    evidence: 'client.language',
+    unknown: pair({ client: { language: 'Rust', protocol: 'binary' } }, { client: { language: 'Rust' } }),
+  },
+  {
+    id: 'F-CLIENT-2',
+    pass: pair(
+      { client: { connections: 50, maxInFlight: 16384 } },
+      { client: { connections: 50, pipelineDepth: 1024 } },
+    ),
+    flag: pair(
+      { client: { connections: 50, maxInFlight: 16384 } },
+      { client: { connections: 50, pipelineDepth: 1 } },
+    ),
+    evidence: 'client.concurrencyStyle',
+    unknown: pair({ client: { connections: 50, pipelineDepth: 1 } }, { client: { connections: 50 } }),
+  },
+  {
+    id: 'F-CLIENT-3',
+    pass: pair({ client: { loadModel: 'closed loop' } }, { client: { loadModel: 'closed' } }),
+    flag: pair(
+      { client: { loadModel: 'open (constant arrival rate)' } },
+      { client: { loadModel: 'closed' } },
+    ),
+    evidence: 'client.loadModel',
+    unknown: pair({ client: { loadModel: 'open' } }, {}),
+  },
+  {
+    id: 'F-CLIENT-4',
+    pass: pair(
+      { client: { targetRate: 1000 }, series: [throughput([1000, 995, 1002, 999, 1001, 998])] },
+      { client: { clientCpuPct: 40 } },
+    ),
+    flag: pair(
+      { client: { targetRate: 1000 }, series: [throughput([700, 710, 690, 705, 695, 700])] },
+      { client: { clientCpuPct: 40 } },
+    ),
+    evidence: 'client.targetRate / achieved',
+    unknown: pair({ client: { clientCpuPct: 40 } }, {}),
+  },
+  {
+    id: 'F-CLIENT-5',
+    pass: pair(
+      { client: { retryPolicy: 'no retries' }, measurement: { errorsCounted: true } },
+      { client: { retryPolicy: 'No retries' }, measurement: { errorsCounted: 'yes' } },
+    ),
+    flag: pair({ client: { retryPolicy: 'retry 3×' } }, { client: { retryPolicy: 'no retries' } }),
+    evidence: 'client.retryPolicy',
+    unknown: pair({ client: { retryPolicy: 'no retries' } }, {}),
+  },
+  {
+    id: 'F-MEAS-1',
+    pass: pair(
+      { measurement: { throughputSource: 'client-ack' } },
+      { measurement: { throughputSource: 'client-side round trips' } },
+    ),
+    flag: pair(
+      { measurement: { throughputSource: 'server-side Prometheus metrics' } },
+      { measurement: { throughputSource: 'client-side' } },
+    ),
+    evidence: 'measurement.throughputSource',
+    unknown: pair({ measurement: { throughputSource: 'client-ack' } }, {}),
+  },
+  {
+    id: 'F-MEAS-2',
+    pass: pair(
+      {
+        measurement: { latencyOrigin: 'intended start' },
+        values: [latency('New Order', 'complete', 'p99', 10)],
+      },
+      {
+        measurement: { latencyEndPoint: 'complete', latencyOrigin: 'intended' },
+        values: [latency('New Order', 'complete', 'p99', 12)],
+      },
+    ),
+    flag: pair(
+      {
+        values: [
+          latency('New Order', 'initiate', 'p50', 22.4),
+          latency('New Order', 'complete', 'p50', 1107.9),
+        ],
+      },
+      {
+        values: [
+          latency('New Order', 'initiate', 'p50', null),
+          latency('New Order', 'complete', 'p50', 402.7),
+        ],
+      },
+    ),
+    evidence: 'values.latency[transaction=New Order, endPoint=initiate, percentile=p50]',
+    unknown: pair({ measurement: { latencyEndPoint: 'complete' } }, {}),
+  },
+  {
+    id: 'F-MEAS-3',
+    pass: pair(
+      {
+        measurement: { durationMs: 600000, warmupMs: 60000 },
+        series: [throughput([100, 101, 99, 100, 102, 100, 99, 101, 100])],
+      },
+      { measurement: { durationMs: '10 minutes', warmupMs: '1 min' } },
+    ),
+    flag: pair(
+      { measurement: { durationMs: 600000 }, series: [throughput([100, 101, 99, 80, 78, 79, 60, 61, 59])] },
+      { measurement: { durationMs: 600000 } },
+    ),
+    evidence: 'series.tx.throughputSeries (steady state)',
+    unknown: pair({ measurement: { durationMs: 1000 } }, {}),
+  },
+  {
+    id: 'F-MEAS-4',
+    pass: pair({ measurement: { cacheState: 'warm' } }, { measurement: { cacheState: 'Warm cache' } }),
+    flag: pair({ measurement: { cacheState: 'cold' } }, { measurement: { cacheState: 'hot' } }),
+    evidence: 'measurement.cacheState',
+    unknown: pair({ measurement: { cacheState: 'cold' } }, {}),
+  },
+  {
+    id: 'F-MEAS-5',
+    pass: pair(
+      { run: { selectionRule: 'all runs' }, measurement: { repetitions: 5 } },
+      { run: { selectionRule: 'median of 5' }, measurement: { repetitions: 5 } },
+    ),
+    flag: pair(
+      { run: { selectionRule: 'best of three' }, measurement: { repetitions: 3 } },
+      { run: { selectionRule: 'all runs' }, measurement: { repetitions: 3 } },
+    ),
+    evidence: 'run.selectionRule',
+  },
+  {
+    id: 'F-MEAS-6',
+    pass: pair(
+      { measurement: { aggregation: 'merged HDR histograms' } },
+      { measurement: { aggregation: 'merged-histograms' } },
+    ),
+    flag: pair(
+      { measurement: { aggregation: 'merged-histograms' } },
+      { measurement: { aggregation: 'averaged percentiles' } },
+    ),
+    evidence: 'measurement.aggregation',
+    unknown: pair({ measurement: { aggregation: 'merged-histograms' } }, {}),
+  },
+  {
+    id: 'F-MEAS-7',
+    pass: pair(
+      { measurement: { formulaIds: ['tpcc-efficiency/12.86'] } },
+      { measurement: { formulaIds: ['tpcc-efficiency/12.86'] } },
+    ),
+    flag: pair(
+      { measurement: { formulaIds: ['tpcc-efficiency/12.86'] } },
+      { measurement: { formulaIds: ['tpcc-efficiency/12.605'] } },
+    ),
+    evidence: 'measurement.formulaIds',
+    unknown: pair({ measurement: { formulaIds: ['tpcc-efficiency/12.86'] } }, {}),
+  },
+  {
+    id: 'F-MEAS-8',
+    pass: pair(
+      { values: [latency('Delivery', 'complete', 'p50', 302)] },
+      { values: [latency('Delivery', 'complete', 'p50', 300)] },
+    ),
+    flag: pair(
+      { values: [latency('Delivery', 'complete', 'p50', 302)] },
+      { values: [{ ...latency('Delivery', 'complete', 'p50', 1100, 'estimated'), text: '1,100*' }] },
+    ),
+    evidence: 'values.latency[transaction=Delivery, endPoint=complete, percentile=p50]',
+    unknown: pair({ values: [latency('Delivery', 'complete', 'p50', 302)] }, {}),
+  },
+  {
+    id: 'F-DISC-1',
+    pass: pair(
+      { values: [{ metric: 'throughput', value: 73123, unit: 'TPS', origin: 'imported' }] },
+      { values: [{ metric: 'throughput', value: 1838, unit: 'TPS', origin: 'imported' }] },
+    ),
+    flag: pair(
+      { values: [{ metric: 'throughput', value: 73123, unit: 'TPS', origin: 'imported' }] },
+      { values: [{ metric: 'multiplier', value: 40, unit: 'x', origin: 'imported' }] },
+    ),
+    evidence: 'ratio values',
+    unknown: pair({ values: [{ metric: 'throughput', value: 1, unit: 'TPS', origin: 'imported' }] }, {}),
+  },
+  {
+    id: 'F-DISC-2',
+    pass: pair({ run: { compliance: 'unofficial' } }, { run: { compliance: 'not audited' } }),
+    flag: pair({ run: { compliance: 'audited' } }, { run: { compliance: 'unofficial' } }),
+    evidence: 'run.compliance',
+    unknown: pair({ run: { compliance: 'audited' } }, {}),
+  },
+  {
+    id: 'F-DISC-5',
+    pass: pair(
+      {
+        settings: { isolationLevel: 'serializable' },
+        client: { language: 'rust' },
+        nodes: [node({ hostType: 'm6i.large' })],
+        workload: { name: 'tpcc' },
+        measurement: { throughputSource: 'client' },
+        topology: { replicationFactor: 1 },
+        cost: { horizon: 'hourly' },
+        software: { buildType: 'release' },
+      },
+      {
+        settings: { isolationLevel: 'read committed' },
+        client: { language: 'rust' },
+        nodes: [node({ hostType: 'm6i.large' })],
+        workload: { name: 'tpcc' },
+        measurement: { throughputSource: 'client' },
+        topology: { replicationFactor: 1 },
+        cost: { horizon: 'hourly' },
+        software: { buildType: 'release' },
+      },
+    ),
+    flag: pair(
+      {
+        settings: { isolationLevel: 'serializable' },
+        client: { language: 'rust' },
+        nodes: [node({ hostType: 'm6i.large' })],
+      },
+      {
+        settings: { isolationLevel: 'read committed' },
+        client: { language: 'typescript' },
+        nodes: [node({ hostType: 'm6i.large' })],
+      },
+    ),
+    evidence: 'client.language',
+    unknown: pair(
+      { settings: { isolationLevel: 'serializable' } },
+      { settings: { isolationLevel: 'serializable' } },
+    ),
+  },
+];
+
+describe('AUTO checks: a passing and a failing pair each', () => {
+  for (const c of AUTO_CASES) {
+    const check = checkById(c.id);
+    it(`${c.id} passes`, () => {
+      const r = runCheck(check!, c.pass);
+      expect(r.state, r.message).toBe('pass');
+      expect(r.message.length).toBeGreaterThan(10);
+    });
+    it(`${c.id} flags with evidence`, () => {
+      const r = runCheck(check!, c.flag);
+      expect(r.state, r.message).toBe('flag');
+      expect(r.evidence.length).toBeGreaterThan(0);
+      if (c.evidence) expect(r.evidence.map((e) => e.field)).toContain(c.evidence);
+      expect(r.message).toMatch(/\.$/);
+    });
+    if (c.unknown)
+      it(`${c.id} is unknown when provenance is missing on a side`, () => {
+        const r = runCheck(check!, c.unknown!);
+        expect(r.state, r.message).toBe('unknown');
+      });
+  }
+});
+
+describe('every check answers unknown (or needs review), never pass, on empty provenance', () => {
+  const empty = pair({}, {});
+  for (const check of CHECKS)
+    it(check.id, () => {
+      const r = runCheck(check, empty);
+      expect(['unknown', 'needs_review', 'flag']).toContain(r.state);
+      if (check.mode === 'AUTO' && check.id !== 'F-MEAS-5') expect(r.state).toBe('unknown');
+    });
+});
+
+describe('reviewer checks answer needs_review with a hint', () => {
+  it('F-SW-2 counts non-default settings per side', () => {
+    const r = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['a=1', 'b=2', 'c=3'] } },
+        { software: { nonDefaultSettings: [] } },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toBe('3 non-default settings on A vs 0 non-default settings on B');
+    const same = runCheck(
+      checkById('F-SW-2')!,
+      pair({ software: { nonDefaultSettings: 2 } }, { software: { nonDefaultSettings: 2 } }),
+    );
+    expect(same.message).not.toMatch(/unequally/);
+    expect(runCheck(checkById('F-SW-2')!, pair({}, {})).hint).toMatch(/not recorded on A/);
+  });
+
+  it('F-WL-3 shows the feature difference', () => {
+    const r = runCheck(
+      checkById('F-WL-3')!,
+      pair({ workload: { features: ['stored procedure'] } }, { workload: { features: ['ORM (Drizzle)'] } }),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/A only: stored procedure; B only: ORM \(Drizzle\)/);
+    const same = runCheck(
+      checkById('F-WL-3')!,
+      pair({ workload: { features: ['x'] } }, { workload: { features: ['X'] } }),
+    );
+    expect(same.hint).toMatch(/match/);
+  });
+
+  it('F-WL-4 reports reported/total for a known benchmark', () => {
+    const tx = (t: string) => ({
+      metric: 'latency',
+      value: 1,
+      unit: 'ms',
+      labels: { transaction: t },
+      origin: 'imported',
+    });
+    const r = runCheck(
+      checkById('F-WL-4')!,
+      pair(
+        {
+          workload: { name: 'TPC-C' },
+          values: ['New Order', 'Payment', 'Delivery', 'Order Status', 'Stock Level'].map(tx),
+        },
+        { workload: { name: 'TPC-C' }, values: ['New Order', 'Payment'].map(tx) },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toBe('A: 5/5 TPC-C transaction types reported; B: 2/5 TPC-C transaction types reported');
+  });
+
+  it('F-WL-5 names the variant', () => {
+    const r = runCheck(
+      checkById('F-WL-5')!,
+      pair({}, { workload: { variant: '99% cross-partition new orders' }, run: { division: 'open' } }),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/B: variant "99% cross-partition new orders" \(division open\)/);
+    expect(runCheck(checkById('F-WL-5')!, pair({}, {})).hint).toMatch(/no variant/);
+  });
+
+  it('F-DISC-3 names a vendor benchmarking its own product', () => {
+    const r = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { affiliation: 'Acme DB Inc. (makers of AcmeDB)' } }, {}, ['AcmeDB', 'OtherDB']),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/the vendor of AcmeDB benchmarking its own product/);
+    expect(r.hint).toMatch(/B: no affiliation declared/);
+  });
+
+  it('F-ISO-2 asks a reviewer when no consistency result is recorded', () => {
+    const r = runCheck(checkById('F-ISO-2')!, pair({ workload: { consistencyChecks: 'passed' } }, {}));
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/B/);
+  });
+
+  it('F-COST-1 asks about scope when what the price includes is not recorded', () => {
+    const r = runCheck(
+      checkById('F-COST-1')!,
+      pair(
+        { cost: { horizon: 'hourly', currency: 'USD' } },
+        { cost: { horizon: 'hourly', currency: 'USD' } },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/A, B/);
+  });
+
+  it('F-WL-6 asks a reviewer with the load times when treatment is not recorded', () => {
+    const r = runCheck(checkById('F-WL-6')!, pair({ workload: { loadTimeMs: 1000 } }, {}));
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/A: 1,000 ms; B: not recorded/);
+  });
+});
+
+describe('F-DISC-4: AI assistance', () => {
+  const ai = (a: Record<string, unknown>) => ({ disclosure: { ai: a } });
+  it('passes when every side declares no AI assistance', () => {
+    expect(runCheck(checkById('F-DISC-4')!, pair(ai({ declared: 'no' }), ai({ declared: 'no' }))).state).toBe(
+      'pass',
+    );
+  });
+  it('flags commit trailers without a declaration', () => {
+    const r = runCheck(
+      checkById('F-DISC-4')!,
+      pair(
+        ai({ declared: 'no' }),
+        ai({ evidence: [{ commit: 'abc123', trailer: 'Co-Authored-By: Claude <noreply@anthropic.com>' }] }),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.evidence.find((e) => e.field === 'disclosure.ai.evidence')?.entry).toBe('B');
+  });
+  it('asks for review of a declared scope, with the prompt log', () => {
+    const r = runCheck(
+      checkById('F-DISC-4')!,
+      pair(
+        ai({
+          declared: 'yes',
+          scopes: ['harness-code'],
+          tools: ['Claude Code'],
+          promptLog: '### Turn 1\nhi\n### Turn 2\nmore',
+        }),
+        ai({ declared: 'no' }),
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /A: AI assistance declared — scopes harness-code; tools Claude Code; prompt log included \(2 turns\)/,
+    );
+  });
+  it('is unknown when not stated', () => {
+    expect(runCheck(checkById('F-DISC-4')!, pair({}, ai({ declared: 'no' }))).state).toBe('unknown');
+  });
+});
+
+describe('special rules', () => {
+  it('F-HW-1 passes when the hardware difference is declared', () => {
+    const r = runCheck(
+      checkById('F-HW-1')!,
+      pair(
+        { nodes: [node({ hostType: 'c5d.9xlarge' })], run: { declaredDifferences: ['F-HW-1'] } },
+        { nodes: [node({ hostType: 'i8g.4xlarge' })] },
+      ),
+    );
+    expect(r.state).toBe('pass');
+    expect(r.evidence.map((e) => e.field)).toContain('run.declaredDifferences');
+  });
+
+  it('F-MEAS-5 flags unknown repetitions and gives a confidence interval for repeated runs', () => {
+    const r = runCheck(checkById('F-MEAS-5')!, pair({}, { measurement: { repetitions: 1 } }));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A does not report how many repetitions/);
+    const repeated = comparison(
+      side('A', [
+        { series: [throughput([100, 100, 100, 100, 100, 100])] },
+        { series: [throughput([110, 110, 110, 110, 110, 110])] },
+      ]),
+      side('B', { measurement: { repetitions: 1 } }),
+    );
+    const ok = runCheck(checkById('F-MEAS-5')!, repeated);
+    expect(ok.state).toBe('pass');
+    expect(ok.evidence.find((e) => e.field.includes('95 % CI'))?.value).toMatchObject({ mean: 105, n: 2 });
+  });
+
+  it('F-MEAS-7 recomputes a published efficiency with its formula', () => {
+    const vals = (tpm: number, eff: string) => [
+      { metric: 'tpmC', value: tpm, unit: 'tpmC', origin: 'imported' },
+      {
+        metric: 'efficiency',
+        value: Number.parseFloat(eff),
+        unit: '%',
+        origin: 'imported',
+        text: eff,
+        formulaId: 'tpcc-efficiency/12.605',
+      },
+    ];
+    const r = runCheck(
+      checkById('F-MEAS-7')!,
+      pair(
+        { workload: { warehouses: 140000 }, values: vals(1684437, '95.5%') },
+        { workload: { warehouses: 140000 }, values: vals(1676800, '95.0%') },
+      ),
+    );
+    expect(r.state).toBe('pass');
+    expect(
+      r.evidence.find((e) => e.entry === 'A' && e.field === 'values.efficiency (recomputed)')?.value,
+    ).toMatchObject({
+      computed: 95.45,
+    });
+  });
+
+  it('F-CLIENT-2 flags different connection counts', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { connections: 50, pipelineDepth: 1 } },
+        { client: { connections: 8, pipelineDepth: 1 } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Connections differs \(A: 50 vs B: 8\)/);
+  });
+
+  it('runChecks runs the whole catalogue in order and validates its input', () => {
+    const results = runChecks(pair({}, {}));
+    expect(results.map((r) => r.id)).toEqual(CHECKS.map((c) => c.id));
+    expect(results).toHaveLength(39);
+    expect(() => runChecks({ entries: [] })).toThrow();
+  });
+});

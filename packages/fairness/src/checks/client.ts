@@ -1,0 +1,273 @@
+// F-CLIENT-*: the load generator — language, protocol, concurrency, load model, saturation, retries.
+import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
+import {
+  concurrencyStyle,
+  normLanguage,
+  normLoadModel,
+  normOrm,
+  normProtocolClass,
+  normText,
+  parseNumber,
+  toBool,
+} from '../normalize.ts';
+import { derived, entryValue, evidenceOf, groupField, type Reader, readEntry } from '../read.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, RunInput } from '../schema.ts';
+import { requireAny } from './topology.ts';
+
+// --- F-CLIENT-1 --------------------------------------------------------------------------------
+
+export const clientLanguageSpec: FieldSpec = {
+  field: 'client.language',
+  label: 'client language',
+  read: groupField('client', 'language'),
+  norm: normLanguage,
+  required: true,
+};
+export const clientOrmSpec: FieldSpec = {
+  field: 'client.orm',
+  label: 'ORM',
+  read: groupField('client', 'orm'),
+  norm: normOrm,
+};
+export const clientProtocolSpec: FieldSpec = {
+  field: 'client.protocol',
+  label: 'wire protocol',
+  read: groupField('client', 'protocol'),
+  norm: normProtocolClass,
+  required: true,
+};
+
+export function checkClient1(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    clientLanguageSpec,
+    clientOrmSpec,
+    clientProtocolSpec,
+    // Drivers are system-specific by nature: shown as evidence, never compared.
+    { field: 'client.driver', label: 'driver', read: groupField('client', 'driver') },
+  ]);
+  const driver = comparisons[3];
+  if (driver) driver.differs = false;
+  return verdictOf(comparisons, {
+    why: 'a faster client language, an ORM or a heavier protocol on one side measures the client, not the database',
+    subject: 'the client language, ORM and protocol',
+  });
+}
+
+// --- F-CLIENT-2 --------------------------------------------------------------------------------
+
+function num(run: RunInput, key: string): number | null {
+  const f = groupField('client', key)(run);
+  return f ? parseNumber(f.value) : null;
+}
+
+/** Operations in flight at once: max in flight, else connections × pipeline depth. */
+export const effectiveInFlight: Reader = (run) => {
+  const max = num(run, 'maxInFlight');
+  if (max !== null) return { value: max, origin: 'derived', source: 'client.maxInFlight' };
+  const connections = num(run, 'connections');
+  const depth = num(run, 'pipelineDepth');
+  if (connections === null || depth === null) return undefined;
+  return {
+    value: connections * depth,
+    origin: 'derived',
+    source: `client.connections × client.pipelineDepth = ${connections} × ${depth}`,
+  };
+};
+
+/** 'sequential' (one operation per connection at a time) or 'pipelined'. */
+export const concurrencyStyleReader: Reader = (run) => {
+  const depth = num(run, 'pipelineDepth');
+  const max = num(run, 'maxInFlight');
+  const connections = num(run, 'connections');
+  let perConnection: number | null = null;
+  if (depth !== null) perConnection = depth;
+  else if (max !== null) perConnection = connections ? max / connections : max;
+  if (perConnection === null) return undefined;
+  return {
+    value: concurrencyStyle(perConnection),
+    origin: 'derived',
+    source: 'from pipeline depth / max in flight',
+  };
+};
+
+export function checkClient2(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'client.connections',
+      label: 'connections',
+      read: groupField('client', 'connections'),
+      norm: (v) => parseNumber(v),
+      tolerance: 1.1,
+      required: true,
+    },
+    {
+      field: 'client.workers',
+      label: 'workers',
+      read: groupField('client', 'workers'),
+      norm: (v) => parseNumber(v),
+      tolerance: 1.1,
+    },
+    {
+      field: 'client.concurrencyStyle',
+      label: 'concurrency style',
+      read: concurrencyStyleReader,
+      required: true,
+    },
+    {
+      field: 'client.inFlight (effective)',
+      label: 'operations in flight',
+      read: effectiveInFlight,
+      norm: (v) => parseNumber(v),
+      // Within an order of magnitude: each side at its own optimal depth is still parity.
+      tolerance: 10,
+    },
+  ]);
+  const evidence: CheckEvidence[] = [];
+  for (const entry of input.entries)
+    for (const key of ['maxInFlight', 'pipelineDepth']) {
+      const read = entryValue(readEntry(entry, groupField('client', key)));
+      if (read) evidence.push(evidenceOf(entry, `client.${key}`, read));
+    }
+  return verdictOf(
+    comparisons,
+    {
+      why: 'more operations in flight hide latency and raise throughput, so unequal concurrency measures the load generator',
+      subject: 'the client concurrency',
+    },
+    { evidence },
+  );
+}
+
+// --- F-CLIENT-3 --------------------------------------------------------------------------------
+
+export function checkClient3(input: ComparisonInput): CheckOutcome {
+  return verdictOf(
+    compareFields(input, [
+      {
+        field: 'client.loadModel',
+        label: 'load model',
+        read: groupField('client', 'loadModel'),
+        norm: normLoadModel,
+        required: true,
+      },
+      {
+        field: 'client.targetRate',
+        label: 'target rate',
+        read: groupField('client', 'targetRate'),
+        norm: (v) => parseNumber(v),
+        tolerance: 1.05,
+      },
+    ]),
+    {
+      why: 'a closed loop slows its requests when the system slows, an open one does not, so latencies and throughputs mean different things',
+      subject: 'the load model',
+    },
+  );
+}
+
+// --- F-CLIENT-4 --------------------------------------------------------------------------------
+
+/** Achieved throughput: the throughput series' summary, else a published throughput value. */
+function achieved(run: RunInput): number | null {
+  const series =
+    run.series.find((s) => s.summary && s.kind === 'counter') ?? run.series.find((s) => s.summary);
+  if (series?.summary) return series.summary.throughput;
+  const v = run.values.find((x) => /throughput|tps|ops/i.test(x.metric) && x.value !== null);
+  return v?.value ?? null;
+}
+
+export function checkClient4(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const flags: string[] = [];
+  const unknown: string[] = [];
+  for (const entry of input.entries) {
+    let signal = false;
+    for (const run of entry.runs) {
+      const target = num(run, 'targetRate');
+      const got = achieved(run);
+      if (target !== null && got !== null && target > 0) {
+        signal = true;
+        const ratio = got / target;
+        evidence.push(
+          derived(entry, 'client.targetRate / achieved', {
+            target,
+            achieved: got,
+            ratio: Number(ratio.toFixed(3)),
+          }),
+        );
+        if (ratio < 0.95)
+          flags.push(`${entry.label} achieved ${(ratio * 100).toFixed(0)} % of its target rate`);
+      }
+      const cpu = num(run, 'clientCpuPct');
+      if (cpu !== null) {
+        signal = true;
+        const f = groupField('client', 'clientCpuPct')(run);
+        if (f) evidence.push(evidenceOf(entry, 'client.clientCpuPct', f));
+        if (cpu > 90) flags.push(`${entry.label}'s load generator ran at ${cpu} % CPU`);
+      }
+      const lag = num(run, 'scheduleLagMs');
+      if (lag !== null) {
+        signal = true;
+        const f = groupField('client', 'scheduleLagMs')(run);
+        if (f) evidence.push(evidenceOf(entry, 'client.scheduleLagMs', f));
+        if (lag > 100) flags.push(`${entry.label}'s load generator fell ${lag} ms behind schedule`);
+      }
+    }
+    if (!signal) unknown.push(entry.label);
+  }
+  if (flags.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `${flags.join('; ')}: a saturated load generator caps the result, so the number describes the client.`,
+    };
+  if (unknown.length > 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: unknown.map((e) => ({
+        entry: e,
+        field: 'client.targetRate + achieved / client.clientCpuPct',
+      })),
+      message: `Cannot tell whether the load generator was saturated on ${unknown.join(', ')}: no target rate with achieved rate, client CPU or schedule lag recorded.`,
+    };
+  return { state: 'pass', evidence, message: 'No side shows a saturated load generator.' };
+}
+
+// --- F-CLIENT-5 --------------------------------------------------------------------------------
+
+export function checkClient5(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'client.retryPolicy',
+      label: 'retry policy',
+      read: groupField('client', 'retryPolicy'),
+      required: true,
+    },
+    { field: 'client.timeoutPolicy', label: 'timeout policy', read: groupField('client', 'timeoutPolicy') },
+    {
+      field: 'measurement.errorsCounted',
+      label: 'errors counted',
+      read: groupField('measurement', 'errorsCounted'),
+      norm: (v) => {
+        const b = toBool(v);
+        return b === null ? normText(v) : String(b);
+      },
+    },
+  ]);
+  const flags = (comparisons[2]?.sides ?? [])
+    .filter((s) => s.keys.includes('false'))
+    .map((s) => `errors are not counted on ${s.entry.label}`);
+  return requireAny(
+    verdictOf(
+      comparisons,
+      {
+        why: 'retrying silently or dropping failed requests turns errors into throughput',
+        subject: 'the retry and timeout policy',
+      },
+      { flags },
+    ),
+    comparisons,
+    'the retry and timeout policy',
+  );
+}

@@ -1,0 +1,482 @@
+// F-DISC-*: what the publication discloses — absolute numbers, compliance, authorship, AI
+// assistance — and whether the comparison varies more than one thing at once.
+import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
+import {
+  normAcknowledgement,
+  normAggregation,
+  normCacheState,
+  normClientPlacement,
+  normCompliance,
+  normCpuModel,
+  normDurability,
+  normFeatures,
+  normHostType,
+  normIsolation,
+  normLanguage,
+  normLoadModel,
+  normOrm,
+  normProtocolClass,
+  normText,
+  normThroughputSource,
+  parseNumber,
+  toBool,
+  toBytes,
+  toMs,
+} from '../normalize.ts';
+import { derived, firstOf, groupField, nodeCount, nodeField, nodeSum } from '../read.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
+import { concurrencyStyleReader } from './client.ts';
+import { normWorkloadName } from './workload.ts';
+
+// --- F-DISC-1 ----------------------------------------------------------------------------------
+
+const RATIO_UNITS = new Set(['x', '×', 'ratio', 'times', 'relative']);
+
+function isRatio(v: { metric: string; unit: string }): boolean {
+  return (
+    RATIO_UNITS.has(normText(v.unit)) || /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
+  );
+}
+
+export function checkDisc1(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const onlyRatios: string[] = [];
+  const empty: string[] = [];
+  for (const entry of input.entries) {
+    const values = entry.runs.flatMap((r) => r.values).filter((v) => v.value !== null);
+    const series = entry.runs.flatMap((r) => r.series).filter((s) => s.summary);
+    const absolute = values.filter((v) => !isRatio(v));
+    const ratios = values.filter((v) => isRatio(v));
+    if (absolute.length + series.length > 0)
+      evidence.push(
+        derived(
+          entry,
+          'absolute values',
+          absolute.length + series.length,
+          'published values and series summaries with units',
+        ),
+      );
+    if (ratios.length > 0) evidence.push(derived(entry, 'ratio values', ratios.length));
+    if (absolute.length + series.length === 0 && ratios.length > 0) onlyRatios.push(entry.label);
+    if (values.length + series.length === 0) empty.push(entry.label);
+  }
+  if (onlyRatios.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `${onlyRatios.join(', ')} ${onlyRatios.length === 1 ? 'is' : 'are'} reported only as ratios: without absolute numbers a reader cannot tell whether either side performed reasonably.`,
+    };
+  if (empty.length > 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: empty.map((e) => ({ entry: e, field: 'values / series' })),
+      message: `Cannot check for absolute numbers: no results recorded for ${empty.join(', ')}.`,
+    };
+  return { state: 'pass', evidence, message: 'Every side reports absolute numbers.' };
+}
+
+// --- F-DISC-2 ----------------------------------------------------------------------------------
+
+export function checkDisc2(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'run.compliance',
+      label: 'compliance status',
+      read: groupField('run', 'compliance'),
+      norm: normCompliance,
+      required: true,
+    },
+    {
+      field: 'run.division',
+      label: 'division',
+      read: groupField('run', 'division'),
+      norm: (v) =>
+        /open|modified/.test(normText(v)) ? 'open' : /closed|standard/.test(normText(v)) ? 'closed' : null,
+    },
+  ]);
+  const flags = (comparisons[0]?.sides ?? [])
+    .filter((s) => s.keys.includes('estimate'))
+    .map((s) => `${s.entry.label}'s result is an estimate`);
+  return verdictOf(
+    comparisons,
+    {
+      why: 'an audited result, an unofficial run and an estimate carry different weight and must not be presented as equals',
+      subject: 'the compliance status',
+    },
+    { flags },
+  );
+}
+
+// --- F-DISC-3 (REV) ----------------------------------------------------------------------------
+
+function affiliationText(entry: Entry): string[] {
+  const out = new Set<string>();
+  for (const run of entry.runs) {
+    const d = run.disclosure;
+    if (d.affiliation) out.add(d.affiliation);
+    for (const a of d.authors) if (a.affiliation) out.add(`${a.name} (${a.affiliation})`);
+    if (d.conflictOfInterest) out.add(`conflict of interest: ${d.conflictOfInterest}`);
+  }
+  return [...out];
+}
+
+export function checkDisc3(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const parts: string[] = [];
+  const systems = input.entries.map((e) => e.system).filter((s): s is string => Boolean(s));
+  for (const entry of input.entries) {
+    const affiliations = affiliationText(entry);
+    if (affiliations.length > 0) evidence.push(derived(entry, 'disclosure.affiliation', affiliations));
+    const text = normText(affiliations.join(' '));
+    const own = entry.system && text.includes(normText(entry.system));
+    const others = systems.filter((s) => s !== entry.system && text.includes(normText(s)));
+    const consulted = entry.runs
+      .map((r) => r.disclosure.otherVendorConsulted)
+      .find((c) => c !== 'not-stated');
+    if (affiliations.length === 0) parts.push(`${entry.label}: no affiliation declared`);
+    else
+      parts.push(
+        `${entry.label}: ${affiliations.join('; ')}${own ? ` — the vendor of ${entry.system} benchmarking its own product` : ''}${others.length ? ` — affiliated with ${others.join(', ')}` : ''}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
+      );
+  }
+  return {
+    state: 'needs_review',
+    evidence,
+    hint: parts.join(' | '),
+    message:
+      'A reviewer should weigh who ran and published each side: a vendor benchmarking its own product against a competitor has a conflict of interest.',
+  };
+}
+
+// --- F-DISC-4 (AUTO commit trailers + declaration; REV scope) ----------------------------------
+
+const AI_TRAILER =
+  /co-?authored-?by:.*(claude|copilot|gpt|openai|anthropic|gemini|cursor|codex|\bai\b)|assisted-?by:|generated-?by:|generated with/i;
+
+export function checkDisc4(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const undeclared: string[] = [];
+  const declaredYes: string[] = [];
+  const hints: string[] = [];
+  const states = new Set<string>();
+  for (const entry of input.entries) {
+    const ai = entry.runs.map((r) => r.disclosure.ai);
+    const declared = ai.some((a) => a.declared === 'yes')
+      ? 'yes'
+      : ai.every((a) => a.declared === 'no')
+        ? 'no'
+        : 'not-stated';
+    states.add(declared);
+    const trailers = ai.flatMap((a) => a.evidence).filter((e) => AI_TRAILER.test(e.trailer));
+    evidence.push(derived(entry, 'disclosure.ai.declared', declared));
+    if (trailers.length > 0)
+      evidence.push({
+        entry: entry.label,
+        field: 'disclosure.ai.evidence',
+        value: [...new Set(trailers.map((t) => `${t.commit}: ${t.trailer}`))].slice(0, 20),
+        origin: trailers[0]?.origin ?? 'captured',
+      });
+    if (trailers.length > 0 && declared !== 'yes')
+      undeclared.push(`${entry.label} (${trailers.length} AI trailer${trailers.length === 1 ? '' : 's'})`);
+    if (declared === 'yes') {
+      declaredYes.push(entry.label);
+      const a = ai.find((x) => x.declared === 'yes') ?? ai[0];
+      if (!a) continue;
+      const turns = a.promptLog ? (a.promptLog.match(/^#+\s*Turn \d+|^Turn \d+/gim)?.length ?? 0) : 0;
+      if (a.scopes.length) evidence.push(derived(entry, 'disclosure.ai.scopes', a.scopes));
+      if (a.tools.length) evidence.push(derived(entry, 'disclosure.ai.tools', a.tools));
+      if (a.promptLog || a.promptLogUrl)
+        evidence.push(
+          derived(
+            entry,
+            'disclosure.ai.promptLog',
+            a.promptLogUrl ?? `${a.promptLog?.length ?? 0} characters${turns ? `, ${turns} turns` : ''}`,
+          ),
+        );
+      hints.push(
+        `${entry.label}: AI assistance declared — scopes ${a.scopes.join(', ') || 'not stated'}; tools ${a.tools.join(', ') || 'not stated'}; prompt log ${a.promptLog ? `included${turns ? ` (${turns} turns)` : ''}` : a.promptLogUrl ? 'linked' : 'not provided'}; ${trailers.length} commit trailer${trailers.length === 1 ? '' : 's'}; human responsible ${a.humanResponsible ?? 'not stated'}; human review ${a.humanReviewed === undefined ? 'not stated' : a.humanReviewed ? 'done' : 'not done'}`,
+      );
+    }
+  }
+  if (undeclared.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `Commits show AI assistance that is not declared on ${undeclared.join(', ')}: readers should know which parts a model wrote.`,
+    };
+  if (declaredYes.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: hints.join(' | '),
+      message:
+        'AI assistance is declared: a reviewer should check its scope (harness code, configuration, analysis, report text) and that a person reviewed the result.',
+    };
+  if (states.size === 1 && states.has('no'))
+    return { state: 'pass', evidence, message: 'Every side declares that no AI assistance was used.' };
+  return {
+    state: 'unknown',
+    evidence,
+    missing: input.entries.map((e) => ({ entry: e.label, field: 'disclosure.ai.declared' })),
+    message: 'AI assistance is not stated on every side.',
+  };
+}
+
+// --- F-DISC-5 (confounding) --------------------------------------------------------------------
+
+const num = (v: unknown) => parseNumber(v);
+const bool = (v: unknown) => {
+  const b = toBool(v);
+  return b === null ? null : String(b);
+};
+
+/** The dimension groups and the system-neutral fields that stand for them. */
+export const DIMENSION_GROUPS: { group: string; specs: FieldSpec[] }[] = [
+  {
+    group: 'hardware',
+    specs: [
+      {
+        field: 'nodes.sut.hardware.hostType',
+        label: 'instance type',
+        read: nodeField('sut', 'hardware', 'hostType'),
+        norm: normHostType,
+      },
+      {
+        field: 'nodes.sut.hardware.cpuModel',
+        label: 'CPU model',
+        read: nodeField('sut', 'hardware', 'cpuModel'),
+        norm: normCpuModel,
+      },
+      {
+        field: 'nodes.sut.hardware.vcpus (total)',
+        label: 'total vCPUs',
+        read: nodeSum('sut', 'vcpus', num),
+        norm: num,
+        tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.hardware.memoryBytes (total)',
+        label: 'total memory',
+        read: nodeSum('sut', 'memoryBytes', toBytes),
+        norm: num,
+        tolerance: 1.1,
+      },
+    ],
+  },
+  {
+    group: 'topology',
+    specs: [
+      {
+        field: 'topology.replicationFactor',
+        label: 'replication factor',
+        read: groupField('topology', 'replicationFactor'),
+        norm: num,
+      },
+      {
+        field: 'topology.nodeCount',
+        label: 'node count',
+        read: firstOf(groupField('topology', 'nodeCount'), nodeCount('sut')),
+        norm: num,
+        tolerance: 1.1,
+      },
+      {
+        field: 'topology.survivalGoal',
+        label: 'survival goal',
+        read: groupField('topology', 'survivalGoal'),
+      },
+      {
+        field: 'topology.clientPlacement',
+        label: 'client placement',
+        read: groupField('topology', 'clientPlacement'),
+        norm: normClientPlacement,
+      },
+      {
+        field: 'topology.extraHops',
+        label: 'extra hops',
+        read: groupField('topology', 'extraHops'),
+        norm: num,
+      },
+    ],
+  },
+  {
+    group: 'workload',
+    specs: [
+      {
+        field: 'workload.name',
+        label: 'workload',
+        read: groupField('workload', 'name'),
+        norm: normWorkloadName,
+      },
+      {
+        field: 'workload.warehouses',
+        label: 'scale',
+        read: firstOf(groupField('workload', 'warehouses'), groupField('workload', 'scale')),
+        norm: num,
+        tolerance: 1,
+      },
+      { field: 'workload.mix', label: 'mix', read: groupField('workload', 'mix') },
+      { field: 'workload.skew', label: 'skew', read: groupField('workload', 'skew') },
+      { field: 'workload.variant', label: 'variant', read: groupField('workload', 'variant') },
+      {
+        field: 'workload.features',
+        label: 'features',
+        read: groupField('workload', 'features'),
+        norm: normFeatures,
+      },
+    ],
+  },
+  {
+    group: 'settings',
+    specs: [
+      {
+        field: 'settings.isolationLevel',
+        label: 'isolation',
+        read: groupField('settings', 'isolationLevel'),
+        norm: normIsolation,
+      },
+      {
+        field: 'settings.durability',
+        label: 'durability',
+        read: firstOf(groupField('settings', 'durability'), groupField('settings', 'durabilityRaw')),
+        norm: normDurability,
+      },
+      {
+        field: 'settings.acknowledgement',
+        label: 'acknowledgement',
+        read: groupField('settings', 'acknowledgement'),
+        norm: normAcknowledgement,
+      },
+      {
+        field: 'settings.confirmedReads',
+        label: 'confirmed reads',
+        read: groupField('settings', 'confirmedReads'),
+        norm: bool,
+      },
+    ],
+  },
+  {
+    group: 'client',
+    specs: [
+      {
+        field: 'client.language',
+        label: 'language',
+        read: groupField('client', 'language'),
+        norm: normLanguage,
+      },
+      { field: 'client.orm', label: 'ORM', read: groupField('client', 'orm'), norm: normOrm },
+      {
+        field: 'client.protocol',
+        label: 'protocol',
+        read: groupField('client', 'protocol'),
+        norm: normProtocolClass,
+      },
+      {
+        field: 'client.connections',
+        label: 'connections',
+        read: groupField('client', 'connections'),
+        norm: num,
+        tolerance: 1.1,
+      },
+      { field: 'client.concurrencyStyle', label: 'concurrency style', read: concurrencyStyleReader },
+      {
+        field: 'client.loadModel',
+        label: 'load model',
+        read: groupField('client', 'loadModel'),
+        norm: normLoadModel,
+      },
+    ],
+  },
+  {
+    group: 'measurement',
+    specs: [
+      {
+        field: 'measurement.throughputSource',
+        label: 'throughput source',
+        read: groupField('measurement', 'throughputSource'),
+        norm: normThroughputSource,
+      },
+      {
+        field: 'measurement.cacheState',
+        label: 'cache state',
+        read: groupField('measurement', 'cacheState'),
+        norm: normCacheState,
+      },
+      {
+        field: 'measurement.aggregation',
+        label: 'aggregation',
+        read: groupField('measurement', 'aggregation'),
+        norm: normAggregation,
+      },
+      {
+        field: 'measurement.durationMs',
+        label: 'duration',
+        read: groupField('measurement', 'durationMs'),
+        norm: (v) => toMs(v),
+        tolerance: 2,
+      },
+    ],
+  },
+  {
+    group: 'cost',
+    specs: [
+      { field: 'cost.horizon', label: 'horizon', read: groupField('cost', 'horizon') },
+      { field: 'cost.pricingModel', label: 'pricing model', read: groupField('cost', 'pricingModel') },
+      { field: 'cost.currency', label: 'currency', read: groupField('cost', 'currency') },
+    ],
+  },
+  {
+    group: 'software',
+    specs: [{ field: 'software.buildType', label: 'build type', read: groupField('software', 'buildType') }],
+  },
+];
+
+export function checkDisc5(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const differing: string[] = [];
+  const uncompared: string[] = [];
+  const systems = input.entries.map((e) => e.system);
+  if (systems.every((s) => s) && new Set(systems.map((s) => normText(s))).size > 1) {
+    differing.push('system');
+    for (const e of input.entries) evidence.push(derived(e, 'system', e.system ?? null));
+  }
+  for (const { group, specs } of DIMENSION_GROUPS) {
+    const comparisons = compareFields(input, specs);
+    const diffs = comparisons.filter((c) => c.differs);
+    if (diffs.length > 0) {
+      differing.push(`${group} (${diffs.map((d) => d.spec.label).join(', ')})`);
+      for (const d of diffs)
+        for (const s of d.sides)
+          if (s.read)
+            evidence.push({
+              entry: s.entry.label,
+              field: d.spec.field,
+              value: s.read.value as CheckEvidence['value'],
+              origin: s.read.origin,
+              ...(s.read.source ? { source: s.read.source } : {}),
+            });
+    } else if (!comparisons.some((c) => c.known)) uncompared.push(group);
+  }
+  if (differing.length > 1)
+    return {
+      state: 'flag',
+      evidence,
+      hint: `${differing.length} dimension groups differ`,
+      message: `${differing.length} dimension groups differ at once — ${differing.join('; ')}: the result cannot be attributed to any one of them.`,
+    };
+  if (uncompared.length > 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: uncompared.map((g) => ({ entry: '*', field: g })),
+      message: `${differing.length === 0 ? 'No dimension differs' : `Only ${differing[0]} differs`} among the recorded fields, but ${uncompared.join(', ')} could not be compared: a hidden difference cannot be ruled out.`,
+    };
+  return {
+    state: 'pass',
+    evidence,
+    message:
+      differing.length === 0
+        ? 'No dimension group differs between the sides.'
+        : `Only one dimension differs (${differing[0]}): the comparison isolates it.`,
+  };
+}

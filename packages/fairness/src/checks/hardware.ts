@@ -1,0 +1,373 @@
+// F-HW-* and F-COST-*: the machines and what they cost.
+import { formulaById, formulaMismatch } from '@levelfield/metrics/formulas';
+import { compareFields, type FieldSpec, missingOf, missingText, verdict, verdictOf } from '../compare.ts';
+import {
+  display,
+  type FieldValue,
+  normCpuModel,
+  normHostType,
+  normText,
+  parseAwsInstanceType,
+  parseNumber,
+  toBool,
+  toBytes,
+  toDay,
+} from '../normalize.ts';
+import {
+  entryValue,
+  evidenceOf,
+  firstOf,
+  groupField,
+  nodeCount,
+  nodeField,
+  nodeSum,
+  type Reader,
+  readEntry,
+  runsOf,
+} from '../read.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
+
+/** Checks a person declared as intended differences (run.declaredDifferences: ids or group names). */
+export function declaredDifference(input: ComparisonInput, ...names: string[]): CheckEvidence | undefined {
+  const wanted = names.map((n) => normText(n));
+  for (const { entry, run } of runsOf(input.entries)) {
+    const f = groupField('run', 'declaredDifferences')(run);
+    if (!f) continue;
+    const list = (Array.isArray(f.value) ? f.value : [f.value]).map((v) => normText(v));
+    if (list.some((v) => wanted.includes(v))) return evidenceOf(entry, 'run.declaredDifferences', f);
+  }
+  return undefined;
+}
+
+// --- F-HW-1 ------------------------------------------------------------------------------------
+
+export function checkHw1(input: ComparisonInput): CheckOutcome {
+  const specs: FieldSpec[] = [
+    {
+      field: 'nodes.sut.hardware.hostType',
+      label: 'SUT instance type',
+      read: nodeField('sut', 'hardware', 'hostType'),
+      norm: normHostType,
+    },
+    {
+      field: 'nodes.sut.hardware.cpuModel',
+      label: 'SUT CPU model',
+      read: nodeField('sut', 'hardware', 'cpuModel'),
+      norm: normCpuModel,
+    },
+    {
+      field: 'nodes.client.hardware.hostType',
+      label: 'client instance type',
+      read: nodeField('client', 'hardware', 'hostType'),
+      norm: normHostType,
+    },
+    {
+      field: 'nodes.client.hardware.cpuModel',
+      label: 'client CPU model',
+      read: nodeField('client', 'hardware', 'cpuModel'),
+      norm: normCpuModel,
+    },
+  ];
+  const comparisons = compareFields(input, specs);
+  const sutKnown = comparisons.slice(0, 2).some((c) => c.known);
+  const outcome = verdictOf(comparisons, {
+    why: 'different machines run at different speeds, so the numbers compare the hardware as well as the software',
+    subject: 'the instance type and CPU model per role',
+  });
+  if (outcome.state === 'flag') {
+    const declared = declaredDifference(input, 'F-HW-1', 'hardware');
+    if (declared)
+      return {
+        ...outcome,
+        state: 'pass',
+        evidence: [...outcome.evidence, declared],
+        message: `The hardware differs but the difference is declared by ${declared.entry} (${display(declared.value as FieldValue)}): ${outcome.message}`,
+      };
+    return outcome;
+  }
+  if (!sutKnown) {
+    const missing = missingOf(comparisons.slice(0, 2), false);
+    return {
+      state: 'unknown',
+      evidence: outcome.evidence,
+      missing,
+      message: `Cannot check the hardware: neither the SUT instance type nor its CPU model is recorded on every side (${missingText(missing)}).`,
+    };
+  }
+  return outcome;
+}
+
+// --- F-HW-2 ------------------------------------------------------------------------------------
+
+const vcpusOf = (v: unknown) => parseNumber(v);
+
+export function checkHw2(input: ComparisonInput): CheckOutcome {
+  return verdict(
+    input,
+    [
+      {
+        field: 'nodes.sut.count',
+        label: 'SUT node count',
+        read: firstOf(nodeCount('sut')),
+        norm: (v) => parseNumber(v),
+        tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.hardware.vcpus (total)',
+        label: 'total SUT vCPUs',
+        read: firstOf(nodeSum('sut', 'vcpus', vcpusOf), nodeSum('sut', 'threads', vcpusOf)),
+        norm: (v) => parseNumber(v),
+        tolerance: 1.1,
+        required: true,
+      },
+      {
+        field: 'nodes.sut.hardware.memoryBytes (total)',
+        label: 'total SUT memory',
+        read: nodeSum('sut', 'memoryBytes', toBytes),
+        norm: (v) => parseNumber(v),
+        tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.hardware.storageType',
+        label: 'SUT storage type',
+        read: nodeField('sut', 'hardware', 'storageType'),
+      },
+    ],
+    {
+      why: 'more or fewer resources change what the same software can do, so per-resource efficiency, not raw throughput, is comparable',
+      subject: 'the total resources (nodes, vCPUs, memory, storage)',
+    },
+  );
+}
+
+// --- F-HW-3 ------------------------------------------------------------------------------------
+
+/** The hardware generation read from a cloud instance type, when the CPU family is not recorded. */
+const instanceGeneration: Reader = (run) => {
+  const f = nodeField('sut', 'hardware', 'hostType')(run);
+  if (!f) return undefined;
+  const types = Array.isArray(f.value) ? f.value : [f.value];
+  const parsed = types.map((t) => parseAwsInstanceType(t));
+  if (parsed.some((p) => p === null)) return undefined;
+  const described = parsed.map((p, i) => `${String(types[i])}: ${p?.processor}, generation ${p?.generation}`);
+  return {
+    value: described.length === 1 ? (described[0] as string) : described,
+    origin: 'derived',
+    source: 'read from the AWS instance type name (family, generation, processor letter)',
+  };
+};
+
+export function checkHw3(input: ComparisonInput): CheckOutcome {
+  const specs: FieldSpec[] = [
+    {
+      field: 'nodes.sut.hardware.cpuFamily',
+      label: 'CPU family',
+      read: nodeField('sut', 'hardware', 'cpuFamily'),
+    },
+    {
+      field: 'nodes.sut.hardware.hwAvailability',
+      label: 'hardware availability year',
+      read: nodeField('sut', 'hardware', 'hwAvailability'),
+      norm: (v) => {
+        const day = toDay(v);
+        return day === null ? null : new Date(day * 86_400_000).getUTCFullYear();
+      },
+    },
+    {
+      field: 'nodes.sut.hardware.hostType (generation)',
+      label: 'instance generation and processor',
+      read: instanceGeneration,
+      norm: (v) => normText(v).replace(/^[^:]*: /, ''),
+    },
+  ];
+  const comparisons = compareFields(input, specs);
+  const outcome = verdictOf(comparisons, {
+    why: 'newer processors do more per core and per dollar, so the comparison mixes hardware generations with software',
+    subject: 'the hardware generation',
+  });
+  if (outcome.state === 'flag' || comparisons.some((c) => c.known)) return outcome;
+  const missing = missingOf(comparisons, false);
+  return {
+    state: 'unknown',
+    evidence: outcome.evidence,
+    missing,
+    message:
+      'Cannot check the hardware generation: no CPU family, availability date or recognisable instance type on every side.',
+  };
+}
+
+// --- F-HW-4 ------------------------------------------------------------------------------------
+
+const FIXED_GOVERNORS = new Set(['performance', 'userspace', 'none', 'n/a', 'not applicable']);
+
+export function checkHw4(input: ComparisonInput): CheckOutcome {
+  const governor: FieldSpec = {
+    field: 'nodes.sut.hardware.governor',
+    label: 'frequency governor',
+    read: nodeField('sut', 'hardware', 'governor'),
+    required: true,
+  };
+  const specs: FieldSpec[] = [
+    governor,
+    {
+      field: 'nodes.sut.hardware.turbo',
+      label: 'turbo',
+      read: nodeField('sut', 'hardware', 'turbo'),
+      norm: (v) => {
+        const b = toBool(v);
+        return b === null ? null : String(b);
+      },
+    },
+    {
+      field: 'nodes.sut.hardware.smt',
+      label: 'SMT',
+      read: nodeField('sut', 'hardware', 'smt'),
+      norm: (v) => {
+        const b = toBool(v);
+        return b === null ? null : String(b);
+      },
+    },
+    {
+      field: 'nodes.sut.hardware.loadAverage',
+      label: 'load average at start',
+      read: nodeField('sut', 'hardware', 'loadAverage'),
+      norm: (v) => parseNumber(v),
+      tolerance: Number.POSITIVE_INFINITY,
+    },
+  ];
+  const comparisons = compareFields(input, specs);
+  const flags: string[] = [];
+  for (const side of comparisons[0]?.sides ?? []) {
+    const g = side.read ? normText(side.read.value) : undefined;
+    if (g && !FIXED_GOVERNORS.has(g))
+      flags.push(
+        `${side.entry.label} ran with the "${display(side.read?.value)}" governor (frequency not fixed)`,
+      );
+  }
+  for (const side of comparisons[3]?.sides ?? []) {
+    const load = side.keys.filter((k): k is number => typeof k === 'number');
+    if (load.some((l) => l > 1))
+      flags.push(`${side.entry.label} started with load average ${load.join(', ')}`);
+  }
+  return verdictOf(
+    comparisons,
+    {
+      why: 'a busy machine or a changing clock frequency adds noise and bias that is not the software',
+      subject: 'the machine state (governor, turbo, SMT, load)',
+    },
+    { flags },
+  );
+}
+
+// --- F-COST-1 ----------------------------------------------------------------------------------
+
+export function checkCost1(input: ComparisonInput): CheckOutcome {
+  const specs: FieldSpec[] = [
+    {
+      field: 'cost.horizon',
+      label: 'cost horizon',
+      read: groupField('cost', 'horizon'),
+      norm: (v) => {
+        const t = normText(v);
+        if (/hour|hr|per h/.test(t)) return 'hourly';
+        if (/3 ?y|three year|36 month/.test(t)) return '3-year';
+        if (/month/.test(t)) return 'monthly';
+        return null;
+      },
+      required: true,
+    },
+    { field: 'cost.currency', label: 'currency', read: groupField('cost', 'currency'), required: true },
+    {
+      field: 'cost.pricingModel',
+      label: 'pricing model',
+      read: groupField('cost', 'pricingModel'),
+      norm: (v) => {
+        const t = normText(v);
+        if (/on demand|list/.test(t)) return 'on-demand';
+        if (/reserved|savings plan|commit/.test(t)) return 'reserved';
+        if (/spot|preemptible/.test(t)) return 'spot';
+        return null;
+      },
+    },
+    {
+      field: 'cost.priceDate',
+      label: 'price year',
+      read: groupField('cost', 'priceDate'),
+      norm: (v) => {
+        const d = toDay(v);
+        return d === null ? null : new Date(d * 86_400_000).getUTCFullYear();
+      },
+    },
+    { field: 'cost.region', label: 'price region', read: groupField('cost', 'region') },
+    { field: 'cost.included', label: 'what the price includes', read: groupField('cost', 'included') },
+  ];
+  const comparisons = compareFields(input, specs);
+  const outcome = verdictOf(comparisons, {
+    why: 'prices on different bases (horizon, discounts, date, region, scope) make cost per unit of work incomparable',
+    subject: 'the cost basis',
+  });
+  if (outcome.state !== 'pass') return outcome;
+  const included = comparisons[5];
+  if (included && !included.known)
+    return {
+      ...outcome,
+      state: 'needs_review',
+      hint: `What each price includes is not recorded for ${included.sides
+        .filter((s) => !s.known)
+        .map((s) => s.entry.label)
+        .join(', ')}: check that both cover the same scope (nodes, storage, I/O, transfer, licences).`,
+      message: 'The cost basis matches on the recorded fields; what the prices include needs a reviewer.',
+    };
+  return outcome;
+}
+
+// --- F-COST-2 ----------------------------------------------------------------------------------
+
+function isCostFormula(id: string): boolean {
+  const f = formulaById(id);
+  if (f) return /USD|µ¢|\$/.test(f.unit);
+  return /cost|dollar|\$|price/.test(id);
+}
+
+const formulaIds: Reader = groupField('measurement', 'formulaIds');
+
+function idsOf(value: unknown): string[] {
+  return (Array.isArray(value) ? value : [value]).map((v) => String(v)).filter((v) => v.length > 0);
+}
+
+export function checkCost2(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const perEntry = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, formulaIds));
+    const ids = read ? idsOf(read.value).filter(isCostFormula) : [];
+    if (read) evidence.push(evidenceOf(entry, 'measurement.formulaIds', read));
+    return { entry, ids };
+  });
+  const lacking = perEntry.filter((p) => p.ids.length === 0);
+  const known = perEntry.filter((p) => p.ids.length > 0);
+  const signatures = new Set(known.map((p) => [...p.ids].sort().join(' + ')));
+  if (known.length >= 2 && signatures.size > 1) {
+    const [a, b] = known;
+    const mismatch =
+      a && b
+        ? formulaMismatch({ formulaId: a.ids.join('+'), value: 0 }, { formulaId: b.ids.join('+'), value: 0 })
+        : null;
+    return {
+      state: 'flag',
+      evidence,
+      message: `Price/performance is ${known.map((p) => `${p.entry.label}: ${p.ids.join(' + ')}`).join(' vs ')}: ${mismatch ?? 'different formulas'}; per-hour and 3-year figures differ by orders of magnitude.`,
+    };
+  }
+  if (lacking.length > 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: lacking.map((p) => ({ entry: p.entry.label, field: 'measurement.formulaIds (cost)' })),
+      message: `Cannot check the price/performance formula: no cost formula id recorded for ${lacking.map((p) => p.entry.label).join(', ')}.`,
+    };
+  return {
+    state: 'pass',
+    evidence,
+    message: `Every side uses the same price/performance formula (${[...signatures][0]}).`,
+  };
+}

@@ -1,0 +1,488 @@
+// F-MEAS-*: how the numbers were taken — counting point, latency definition, steady state,
+// cache, repetitions, percentile aggregation, formulas and value origin.
+import { formulaMismatch, tpccEfficiency } from '@levelfield/metrics/formulas';
+import { meanConfidenceInterval, steadyStateTest } from '@levelfield/metrics/stats';
+import { capitalise, compareFields, missingText, verdictOf } from '../compare.ts';
+import {
+  display,
+  normAggregation,
+  normCacheState,
+  normLatencyEndPoint,
+  normLatencyOrigin,
+  normLoadModel,
+  normSelectionRule,
+  normText,
+  normThroughputSource,
+  parseNumber,
+  toBool,
+  toMs,
+} from '../normalize.ts';
+import {
+  derived,
+  entryValue,
+  evidenceOf,
+  groupField,
+  type ReadField,
+  readEntry,
+  valuePath,
+} from '../read.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
+
+// --- F-MEAS-1 ----------------------------------------------------------------------------------
+
+export function checkMeas1(input: ComparisonInput): CheckOutcome {
+  return verdictOf(
+    compareFields(input, [
+      {
+        field: 'measurement.throughputSource',
+        label: 'throughput counting point',
+        read: groupField('measurement', 'throughputSource'),
+        norm: normThroughputSource,
+        required: true,
+      },
+    ]),
+    {
+      why: 'a server-side counter includes work whose acknowledgement never reached a client, so it counts more than a client sees',
+      subject: 'the throughput counting point',
+    },
+  );
+}
+
+// --- F-MEAS-2 ----------------------------------------------------------------------------------
+
+function endPointsOf(entry: Entry): { points: Set<string>; evidence: CheckEvidence[] } {
+  const points = new Set<string>();
+  const evidence: CheckEvidence[] = [];
+  const read = entryValue(readEntry(entry, groupField('measurement', 'latencyEndPoint')));
+  if (read) {
+    evidence.push(evidenceOf(entry, 'measurement.latencyEndPoint', read));
+    for (const v of Array.isArray(read.value) ? read.value : [read.value]) {
+      const p = normLatencyEndPoint(v);
+      if (p) points.add(p);
+    }
+  }
+  for (const run of entry.runs)
+    for (const v of run.values) {
+      if (!v.labels.endPoint) continue;
+      const p = normLatencyEndPoint(v.labels.endPoint);
+      if (!p || v.value === null) continue;
+      if (!points.has(p))
+        evidence.push({
+          entry: entry.label,
+          field: valuePath(v),
+          value: v.text ?? v.value,
+          origin: v.origin,
+          ...(v.source ? { source: v.source } : {}),
+        });
+      points.add(p);
+    }
+  return { points, evidence };
+}
+
+export function checkMeas2(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'measurement.latencyOrigin',
+      label: 'latency start point',
+      read: groupField('measurement', 'latencyOrigin'),
+      norm: normLatencyOrigin,
+    },
+  ]);
+  const evidence: CheckEvidence[] = [];
+  const flags: string[] = [];
+  const sides = input.entries.map((entry) => {
+    const e = endPointsOf(entry);
+    evidence.push(...e.evidence);
+    return { entry, points: [...e.points].sort() };
+  });
+  const knownEnds = sides.filter((s) => s.points.length > 0);
+  if (knownEnds.length >= 2 && new Set(knownEnds.map((s) => s.points.join('+'))).size > 1)
+    flags.push(
+      `latency end points differ (${knownEnds.map((s) => `${s.entry.label}: ${s.points.join(' and ')}`).join(' vs ')}); compare "complete" with "complete" only`,
+    );
+  // Timing from the actual send under an open load hides queueing (coordinated omission).
+  for (const entry of input.entries)
+    for (const run of entry.runs) {
+      const origin = groupField('measurement', 'latencyOrigin')(run);
+      const model = groupField('client', 'loadModel')(run);
+      const corrected = groupField('measurement', 'coCorrection')(run);
+      if (
+        origin &&
+        normLatencyOrigin(origin.value) === 'actual' &&
+        model &&
+        normLoadModel(model.value) === 'open' &&
+        !(corrected && toBool(corrected.value))
+      )
+        flags.push(`${entry.label} times latency from the actual send under an open load without correction`);
+    }
+  const outcome = verdictOf(
+    comparisons,
+    {
+      why: 'latencies that start or end at different points measure different things, and timing from the actual send hides queueing',
+      subject: 'the latency definition',
+    },
+    { flags, evidence },
+  );
+  if (outcome.state === 'flag') return outcome;
+  const missing = [
+    ...sides
+      .filter((s) => s.points.length === 0)
+      .map((s) => ({ entry: s.entry.label, field: 'measurement.latencyEndPoint' })),
+    ...(comparisons[0]?.sides ?? [])
+      .filter((s) => !s.known)
+      .map((s) => ({ entry: s.entry.label, field: 'measurement.latencyOrigin' })),
+  ];
+  if (missing.length > 0)
+    return {
+      state: 'unknown',
+      evidence: outcome.evidence,
+      missing,
+      message: `Cannot check the latency definition: ${missingText(missing)} not recorded.`,
+    };
+  return {
+    ...outcome,
+    message: `Every side times latency from the same start point to the same end point (${knownEnds[0]?.points.join(' and ')}).`,
+  };
+}
+
+// --- F-MEAS-3 ----------------------------------------------------------------------------------
+
+function durationMs(run: RunInput): ReadField | undefined {
+  const f = groupField('measurement', 'durationMs')(run);
+  if (f) return f;
+  const s = run.series.find((x) => x.summary);
+  if (s?.summary)
+    return { value: s.summary.durationSeconds * 1000, origin: 'derived', source: `series ${s.name} summary` };
+  return undefined;
+}
+
+export function checkMeas3(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'measurement.durationMs',
+      label: 'measured duration',
+      read: durationMs,
+      norm: (v) => toMs(v),
+      // A run twice as long as another is not a comparable measurement window.
+      tolerance: 2,
+      required: true,
+    },
+    {
+      field: 'measurement.warmupMs',
+      label: 'warm-up excluded',
+      read: groupField('measurement', 'warmupMs'),
+      norm: (v) => {
+        const ms = toMs(v);
+        return ms === null ? null : ms > 0 ? 'yes' : 'no';
+      },
+    },
+  ]);
+  const evidence: CheckEvidence[] = [];
+  const flags: string[] = [];
+  for (const entry of input.entries)
+    for (const run of entry.runs)
+      for (const s of run.series) {
+        if (!s.throughputSeries || s.throughputSeries.length === 0) continue;
+        const r = steadyStateTest(s.throughputSeries);
+        evidence.push(
+          derived(
+            entry,
+            `series.${s.name}.throughputSeries (steady state)`,
+            {
+              verdict: r.verdict,
+              relativeChange: Number.isFinite(r.relativeChange) ? Number(r.relativeChange.toFixed(4)) : null,
+              pValue: Number.isFinite(r.pValue) ? Number(r.pValue.toFixed(4)) : null,
+              intervals: r.n,
+            },
+            `steadyStateTest (${r.method}): first vs last third`,
+          ),
+        );
+        if (r.verdict === 'drifting')
+          flags.push(
+            `${entry.label}'s throughput drifts ${r.direction} ${(Math.abs(r.relativeChange) * 100).toFixed(1)} % from the first to the last third (not steady)`,
+          );
+      }
+  return verdictOf(
+    comparisons,
+    {
+      why: 'warm-up, drift or a much shorter window changes the average, so the runs did not measure the same regime',
+      subject: 'the measurement window',
+    },
+    { flags, evidence },
+  );
+}
+
+// --- F-MEAS-4 ----------------------------------------------------------------------------------
+
+export function checkMeas4(input: ComparisonInput): CheckOutcome {
+  return verdictOf(
+    compareFields(input, [
+      {
+        field: 'measurement.cacheState',
+        label: 'cache state',
+        read: groupField('measurement', 'cacheState'),
+        norm: normCacheState,
+        required: true,
+      },
+    ]),
+    {
+      why: 'a warm cache serves from memory what a cold one reads from disk',
+      subject: 'the cache state',
+    },
+  );
+}
+
+// --- F-MEAS-5 ----------------------------------------------------------------------------------
+
+export function checkMeas5(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const flags: string[] = [];
+  for (const entry of input.entries) {
+    const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
+    const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
+    if (rule) evidence.push(evidenceOf(entry, 'run.selectionRule', rule));
+    if (reps) evidence.push(evidenceOf(entry, 'measurement.repetitions', reps));
+    const parsed = rule ? normSelectionRule(rule.value) : null;
+    const n = reps ? parseNumber(reps.value) : entry.runs.length > 1 ? entry.runs.length : null;
+    if (parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n')
+      flags.push(
+        `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
+      );
+    if (n === null) flags.push(`${entry.label} does not report how many repetitions were run`);
+    // With repeated runs in the entry, show the variability a reader should see.
+    const throughputs = entry.runs
+      .map((r) => r.series.find((s) => s.summary)?.summary?.throughput ?? null)
+      .filter((t): t is number => t !== null);
+    if (throughputs.length >= 2) {
+      const ci = meanConfidenceInterval(throughputs);
+      evidence.push(
+        derived(
+          entry,
+          'series.summary.throughput (95 % CI)',
+          { mean: ci.mean, lower: ci.lower, upper: ci.upper, n: ci.n },
+          `meanConfidenceInterval (${ci.method})`,
+        ),
+      );
+    }
+  }
+  if (flags.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `${flags.join('; ')}: without every repetition and its spread a reader cannot tell a difference from noise, and a best-of-N picks the luckiest run.`,
+    };
+  return {
+    state: 'pass',
+    evidence,
+    message: 'Every side reports its repetitions and selects no best run.',
+  };
+}
+
+// --- F-MEAS-6 ----------------------------------------------------------------------------------
+
+function percentileName(p: string): string {
+  const t = normText(p).replace(/\s/g, '');
+  if (t === 'max' || t === 'pmax' || t === 'p100') return 'max';
+  if (t === 'p999' || t === 'p99.9') return 'p99.9';
+  return t;
+}
+
+function percentileSet(entry: Entry): string[] {
+  const set = new Set<string>();
+  for (const run of entry.runs) {
+    for (const v of run.values)
+      if (v.labels.percentile && v.value !== null) set.add(percentileName(v.labels.percentile));
+    for (const s of run.series)
+      if (s.kind === 'latency' && s.summary)
+        for (const p of ['p50', 'p90', 'p95', 'p99', 'p99.9', 'max']) set.add(p);
+  }
+  return [...set].sort();
+}
+
+export function checkMeas6(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'measurement.aggregation',
+      label: 'percentile aggregation',
+      read: groupField('measurement', 'aggregation'),
+      norm: normAggregation,
+      required: true,
+    },
+  ]);
+  const evidence: CheckEvidence[] = [];
+  const flags: string[] = [];
+  for (const side of comparisons[0]?.sides ?? [])
+    if (side.keys.includes('averaged-percentiles'))
+      flags.push(`${side.entry.label} averages percentiles, which gives no percentile of anything`);
+  const sets = input.entries.map((entry) => ({ entry, set: percentileSet(entry) }));
+  for (const s of sets) if (s.set.length > 0) evidence.push(derived(s.entry, 'reported percentiles', s.set));
+  const known = sets.filter((s) => s.set.length > 0);
+  if (known.length >= 2 && new Set(known.map((s) => s.set.join(','))).size > 1)
+    flags.push(
+      `the reported percentiles differ (${known.map((s) => `${s.entry.label}: ${s.set.join(', ')}`).join(' vs ')})`,
+    );
+  return verdictOf(
+    comparisons,
+    {
+      why: 'percentiles must come from merged histograms and be read at the same points to be compared',
+      subject: 'the percentile aggregation',
+    },
+    { flags, evidence },
+  );
+}
+
+// --- F-MEAS-7 ----------------------------------------------------------------------------------
+
+/** "tpcc-efficiency/12.605" → "tpcc-efficiency": the quantity a formula id computes. */
+function quantityOf(id: string): string {
+  return id.split('/')[0] ?? id;
+}
+
+interface FormulaUse {
+  id: string;
+  read: ReadField;
+}
+
+function formulasOf(entry: Entry): { uses: Map<string, FormulaUse>; evidence: CheckEvidence[] } {
+  const uses = new Map<string, FormulaUse>();
+  const evidence: CheckEvidence[] = [];
+  const read = entryValue(readEntry(entry, groupField('measurement', 'formulaIds')));
+  if (read) {
+    evidence.push(evidenceOf(entry, 'measurement.formulaIds', read));
+    for (const id of (Array.isArray(read.value) ? read.value : [read.value]).map((v) => String(v)))
+      uses.set(quantityOf(id), { id, read });
+  }
+  for (const run of entry.runs)
+    for (const v of run.values)
+      if (v.formulaId && !uses.has(quantityOf(v.formulaId)))
+        uses.set(quantityOf(v.formulaId), {
+          id: v.formulaId,
+          read: {
+            value: v.formulaId,
+            origin: v.origin,
+            ...(v.formulaStated === false ? { quality: 'estimated' as const } : {}),
+          },
+        });
+  return { uses, evidence };
+}
+
+/** Recomputes a published TPC-C efficiency with its recorded formula (tpcc-efficiency/<max>). */
+function efficiencyReproduction(entry: Entry, id: string): CheckEvidence | null {
+  const max = Number(id.split('/')[1]);
+  if (!Number.isFinite(max)) return null;
+  for (const run of entry.runs) {
+    const eff = run.values.find((v) => v.metric === 'efficiency' && v.value !== null);
+    const tpm = run.values.find((v) => v.metric === 'tpmC' && v.value !== null && !v.labels.transaction);
+    const wh = groupField('workload', 'warehouses')(run);
+    const warehouses = wh ? parseNumber(wh.value) : null;
+    if (!eff || !tpm || warehouses === null || eff.value === null || tpm.value === null) continue;
+    const computed = tpccEfficiency(tpm.value, warehouses, max);
+    return derived(
+      entry,
+      'values.efficiency (recomputed)',
+      { published: eff.text ?? eff.value, computed: Number(computed.toFixed(2)), formula: id },
+      `tpmC ${tpm.value} / (${warehouses} warehouses × ${max})`,
+    );
+  }
+  return null;
+}
+
+export function checkMeas7(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const sides = input.entries.map((entry) => {
+    const f = formulasOf(entry);
+    evidence.push(...f.evidence);
+    return { entry, uses: f.uses };
+  });
+  const flags: string[] = [];
+  const quantities = new Set(sides.flatMap((s) => [...s.uses.keys()]));
+  const unstated: string[] = [];
+  for (const q of quantities) {
+    const users = sides.filter((s) => s.uses.has(q));
+    if (users.length < 2) continue;
+    const ids = users.map((u) => u.uses.get(q) as FormulaUse);
+    const first = ids[0] as FormulaUse;
+    for (const other of ids.slice(1)) {
+      const m = formulaMismatch({ formulaId: first.id, value: 0 }, { formulaId: other.id, value: 0 });
+      if (m) {
+        flags.push(`${q} ${m} (${users.map((u) => `${u.entry.label}: ${u.uses.get(q)?.id}`).join(' vs ')})`);
+        break;
+      }
+    }
+    for (const u of users) {
+      const use = u.uses.get(q) as FormulaUse;
+      if (use.read.quality === 'estimated' || use.read.quality === 'quoted')
+        unstated.push(`${u.entry.label} (${use.id})`);
+      if (q === 'tpcc-efficiency') {
+        const r = efficiencyReproduction(u.entry, use.id);
+        if (r) evidence.push(r);
+      }
+    }
+  }
+  if (unstated.length > 0)
+    flags.push(
+      `the formula is not stated by the publication for ${unstated.join(', ')}: it was reconstructed from the published figures, and the same metric has been published with other formulas (e.g. efficiency against 12.86 or 12.605 tpmC per warehouse)`,
+    );
+  if (flags.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `${capitalise(flags.join('; '))}: a figure is only comparable with one computed by the same formula.`,
+    };
+  const lacking = sides.filter((s) => s.uses.size === 0);
+  if (lacking.length > 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: lacking.map((s) => ({ entry: s.entry.label, field: 'measurement.formulaIds' })),
+      message: `Cannot check the metric formulas: no formula ids recorded for ${lacking.map((s) => s.entry.label).join(', ')}.`,
+    };
+  return {
+    state: 'pass',
+    evidence,
+    message: `Every side computes its derived metrics with the same formulas (${[...quantities].join(', ')}).`,
+  };
+}
+
+// --- F-MEAS-8 ----------------------------------------------------------------------------------
+
+export function checkMeas8(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const counts: string[] = [];
+  const empty: string[] = [];
+  for (const entry of input.entries) {
+    let n = 0;
+    let any = false;
+    for (const run of entry.runs) {
+      if (run.values.length > 0 || run.series.length > 0) any = true;
+      for (const v of run.values) {
+        if (v.quality === 'measured') continue;
+        n++;
+        evidence.push({
+          entry: entry.label,
+          field: valuePath(v),
+          value: v.text ?? v.value,
+          origin: v.origin,
+          quality: v.quality,
+          ...(v.source ? { source: v.source } : {}),
+        });
+      }
+    }
+    if (!any) empty.push(entry.label);
+    if (n > 0) counts.push(`${n} value${n === 1 ? '' : 's'} on ${entry.label}`);
+  }
+  if (counts.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `${counts.join(' and ')} ${counts.length === 1 && counts[0]?.startsWith('1 ') ? 'is' : 'are'} estimated or quoted, not measured: such numbers cannot be compared with measurements as equals.`,
+    };
+  if (empty.length > 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: empty.map((e) => ({ entry: e, field: 'values / series' })),
+      message: `Cannot check the origin of the results of ${empty.join(', ')}: no values or series recorded.`,
+    };
+  return { state: 'pass', evidence, message: 'Every reported value is measured.' };
+}

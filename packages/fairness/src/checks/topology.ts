@@ -1,0 +1,248 @@
+// F-TOPO-*, F-DUR-*, F-ISO-*: cluster shape, network path, durability, isolation, correctness.
+import {
+  compareFields,
+  type FieldComparison,
+  type FieldSpec,
+  missingOf,
+  verdict,
+  verdictOf,
+} from '../compare.ts';
+import {
+  display,
+  normAcknowledgement,
+  normClientPlacement,
+  normDurability,
+  normIsolation,
+  normText,
+  parseNumber,
+  spread,
+  toBool,
+} from '../normalize.ts';
+import { entryValue, evidenceOf, firstOf, groupField, nodeCount, readEntry } from '../read.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
+
+const boolKey = (v: unknown) => {
+  const b = toBool(v);
+  return b === null ? null : String(b);
+};
+
+/** Unknown when none of the comparisons is known on every side and nothing differs. */
+export function requireAny(
+  outcome: CheckOutcome,
+  comparisons: readonly FieldComparison[],
+  subject: string,
+): CheckOutcome {
+  if (outcome.state === 'flag' || comparisons.some((c) => c.known)) return outcome;
+  const missing = missingOf(comparisons, false);
+  return {
+    state: 'unknown',
+    evidence: outcome.evidence,
+    missing,
+    message: `Cannot check ${subject}: none of ${comparisons.map((c) => c.spec.label).join(', ')} is recorded on every side.`,
+  };
+}
+
+// --- F-TOPO-1 ----------------------------------------------------------------------------------
+
+export function checkTopo1(input: ComparisonInput): CheckOutcome {
+  return verdict(
+    input,
+    [
+      {
+        field: 'topology.replicationFactor',
+        label: 'replication factor',
+        read: groupField('topology', 'replicationFactor'),
+        norm: (v) => parseNumber(v),
+        required: true,
+      },
+      {
+        field: 'topology.nodeCount',
+        label: 'node count',
+        read: firstOf(groupField('topology', 'nodeCount'), nodeCount('sut')),
+        norm: (v) => parseNumber(v),
+      },
+      {
+        field: 'topology.survivalGoal',
+        label: 'survival goal',
+        read: groupField('topology', 'survivalGoal'),
+      },
+    ],
+    {
+      why: 'replicas and nodes do extra work for availability, so unequal topologies do not buy the same guarantees',
+      subject: 'the replication factor, node count and survival goal',
+    },
+  );
+}
+
+// --- F-TOPO-2 ----------------------------------------------------------------------------------
+
+export function checkTopo2(input: ComparisonInput): CheckOutcome {
+  const specs: FieldSpec[] = [
+    {
+      field: 'topology.clientPlacement',
+      label: 'client placement',
+      read: groupField('topology', 'clientPlacement'),
+      norm: normClientPlacement,
+      required: true,
+    },
+    {
+      field: 'topology.extraHops',
+      label: 'extra network hops',
+      read: groupField('topology', 'extraHops'),
+      norm: (v) => parseNumber(v) ?? normText(v),
+    },
+    {
+      field: 'topology.rttMs',
+      label: 'measured RTT',
+      read: groupField('topology', 'rttMs'),
+      norm: (v) => parseNumber(v),
+    },
+  ];
+  const comparisons = compareFields(input, specs);
+  const rtt = comparisons[2];
+  const flags: string[] = [];
+  if (rtt) {
+    const values = rtt.sides
+      .filter((s) => s.known)
+      .flatMap((s) => s.keys.filter((k): k is number => typeof k === 'number'));
+    // RTTs under 0.2 ms apart are noise; beyond that a 2× gap changes every round trip.
+    if (values.length >= 2 && spread(values) > 2 && Math.max(...values) - Math.min(...values) > 0.2)
+      flags.push(`measured client↔server RTT differs (${values.map((v) => `${v} ms`).join(' vs ')})`);
+    rtt.differs = false;
+  }
+  return verdictOf(
+    comparisons,
+    {
+      why: 'every extra hop or millisecond of network is paid on each request, so the network path, not only the system, is measured',
+      subject: 'the network path',
+    },
+    { flags },
+  );
+}
+
+// --- F-DUR-1 -----------------------------------------------------------------------------------
+
+export function checkDur1(input: ComparisonInput): CheckOutcome {
+  const levelOrRaw = firstOf(groupField('settings', 'durability'), groupField('settings', 'durabilityRaw'));
+  const comparisons = compareFields(input, [
+    {
+      field: 'settings.durability',
+      label: 'commit durability',
+      read: levelOrRaw,
+      norm: normDurability,
+      required: true,
+    },
+  ]);
+  const evidence: CheckEvidence[] = [];
+  for (const entry of input.entries) {
+    const raw = entryValue(readEntry(entry, groupField('settings', 'durabilityRaw')));
+    if (raw) evidence.push(evidenceOf(entry, 'settings.durabilityRaw', raw));
+  }
+  const c = comparisons[0];
+  const unrecognised =
+    c?.sides.filter((s) => s.read && normDurability(s.read.value) === null).map((s) => s.entry.label) ?? [];
+  const outcome = verdictOf(
+    comparisons,
+    {
+      why: 'a commit that is not on disk when acknowledged is cheaper, so the faster side may simply be promising less',
+      subject: 'the commit durability',
+    },
+    { evidence },
+  );
+  if (outcome.state === 'pass' && unrecognised.length > 0)
+    return {
+      ...outcome,
+      state: 'unknown',
+      message: `Cannot normalise the durability setting of ${unrecognised.join(', ')}: record the level (local-fsync, replicated-quorum-fsync, async-commit, no-fsync).`,
+    };
+  if (outcome.state === 'pass' && c)
+    outcome.message = `Commit durability is ${normDurability(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side.`;
+  return outcome;
+}
+
+// --- F-DUR-2 -----------------------------------------------------------------------------------
+
+export function checkDur2(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'settings.confirmedReads',
+      label: 'confirmed reads',
+      read: groupField('settings', 'confirmedReads'),
+      norm: boolKey,
+    },
+    {
+      field: 'settings.acknowledgement',
+      label: 'acknowledgement',
+      read: groupField('settings', 'acknowledgement'),
+      norm: normAcknowledgement,
+    },
+  ]);
+  return requireAny(
+    verdictOf(comparisons, {
+      why: 'a side that answers before the write is confirmed (durable or replicated) does less work per operation than one that waits',
+      subject: 'the acknowledgement and read semantics',
+    }),
+    comparisons,
+    'the acknowledgement and read semantics',
+  );
+}
+
+// --- F-ISO-1 -----------------------------------------------------------------------------------
+
+export function checkIso1(input: ComparisonInput): CheckOutcome {
+  const comparisons = compareFields(input, [
+    {
+      field: 'settings.isolationLevel',
+      label: 'isolation level',
+      read: groupField('settings', 'isolationLevel'),
+      norm: normIsolation,
+      required: true,
+    },
+  ]);
+  const outcome = verdictOf(comparisons, {
+    why: 'stronger isolation aborts and waits more under contention, so the sides do not give the same guarantees',
+    subject: 'the isolation level',
+  });
+  const c = comparisons[0];
+  if (outcome.state === 'pass' && c)
+    outcome.message = `The isolation level is ${normIsolation(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side.`;
+  return outcome;
+}
+
+// --- F-ISO-2 (AUTO where recorded, else REV) ----------------------------------------------------
+
+function consistency(value: unknown): 'passed' | 'failed' | 'not-run' | null {
+  if (typeof value === 'boolean') return value ? 'passed' : 'failed';
+  const t = normText(value);
+  if (/fail|violation|error/.test(t)) return 'failed';
+  if (/not run|skipped|none|disabled|^no$/.test(t)) return 'not-run';
+  if (/pass|ok|success|yes|true|clean/.test(t)) return 'passed';
+  return null;
+}
+
+export function checkIso2(input: ComparisonInput): CheckOutcome {
+  const evidence: CheckEvidence[] = [];
+  const states = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('workload', 'consistencyChecks')));
+    if (read) evidence.push(evidenceOf(entry, 'workload.consistencyChecks', read));
+    return { entry, state: read ? consistency(read.value) : null };
+  });
+  const bad = states.filter((s) => s.state === 'failed' || s.state === 'not-run');
+  if (bad.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `Consistency checks ${bad.map((b) => `${b.state === 'failed' ? 'failed' : 'did not run'} on ${b.entry.label}`).join('; ')}: a faster result that is not correct is not a result.`,
+    };
+  const unrecorded = states.filter((s) => s.state === null);
+  if (unrecorded.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      missing: unrecorded.map((s) => ({ entry: s.entry.label, field: 'workload.consistencyChecks' })),
+      hint: `No consistency-check result recorded for ${unrecorded.map((s) => s.entry.label).join(', ')}: look for the benchmark's consistency checks (e.g. TPC-C 3.3.2, workload check) in the publication or logs.`,
+      message:
+        'Whether correctness checks ran and passed is not recorded on every side; a reviewer must confirm.',
+    };
+  return { state: 'pass', evidence, message: 'Consistency checks ran and passed on every side.' };
+}

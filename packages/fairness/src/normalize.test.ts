@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonical,
+  normAcknowledgement,
+  normClientPlacement,
+  normDurability,
+  normFeatures,
+  normIsolation,
+  normLanguage,
+  normOrm,
+  normProtocolClass,
+  normSelectionRule,
+  normThroughputSource,
+  parseAwsInstanceType,
+  parseNumber,
+  toBytes,
+  toMs,
+} from './normalize.ts';
+
+describe('normalisation rules', () => {
+  it.each([
+    ['serializable', 'serializable'],
+    ['SERIALIZABLE', 'serializable'],
+    ['Serializable isolation', 'serializable'],
+    ['read_committed', 'read-committed'],
+    ['READ COMMITTED', 'read-committed'],
+    ['Repeatable Read', 'repeatable-read'],
+    ['snapshot isolation', 'snapshot'],
+    ['strict serializable', 'strict-serializable'],
+    ['whatever', null],
+  ])('isolation %s → %s', (raw, level) => expect(normIsolation(raw)).toBe(level));
+
+  it.each([
+    ['synchronous_commit=on', 'local-fsync'],
+    ['synchronous_commit=off', 'async-commit'],
+    ['fsync=on, synchronous_commit=off', 'async-commit'],
+    ['fsync=off', 'no-fsync'],
+    ['innodb_flush_log_at_trx_commit=2', 'async-commit'],
+    ['innodb_flush_log_at_trx_commit=1', 'local-fsync'],
+    ['Raft quorum, fsync per batch', 'replicated-quorum-fsync'],
+    ['local-fsync', 'local-fsync'],
+    ['no durability guarantee at acknowledgement', 'no-fsync'],
+  ])('durability %s → %s', (raw, level) => expect(normDurability(raw)).toBe(level));
+
+  it.each([
+    ['same machine', 'same-host'],
+    ['localhost', 'same-host'],
+    ['Same AZ', 'same-zone'],
+    ['cross-AZ', 'cross-zone'],
+    ['same region', 'same-region'],
+    ['different region', 'cross-region'],
+  ])('client placement %s → %s', (raw, p) => expect(normClientPlacement(raw)).toBe(p));
+
+  it('reads client language, ORM, protocol, counting point and acknowledgement', () => {
+    expect(normLanguage('TypeScript (Node.js)')).toBe(normLanguage('JavaScript'));
+    expect(normLanguage('Rust')).toBe('rust');
+    expect(normOrm('none (stored procedure do_transfer())')).toBe('none');
+    expect(normOrm('Drizzle')).toBe('drizzle');
+    expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
+    expect(normProtocolClass('HTTP + JSON')).toBe('text');
+    expect(normThroughputSource('server-side Prometheus metrics')).toBe('server-counter');
+    expect(normThroughputSource('client-side')).toBe('client-ack');
+    expect(normAcknowledgement('not awaited by the counter')).toBe('fire-and-forget');
+    expect(normAcknowledgement('after the durable commit (confirmed reads)')).toBe('after-durable');
+    expect(normAcknowledgement('reply before it is durable')).toBe('after-commit');
+  });
+
+  it('reads selection rules with their N', () => {
+    expect(normSelectionRule('best of three runs (highest throughput), the other two discarded')).toEqual({
+      kind: 'best-of-n',
+      n: 3,
+    });
+    expect(normSelectionRule('best of 5')).toEqual({ kind: 'best-of-n', n: 5 });
+    expect(normSelectionRule('all runs')).toEqual({ kind: 'all' });
+    expect(normSelectionRule('median of 7')).toEqual({ kind: 'median-of-n', n: 7 });
+  });
+
+  it('parses numbers and units', () => {
+    expect(parseNumber('1,684,437')).toBe(1684437);
+    expect(parseNumber('$0.0000524/hr')).toBe(0.0000524);
+    expect(parseNumber('1,100*')).toBe(1100);
+    expect(toBytes('64Gi')).toBe(64 * 1024 ** 3);
+    expect(toBytes('1.7 GB')).toBe(1.7e9);
+    expect(toMs('10s')).toBe(10_000);
+    expect(toMs('30 minutes')).toBe(1_800_000);
+  });
+
+  it('reads AWS instance generations', () => {
+    expect(parseAwsInstanceType('c5d.9xlarge')).toMatchObject({ generation: 5, processor: 'intel' });
+    expect(parseAwsInstanceType('i8g.4xlarge')).toMatchObject({ generation: 8, processor: 'aws-graviton' });
+    expect(parseAwsInstanceType('db.m6a.large')).toMatchObject({ generation: 6, processor: 'amd' });
+    expect(parseAwsInstanceType('MacBook Pro')).toBeNull();
+  });
+
+  it('compares values canonically and features by class', () => {
+    expect(canonical(' Foo_Bar ')).toBe(canonical('foo bar'));
+    expect(canonical(['b', 'A'])).toBe(canonical(['a', 'B']));
+    expect(normFeatures(['stored procedure (reducer, single call)'])).toBe(
+      normFeatures(['stored procedure (do_transfer(), single call)']),
+    );
+    expect(normFeatures(['ORM (Drizzle)'])).toBe('orm');
+  });
+});

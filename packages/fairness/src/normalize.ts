@@ -1,0 +1,465 @@
+// Field normalisation: every rule that decides whether two recorded values mean the same thing
+// lives here, so checks compare canonical values and a reader can find the rules in one place.
+// A normaliser returns null when it does not recognise a value; callers then fall back to text.
+import type { Field } from '@levelfield/contracts/provenance';
+
+export type FieldValue = Field['value'];
+type Scalar = string | number | boolean | null;
+
+/** Lower case, trimmed, inner whitespace collapsed, "_" and "-" read as spaces. */
+export function normText(value: unknown): string {
+  return String(value ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[_\u2010-\u2015-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A stable string for any field value: text normalised, arrays sorted, record keys sorted. */
+export function canonical(value: FieldValue | undefined): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value))
+    return `[${value
+      .map((v) => canonical(v))
+      .sort()
+      .join(',')}]`;
+  if (typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${normText(k)}=${canonical(value[k] as Scalar)}`)
+      .join(',')}}`;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return normText(value);
+}
+
+/** Shows a value the way a reader expects: arrays joined, records as k=v. */
+export function display(value: FieldValue | undefined): string {
+  if (value === undefined || value === null) return 'not recorded';
+  if (Array.isArray(value)) return value.map((v) => display(v)).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([k, v]) => `${k}=${display(v as Scalar)}`)
+      .join(', ');
+  if (typeof value === 'number') return formatNumber(value);
+  return String(value);
+}
+
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return String(n);
+  if (Number.isInteger(n)) return n.toLocaleString('en-US');
+  return n.toLocaleString('en-US', { maximumFractionDigits: 6 });
+}
+
+// --- numbers and units ------------------------------------------------------------------------
+
+/** "1,684,437" → 1684437, "95.5%" → 95.5, "$139.97" → 139.97, "1,100*" → 1100; null if no number. */
+export function parseNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const m = value.replace(/,/g, '').match(/-?\d+(\.\d+)?([eE][-+]?\d+)?/);
+  if (!m) return null;
+  const n = Number(m[0]);
+  return Number.isFinite(n) ? n : null;
+}
+
+const BYTE_UNITS: Record<string, number> = {
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  kib: 1024,
+  mib: 1024 ** 2,
+  gib: 1024 ** 3,
+  tib: 1024 ** 4,
+  k: 1024,
+  m: 1024 ** 2,
+  g: 1024 ** 3,
+  gi: 1024 ** 3,
+  t: 1024 ** 4,
+  ti: 1024 ** 4,
+};
+
+/** Bytes from a number (already bytes) or text such as "64Gi", "15 GB", "1.7 GB", "128G". */
+export function toBytes(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const m = value
+    .trim()
+    .replace(/,/g, '')
+    .match(/^(\d+(?:\.\d+)?)\s*([a-zA-Z]*)/);
+  if (!m) return null;
+  const unit = (m[2] ?? '').toLowerCase();
+  const factor = unit === '' ? 1 : BYTE_UNITS[unit];
+  return factor === undefined ? null : Number(m[1]) * factor;
+}
+
+const MS_UNITS: Record<string, number> = {
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  sec: 1000,
+  secs: 1000,
+  second: 1000,
+  seconds: 1000,
+  m: 60_000,
+  min: 60_000,
+  mins: 60_000,
+  minute: 60_000,
+  minutes: 60_000,
+  h: 3_600_000,
+  hr: 3_600_000,
+  hour: 3_600_000,
+  hours: 3_600_000,
+};
+
+/** Milliseconds from a number (already ms) or text such as "10s", "5 s", "30 minutes", "250ms". */
+export function toMs(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const m = value
+    .trim()
+    .replace(/,/g, '')
+    .match(/^(\d+(?:\.\d+)?)\s*([a-zA-Zµ]*)/);
+  if (!m) return null;
+  const unit = (m[2] ?? '').toLowerCase();
+  const factor = unit === '' ? 1 : MS_UNITS[unit];
+  return factor === undefined ? null : Number(m[1]) * factor;
+}
+
+export function toBool(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  const t = normText(value);
+  if (['true', 'yes', 'on', 'enabled', '1', 'y'].includes(t)) return true;
+  if (['false', 'no', 'off', 'disabled', '0', 'n', 'none'].includes(t)) return false;
+  return null;
+}
+
+/** Relative spread of positive numbers: max / min (1 when equal). */
+export function spread(values: readonly number[]): number {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  if (min <= 0) return max === min ? 1 : Number.POSITIVE_INFINITY;
+  return max / min;
+}
+
+// --- settings ---------------------------------------------------------------------------------
+
+export type IsolationLevel =
+  | 'read-uncommitted'
+  | 'read-committed'
+  | 'repeatable-read'
+  | 'snapshot'
+  | 'serializable'
+  | 'strict-serializable';
+
+/** "serializable", "SERIALIZABLE", "Serializable isolation", "read_committed", "RC", "SI" … */
+export function normIsolation(value: unknown): IsolationLevel | null {
+  const t = normText(value)
+    .replace(/\bisolation( level)?\b/, '')
+    .trim();
+  if (t === '') return null;
+  if (/uncommitted|^ru$/.test(t)) return 'read-uncommitted';
+  if (/read committed|^rc$/.test(t)) return 'read-committed';
+  if (/repeatable|^rr$/.test(t)) return 'repeatable-read';
+  if (/strict serializ|strictly serializ|linearizable/.test(t)) return 'strict-serializable';
+  if (/serializ|^ser$/.test(t)) return 'serializable';
+  if (/snapshot|^si$/.test(t)) return 'snapshot';
+  return null;
+}
+
+export type DurabilityLevel = 'local-fsync' | 'replicated-quorum-fsync' | 'async-commit' | 'no-fsync';
+
+/**
+ * The normalised commit durability: is a commit on disk (locally or on a quorum) when the client
+ * is told it committed? Recognises the level names themselves and common raw settings:
+ * synchronous_commit (PostgreSQL), innodb_flush_log_at_trx_commit (MySQL), fsync=off.
+ */
+export function normDurability(value: unknown): DurabilityLevel | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/no fsync|fsync ?= ?off|fsync off|nosync|no durability|in memory only/.test(t)) return 'no-fsync';
+  if (
+    /(sync|synchronous) commit ?= ?off|\basync|asynchronous|innodb flush log at trx commit ?= ?[02]/.test(t)
+  )
+    return 'async-commit';
+  if (/quorum|replicated|raft|paxos|remote (write|apply)|semi ?sync|multi az|synchronous standby/.test(t))
+    return 'replicated-quorum-fsync';
+  if (
+    /local fsync|(sync|synchronous) commit ?= ?(on|local)|innodb flush log at trx commit ?= ?1|\bfsync\b/.test(
+      t,
+    )
+  )
+    return 'local-fsync';
+  return null;
+}
+
+export type Acknowledgement = 'fire-and-forget' | 'after-commit' | 'after-durable' | 'after-replicated';
+
+/** When the client counts an operation as done. */
+export function normAcknowledgement(value: unknown): Acknowledgement | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/fire and forget|no ack|unacknowledged|not awaited/.test(t)) return 'fire-and-forget';
+  if (/before (it is |being )?(durab|fsync|confirm|replicat)|not (yet )?durable|unconfirmed/.test(t))
+    return 'after-commit';
+  if (/replicat|quorum|majority/.test(t)) return 'after-replicated';
+  if (/durable|fsync|confirmed/.test(t)) return 'after-durable';
+  if (/commit|round trip|ack/.test(t)) return 'after-commit';
+  return null;
+}
+
+export type ClientPlacement = 'same-host' | 'same-zone' | 'same-region' | 'cross-zone' | 'cross-region';
+
+/** "same machine", "localhost", "same AZ", "cross-AZ", "different region" … */
+export function normClientPlacement(value: unknown): ClientPlacement | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/same (host|machine|box|node)|localhost|local machine|colocated|co located|^local$/.test(t))
+    return 'same-host';
+  if (/cross region|different region|other region|inter region/.test(t)) return 'cross-region';
+  if (/cross (zone|az)|different (zone|az)|other (zone|az)|inter (zone|az)|multi az/.test(t))
+    return 'cross-zone';
+  if (/same (zone|az|availability zone)/.test(t)) return 'same-zone';
+  if (/same region/.test(t)) return 'same-region';
+  return null;
+}
+
+export type ThroughputSource = 'client-ack' | 'server-counter';
+
+export function normThroughputSource(value: unknown): ThroughputSource | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/server|prometheus|metrics endpoint|database counter|db counter/.test(t)) return 'server-counter';
+  if (/client|round trip|ack/.test(t)) return 'client-ack';
+  return null;
+}
+
+export type LatencyEndPoint = 'initiate' | 'complete';
+
+export function normLatencyEndPoint(value: unknown): LatencyEndPoint | null {
+  const t = normText(value);
+  if (/initiat|accepted|enqueued|durably recorded/.test(t)) return 'initiate';
+  if (/complet|finish|full|commit|response/.test(t)) return 'complete';
+  return null;
+}
+
+export type LatencyOrigin = 'intended' | 'actual';
+
+export function normLatencyOrigin(value: unknown): LatencyOrigin | null {
+  const t = normText(value);
+  if (/intend|schedul|co correct/.test(t)) return 'intended';
+  if (/actual|send|sent/.test(t)) return 'actual';
+  return null;
+}
+
+export type LoadModel = 'open' | 'closed' | 'partly-open';
+
+export function normLoadModel(value: unknown): LoadModel | null {
+  const t = normText(value);
+  if (/partly|partially|semi open|mixed/.test(t)) return 'partly-open';
+  if (/closed|fixed (concurrency|users|terminals)|sequential/.test(t)) return 'closed';
+  if (/open|arrival rate|constant rate|fixed rate|rate limited/.test(t)) return 'open';
+  return null;
+}
+
+export type CacheState = 'cold' | 'warm' | 'hot';
+
+export function normCacheState(value: unknown): CacheState | null {
+  const t = normText(value);
+  if (/cold/.test(t)) return 'cold';
+  if (/hot/.test(t)) return 'hot';
+  if (/warm/.test(t)) return 'warm';
+  return null;
+}
+
+export type Aggregation = 'merged-histograms' | 'averaged-percentiles' | 'single-run' | 'other';
+
+export function normAggregation(value: unknown): Aggregation | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/averag|mean of percentiles/.test(t)) return 'averaged-percentiles';
+  if (/merg|hdr|histogram/.test(t)) return 'merged-histograms';
+  if (/single/.test(t)) return 'single-run';
+  return 'other';
+}
+
+export type BuildType = 'release' | 'debug';
+
+export function normBuildType(value: unknown): BuildType | null {
+  const t = normText(value);
+  if (/release|optimi[sz]ed|production|prod|o[23]/.test(t)) return 'release';
+  if (/debug|dev|unoptimi[sz]ed|o0/.test(t)) return 'debug';
+  return null;
+}
+
+export type Compliance = 'audited' | 'unofficial' | 'estimate';
+
+export function normCompliance(value: unknown): Compliance | null {
+  const t = normText(value);
+  if (/estimat/.test(t)) return 'estimate';
+  if (/unofficial|not audited|unaudited|non audited/.test(t)) return 'unofficial';
+  if (/audited|official|certified/.test(t)) return 'audited';
+  return null;
+}
+
+export interface SelectionRule {
+  kind: 'all' | 'best-of-n' | 'worst-of-n' | 'median-of-n' | 'mean-of-n' | 'single';
+  n?: number;
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+function countOf(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  if (/^\d+$/.test(word)) return Number(word);
+  return NUMBER_WORDS[word];
+}
+
+/** The N of "best of N" first; otherwise the first number in the text. */
+function countIn(t: string): number | undefined {
+  const of = countOf(t.match(/\bof (\w+)/)?.[1]);
+  if (of !== undefined) return of;
+  for (const token of t.split(/[^a-z0-9]+/)) {
+    const n = countOf(token);
+    if (n !== undefined) return n;
+  }
+  return undefined;
+}
+
+/** "best of three", "best of 3", "highest throughput of 3 runs", "all runs", "median of 5" … */
+export function normSelectionRule(value: unknown): SelectionRule | null {
+  const t = normText(value);
+  if (t === '') return null;
+  const n = countIn(t);
+  const withN = (kind: SelectionRule['kind']): SelectionRule => (n === undefined ? { kind } : { kind, n });
+  if (/best|highest|fastest|max|top|peak|observed maximum/.test(t)) return withN('best-of-n');
+  if (/worst|lowest|slowest|min\b/.test(t)) return withN('worst-of-n');
+  if (/median/.test(t)) return withN('median-of-n');
+  if (/mean|average/.test(t)) return withN('mean-of-n');
+  if (/\ball\b|every/.test(t)) return withN('all');
+  if (/single|one run|only run/.test(t)) return { kind: 'single', n: 1 };
+  return null;
+}
+
+// --- clients ---------------------------------------------------------------------------------
+
+/** TypeScript and JavaScript both run on a JS runtime; "Node.js" names the runtime, not a language. */
+export function normLanguage(value: unknown): string | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/typescript|javascript|node|deno|bun|\bts\b|\bjs\b/.test(t)) return 'javascript';
+  if (/rust/.test(t)) return 'rust';
+  if (/golang|\bgo\b/.test(t)) return 'go';
+  if (/kotlin|java|jvm|clojure|scala/.test(t)) return 'jvm';
+  if (/python/.test(t)) return 'python';
+  if (/c\+\+|cpp/.test(t)) return 'c++';
+  if (/swift/.test(t)) return 'swift';
+  return t;
+}
+
+export type ProtocolClass = 'binary' | 'text';
+
+/** The encoding class of a wire protocol: binary (BSATN, pgwire, gRPC, …) or text (HTTP + JSON, …). */
+export function normProtocolClass(value: unknown): ProtocolClass | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/binary|bsatn|protobuf|grpc|thrift|pgwire|postgres wire|mysql protocol|cql|native protocol/.test(t))
+    return 'binary';
+  if (/json|http|rest|text|xml|graphql/.test(t)) return 'text';
+  return null;
+}
+
+/** 'none' for no ORM (raw SQL, stored procedure, native SDK); otherwise the ORM's name. */
+export function normOrm(value: unknown): string | null {
+  if (value === false) return 'none';
+  const t = normText(value);
+  if (t === '') return null;
+  if (/^(none|no|false|no orm|n\/a|raw sql|stored procedure)/.test(t)) return 'none';
+  return t.split(' ')[0] ?? t;
+}
+
+/** Sequential (one operation in flight per connection) or pipelined/batched. */
+export function concurrencyStyle(inFlightPerConnection: number): 'sequential' | 'pipelined' {
+  return inFlightPerConnection <= 1 ? 'sequential' : 'pipelined';
+}
+
+// --- hardware --------------------------------------------------------------------------------
+
+export interface AwsInstanceType {
+  family: string;
+  generation: number;
+  attributes: string;
+  size: string;
+  /** Processor maker read from the attribute letters: g → AWS Graviton, a → AMD, else Intel. */
+  processor: 'aws-graviton' | 'amd' | 'intel';
+}
+
+/** "c5d.9xlarge" → family c, generation 5, attributes d; "i8g.4xlarge" → Graviton, generation 8. */
+export function parseAwsInstanceType(value: unknown): AwsInstanceType | null {
+  const t = normText(value).replace(/^(db|cache)\./, '');
+  const m = t.match(/^([a-z]+?)(\d+)([a-z-]*)\.(\w+)$/);
+  if (!m) return null;
+  const attributes = m[3] ?? '';
+  const processor = attributes.includes('g') ? 'aws-graviton' : attributes.includes('a') ? 'amd' : 'intel';
+  return { family: m[1] ?? '', generation: Number(m[2]), attributes, size: m[4] ?? '', processor };
+}
+
+export function normHostType(value: unknown): string | null {
+  const t = normText(value);
+  return t === '' ? null : t.replace(/\s*x\s*$/, '');
+}
+
+export function normCpuModel(value: unknown): string | null {
+  const t = normText(value)
+    .replace(/\((r|tm)\)/g, '')
+    .replace(/\bcpu\b|@.*$/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return t === '' ? null : t;
+}
+
+/** A date (ISO or "2025-01") as a day number; null when unparseable. */
+export function toDay(value: unknown): number | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const ms = Date.parse(String(value));
+  return Number.isFinite(ms) ? Math.floor(ms / 86_400_000) : null;
+}
+
+/** Feature classes, so "stored procedure (reducer)" and "stored procedure (do_transfer())" compare equal. */
+export function normFeature(value: unknown): string {
+  const t = normText(value);
+  if (/stored proc|reducer|pl\/pgsql|server side function/.test(t)) return 'stored procedure';
+  if (/\borm\b|drizzle|hibernate|prisma|sequelize|active ?record/.test(t)) return 'orm';
+  if (/microbatch/.test(t)) return 'microbatching';
+  if (/batch|pipelin/.test(t)) return 'batching';
+  if (/foreign key/.test(t)) return 'foreign keys';
+  if (/individual transaction|per transaction/.test(t)) return 'individual transactions';
+  return t;
+}
+
+/** A feature list as its sorted classes. */
+export function normFeatures(value: FieldValue): string {
+  const list = Array.isArray(value)
+    ? value
+    : value !== null && typeof value === 'object'
+      ? Object.keys(value)
+      : [value];
+  return [...new Set(list.map((v) => normFeature(v)))].sort().join(' + ');
+}
