@@ -122,11 +122,11 @@ async function waitForRollups(databaseUrl: string, runId: string): Promise<void>
 }
 
 async function signIn(page: Page, webUrl: string, password: string) {
-  await page.goto(`${webUrl}/signin`);
+  await page.goto(`${webUrl}/signin?callbackUrl=%2Fruns`);
   await page.getByLabel('Email').fill('demo@levelfield.local');
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(/\/runs/);
+  await page.waitForURL(/\/runs$/);
 }
 
 const VITALS_SCRIPT = () => {

@@ -22,8 +22,10 @@ export class Services {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...quietEnv, ...env },
     });
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
+    // Two streams share one log: neither may end it; the child's exit does.
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', () => log.end());
     if (this.echo) child.stderr.on('data', (chunk) => process.stderr.write(`[${name}] ${chunk}`));
     const entry = { name, child, exited: false };
     child.on('exit', () => {
