@@ -240,6 +240,9 @@ async function main() {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addInitScript(VITALS_SCRIPT);
     const page = await context.newPage();
+    // Right after seeding, the rollup worker may still hold both cores: be patient with set-up
+    // steps (the measured loads have their own clocks).
+    page.setDefaultTimeout(120_000);
     await signIn(page, stack.webUrl, stack.demoPassword);
     const loads = await measurePageLoads(page, `${stack.webUrl}/runs/${runId}`);
     const live = await measureLive(page, stack.webUrl, stack.ingestUrl, stack.demoToken);
