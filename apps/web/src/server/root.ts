@@ -6,6 +6,7 @@ import { comparisonsRouter } from '~/server/routers/comparisons';
 import { invitationsRouter } from '~/server/routers/invitations';
 import { orgsRouter } from '~/server/routers/orgs';
 import { projectsRouter } from '~/server/routers/projects';
+import { publishedRouter } from '~/server/routers/published';
 import { runsRouter } from '~/server/routers/runs';
 import { tokensRouter } from '~/server/routers/tokens';
 import { createCallerFactory, router } from '~/server/trpc';
@@ -16,6 +17,7 @@ export const appRouter = router({
   account: accountRouter,
   orgs: orgsRouter,
   projects: projectsRouter,
+  published: publishedRouter,
   tokens: tokensRouter,
   invitations: invitationsRouter,
 });

@@ -2,9 +2,10 @@
 // public project (acme/demo), figures exactly as published, stable slugs. Idempotent: a
 // comparison whose slug exists is left alone, runs are found again by their seed id.
 // Relative imports only: scripts/stack.ts and scripts/start.mjs call it through tsx.
-import type { Prisma, PrismaClient } from '@levelfield/db/client';
+import type { PrismaClient } from '@levelfield/db/client';
 import { type RunInput, runChecks } from '@levelfield/fairness';
 import { SEED_COMPARISONS, type SeedComparison } from '@levelfield/fairness/seeds';
+import { storePublishedRun } from '../published/store.ts';
 import { insertComparison, storeCheckResults } from './store.ts';
 
 const DEMO_ORG = 'acme';
@@ -28,33 +29,17 @@ async function ensureRun(
     select: { id: true },
   });
   if (existing) return existing.id;
-  const systemId = system
-    ? (
-        await db.system.upsert({
-          where: { projectId_name: { projectId, name: system } },
-          create: { projectId, name: system },
-          update: {},
-          select: { id: true },
-        })
-      ).id
-    : null;
-  const created = await db.run.create({
-    data: {
-      projectId,
-      systemId,
-      name: run.name,
-      benchmark: textOf(run.provenance.run.benchmark) ?? textOf(run.provenance.workload.name) ?? 'published',
-      status: 'succeeded',
-      source: 'published',
-      labels: { seedRun: run.id, demo: 'seed' },
-      provenance: run.provenance as unknown as Prisma.InputJsonValue,
-      disclosure: run.disclosure as unknown as Prisma.InputJsonValue,
-      values: run.values as unknown as Prisma.InputJsonValue,
-      sourceUrl: run.sourceUrl ?? null,
-      startedAt: PUBLISHED_AT,
-      endedAt: PUBLISHED_AT,
-    },
-    select: { id: true },
+  const created = await storePublishedRun(db, {
+    projectId,
+    system,
+    name: run.name,
+    benchmark: textOf(run.provenance.run.benchmark) ?? textOf(run.provenance.workload.name) ?? 'published',
+    labels: { seedRun: run.id, demo: 'seed' },
+    provenance: run.provenance,
+    disclosure: run.disclosure,
+    values: run.values,
+    sourceUrl: run.sourceUrl,
+    publishedAt: PUBLISHED_AT,
   });
   return created.id;
 }

@@ -97,6 +97,18 @@ export default async function ProjectPage({ params }: { params: Params }) {
               {project.can.manageTokens ? 'Manage API tokens' : 'See API tokens'}
             </Link>
           </div>
+          {project.can.edit ? (
+            <div className="card">
+              <h2>Add published results</h2>
+              <p className="muted">
+                Enter a run from a publication’s numbers (source URL, values as printed, measured or
+                estimated) or import them as JSON or CSV, to compare it without raw data.
+              </p>
+              <Link href={`${base}/published/new`} className="button">
+                Add published results
+              </Link>
+            </div>
+          ) : null}
           <div className="card">
             <h2>Settings</h2>
             {project.can.edit ? (

@@ -1,0 +1,61 @@
+// Storing a published run: a Run with source 'published', its values (PublishedValue[]) and the
+// source URL. No series or summaries: published latency percentiles stay values (metric
+// 'latency' with transaction/endPoint/percentile labels), which the comparison table and the
+// fairness checks read as they are; series are for runs with raw data (agent, import). Shared
+// by the import (published.import) and the demo loader. Relative imports only.
+import type { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import type { Prisma, PrismaClient } from '@levelfield/db/client';
+import type { PublishedValue } from '@levelfield/fairness';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface NewPublishedRun {
+  projectId: string;
+  name: string;
+  system?: string | undefined;
+  systemVersion?: string | undefined;
+  benchmark: string;
+  benchmarkVersion?: string | undefined;
+  sourceUrl?: string | undefined;
+  /** The run's start and end time: published runs have no run time of their own. */
+  publishedAt: Date;
+  provenance: Provenance;
+  disclosure: Disclosure;
+  values: PublishedValue[];
+  labels?: Record<string, string>;
+  createdById?: string | null | undefined;
+}
+
+export async function storePublishedRun(db: Db, run: NewPublishedRun): Promise<{ id: string; name: string }> {
+  const systemId = run.system
+    ? (
+        await db.system.upsert({
+          where: { projectId_name: { projectId: run.projectId, name: run.system } },
+          create: { projectId: run.projectId, name: run.system },
+          update: {},
+          select: { id: true },
+        })
+      ).id
+    : null;
+  return db.run.create({
+    data: {
+      projectId: run.projectId,
+      systemId,
+      name: run.name,
+      benchmark: run.benchmark,
+      benchmarkVersion: run.benchmarkVersion ?? null,
+      systemVersion: run.systemVersion ?? null,
+      status: 'succeeded',
+      source: 'published',
+      labels: run.labels ?? {},
+      provenance: run.provenance as unknown as Prisma.InputJsonValue,
+      disclosure: run.disclosure as unknown as Prisma.InputJsonValue,
+      values: run.values as unknown as Prisma.InputJsonValue,
+      sourceUrl: run.sourceUrl ?? null,
+      startedAt: run.publishedAt,
+      endedAt: run.publishedAt,
+      createdById: run.createdById ?? null,
+    },
+    select: { id: true, name: true },
+  });
+}

@@ -1,0 +1,205 @@
+// Published results against a real PostgreSQL: CSV and JSON through published.import (editors
+// only, all or nothing), then a comparison of an imported publication against an agent-measured
+// run, where F-MEAS-8 flags the publication's estimated values.
+import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComparison } from '~/server/comparisons/create';
+import { getComparison } from '~/server/comparisons/view';
+import { publishedRouter } from '~/server/routers/published';
+import { createCallerFactory } from '~/server/trpc';
+
+let database: TestDatabase;
+let db: PrismaClient;
+const fx = { editor: '', viewer: '', project: '', agentRun: '' };
+const caller = (viewerId: string | null) => createCallerFactory(publishedRouter)({ db, viewerId });
+const where = { org: 'acme', project: 'demo' };
+
+const CSV = `run,system,benchmark,source_url,published,quantity,value,text,unit,origin,quality,source
+"Rama, 4 nodes",Rama,TPC-C,https://blog.redplanetlabs.com/rama-tpcc,2025-03-01,tpmC,1684437,"1,684,437",tpmC,imported,measured,Table 1
+"Rama, 4 nodes",Rama,TPC-C,https://blog.redplanetlabs.com/rama-tpcc,2025-03-01,latency.delivery.complete.p50,1100,"1,100*",ms,estimated,,"Latency table, footnote *"
+"Rama, 4 nodes",Rama,TPC-C,https://blog.redplanetlabs.com/rama-tpcc,2025-03-01,efficiency,0.955,95.5%,,imported,measured,Table 1
+`;
+
+beforeAll(async () => {
+  database = await createTestDatabase('published');
+  db = createPrismaClient(database.url, { max: 2 });
+  fx.editor = (await db.user.create({ data: { email: 'e@example.test', name: 'Edna Editor' } })).id;
+  fx.viewer = (await db.user.create({ data: { email: 'v@example.test', name: 'Vi Viewer' } })).id;
+  const org = await db.organization.create({
+    data: {
+      slug: 'acme',
+      name: 'Acme',
+      memberships: {
+        create: [
+          { userId: fx.editor, role: 'editor' },
+          { userId: fx.viewer, role: 'viewer' },
+        ],
+      },
+    },
+  });
+  fx.project = (
+    await db.project.create({
+      data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+    })
+  ).id;
+  fx.agentRun = (
+    await db.run.create({
+      data: {
+        projectId: fx.project,
+        name: 'CockroachDB, measured',
+        benchmark: 'TPC-C',
+        source: 'agent',
+        status: 'succeeded',
+        startedAt: new Date(),
+        values: [
+          {
+            metric: 'tpmC',
+            value: 1_000_000,
+            unit: 'tpmC',
+            labels: {},
+            origin: 'captured',
+            quality: 'measured',
+          },
+        ],
+      },
+    })
+  ).id;
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof TRPCError ? e.code : String(e);
+  }
+}
+
+describe('published.import', () => {
+  it('is for editors: viewers are refused, anonymous visitors asked to sign in', async () => {
+    expect(await code(caller(fx.viewer).import({ ...where, format: 'csv', text: CSV }))).toBe('FORBIDDEN');
+    expect(await code(caller(null).import({ ...where, format: 'csv', text: CSV }))).toMatch(
+      /UNAUTHORIZED|FORBIDDEN|NOT_FOUND/,
+    );
+    expect(await db.run.count({ where: { source: 'published' } })).toBe(0);
+  });
+
+  it('stores nothing when one row is bad, and names its line and field', async () => {
+    const bad = `${CSV}Other,Other,TPC-C,ftp//nowhere,,tpmC,5,,,,,\n`;
+    const out = await caller(fx.editor).import({ ...where, format: 'csv', text: bad });
+    expect(out).toEqual({
+      status: 'invalid',
+      errors: [expect.objectContaining({ line: 5, field: 'source_url' })],
+    });
+    expect(await db.run.count({ where: { source: 'published' } })).toBe(0);
+  });
+
+  it('stores a CSV as one published run with its values, source URL and date', async () => {
+    const out = await caller(fx.editor).import({ ...where, format: 'csv', text: CSV });
+    expect(out).toMatchObject({ status: 'stored', runs: [{ name: 'Rama, 4 nodes' }] });
+    const run = await db.run.findFirstOrThrow({
+      where: { source: 'published', name: 'Rama, 4 nodes' },
+      include: { system: true },
+    });
+    expect(run).toMatchObject({
+      benchmark: 'TPC-C',
+      status: 'succeeded',
+      sourceUrl: 'https://blog.redplanetlabs.com/rama-tpcc',
+      startedAt: new Date('2025-03-01T00:00:00Z'),
+      createdById: fx.editor,
+      system: { name: 'Rama' },
+    });
+    expect(run.values).toEqual([
+      expect.objectContaining({
+        metric: 'tpmC',
+        value: 1684437,
+        text: '1,684,437',
+        origin: 'imported',
+        quality: 'measured',
+      }),
+      expect.objectContaining({
+        metric: 'latency',
+        labels: { transaction: 'Delivery', endPoint: 'complete', percentile: 'p50' },
+        quality: 'estimated',
+        source: 'Latency table, footnote *',
+      }),
+      expect.objectContaining({ metric: 'efficiency', value: 0.955, text: '95.5%' }),
+    ]);
+    expect(await db.series.count({ where: { runId: run.id } })).toBe(0);
+  });
+
+  it('stores a JSON array in one transaction; a bad second result names itself and stores nothing', async () => {
+    const good = {
+      system: { name: 'Postgres', version: '17' },
+      benchmark: { name: 'TPC-C' },
+      name: 'Postgres, vendor blog',
+      sourceUrl: 'https://example.com/pg',
+      values: [{ quantity: 'tpmC', value: 500000, unit: 'tpmC', quality: 'quoted' }],
+    };
+    const bad = { ...good, name: 'Broken', values: [{ quantity: 'tpmC', value: 'many', unit: 'tpmC' }] };
+    const before = await db.run.count();
+    const invalid = await caller(fx.editor).import({
+      ...where,
+      format: 'json',
+      text: JSON.stringify([good, bad]),
+    });
+    expect(invalid).toEqual({
+      status: 'invalid',
+      errors: [expect.objectContaining({ field: 'result 2 (“Broken”): values[0].value' })],
+    });
+    expect(await db.run.count()).toBe(before);
+    const stored = await caller(fx.editor).import({ ...where, format: 'json', text: JSON.stringify(good) });
+    expect(stored).toMatchObject({ status: 'stored', runs: [{ name: 'Postgres, vendor blog' }] });
+    const run = await db.run.findFirstOrThrow({ where: { name: 'Postgres, vendor blog' } });
+    expect(run.systemVersion).toBe('17');
+  });
+
+  it('rejects JSON that does not parse with a clear message', async () => {
+    const out = await caller(fx.editor).import({ ...where, format: 'json', text: '{"name": ' });
+    expect(out).toMatchObject({
+      status: 'invalid',
+      errors: [{ field: 'JSON', message: expect.stringMatching(/not valid JSON/) }],
+    });
+  });
+});
+
+describe('a publication compared with a measured run', () => {
+  it('F-MEAS-8 flags the estimated latency, with evidence', async () => {
+    const published = await db.run.findFirstOrThrow({ where: { name: 'Rama, 4 nodes' } });
+    const { slug } = await createComparison(
+      db,
+      fx.editor,
+      { projectId: fx.project },
+      {
+        slug: 'rama-published-vs-measured',
+        title: 'Rama (published) vs CockroachDB (measured)',
+        entries: [
+          { label: 'Rama', runIds: [published.id] },
+          { label: 'CockroachDB', runIds: [fx.agentRun] },
+        ],
+      },
+    );
+    const view = await getComparison(db, fx.editor, slug);
+    const meas8 = view.checks.find((c) => c.id === 'F-MEAS-8');
+    expect(meas8?.state).toBe('flag');
+    expect(meas8?.evidence).toEqual([
+      expect.objectContaining({
+        entry: 'Rama',
+        // jsonb stores the labels' keys in its own order
+        field: expect.stringMatching(
+          /^values\.latency\[(?=.*transaction=Delivery)(?=.*endPoint=complete)(?=.*percentile=p50)/,
+        ),
+        value: '1,100*',
+        quality: 'estimated',
+        origin: 'imported',
+      }),
+    ]);
+  });
+});
