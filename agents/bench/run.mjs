@@ -3,20 +3,32 @@
 //
 //   record_ns                 median ns/op of `go test -bench BenchmarkRecord` (-count 5)
 //   agent_cpu_pct, agent_rss_mb
-//                             the agent process (/proc/<pid>/stat and status) while a harness
-//                             sends 10 series × 10,000 samples/s to its StatsD listener for 20 s,
-//                             streaming to the real ingest API (apps/ingest-api/dist/main.mjs on
-//                             a throwaway PostgreSQL) when it is built, else to a local HTTP
-//                             server that accepts everything (the progress lines say which)
+//                             the agent process while a harness sends 10 series × 10,000 samples/s
+//                             to its StatsD listener, one sample per line, packed in 1432-byte
+//                             datagrams as StatsD clients buffer them (~40 lines, 2,400
+//                             datagrams/s), for 20 s after 3 s of warm-up, streaming to the real
+//                             ingest API (apps/ingest-api/dist/main.mjs on a throwaway PostgreSQL)
+//                             when it is built, else to a local HTTP server that accepts everything
+//                             (the progress lines say which). CPU is the agent's time on CPU (all
+//                             its threads' /proc/<pid>/task/*/schedstat, in ns; /proc/<pid>/stat
+//                             ticks where schedstat is missing) over 4 windows of 5 s: the median
+//                             window, in % of one core. RSS is the highest VmRSS seen.
+//   agent_cpu_pct_unbatched, agent_rss_mb_unbatched
+//                             the same with one sample per datagram (100,000 datagrams/s), the
+//                             worst case a client without buffering makes
 //   throughput_with_agent, throughput_without_agent, ratio
 //                             median tps of the same pgbench command (tpcb-like, --log) run plain
 //                             and wrapped by the agent, alternating (ABBA), 3 × 15 s each; ratio
 //                             is the median of the per-repetition with/without ratios
+//   load_average              /proc/loadavg (1, 5, 15 min) at the end: on a shared machine the
+//                             figures above move with it
 //
 // Progress goes to stdout; the last line is the JSON object. Needs Go, and for the pgbench part
 // PostgreSQL's server binaries (/usr/lib/postgresql/*/bin) and pgbench. Node built-ins only,
 // apart from the optional real ingest API (which uses the repository's installed packages).
-// Environment: BENCH_SECONDS (pgbench run length, 15), BENCH_REPS (3), BENCH_LOAD_SECONDS (20).
+// Environment: BENCH_SECONDS (pgbench run length, 15), BENCH_REPS (3), BENCH_LOAD_SECONDS (20),
+// BENCH_CPU_WINDOWS (4), BENCH_AGENT_BIN (a binary to measure instead of building), BENCH_PARTS (comma-separated subset of record,footprint,unbatched,pgbench;
+// the figures of parts left out are null).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -28,10 +40,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const agentsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoDir = path.resolve(agentsDir, '..');
-const agentBin = path.join(agentsDir, 'bin/levelfield-agent');
+// BENCH_AGENT_BIN measures another build (an A/B comparison) instead of building this one.
+const agentBin = process.env.BENCH_AGENT_BIN || path.join(agentsDir, 'bin/levelfield-agent');
 const PGBENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
+const CPU_WINDOWS = Number(process.env.BENCH_CPU_WINDOWS ?? 4);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'record,footprint,unbatched,pgbench').split(',').map((p) => p.trim()));
 const LOAD_SERIES = 10;
 const LOAD_RATE = 10_000;
 const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim() || 100);
@@ -250,25 +265,47 @@ function procStat(pid) {
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/**
+ * Seconds the process has been on a CPU: the sum of its threads' schedstat (ns, exact) where the
+ * kernel has it, else utime+stime in clock ticks (10 ms steps).
+ */
+function cpuSeconds(pid) {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {} // a thread that just exited
+    }
+    if (ns > 0) return ns / 1e9;
+  } catch {}
+  return procStat(pid) / CLK_TCK;
+}
+
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(status.match(/^VmRSS:\s+(\d+) kB/m)?.[1] ?? 0);
   return kb / 1024;
 }
 
-async function footprint(ingest) {
+function loadAverage() {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
+}
+
+/** CPU (median of windows, % of one core) and RSS (max, MB) of the agent under StatsD load. */
+async function footprint(ingest, { pack, label }) {
   const warm = 3;
   const { child, done } = start(
     agentBin,
     [
       'run',
-      ...agentArgs(ingest, path.join(work, 'spool-statsd')),
+      ...agentArgs(ingest, path.join(work, `spool-${label}`)),
       '--adapter',
       'statsd',
       '--adapter-opt',
       'addr=127.0.0.1:0',
       '--label',
-      'bench=footprint',
+      `bench=${label}`,
       '--',
       process.execPath,
       path.join(agentsDir, 'bench/statsd-load.mjs'),
@@ -279,31 +316,39 @@ async function footprint(ingest) {
         LOAD_SERIES: String(LOAD_SERIES),
         LOAD_RATE: String(LOAD_RATE),
         LOAD_SECONDS: String(LOAD_SECONDS + warm + 1),
+        LOAD_PACK: String(pack),
       },
     },
   );
   const pid = child.pid;
   // Start-up (provenance capture, first request) is not the steady state being measured.
   await sleep(warm * 1000);
-  const t0 = performance.now();
-  const ticks0 = procStat(pid);
+  const windowMs = (LOAD_SECONDS * 1000) / CPU_WINDOWS;
+  const cpus = [];
   const rss = [];
-  for (let i = 0; i < LOAD_SECONDS; i += 1) {
-    await sleep(1000);
-    rss.push(rssMb(pid));
+  for (let w = 0; w < CPU_WINDOWS; w += 1) {
+    const t0 = performance.now();
+    const c0 = cpuSeconds(pid);
+    while (performance.now() - t0 < windowMs - 1) {
+      await sleep(Math.min(1000, windowMs - (performance.now() - t0)));
+      rss.push(rssMb(pid));
+    }
+    cpus.push(((cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000)) * 100);
   }
-  const ticks1 = procStat(pid);
-  const seconds = (performance.now() - t0) / 1000;
   const result = await done;
   if (result.code !== 0) throw new Error(`agent (statsd) exited ${result.code}:\n${result.stderr}`);
-  const sent = JSON.parse(result.stdout.trim().split('\n').pop()).sent;
+  const { sent, datagrams } = JSON.parse(result.stdout.trim().split('\n').pop());
   const runId = runIdFrom(result.stderr);
   const recorded = runId ? await ingest.recorded(runId) : Number.NaN;
-  const cpu = ((ticks1 - ticks0) / CLK_TCK / seconds) * 100;
+  const dropped = result.stderr.match(/the kernel dropped datagrams.*datagrams=(\d+)/)?.[1];
+  const cpu = median(cpus);
   say(
-    `statsd: ${LOAD_SERIES} series × ${LOAD_RATE}/s for ${round(seconds, 1)} s measured; agent cpu ${round(cpu, 2)} %, ` +
-      `rss max ${round(Math.max(...rss), 1)} MB (median ${round(median(rss), 1)}); sent ${sent} samples, the run holds ${recorded}`,
+    `statsd ${label}: ${LOAD_SERIES} series × ${LOAD_RATE}/s, ${round(sent / datagrams, 1)} lines per datagram; ` +
+      `agent cpu ${round(cpu, 2)} % (median of ${CPU_WINDOWS} × ${round(windowMs / 1000, 1)} s: ${cpus.map((c) => round(c, 2)).join(', ')}), ` +
+      `rss max ${round(Math.max(...rss), 1)} MB (median ${round(median(rss), 1)}); sent ${sent} samples, the run holds ${recorded}` +
+      `${dropped ? `; the kernel dropped ${dropped} datagrams` : ''}; load average ${loadAverage().join(' ')}`,
   );
+  if (recorded !== sent) say(`warning: ${sent - recorded} samples sent were not recorded`);
   return { cpu, rss: Math.max(...rss) };
 }
 
@@ -351,10 +396,10 @@ async function pgbenchOnce(pg, ingest, withAgent, rep) {
   let agentCpu = '';
   if (withAgent) {
     const t0 = performance.now();
-    const ticks0 = procStat(child.pid);
+    const cpu0 = cpuSeconds(child.pid);
     await sleep((PGBENCH_SECONDS - 1) * 1000);
     try {
-      agentCpu = `, agent cpu ${round(((procStat(child.pid) - ticks0) / CLK_TCK / ((performance.now() - t0) / 1000)) * 100, 2)} %`;
+      agentCpu = `, agent cpu ${round(((cpuSeconds(child.pid) - cpu0) / ((performance.now() - t0) / 1000)) * 100, 2)} %`;
     } catch {}
   }
   const result = await done;
@@ -377,18 +422,31 @@ async function intrusion(pg, ingest) {
   // The ratio is the median of each repetition's pair, run back to back: on a shared machine
   // the load of other work changes between repetitions more than within one.
   const ratios = wrapped.map((w, i) => w / plain[i]);
-  say(`pgbench ratio per repetition: ${ratios.map((r) => round(r, 4)).join(', ')}`);
+  say(`pgbench ratio per repetition: ${ratios.map((r) => round(r, 4)).join(', ')}; load average ${loadAverage().join(' ')}`);
   return { plain: median(plain), wrapped: median(wrapped), ratio: median(ratios) };
 }
 
 // ───────────────────────────── main ─────────────────────────────
 
 async function main() {
-  if (!existsSync(agentBin)) {
-    say('building the agent');
-    run('go', ['build', '-trimpath', '-o', 'bin/levelfield-agent', './cmd/levelfield-agent'], { cwd: agentsDir });
+  // Always (go build is incremental): a binary left from older sources would measure those.
+  if (process.env.BENCH_AGENT_BIN) say(`measuring ${agentBin}`);
+  else say('building the agent');
+  if (!process.env.BENCH_AGENT_BIN) run('go', ['build', '-trimpath', '-o', 'bin/levelfield-agent', './cmd/levelfield-agent'], { cwd: agentsDir });
+  const record = PARTS.has('record') ? recordNs() : Number.NaN;
+  const result = {
+    record_ns: round(record, 2),
+    agent_cpu_pct: null,
+    agent_rss_mb: null,
+    throughput_with_agent: null,
+    throughput_without_agent: null,
+    ratio: null,
+    agent_cpu_pct_unbatched: null,
+    agent_rss_mb_unbatched: null,
+  };
+  if (!PARTS.has('footprint') && !PARTS.has('unbatched') && !PARTS.has('pgbench')) {
+    return { ...result, load_average: loadAverage() };
   }
-  const record = recordNs();
   const pg = await startPostgres();
   let ingest;
   try {
@@ -398,18 +456,25 @@ async function main() {
     ingest = await startFakeIngest();
   }
   say(`the agent streams to the ${ingest.kind} at ${ingest.url}`);
-  const { cpu, rss } = await footprint(ingest);
-  const { plain, wrapped, ratio } = await intrusion(pg, ingest);
-  const leftovers = existsSync(path.join(work, 'spool-pgbench')) ? readdirSync(path.join(work, 'spool-pgbench')) : [];
-  if (leftovers.length > 0) say(`warning: ${leftovers.length} run(s) left undelivered in the spool`);
-  return {
-    record_ns: round(record, 2),
-    agent_cpu_pct: round(cpu, 2),
-    agent_rss_mb: round(rss, 1),
-    throughput_with_agent: round(wrapped, 1),
-    throughput_without_agent: round(plain, 1),
-    ratio: round(ratio, 4),
-  };
+  if (PARTS.has('footprint')) {
+    const { cpu, rss } = await footprint(ingest, { pack: 0, label: 'footprint' });
+    result.agent_cpu_pct = round(cpu, 2);
+    result.agent_rss_mb = round(rss, 1);
+  }
+  if (PARTS.has('unbatched')) {
+    const { cpu, rss } = await footprint(ingest, { pack: 1, label: 'footprint-unbatched' });
+    result.agent_cpu_pct_unbatched = round(cpu, 2);
+    result.agent_rss_mb_unbatched = round(rss, 1);
+  }
+  if (PARTS.has('pgbench')) {
+    const { plain, wrapped, ratio } = await intrusion(pg, ingest);
+    const leftovers = existsSync(path.join(work, 'spool-pgbench')) ? readdirSync(path.join(work, 'spool-pgbench')) : [];
+    if (leftovers.length > 0) say(`warning: ${leftovers.length} run(s) left undelivered in the spool`);
+    result.throughput_with_agent = round(wrapped, 1);
+    result.throughput_without_agent = round(plain, 1);
+    result.ratio = round(ratio, 4);
+  }
+  return { ...result, load_average: loadAverage() };
 }
 
 function cleanup() {

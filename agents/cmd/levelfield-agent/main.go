@@ -10,7 +10,9 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -83,6 +85,12 @@ func main() {
 	// The agent's own footprint is a product property (agents/bench): a CPU
 	// profile of a real run is the way to see where it goes.
 	if path := os.Getenv("LEVELFIELD_AGENT_CPUPROFILE"); path != "" {
+		// At 1 % of a core the default 100 Hz takes one sample a second;
+		// LEVELFIELD_AGENT_CPUPROFILE_HZ=1000 takes more (set before the
+		// profile starts, so the runtime warns once on stderr that it keeps it).
+		if hz, err := strconv.Atoi(os.Getenv("LEVELFIELD_AGENT_CPUPROFILE_HZ")); err == nil && hz > 0 {
+			runtime.SetCPUProfileRate(hz)
+		}
 		if f, err := os.Create(path); err == nil && pprof.StartCPUProfile(f) == nil {
 			code := run(os.Args[1:])
 			pprof.StopCPUProfile()

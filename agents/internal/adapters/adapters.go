@@ -42,6 +42,39 @@ type BatchEmitter interface {
 	Latencies(samples []LatencySample)
 }
 
+// TimedLatency is one latency of a LatencyRun: us microseconds observed at atMs.
+type TimedLatency struct {
+	AtMs, Us int64
+}
+
+// LatencyRun is a batch of latencies of one series, each standing for N
+// occurrences (sampled StatsD timers).
+type LatencyRun struct {
+	Series  histogram.Series
+	N       int64
+	Samples []TimedLatency
+}
+
+// RunEmitter is implemented by emitters that take batches grouped by
+// series: one lock per batch, one series lookup per run, and each run
+// recorded into one histogram at a time, which keeps its counts in cache.
+type RunEmitter interface {
+	LatencyRuns(runs []LatencyRun)
+}
+
+// emitRuns hands runs to e, in one call when e takes them.
+func emitRuns(e Emitter, runs []LatencyRun) {
+	if re, ok := e.(RunEmitter); ok {
+		re.LatencyRuns(runs)
+		return
+	}
+	for _, r := range runs {
+		for _, s := range r.Samples {
+			e.Latency(r.Series, s.AtMs, s.Us, r.N)
+		}
+	}
+}
+
 // emitLatencies hands a batch to e, in one call when e takes batches.
 func emitLatencies(e Emitter, samples []LatencySample) {
 	if be, ok := e.(BatchEmitter); ok {

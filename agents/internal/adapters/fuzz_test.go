@@ -2,7 +2,9 @@ package adapters
 
 import (
 	"bufio"
+	"math"
 	"os"
+	"strconv"
 	"testing"
 
 	"github.com/levelfield/levelfield/agents/internal/histogram"
@@ -88,5 +90,29 @@ func FuzzStatsD(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		a := &statsd{scale: 1000, gauges: map[histogram.Series]float64{}}
 		a.Handle(line, 0, newCollector())
+	})
+}
+
+// FuzzStatsDValue checks the listener's number parsing against what it
+// replaces: strconv.ParseFloat, and math.Round(v*scale) for timers.
+func FuzzStatsDValue(f *testing.F) {
+	for _, s := range []string{"0", "1", "12.5", "0.001", "1.0005", ".5", "5.", ".", "", "-3", "+3", "1e3",
+		"123456789012345678901234", "0.1234567890123456789012345", "9007199254740993", "NaN", "inf", "0x1p-2", "1_0", "3.6e9", "100000000000001"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		want, err := strconv.ParseFloat(string(raw), 64)
+		wantOK := err == nil && !math.IsNaN(want) && !math.IsInf(want, 0)
+		got, ok := parseValue(raw)
+		if ok != wantOK || (ok && math.Float64bits(got) != math.Float64bits(want)) {
+			t.Fatalf("parseValue(%q) = %v %v, ParseFloat %v %v", raw, got, ok, want, err)
+		}
+		for _, scale := range []float64{1000, 1, 1e-3} {
+			a := &statsd{scale: scale}
+			us, ok := a.micros(raw)
+			if ok != wantOK || (ok && us != int64(math.Round(want*scale))) {
+				t.Fatalf("micros(%q) at scale %v = %d %v, want %d", raw, scale, us, ok, int64(math.Round(want*scale)))
+			}
+		}
 	})
 }

@@ -3,6 +3,7 @@ package adapters
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -10,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"time"
+	"unicode/utf8"
 
 	"github.com/levelfield/levelfield/agents/internal/histogram"
 )
@@ -93,15 +94,19 @@ type statsd struct {
 	o     Options
 	addr  string
 	scale float64 // timer unit to µs
-	conn  *net.UDPConn
+	src   datagramSource
 
 	mu     sync.Mutex
 	gauges map[histogram.Series]float64 // last value, for relative gauges
 
 	// Used by the one goroutine that reads the socket (or the import).
-	targets map[string]*statsdTarget
-	key     []byte
-	pending []LatencySample
+	targets  map[string]*statsdTarget
+	recent   [1 << recentBits]*statsdTarget
+	key      []byte
+	touched  []*statsdTarget // targets with pending latencies, in first-touched order
+	npending int
+	oldestMs int64 // receipt time of the oldest pending latency
+	runs     []LatencyRun
 }
 
 // statsdTarget is what the non-value part of a line (name, type, rate,
@@ -110,15 +115,38 @@ type statsd struct {
 // with its allocations: the agent's CPU budget is 1 % of a core at 100,000
 // samples/s (performance-targets.md).
 type statsdTarget struct {
-	series histogram.Series
-	typ    string
-	rate   float64
-	n      int64 // latencies: occurrences each value stands for (1/rate)
+	series  histogram.Series
+	key     string // the line without its values, as in targets
+	nameLen int
+	kind    byte // statsdLatency, statsdCounter, statsdGauge
+	rate    float64
+	n       int64 // latencies: occurrences each value stands for (1/rate)
+	// Latencies received since the last flush, in arrival order.
+	pending []TimedLatency
 }
+
+const (
+	statsdLatency = iota + 1
+	statsdCounter
+	statsdGauge
+)
 
 // maxTargets bounds the cache; lines beyond it take the slow path, so a
 // harness with unbounded tag values cannot grow the agent without limit.
 const maxTargets = 10_000
+
+// Latencies wait in their target until flushAfterMs after the oldest of them
+// arrived, or until flushSamples are pending (1 MB): each series' samples
+// then go into its histogram together, under one lock, rather than a few per
+// datagram interleaved with the other series (which, measured, left most
+// histogram increments to miss the cache). Samples keep their arrival time,
+// and intervals close one interval plus a second after their end, so the
+// wait (with the listener's linger, recv_linux.go) moves nothing between
+// intervals.
+const (
+	flushAfterMs = 250
+	flushSamples = 65536
+)
 
 func newStatsD(o Options) (Adapter, error) {
 	a := &statsd{o: o, addr: o.Opts["addr"], scale: 1000, gauges: map[histogram.Series]float64{}, targets: map[string]*statsdTarget{}}
@@ -145,12 +173,23 @@ func newStatsD(o Options) (Adapter, error) {
 		return nil, fmt.Errorf("statsd listens on loopback only, not %s", a.addr)
 	}
 	// Listening here, before the tool starts, means no early datagram is lost.
-	if a.conn, err = net.ListenUDP("udp", ua); err != nil {
+	if a.src, err = listenUDP(ua); err != nil {
 		return nil, fmt.Errorf("statsd listen: %w", err)
 	}
-	_ = a.conn.SetReadBuffer(4 << 20)
-	a.addr = a.conn.LocalAddr().String()
+	a.addr = a.src.addr()
 	return a, nil
+}
+
+// datagramSource is the listener's socket (recv_linux.go, recv_other.go).
+type datagramSource interface {
+	// read waits a little (a fraction of a second) for datagrams and returns
+	// how many it read, 0 when none came; draining takes what is queued.
+	read(draining bool) (int, error)
+	// datagram returns the i-th datagram of the last read and when it
+	// arrived (unix ms).
+	datagram(i int) ([]byte, int64)
+	addr() string
+	close() error
 }
 
 func (a *statsd) Name() string { return "statsd" }
@@ -176,48 +215,54 @@ func (a *statsd) Run(ctx context.Context, e Emitter) error {
 		var errs []error
 		for _, f := range a.o.Files {
 			// A captured stream: one metric per line, timestamped at the start.
-			errs = append(errs, followFile(ctx, f, false, func(l []byte) { a.handleLine(l, a.o.StartMs, e) }))
+			errs = append(errs, followFile(ctx, f, false, func(l []byte) {
+				a.handleLine(l, a.o.StartMs, e)
+				if a.npending >= flushSamples {
+					a.flush(e)
+				}
+			}))
 			a.flush(e)
 		}
 		return errors.Join(errs...)
 	}
-	defer a.conn.Close()
-	buf := make([]byte, 64<<10)
-	// The deadline only lets the loop notice that the tool has exited; it is
-	// renewed every 100 ms rather than per datagram, which at thousands of
-	// datagrams a second would be a measurable share of the agent's CPU.
-	var deadline time.Time
+	defer a.src.close()
+	defer a.flush(e)
 	for {
-		now := time.Now()
-		switch {
-		case ctx.Err() != nil:
-			// The tool has exited: read what is still queued, then stop.
-			_ = a.conn.SetReadDeadline(now.Add(20 * time.Millisecond))
-		case deadline.Sub(now) < 100*time.Millisecond:
-			deadline = now.Add(200 * time.Millisecond)
-			_ = a.conn.SetReadDeadline(deadline)
-		}
-		// Read, not ReadFromUDP: the sender's address is not needed and
-		// would be allocated for every datagram.
-		n, err := a.conn.Read(buf)
-		if n > 0 {
-			a.Handle(buf[:n], time.Now().UnixMilli(), e)
-		}
+		// Once the tool has exited, what is still queued is read, then the
+		// listener stops.
+		draining := ctx.Err() != nil
+		n, err := a.src.read(draining)
 		if err != nil {
-			var ne net.Error
-			if errors.As(err, &ne) && ne.Timeout() {
-				if ctx.Err() != nil {
-					return nil
-				}
-				continue
-			}
 			return fmt.Errorf("statsd read: %w", err)
+		}
+		if n == 0 {
+			// Idle: nothing should wait for more traffic.
+			a.flush(e)
+			if draining {
+				return nil
+			}
+			continue
+		}
+		var atMs int64
+		for i := 0; i < n; i++ {
+			var d []byte
+			d, atMs = a.src.datagram(i)
+			a.handle(d, atMs, e)
+		}
+		if a.npending >= flushSamples || atMs-a.oldestMs >= flushAfterMs {
+			a.flush(e)
 		}
 	}
 }
 
-// Handle records one datagram (metrics separated by newlines) received at atMs.
+// Handle records one datagram (metrics separated by newlines) received at
+// atMs, and hands what it holds to e.
 func (a *statsd) Handle(datagram []byte, atMs int64, e Emitter) {
+	a.handle(datagram, atMs, e)
+	a.flush(e)
+}
+
+func (a *statsd) handle(datagram []byte, atMs int64, e Emitter) {
 	for len(datagram) > 0 {
 		line := datagram
 		if i := bytes.IndexByte(datagram, '\n'); i >= 0 {
@@ -227,27 +272,41 @@ func (a *statsd) Handle(datagram []byte, atMs int64, e Emitter) {
 		}
 		a.handleLine(line, atMs, e)
 	}
-	a.flush(e)
 }
 
-// flush hands the buffered latencies over: one lock for a whole datagram.
+// flush hands the pending latencies over, one run per series.
 func (a *statsd) flush(e Emitter) {
-	emitLatencies(e, a.pending)
-	a.pending = a.pending[:0]
+	if a.npending == 0 {
+		return
+	}
+	runs := a.runs[:0]
+	for _, t := range a.touched {
+		runs = append(runs, LatencyRun{Series: t.series, N: t.n, Samples: t.pending})
+	}
+	emitRuns(e, runs)
+	for _, t := range a.touched {
+		t.pending = t.pending[:0]
+	}
+	clear(runs)
+	clear(a.touched)
+	a.runs, a.touched, a.npending = runs[:0], a.touched[:0], 0
 }
 
 func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
-	line = bytes.TrimSpace(line)
-	colon, pipe := bytes.IndexByte(line, ':'), bytes.IndexByte(line, '|')
-	if colon <= 0 || pipe < colon+2 {
+	if n := len(line); n > 0 && (line[0] <= ' ' || line[0] >= utf8.RuneSelf || line[n-1] <= ' ' || line[n-1] >= utf8.RuneSelf) {
+		line = bytes.TrimSpace(line)
+	}
+	pipe := bytes.IndexByte(line, '|')
+	if pipe < 2 {
 		return // not name:value|type (events, service checks, garbage)
 	}
-	a.key = append(append(a.key[:0], line[:colon]...), line[pipe:]...)
-	t := a.targets[string(a.key)]
+	colon := bytes.IndexByte(line[:pipe], ':')
+	if colon <= 0 || pipe < colon+2 {
+		return
+	}
+	t := a.lookup(line, colon, pipe)
 	if t == nil {
-		if t = a.resolve(line); t == nil {
-			return
-		}
+		return
 	}
 	var last float64
 	relative := false
@@ -260,28 +319,36 @@ func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
 		if len(raw) == 0 {
 			return // "x::1|c" is malformed; drop what is left of the line
 		}
-		v := 1.0 // sets count members
-		if t.typ != "s" {
-			f, err := strconv.ParseFloat(string(raw), 64)
-			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		if t.kind == statsdLatency {
+			us, ok := a.micros(raw)
+			if !ok {
 				return
 			}
-			v = f
-		}
-		switch t.typ {
-		case "ms", "h", "d":
-			a.pending = append(a.pending, LatencySample{Series: t.series, AtMs: atMs, Us: int64(math.Round(v * a.scale)), N: t.n})
-		case "c":
-			e.Value(t.series, atMs, v/t.rate)
-		case "g":
-			last = v
-			relative = relative || raw[0] == '+' || raw[0] == '-'
+			if len(t.pending) == 0 {
+				a.touched = append(a.touched, t)
+			}
+			if a.npending == 0 {
+				a.oldestMs = atMs
+			}
+			a.npending++
+			t.pending = append(t.pending, TimedLatency{AtMs: atMs, Us: us})
+		} else {
+			v, ok := parseValue(raw)
+			if !ok {
+				return
+			}
+			if t.kind == statsdCounter {
+				e.Value(t.series, atMs, v/t.rate)
+			} else {
+				last = v
+				relative = relative || raw[0] == '+' || raw[0] == '-'
+			}
 		}
 		if i < 0 {
 			break
 		}
 	}
-	if t.typ == "g" {
+	if t.kind == statsdGauge {
 		a.mu.Lock()
 		if relative {
 			last += a.gauges[t.series]
@@ -292,20 +359,170 @@ func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
 	}
 }
 
+// lookup returns the target of a line's non-value part (line[:colon] and
+// line[pipe:]), resolving and caching it on first sight. A small
+// direct-mapped cache, probed by a hash of those bytes and checked by
+// comparing them in place, answers most lines without building the key and
+// hashing it again for the map.
+func (a *statsd) lookup(line []byte, colon, pipe int) *statsdTarget {
+	name, rest := line[:colon], line[pipe:]
+	slot := &a.recent[keyHash(name, rest)>>(64-recentBits)]
+	if t := *slot; t != nil && t.nameLen == len(name) && len(t.key) == len(name)+len(rest) &&
+		t.key[:len(name)] == string(name) && t.key[len(name):] == string(rest) {
+		return t
+	}
+	a.key = append(append(a.key[:0], name...), rest...)
+	t := a.targets[string(a.key)]
+	if t == nil {
+		if t = a.resolve(line); t == nil {
+			return nil
+		}
+	}
+	t.key, t.nameLen = string(a.key), len(name)
+	*slot = t
+	return t
+}
+
+// recentBits sizes the cache in front of the targets map (256 entries).
+const recentBits = 8
+
+// keyHash mixes name and rest eight bytes at a time. It only picks a cache
+// slot, so a poor spread costs a map lookup, never a wrong answer.
+func keyHash(name, rest []byte) uint64 {
+	h := uint64(len(name))<<32 ^ uint64(len(rest))
+	h = mixBytes(h, name)
+	return mixBytes(h, rest)
+}
+
+func mixBytes(h uint64, b []byte) uint64 {
+	const k = 0x9E3779B97F4A7C15
+	for ; len(b) >= 8; b = b[8:] {
+		h = (h ^ binary.LittleEndian.Uint64(b)) * k
+		h ^= h >> 32
+	}
+	if len(b) > 0 {
+		var w uint64
+		if cap(b) >= 8 {
+			// The bytes after the piece belong to the same datagram buffer:
+			// one load, masked to the piece.
+			w = binary.LittleEndian.Uint64(b[:8]) & (1<<(8*len(b)) - 1)
+		} else {
+			for i, c := range b {
+				w |= uint64(c) << (8 * i)
+			}
+		}
+		h = (h ^ w) * k
+		h ^= h >> 32
+	}
+	return h
+}
+
+// micros converts a timer value to integer microseconds, as
+// int64(math.Round(v*scale)) does. Values in ms (the default) or µs with at
+// most 3 or 0 decimals, the common case, are scaled in integers: the exact
+// result, which the float computation also gives for them (FuzzStatsDValue).
+// Anything else goes through float64.
+func (a *statsd) micros(raw []byte) (int64, bool) {
+	var m uint64
+	digits, point := 0, -1
+	for i, c := range raw {
+		switch {
+		case c >= '0' && c <= '9' && digits < 15:
+			m = m*10 + uint64(c-'0')
+			digits++
+		case c == '.' && point < 0:
+			point = i
+		default:
+			digits = -1
+		}
+		if digits < 0 {
+			break
+		}
+	}
+	if digits > 0 {
+		k := 0
+		if point >= 0 {
+			k = len(raw) - point - 1
+		}
+		// Below 2^50 the float path is off by at most a quarter before
+		// rounding, so both give the same integer; larger values are
+		// clamped to an hour anyway.
+		switch us := int64(m); {
+		case a.scale == 1000 && k <= 3:
+			if us *= [...]int64{1000, 100, 10, 1}[k]; us < 1<<50 {
+				return us, true
+			}
+		case a.scale == 1 && k == 0 && us < 1<<50:
+			return us, true
+		}
+	}
+	v, ok := parseValue(raw)
+	if !ok {
+		return 0, false
+	}
+	return int64(math.Round(v * a.scale)), true
+}
+
+// pow10 holds the powers of ten a float64 represents exactly.
+var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
+
+// parseValue is strconv.ParseFloat (finite values only) without the string
+// conversion, for the form StatsD clients write: digits with an optional
+// fraction ("12", "3.25"). With fewer than 2^53 as the digits and at most 22
+// of them after the point, float64(digits) / 10^k divides two exact numbers
+// once, which rounds correctly: the same float64 ParseFloat returns. Other
+// forms (signs, exponents, long numbers) go to ParseFloat.
+func parseValue(b []byte) (float64, bool) {
+	var m uint64
+	digits, point := 0, -1
+	for i, c := range b {
+		switch {
+		case c >= '0' && c <= '9' && digits < 19:
+			m = m*10 + uint64(c-'0')
+			digits++
+		case c == '.' && point < 0:
+			point = i
+		default:
+			return parseValueSlow(b)
+		}
+	}
+	k := 0
+	if point >= 0 {
+		k = len(b) - point - 1
+	}
+	if digits == 0 || m >= 1<<53 || k >= len(pow10) {
+		return parseValueSlow(b)
+	}
+	f := float64(m)
+	if k > 0 {
+		f /= pow10[k]
+	}
+	return f, true
+}
+
+func parseValueSlow(b []byte) (float64, bool) {
+	f, err := strconv.ParseFloat(string(b), 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	return f, true
+}
+
 // resolve parses a line whose name, type, rate and tags are not cached yet.
 func (a *statsd) resolve(line []byte) *statsdTarget {
 	m, err := ParseStatsD(line)
 	if err != nil {
 		return nil
 	}
-	t := &statsdTarget{typ: m.Type, rate: m.Rate, n: int64(math.Round(1 / m.Rate))}
+	t := &statsdTarget{rate: m.Rate, n: int64(math.Round(1 / m.Rate))}
 	switch m.Type {
 	case "ms", "h", "d":
-		t.series = histogram.NewSeries(m.Name, histogram.Latency, "us", m.Tags)
+		t.kind, t.series = statsdLatency, histogram.NewSeries(m.Name, histogram.Latency, "us", m.Tags)
 	case "c":
-		t.series = histogram.NewSeries(m.Name, histogram.Counter, "", m.Tags)
+		t.kind, t.series = statsdCounter, histogram.NewSeries(m.Name, histogram.Counter, "", m.Tags)
 	case "g":
-		t.series = histogram.NewSeries(m.Name, histogram.Gauge, "", m.Tags)
+		t.kind, t.series = statsdGauge, histogram.NewSeries(m.Name, histogram.Gauge, "", m.Tags)
 	default:
 		return nil // sets are parsed but not recorded
 	}

@@ -3,6 +3,7 @@ package agent
 import (
 	"testing"
 
+	"github.com/levelfield/levelfield/agents/internal/adapters"
 	"github.com/levelfield/levelfield/agents/internal/histogram"
 )
 
@@ -53,5 +54,33 @@ func TestImportPipelineClosesAsDataMoves(t *testing.T) {
 	}
 	if n != 100_000 || all[0].StartMs != 1_763_800_000_000 {
 		t.Fatalf("count %d start %d", n, all[0].StartMs)
+	}
+}
+
+// LatencyRuns (the StatsD listener's batches) records what Latency does,
+// sample by sample.
+func TestPipelineLatencyRunsMatchLatency(t *testing.T) {
+	const start = 1_763_800_000_000
+	a, b := newPipeline(start, 1000, 0), newPipeline(start, 1000, 0)
+	s1 := histogram.NewSeries("latency", histogram.Latency, "us", map[string]string{"series": "1"})
+	s2 := histogram.NewSeries("latency", histogram.Latency, "us", map[string]string{"series": "2"})
+	var r1, r2 []adapters.TimedLatency
+	for i := int64(0); i < 5000; i++ {
+		at, us := start+i, 100+i%977
+		r1 = append(r1, adapters.TimedLatency{AtMs: at, Us: us})
+		r2 = append(r2, adapters.TimedLatency{AtMs: at, Us: 2 * us})
+		a.Latency(s1, at, us, 1)
+		a.Latency(s2, at, 2*us, 3)
+	}
+	b.LatencyRuns([]adapters.LatencyRun{{Series: s1, N: 1, Samples: r1}, {Series: s2, N: 3, Samples: r2}})
+	fa, _ := a.close(0, true)
+	fb, _ := b.close(0, true)
+	if len(fa) != 10 || len(fa) != len(fb) {
+		t.Fatalf("frames %d and %d", len(fa), len(fb))
+	}
+	for i := range fa {
+		if fa[i] != fb[i] {
+			t.Fatalf("frame %d differs:\n%+v\n%+v", i, fa[i], fb[i])
+		}
 	}
 }

@@ -54,13 +54,15 @@ func (p *pipeline) recorder(atMs int64) *histogram.Recorder {
 // intervals open: files are nearly in time order, not exactly.
 const importLateness = 10
 
-func (p *pipeline) afterSample() {
+func (p *pipeline) afterSample() { p.afterSamples(1) }
+
+func (p *pipeline) afterSamples(n int) {
 	if !p.importing {
 		return
 	}
 	// During an import, close intervals as the data moves on, so memory stays
 	// bounded by the open intervals, not by the length of the run.
-	p.sinceClose++
+	p.sinceClose += n
 	if p.sinceClose >= 4096 {
 		p.sinceClose = 0
 		p.closed = append(p.closed, p.rec.Close(p.maxAt-importLateness*p.intervalMs)...)
@@ -100,6 +102,32 @@ func (p *pipeline) Latencies(samples []adapters.LatencySample) {
 		}
 	}
 	p.afterSample()
+	p.mu.Unlock()
+}
+
+// LatencyRuns records runs of one series each under one lock: one series
+// lookup per run, and one histogram's counts at a time.
+func (p *pipeline) LatencyRuns(runs []adapters.LatencyRun) {
+	p.mu.Lock()
+	n := 0
+	for _, r := range runs {
+		if len(r.Samples) == 0 {
+			continue
+		}
+		n += len(r.Samples)
+		sr := p.recorder(r.Samples[0].AtMs).Series(r.Series)
+		for _, s := range r.Samples {
+			if s.AtMs > p.maxAt {
+				p.maxAt = s.AtMs
+			}
+			if r.N == 1 {
+				sr.Record(s.AtMs, s.Us)
+			} else {
+				sr.RecordN(s.AtMs, s.Us, r.N)
+			}
+		}
+	}
+	p.afterSamples(n)
 	p.mu.Unlock()
 }
 
