@@ -7,7 +7,7 @@ import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { IngestContext } from './context.ts';
 import { FRAMES_ROUTE, frameRoutes } from './routes/frames.ts';
-import { liveRoutes } from './routes/live.ts';
+import { LIVE_ROUTE, liveRoutes } from './routes/live.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { runRoutes } from './routes/runs.ts';
 
@@ -88,8 +88,23 @@ export function buildApp(ctx: IngestContext): FastifyInstance {
   // Only JSON bodies: anything else is a 415 that says so, not a confusing validation error.
   app.removeContentTypeParser('text/plain');
 
+  // Requests in flight, live streams aside (they end when the run does, or on drain): a drain
+  // waits for these, then closes whatever connections are left (server.ts).
+  const counted = new WeakSet<object>();
+  const done = (request: object) => {
+    if (counted.delete(request)) ctx.inFlight -= 1;
+  };
+  app.addHook('onResponse', async (request) => done(request));
+  app.addHook('onRequestAbort', async (request) => done(request));
+
   app.addHook('onRequest', async (request, reply) => {
-    if (!ctx.draining) return;
+    if (!ctx.draining) {
+      if (request.routeOptions.url !== LIVE_ROUTE) {
+        counted.add(request);
+        ctx.inFlight += 1;
+      }
+      return;
+    }
     reply.header('connection', 'close');
     if (request.url !== '/healthz') {
       throw new AppError(

@@ -20,5 +20,7 @@ export interface IngestContext {
   liveTokenSecret: string | undefined;
   /** Set on SIGTERM: new requests are refused while in-flight ones finish. */
   draining: boolean;
+  /** Requests being handled (live streams excepted). */
+  inFlight: number;
   log: (level: 'info' | 'warn' | 'error', message: string, details?: Record<string, unknown>) => void;
 }

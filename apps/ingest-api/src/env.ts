@@ -16,7 +16,7 @@ const EnvSchema = z.object({
   INGEST_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   /** How long an API token lookup is reused; a revocation takes effect within this time. */
   INGEST_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  /** Largest share of wall time the rollup worker may spend merging histograms. */
+  /** Largest share of wall time the rollup worker may be busy (querying or merging). */
   INGEST_ROLLUP_CPU_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
 });
 

@@ -1,5 +1,6 @@
 // Prometheus text exposition (format 0.0.4) for the few instruments the ingest API keeps.
 // Small enough that a client library would add more than it saves.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 type Labels = Record<string, string>;
 
@@ -113,6 +114,21 @@ export function createIngestMetrics(sources: {
     new Gauge('levelfield_live_subscribers', 'Open live subscriptions on this instance.', () => [
       [{}, sources.liveSubscribers()],
     ]),
+  );
+  // How late timers fire: what every request waits on top of its own work when the event loop
+  // is busy (a merge, a GC pause). Reset at each scrape, so it covers the last scrape interval.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  registry.add(
+    new Gauge('levelfield_event_loop_delay_seconds', 'Event loop delay since the last scrape.', () => {
+      const values: Array<[Labels, number]> = [
+        [{ quantile: '0.5' }, loopDelay.percentile(50) / 1e9],
+        [{ quantile: '0.99' }, loopDelay.percentile(99) / 1e9],
+        [{ quantile: '1' }, loopDelay.max / 1e9],
+      ];
+      loopDelay.reset();
+      return values;
+    }),
   );
   registry.add(
     new Gauge('levelfield_rollup_pending_buckets', 'Per-minute rollups waiting for a recompute.', () => [

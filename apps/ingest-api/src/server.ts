@@ -24,7 +24,7 @@ export interface IngestOptions {
   liveTokenSecret?: string | undefined;
   poolSize?: number;
   rollupIntervalMs?: number;
-  /** Largest share of wall time the rollup worker spends merging histograms (default 0.25). */
+  /** Largest share of wall time the rollup worker is busy, querying or merging (default 0.25). */
   rollupCpuShare?: number;
   /** Defaults to the HdrHistogram codec of @levelfield/metrics (rollup/merge.ts). */
   merger?: HistogramMerger;
@@ -43,6 +43,8 @@ export interface RunningIngest {
 
 /** How long live clients wait before reconnecting (to another instance) after a shutdown. */
 const RECONNECT_HINT_MS = 1000;
+/** How long a drain waits for requests in flight before closing their connections anyway. */
+const IN_FLIGHT_DEADLINE_MS = 8000;
 
 function stderrLog(level: string, message: string, details?: Record<string, unknown>): void {
   process.stderr.write(`${JSON.stringify({ level, time: new Date().toISOString(), message, ...details })}\n`);
@@ -88,6 +90,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     publicIngestUrl: options.publicIngestUrl ?? '',
     liveTokenSecret: options.liveTokenSecret,
     draining: false,
+    inFlight: 0,
     log,
   };
   await listener.start();
@@ -101,7 +104,15 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     drained ??= (async () => {
       ctx.draining = true;
       hub.closeAll(RECONNECT_HINT_MS);
-      await app.close();
+      const closed = app.close();
+      // A stream whose client went away without closing its socket stays "busy" for Node
+      // until the keep-alive timeout (72 s). Once the last request in flight is answered, any
+      // connection left is such a socket or an idle one: close them all.
+      const deadline = Date.now() + IN_FLIGHT_DEADLINE_MS;
+      while (ctx.inFlight > 0 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      app.server.closeAllConnections();
+      await closed;
       await rollup.stop();
       await listener.stop();
       await Promise.all([db.end(), rollupDb.end()]);

@@ -52,9 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const t0 = Date.now();
   await server?.drain();
-  console.error('drain took', Date.now() - t0);
   await sql?.end();
   await database?.drop();
 });
@@ -233,6 +231,63 @@ describe('frames', () => {
     expect(rows[0].histogram).toEqual(Buffer.from(HISTOGRAM, 'base64'));
     expect(rows[0].count).toBe('1001');
     expect(rows[0].start_at.getTime()).toBe(T0 + 1000);
+  });
+
+  it('stores every column exactly as sent', async () => {
+    const id = await newRun();
+    const sent = [
+      frame('l', 7, {
+        startMs: T0 + 123,
+        endMs: T0 + 1456,
+        warmup: true,
+        count: 2 ** 40 + 3,
+        min: 0.125,
+        max: 1e15,
+        mean: 812.4,
+        p50: 640.5,
+        p90: 1300.25,
+        p95: 1900,
+        p99: 5200.75,
+        p999: 8000.001,
+      }),
+      {
+        ...frame('c', 8, { count: 0, min: 0, max: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0 }),
+        histogram: undefined,
+      },
+    ];
+    const body = {
+      series: [
+        { key: 'l', name: 'latency', kind: 'latency', unit: 'us', labels: { ü: 'ß' } },
+        { key: 'c', name: 'tx', kind: 'counter', unit: 'txn' },
+      ],
+      frames: sent,
+    };
+    expect((await client.post(`/v1/runs/${id}/frames`, body)).body).toEqual({ accepted: 2, duplicates: 0 });
+    const { rows } = await sql.query(
+      `SELECT f.seq, (extract(epoch FROM f.start_at) * 1000)::float8 AS start_ms,
+              (extract(epoch FROM f.end_at) * 1000)::float8 AS end_ms, f.warmup, f.count, f.min, f.max, f.mean,
+              f.p50, f.p90, f.p95, f.p99, f.p999, f.histogram
+         FROM frames f JOIN series s ON s.id = f.series_id WHERE s.run_id = $1 ORDER BY f.seq`,
+      [id],
+    );
+    expect(rows).toEqual(
+      sent.map((f) => ({
+        seq: f.seq,
+        start_ms: f.startMs,
+        end_ms: f.endMs,
+        warmup: f.seq === 7,
+        count: String(f.count),
+        min: f.min,
+        max: f.max,
+        mean: f.mean,
+        p50: f.p50,
+        p90: f.p90,
+        p95: f.p95,
+        p99: f.p99,
+        p999: f.p999,
+        histogram: f.histogram ? Buffer.from(f.histogram, 'base64') : null,
+      })),
+    );
   });
 
   it('stores nothing of a batch that the database refuses halfway (series conflict)', async () => {
@@ -498,13 +553,12 @@ describe('live', () => {
     await live.next((e) => e.event === 'frame');
     await live.close();
 
-    const controller = new AbortController();
-    const viaHeader = await fetch(`${server.url}/v1/runs/${id}/live`, {
-      headers: { authorization: `Bearer ${fixture.privateReadToken}` },
-      signal: controller.signal,
+    const viaHeader = await openLive(`${server.url}/v1/runs/${id}/live`, {
+      authorization: `Bearer ${fixture.privateReadToken}`,
     });
     expect(viaHeader.status).toBe(200);
-    controller.abort();
+    await viaHeader.next((e) => e.event === 'hello');
+    await viaHeader.close();
 
     const refusals: Array<[string, number, string]> = [
       [fixture.otherReadToken, 403, 'FORBIDDEN'],

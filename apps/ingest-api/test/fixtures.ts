@@ -174,9 +174,9 @@ export interface LiveEvent {
 }
 
 /** Reads a live stream; `next(predicate)` resolves with the first matching event. */
-export async function openLive(url: string) {
+export async function openLive(url: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const response = await fetch(url, { signal: controller.signal });
+  const response = await fetch(url, { signal: controller.signal, headers });
   const events: LiveEvent[] = [];
   const waiters: Array<() => void> = [];
   let ended = false;
@@ -242,8 +242,9 @@ export interface SpawnedServer {
 export async function spawnServer(
   databaseUrl: string,
   env: Record<string, string> = {},
+  nodeArgs: string[] = [],
 ): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [path.join(appDir, 'dist/main.mjs')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, 'dist/main.mjs')], {
     env: { ...process.env, DATABASE_URL: databaseUrl, INGEST_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,6 +7,7 @@ import {
   api,
   batch,
   type Fixture,
+  frame,
   openLive,
   runRequest,
   type SpawnedServer,
@@ -63,6 +64,48 @@ describe('several instances', () => {
       endedAt: Date.now(),
     });
     await live.next((e) => e.event === 'finished');
+    await live.close();
+    a!.process.kill('SIGTERM');
+    b!.process.kill('SIGTERM');
+    expect(await a!.exited).toBe(0);
+    expect(await b!.exited).toBe(0);
+  });
+});
+
+describe('several instances: what travels', () => {
+  it('relays exactly the frames each batch stored, also when the list is too long for a notice', async () => {
+    const [a, b] = await Promise.all([start(), start()]);
+    const client = api(a!.url, fixture.token);
+    const run = await client.post('/v1/runs', runRequest());
+    const live = await openLive(`${b!.url}/v1/runs/${run.body.id}/live`);
+    await live.next((e) => e.event === 'hello');
+    const one = batch(0, 1).series;
+    const post = (seqs: number[]) =>
+      client.post(`/v1/runs/${run.body.id}/frames`, {
+        series: one,
+        frames: seqs.map((seq) => frame('s0', seq)),
+      });
+    expect((await post([0, 2])).body).toEqual({ accepted: 2, duplicates: 0 });
+    // A replay with gaps filled: only seq 1 and 3 are new, and only they travel.
+    expect((await post([0, 1, 2, 3])).body).toEqual({ accepted: 2, duplicates: 2 });
+    // 300 series: too many ranges for one notice, so it names the seq span instead.
+    const wide = batch(10, 300);
+    expect((await client.post(`/v1/runs/${run.body.id}/frames`, wide)).body).toEqual({
+      accepted: 300,
+      duplicates: 0,
+    });
+    const frames = () => live.events.filter((e) => e.event === 'frame');
+    await live.next(() => frames().length >= 304);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const keys = frames().map((e) => `${e.data.series}:${e.data.seq}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toHaveLength(304);
+    expect(
+      frames()
+        .slice(0, 4)
+        .map((e) => e.data.seq),
+    ).toEqual([0, 2, 1, 3]);
+    expect(live.events.filter((e) => e.event === 'series')).toHaveLength(300);
     await live.close();
     a!.process.kill('SIGTERM');
     b!.process.kill('SIGTERM');

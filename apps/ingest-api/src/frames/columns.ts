@@ -144,3 +144,26 @@ export function frameColumns(frames: FrameInput[], frameSeries: number[], series
   done(start);
   return values;
 }
+
+/** A bytea[] parameter in the binary format: the bytes as they are (pg would send hex text). */
+export function byteaArray(values: Array<Uint8Array | null>): Buffer {
+  let size = HEADER_BYTES;
+  for (const value of values) size += 4 + (value ? value.length : 0);
+  const w = new Writer(Buffer.allocUnsafe(size));
+  w.header(
+    OID.bytea,
+    values.length,
+    values.some((value) => value === null),
+  );
+  for (const value of values) {
+    if (!value) {
+      w.buf.writeInt32BE(-1, w.pos);
+      w.pos += 4;
+      continue;
+    }
+    w.buf.writeInt32BE(value.length, w.pos);
+    w.buf.set(value, w.pos + 4);
+    w.pos += 4 + value.length;
+  }
+  return w.buf;
+}

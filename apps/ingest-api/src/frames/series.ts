@@ -14,17 +14,28 @@ export interface StoredSeries {
 const CACHE_LIMIT = 200_000;
 
 export class SeriesCache {
-  private readonly entries = new Map<string, StoredSeries>();
+  /** runId → identity → stored series: no key is built per lookup. */
+  private readonly runs = new Map<string, Map<string, StoredSeries>>();
+  private size = 0;
 
   get(runId: string, series: CheckedSeries): StoredSeries | undefined {
-    return this.entries.get(`${runId}\u0000${series.identity}`);
+    return this.runs.get(runId)?.get(series.identity);
   }
 
   /** Only after commit: a rolled-back batch's series do not exist. */
   remember(runId: string, series: CheckedSeries, stored: StoredSeries): void {
     // Dropping everything at the limit is crude but keeps memory bounded; misses only cost a query.
-    if (this.entries.size >= CACHE_LIMIT) this.entries.clear();
-    this.entries.set(`${runId}\u0000${series.identity}`, stored);
+    if (this.size >= CACHE_LIMIT) {
+      this.runs.clear();
+      this.size = 0;
+    }
+    let run = this.runs.get(runId);
+    if (!run) {
+      run = new Map();
+      this.runs.set(runId, run);
+    }
+    if (!run.has(series.identity)) this.size += 1;
+    run.set(series.identity, stored);
   }
 }
 

@@ -1,8 +1,8 @@
 import { FrameBatch } from '@levelfield/contracts/ingest';
 import { describe, expect, it } from 'vitest';
-import { checkBatch, labelsKey } from './validate.ts';
+import { acceptFrameBatch, checkBatch, labelsKey, parseFrameBatch } from './validate.ts';
 
-const frame = (series: string, seq: number) => ({
+const frame = (series: string, seq: number, extra: Record<string, unknown> = {}) => ({
   series,
   seq,
   startMs: Date.UTC(2026, 0, 1),
@@ -17,6 +17,7 @@ const frame = (series: string, seq: number) => ({
   p99: 2,
   p999: 2,
   histogram: 'SElTVA==',
+  ...extra,
 });
 
 describe('labelsKey', () => {
@@ -55,6 +56,77 @@ describe('checkBatch', () => {
     expect(() => checkBatch(FrameBatch.parse({ series, frames: [ahead(86_400_000)] }), now)).not.toThrow();
     expect(() => checkBatch(FrameBatch.parse({ series, frames: [ahead(86_400_001)] }), now)).toThrow(
       expect.objectContaining({ code: 'TIMESTAMP_OUT_OF_RANGE' }),
+    );
+  });
+});
+
+describe('acceptFrameBatch (the direct check) and the zod schema', () => {
+  const valid = () => ({
+    series: [
+      { key: 'a', name: 'latency', kind: 'latency', unit: 'us', labels: { txn: 'new-order' } },
+      { key: 'b', name: 'tx', kind: 'counter', unit: 'txn' },
+    ],
+    frames: [frame('a', 0), { ...frame('b', 0), histogram: undefined, warmup: true }],
+  });
+  /** Each mutation of a valid batch; most make it invalid, some keep it valid. */
+  const mutations: Array<[string, (b: ReturnType<typeof valid>) => void]> = [
+    ['nothing', () => {}],
+    ['extra top-level key', (b) => Object.assign(b, { extra: 1 })],
+    ['series not an array', (b) => Object.assign(b, { series: {} })],
+    ['no series', (b) => Object.assign(b, { series: [] })],
+    ['no frames', (b) => Object.assign(b, { frames: [] })],
+    ['series extra key', (b) => Object.assign(b.series[0]!, { extra: true })],
+    ['empty key', (b) => Object.assign(b.series[0]!, { key: '' })],
+    ['long key', (b) => Object.assign(b.series[0]!, { key: 'k'.repeat(65) })],
+    ['bad name', (b) => Object.assign(b.series[0]!, { name: 'a;b' })],
+    ['bad kind', (b) => Object.assign(b.series[0]!, { kind: 'histogram' })],
+    ['long unit', (b) => Object.assign(b.series[0]!, { unit: 'u'.repeat(17) })],
+    ['labels null', (b) => Object.assign(b.series[0]!, { labels: null })],
+    ['labels array', (b) => Object.assign(b.series[0]!, { labels: [] })],
+    ['label value number', (b) => Object.assign(b.series[0]!, { labels: { a: 1 } })],
+    ['empty label key', (b) => Object.assign(b.series[0]!, { labels: { '': 'x' } })],
+    ['long label value', (b) => Object.assign(b.series[0]!, { labels: { a: 'v'.repeat(257) } })],
+    ['frame extra key', (b) => Object.assign(b.frames[0]!, { extra: 1 })],
+    ['frame null', (b) => Object.assign(b.frames, { 0: null })],
+    ['seq negative', (b) => Object.assign(b.frames[0]!, { seq: -1 })],
+    ['seq fraction', (b) => Object.assign(b.frames[0]!, { seq: 1.5 })],
+    ['seq string', (b) => Object.assign(b.frames[0]!, { seq: '1' })],
+    ['seq max', (b) => Object.assign(b.frames[0]!, { seq: 2_147_483_647 })],
+    ['startMs before 2000', (b) => Object.assign(b.frames[0]!, { startMs: 1 })],
+    ['endMs before startMs', (b) => Object.assign(b.frames[0]!, { endMs: b.frames[0]!.startMs - 1 })],
+    ['endMs unsafe', (b) => Object.assign(b.frames[0]!, { endMs: 2 ** 60 })],
+    ['count fraction', (b) => Object.assign(b.frames[0]!, { count: 0.5 })],
+    ['count zero', (b) => Object.assign(b.frames[0]!, { count: 0 })],
+    ['min negative', (b) => Object.assign(b.frames[0]!, { min: -0.1 })],
+    ['max above limit', (b) => Object.assign(b.frames[0]!, { max: 1e16 })],
+    ['max below min', (b) => Object.assign(b.frames[0]!, { min: 5, max: 4 })],
+    ['p999 infinite', (b) => Object.assign(b.frames[0]!, { p999: Number.POSITIVE_INFINITY })],
+    ['p50 null', (b) => Object.assign(b.frames[0]!, { p50: null })],
+    ['mean fraction', (b) => Object.assign(b.frames[0]!, { mean: 0.25 })],
+    ['warmup string', (b) => Object.assign(b.frames[0]!, { warmup: 'yes' })],
+    ['histogram null', (b) => Object.assign(b.frames[0]!, { histogram: null })],
+    ['histogram not base64', (b) => Object.assign(b.frames[0]!, { histogram: 'a b=' })],
+    ['histogram too long', (b) => Object.assign(b.frames[0]!, { histogram: 'A'.repeat(65_540) })],
+    ['histogram empty', (b) => Object.assign(b.frames[0]!, { histogram: '' })],
+    ['series missing', (b) => Object.assign(b.frames[0]!, { series: undefined })],
+  ];
+
+  it.each(mutations)('agrees on: %s', (_name, mutate) => {
+    const direct = valid();
+    const viaZod = valid();
+    mutate(direct);
+    mutate(viaZod);
+    const parsed = FrameBatch.safeParse(JSON.parse(JSON.stringify(viaZod)));
+    const accepted = acceptFrameBatch(JSON.parse(JSON.stringify(direct)));
+    // Whatever the direct check accepts, zod accepts with the same result; what it does not
+    // goes to zod. Every valid batch here takes the direct path.
+    expect(accepted !== undefined).toBe(parsed.success);
+    if (accepted) expect(parsed.data).toEqual(accepted);
+  });
+
+  it('leaves the wording of errors to zod', () => {
+    expect(() => parseFrameBatch({ ...valid(), frames: [frame('a', 0, { p99: -1 })] })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED', path: 'frames.0.p99' }),
     );
   });
 });

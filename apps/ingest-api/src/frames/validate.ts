@@ -129,6 +129,15 @@ export function parseFrameBatch(body: unknown): FrameBatch {
 
 /** "k=v,k=v" sorted by key; keys and values are URI-encoded so no two label sets collide. */
 export function labelsKey(labels: Record<string, string>): string {
+  let only: string | undefined;
+  let many = false;
+  for (const key in labels) {
+    if (only === undefined) only = key;
+    else many = true;
+  }
+  if (only === undefined) return '';
+  // One label is the common case: no array, no sort.
+  if (!many) return `${encodeURIComponent(only)}=${encodeURIComponent(labels[only]!)}`;
   return Object.keys(labels)
     .sort()
     .map((key) => `${encodeURIComponent(key)}=${encodeURIComponent(labels[key]!)}`)

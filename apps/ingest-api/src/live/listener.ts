@@ -43,7 +43,8 @@ async function readNoticeFrames(
   if ('span' in notice) {
     const { rows } = await db.query<FrameRow>(
       `SELECT ${FRAME_COLUMNS} FROM frames f JOIN series s ON s.id = f.series_id
-        WHERE s.run_id = $1 AND f.seq BETWEEN $2 AND $3`,
+        WHERE s.run_id = $1 AND f.seq BETWEEN $2 AND $3
+        ORDER BY f.series_id, f.seq`,
       [notice.runId, notice.span[0], notice.span[1]],
     );
     return rows;
@@ -55,7 +56,8 @@ async function readNoticeFrames(
     `SELECT ${FRAME_COLUMNS}
        FROM unnest($1::text[], $2::int4[], $3::int4[]) AS r(series_id, lo, hi)
        JOIN frames f ON f.series_id = r.series_id AND f.seq BETWEEN r.lo AND r.hi
-       JOIN series s ON s.id = f.series_id`,
+       JOIN series s ON s.id = f.series_id
+      ORDER BY f.series_id, f.seq`,
     [flat.map((r) => r[0]), flat.map((r) => r[1]), flat.map((r) => r[2])],
   );
   return rows;

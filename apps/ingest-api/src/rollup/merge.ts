@@ -2,13 +2,7 @@
 // @levelfield/metrics (the ingest API has no codec of its own). The worker takes the merger
 // through this interface, so tests can observe it.
 import { inflateSync } from 'node:zlib';
-import {
-  decodeHistogram,
-  encodeCompressed,
-  type Histogram,
-  V2_COMPRESSED_ENCODING_COOKIE,
-} from '@levelfield/metrics/hdr';
-import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
+import { encodeCompressed, mergeEncoded, V2_COMPRESSED_ENCODING_COOKIE } from '@levelfield/metrics/hdr';
 
 export interface MergedHistogram {
   /** Compressed V2 encoding, as frames store theirs. */
@@ -29,51 +23,48 @@ export interface HistogramMerger {
 const MAX_INFLATED_BYTES = 4 * 1024 * 1024;
 /** As the agent's own decoder (agents/internal/histogram MaxCounts): 8 MiB of counts at most. */
 const MAX_COUNTS_LENGTH = 2 ** 20;
+/**
+ * All inputs of one merge are held inflated at once: bound their sum. A legitimate minute of
+ * 3-digit histograms stays far below (at most 60 × ~210 KB); hostile inputs fail the merge.
+ */
+const MAX_MERGE_BYTES = 32 * 1024 * 1024;
 
 /**
- * decodeHistogram of @levelfield/metrics, with the zlib layer of the compressed form inflated by
- * Node's native zlib (bounded, checksum verified) instead of the codec's portable JavaScript
- * inflater: a third to half of the decoding cost here (README, "Storage and rollups"). The
- * V2 format itself is read by the codec; anything unusual goes to decodeHistogram unchanged.
+ * The uncompressed V2 form of a stored histogram: the compressed form's zlib layer is inflated
+ * by Node's native zlib (bounded, checksum verified) rather than the codec's portable
+ * JavaScript inflater, which is most of the decoding cost here (README, "Storage and
+ * rollups"). Anything but a well-framed compressed form is returned as is, for the codec of
+ * @levelfield/metrics to read or refuse.
  */
-export function decodeStoredHistogram(bytes: Uint8Array): Histogram {
-  const options = { maxInflatedBytes: MAX_INFLATED_BYTES, maxCountsLength: MAX_COUNTS_LENGTH };
+export function inflateStored(bytes: Uint8Array): Uint8Array {
   if (bytes.length > 8) {
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     const compressed = (view.getInt32(0) & ~0xf0) >>> 0 === V2_COMPRESSED_ENCODING_COOKIE;
     if (compressed && view.getInt32(4) === bytes.length - 8) {
-      const inflated = inflateSync(bytes.subarray(8), { maxOutputLength: MAX_INFLATED_BYTES });
-      return decodeHistogram(inflated, options);
+      return inflateSync(bytes.subarray(8), { maxOutputLength: MAX_INFLATED_BYTES });
     }
   }
-  return decodeHistogram(bytes, options);
-}
-
-/**
- * Adds `next` to `sum` in place when that is exact (same geometry, within range), otherwise
- * merges both into the coarser geometry (mergeHistograms). Pairwise merging ends in the same
- * geometry whatever the order, so a bucket's encoding is the same on every instance, and at most
- * two decoded histograms are held at a time however many are merged.
- */
-function addInto(sum: Histogram | undefined, next: Histogram): Histogram {
-  if (!sum) return next;
-  if (
-    sum.significantFigures === next.significantFigures &&
-    sum.lowestDiscernibleValue === next.lowestDiscernibleValue &&
-    next.highestTrackableValue <= sum.highestTrackableValue
-  ) {
-    return sum.add(next);
-  }
-  return mergeHistograms([sum, next]);
+  return bytes;
 }
 
 export const hdrMerger: HistogramMerger = {
   merge(encoded) {
-    let sum: Histogram | undefined;
-    for (const bytes of encoded) sum = addInto(sum, decodeStoredHistogram(bytes));
-    if (!sum) throw new Error('nothing to merge');
-    // Go's rank rule, as the agent computes each frame's percentiles.
-    const { p50, p90, p95, p99, p999 } = summarizeHistogram(sum);
+    let total = 0;
+    const inflated = encoded.map((bytes) => {
+      const raw = inflateStored(bytes);
+      total += raw.length;
+      if (total > MAX_MERGE_BYTES)
+        throw new RangeError(`histograms to merge exceed ${MAX_MERGE_BYTES} bytes`);
+      return raw;
+    });
+    if (inflated.length === 0) throw new RangeError('nothing to merge');
+    // Same-geometry inputs (an agent's) are added into one counts array without a histogram each.
+    const sum = mergeEncoded(inflated, {
+      maxInflatedBytes: MAX_INFLATED_BYTES,
+      maxCountsLength: MAX_COUNTS_LENGTH,
+    });
+    // Go's rank rule, as the agent computes each frame's percentiles (as summarizeHistogram).
+    const [p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0] = sum.valuesAtPercentiles([50, 90, 95, 99, 99.9]);
     return { encoded: encodeCompressed(sum), p50, p90, p95, p99, p999 };
   },
 };

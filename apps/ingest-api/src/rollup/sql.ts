@@ -16,17 +16,18 @@ const FRAME_AGGREGATES = `count(*)::int AS frame_count,
   min(f.min) AS min, max(f.max) AS max,
   coalesce(sum(f.mean * f.count) / nullif(sum(f.count), 0), avg(f.mean)) AS mean,
   max(f.p50) AS p50, max(f.p90) AS p90, max(f.p95) AS p95, max(f.p99) AS p99, max(f.p999) AS p999,
-  count(*) FILTER (WHERE f.histogram IS NULL)::int AS without_histogram,
-  coalesce(array_agg(f.histogram ORDER BY f.seq) FILTER (WHERE f.histogram IS NOT NULL), '{}') AS histograms`;
+  count(*) FILTER (WHERE f.histogram IS NULL)::int AS without_histogram`;
+
+const DIRTY = `dirty AS (
+    SELECT DISTINCT series_id, to_timestamp(bucket_ms / 1000.0) AS bucket_start
+      FROM unnest($1::text[], $2::float8[]) AS d(series_id, bucket_ms))`;
 
 /**
- * $1 series ids, $2 bucket starts (epoch ms), pairwise: each bucket's frames, aggregated, with
- * their histograms for the merge. Uses frames (series_id, start_at).
+ * $1 series ids, $2 bucket starts (epoch ms), pairwise: each bucket's frames, aggregated.
+ * Uses frames (series_id, start_at).
  */
 export const BUCKET_INPUTS = `
-  WITH dirty AS (
-    SELECT DISTINCT series_id, to_timestamp(bucket_ms / 1000.0) AS bucket_start
-      FROM unnest($1::text[], $2::float8[]) AS d(series_id, bucket_ms))
+  WITH ${DIRTY}
   SELECT d.series_id, (extract(epoch FROM d.bucket_start) * 1000)::float8 AS bucket_ms,
          count(*) FILTER (WHERE ${WARMUP})::int AS warmup_frames,
          ${FRAME_AGGREGATES}
@@ -36,6 +37,19 @@ export const BUCKET_INPUTS = `
     JOIN frames f ON f.series_id = d.series_id
      AND f.start_at >= d.bucket_start AND f.start_at < d.bucket_start + ${WIDTH}
    GROUP BY d.series_id, d.bucket_start`;
+
+/**
+ * The same buckets' histograms, one row per frame (a bytea column is parsed natively; a bytea[]
+ * would go through node-postgres' character-by-character array parser).
+ */
+export const BUCKET_HISTOGRAMS = `
+  WITH ${DIRTY}
+  SELECT d.series_id, (extract(epoch FROM d.bucket_start) * 1000)::float8 AS bucket_ms, f.histogram
+    FROM dirty d
+    JOIN frames f ON f.series_id = d.series_id
+     AND f.start_at >= d.bucket_start AND f.start_at < d.bucket_start + ${WIDTH}
+   WHERE f.histogram IS NOT NULL
+   ORDER BY d.series_id, d.bucket_start, f.seq`;
 
 /** One row per bucket, all columns as parallel arrays. */
 export const STORE_ROLLUPS = `
@@ -81,8 +95,8 @@ export const RECOVERABLE_RUNS = `
 
 /**
  * $1 series ids: what a warm-up-free whole-run summary merges — the rollups of buckets without
- * warm-up frames, plus the steady frames of the buckets that have some — added up, with the
- * histograms to merge and the last seq. Only series with at least one rollup.
+ * warm-up frames, plus the steady frames of the buckets that have some — added up, and the
+ * last seq. Only series with at least one rollup.
  */
 export const SUMMARY_INPUTS = `
   WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS series_id),
@@ -91,9 +105,7 @@ export const SUMMARY_INPUTS = `
            sum(ro.duration_ms)::int8 AS duration_ms, min(ro.min) AS min, max(ro.max) AS max,
            sum(ro.mean * ro.count) AS mean_weighted, sum(ro.mean) AS mean_sum, count(*)::int AS mean_n,
            max(ro.p50) AS p50, max(ro.p90) AS p90, max(ro.p95) AS p95, max(ro.p99) AS p99, max(ro.p999) AS p999,
-           count(*) FILTER (WHERE ro.histogram IS NULL)::int AS without_histogram,
-           coalesce(array_agg(ro.histogram ORDER BY ro.bucket_start) FILTER (WHERE ro.histogram IS NOT NULL), '{}')
-             AS histograms
+           count(*) FILTER (WHERE ro.histogram IS NULL)::int AS without_histogram
       FROM ids JOIN rollups ro ON ro.series_id = ids.series_id
      WHERE ro.width_seconds = ${ROLLUP_WIDTH_SECONDS} AND ro.warmup_frames = 0
      GROUP BY ro.series_id),
@@ -103,8 +115,7 @@ export const SUMMARY_INPUTS = `
            min(f.min) AS min, max(f.max) AS max,
            sum(f.mean * f.count) AS mean_weighted, sum(f.mean) AS mean_sum, count(*)::int AS mean_n,
            max(f.p50) AS p50, max(f.p90) AS p90, max(f.p95) AS p95, max(f.p99) AS p99, max(f.p999) AS p999,
-           count(*) FILTER (WHERE f.histogram IS NULL)::int AS without_histogram,
-           coalesce(array_agg(f.histogram ORDER BY f.seq) FILTER (WHERE f.histogram IS NOT NULL), '{}') AS histograms
+           count(*) FILTER (WHERE f.histogram IS NULL)::int AS without_histogram
       FROM ids JOIN rollups ro ON ro.series_id = ids.series_id
       JOIN series s ON s.id = ro.series_id
       JOIN runs r ON r.id = s.run_id
@@ -128,11 +139,28 @@ export const SUMMARY_INPUTS = `
          coalesce(greatest(sb.p50, wb.p50), 0) AS p50, coalesce(greatest(sb.p90, wb.p90), 0) AS p90,
          coalesce(greatest(sb.p95, wb.p95), 0) AS p95, coalesce(greatest(sb.p99, wb.p99), 0) AS p99,
          coalesce(greatest(sb.p999, wb.p999), 0) AS p999,
-         (coalesce(sb.without_histogram, 0) + coalesce(wb.without_histogram, 0))::int AS without_histogram,
-         coalesce(sb.histograms, '{}') || coalesce(wb.histograms, '{}') AS histograms
+         (coalesce(sb.without_histogram, 0) + coalesce(wb.without_histogram, 0))::int AS without_histogram
     FROM rolled
     LEFT JOIN steady_buckets sb ON sb.series_id = rolled.series_id
     LEFT JOIN warmup_buckets wb ON wb.series_id = rolled.series_id`;
+
+/** $1 series ids: the histograms SUMMARY_INPUTS covers, one row each, per series in order. */
+export const SUMMARY_HISTOGRAMS = `
+  WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS series_id)
+  SELECT series_id, histogram FROM (
+    SELECT ro.series_id, ro.bucket_start AS at, 0 AS seq, ro.histogram
+      FROM ids JOIN rollups ro ON ro.series_id = ids.series_id
+     WHERE ro.width_seconds = ${ROLLUP_WIDTH_SECONDS} AND ro.warmup_frames = 0 AND ro.histogram IS NOT NULL
+    UNION ALL
+    SELECT f.series_id, ro.bucket_start, f.seq, f.histogram
+      FROM ids JOIN rollups ro ON ro.series_id = ids.series_id
+      JOIN series s ON s.id = ro.series_id
+      JOIN runs r ON r.id = s.run_id
+      JOIN frames f ON f.series_id = ro.series_id
+       AND f.start_at >= ro.bucket_start AND f.start_at < ro.bucket_start + ${WIDTH}
+     WHERE ro.width_seconds = ${ROLLUP_WIDTH_SECONDS} AND ro.warmup_frames > 0 AND NOT ${WARMUP}
+       AND f.histogram IS NOT NULL) h
+   ORDER BY series_id, at, seq`;
 
 export const STORE_SUMMARIES = `
   INSERT INTO series_summaries (series_id, frame_count, last_seq, count, duration_ms, min, max, mean,

@@ -9,12 +9,15 @@
 // finished runs, so a crash or a cut-short drain loses nothing: rows are always recomputable
 // from frames (sql.ts), and writes from several instances converge.
 //
-// Decoding costs tens to hundreds of µs per histogram, so the worker works in small slices and
-// rests in between to stay within `cpuShare` of the event loop: ingest always comes first.
+// Merging costs tens of µs per frame here and reading the frames back as much in PostgreSQL,
+// so the worker works in small slices and, after each query and each merge, rests in proportion
+// to stay busy at most `cpuShare` of wall time: ingest always comes first.
 import type pg from 'pg';
 import { errorMessage } from '../db.ts';
+import { byteaArray } from '../frames/columns.ts';
 import { type HistogramMerger, hdrMerger } from './merge.ts';
 import {
+  BUCKET_HISTOGRAMS,
   BUCKET_INPUTS,
   RECOVERABLE_RUNS,
   ROLLUP_WIDTH_SECONDS,
@@ -22,6 +25,7 @@ import {
   STALE_BUCKETS,
   STORE_ROLLUPS,
   STORE_SUMMARIES,
+  SUMMARY_HISTOGRAMS,
   SUMMARY_INPUTS,
 } from './sql.ts';
 
@@ -34,7 +38,7 @@ export interface RollupOptions {
   summaryIntervalMs?: number;
   /** A bucket is recomputed this long after it closed (late batches land first). Default 10 s. */
   settleMs?: number;
-  /** Largest share of wall time the worker spends merging (0 < share ≤ 1). Default 0.25. */
+  /** Largest share of wall time the worker is busy, querying or merging (0 < share ≤ 1). Default 0.25. */
   cpuShare?: number;
   merger?: HistogramMerger;
 }
@@ -56,7 +60,6 @@ interface Aggregate {
   p99: number;
   p999: number;
   without_histogram: number;
-  histograms: Buffer[];
 }
 
 interface BucketRow extends Aggregate {
@@ -166,15 +169,13 @@ export class RollupWorker {
       if (runs.size > 0) {
         try {
           const ids = [...runs];
-          const stale = await this.options.db.query<{ series_id: string; bucket_ms: number }>(STALE_BUCKETS, [
-            ids,
-          ]);
+          const stale = await this.query<{ series_id: string; bucket_ms: number }>(STALE_BUCKETS, [ids]);
           // Recomputed now, open or not: the run finished (or is being recovered).
           for (const row of stale.rows) {
             due.push([row.series_id, row.bucket_ms]);
             this.buckets.get(row.series_id)?.delete(row.bucket_ms);
           }
-          const series = await this.options.db.query<{ id: string }>(RUN_SERIES, [ids]);
+          const series = await this.query<{ id: string }>(RUN_SERIES, [ids]);
           for (const row of series.rows) this.series.add(row.id);
         } catch (error) {
           this.options.log(`rollup: could not list stale buckets, will retry (${errorMessage(error)})`);
@@ -226,13 +227,21 @@ export class RollupWorker {
       }
       const slice = due.slice(i, i + SLICE);
       try {
-        const { rows } = await this.options.db.query<BucketRow>(BUCKET_INPUTS, [
-          slice.map((b) => b[0]),
-          slice.map((b) => b[1]),
-        ]);
+        const params = [slice.map((b) => b[0]), slice.map((b) => b[1])];
+        const { rows } = await this.query<BucketRow>(BUCKET_INPUTS, params);
+        const histograms = await this.query<{
+          series_id: string;
+          bucket_ms: number;
+          histogram: Buffer;
+        }>(BUCKET_HISTOGRAMS, params);
+        const byBucket = groupBy(histograms.rows, (h) => `${h.series_id}\u0000${h.bucket_ms}`);
         const merged: Percentiles[] = [];
-        for (const row of rows) merged.push(await this.mergeThrottled(row));
-        await this.options.db.query(STORE_ROLLUPS, [
+        for (const row of rows) {
+          merged.push(
+            await this.mergeThrottled(row, byBucket.get(`${row.series_id}\u0000${row.bucket_ms}`) ?? []),
+          );
+        }
+        await this.query(STORE_ROLLUPS, [
           rows.map((r) => r.series_id),
           rows.map((r) => r.bucket_ms),
           rows.map((r) => r.frame_count),
@@ -261,10 +270,15 @@ export class RollupWorker {
       }
       const slice = seriesIds.slice(i, i + SLICE);
       try {
-        const { rows } = await this.options.db.query<SummaryRow>(SUMMARY_INPUTS, [slice]);
+        const { rows } = await this.query<SummaryRow>(SUMMARY_INPUTS, [slice]);
+        const histograms = await this.query<{ series_id: string; histogram: Buffer }>(SUMMARY_HISTOGRAMS, [
+          slice,
+        ]);
+        const bySeries = groupBy(histograms.rows, (h) => h.series_id);
         const merged: Percentiles[] = [];
-        for (const row of rows) merged.push(await this.mergeThrottled(row));
-        await this.options.db.query(STORE_SUMMARIES, [
+        for (const row of rows)
+          merged.push(await this.mergeThrottled(row, bySeries.get(row.series_id) ?? []));
+        await this.query(STORE_SUMMARIES, [
           rows.map((r) => r.series_id),
           rows.map((r) => r.frame_count),
           rows.map((r) => r.last_seq),
@@ -283,12 +297,33 @@ export class RollupWorker {
     }
   }
 
+  /** Rests so that `busyMs` of work stays within cpuShare of wall time (not while draining). */
+  private rest(busyMs: number): Promise<unknown> {
+    if (this.draining || this.share >= 1) return yieldToIo();
+    return sleep((busyMs * (1 - this.share)) / this.share);
+  }
+
+  /**
+   * A query, then a rest in proportion to its duration: PostgreSQL's share of a rollup (reading
+   * the frames, writing the rows) is held to cpuShare like the merging is, so the hot path's
+   * statements keep the database.
+   */
+  private async query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    const started = performance.now();
+    const result = await this.options.db.query<R>(text, values);
+    await this.rest(performance.now() - started);
+    return result;
+  }
+
   /**
    * Exact percentiles from the merged histogram when every input has a decodable one; otherwise
    * (counters, gauges, a corrupt encoding) no histogram and the largest of the inputs'
    * percentiles: an upper bound, never an average of percentiles. Then rests to keep cpuShare.
    */
-  private async mergeThrottled(row: Aggregate): Promise<Percentiles> {
+  private async mergeThrottled(row: Aggregate, histograms: Buffer[]): Promise<Percentiles> {
     const upperBound: Percentiles = {
       p50: row.p50,
       p90: row.p90,
@@ -297,11 +332,11 @@ export class RollupWorker {
       p999: row.p999,
       histogram: null,
     };
-    if (row.without_histogram > 0 || row.histograms.length === 0) return upperBound;
+    if (row.without_histogram > 0 || histograms.length === 0) return upperBound;
     const started = performance.now();
     let result = upperBound;
     try {
-      const merged = this.merger.merge(row.histograms);
+      const merged = this.merger.merge(histograms);
       result = {
         p50: merged.p50,
         p90: merged.p90,
@@ -313,9 +348,7 @@ export class RollupWorker {
     } catch {
       this.undecodable += 1;
     }
-    const busy = performance.now() - started;
-    if (this.draining || this.share >= 1) await yieldToIo();
-    else await sleep((busy * (1 - this.share)) / this.share);
+    await this.rest(performance.now() - started);
     return result;
   }
 }
@@ -327,6 +360,21 @@ function percentileColumns(merged: Percentiles[]) {
     merged.map((m) => m.p95),
     merged.map((m) => m.p99),
     merged.map((m) => m.p999),
-    merged.map((m) => m.histogram),
+    byteaArray(merged.map((m) => m.histogram)),
   ];
+}
+
+/** Histograms by key, in row order. */
+function groupBy<T extends { histogram: Buffer }>(rows: T[], key: (row: T) => string): Map<string, Buffer[]> {
+  const groups = new Map<string, Buffer[]>();
+  for (const row of rows) {
+    const k = key(row);
+    let group = groups.get(k);
+    if (!group) {
+      group = [];
+      groups.set(k, group);
+    }
+    group.push(row.histogram);
+  }
+  return groups;
 }

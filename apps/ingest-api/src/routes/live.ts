@@ -8,8 +8,10 @@ import { type RunParams, runId } from './params.ts';
 /** A subscriber this far behind is dropped; its browser reconnects and catches up from the web app. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
+export const LIVE_ROUTE = '/v1/runs/:id/live';
+
 export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
-  app.get<RunParams & { Querystring: { token?: string } }>('/v1/runs/:id/live', async (request, reply) => {
+  app.get<RunParams & { Querystring: { token?: string } }>(LIVE_ROUTE, async (request, reply) => {
     const token = request.query.token ?? bearerToken(request.headers.authorization);
     const run = await checkLiveAccess(
       ctx.db,
