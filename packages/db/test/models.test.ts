@@ -92,12 +92,21 @@ describe('generated client on the migrated schema', () => {
       data: { comparisonId: comparison.id, position: 0, label: 'A' },
     });
     await db.comparisonEntryRun.create({ data: { entryId: entry.id, runId: run.id } });
-    await db.checkResult.create({
+    const check = await db.checkResult.create({
       data: {
         comparisonId: comparison.id,
         checkId: 'F-HW-1',
         state: 'flag',
         evidence: [{ field: 'hostType' }],
+      },
+    });
+    await db.checkDecisionEvent.create({
+      data: {
+        checkResultId: check.id,
+        decision: 'waived',
+        justification: 'declared difference',
+        decidedById: user.id,
+        decidedByName: 'A',
       },
     });
     const report = await db.report.create({
