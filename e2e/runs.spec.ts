@@ -33,11 +33,11 @@ test('the explorer keeps filters, sorting and columns in the URL', async ({ page
   await second.close();
 
   // Sorting is the database's (its collation decides case); the two directions must mirror.
-  await page.goto(`${web()}/runs?sort=name&dir=asc`);
+  await page.goto(`${web()}/runs?size=100&sort=name&dir=asc`);
   const ascending = await page.locator('tbody td.name').allTextContents();
   await page.getByRole('button', { name: /^Run/ }).click();
   // Descending is the default direction, so it is left out of the URL.
-  await expect(page).toHaveURL(/\?sort=name$/);
+  await expect(page).toHaveURL(/\?size=100&sort=name$/);
   await expect(page.locator('tbody td.name').first()).toHaveText(ascending[ascending.length - 1]!);
   expect(await page.locator('tbody td.name').allTextContents()).toEqual([...ascending].reverse());
 });
