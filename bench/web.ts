@@ -8,6 +8,7 @@ import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
+import { postToIngest } from '../scripts/demo-runs.ts';
 import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { startStack } from '../scripts/stack.ts';
 
@@ -46,15 +47,8 @@ function histogramPool(seed: number) {
   });
 }
 
-async function post(url: string, token: string, body: unknown) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  return response.json() as Promise<{ id: string }>;
-}
+const post = async (url: string, token: string, body: unknown) =>
+  (await postToIngest(url, token, body)) as { id: string };
 
 async function seedDayRun(ingestUrl: string, token: string): Promise<string> {
   const startedAt = Date.now() - DAY_SECONDS * 1000;

@@ -2,21 +2,19 @@
 // pgbench → the live run page gains points while it runs → the finished page's summary agrees
 // with pgbench's own transaction count.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
+import { findPgbench } from '../scripts/live-demo.mjs';
 import { createProject, createToken, e2eEnv, signUp } from './fixtures.ts';
 
 const AGENT = path.resolve('agents/bin/levelfield-agent');
 
 function pgbenchBinary(): string {
-  const onPath = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' }).stdout.trim();
-  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort() : [];
-  const bundled = versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).filter((p) => existsSync(p));
-  const found = onPath || bundled.pop();
+  const found: string | null = findPgbench();
   if (!found)
     throw new Error(
       'pgbench is needed for this test: install PostgreSQL’s client tools (Debian: postgresql-15 or postgresql-client)',

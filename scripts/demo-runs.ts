@@ -90,7 +90,8 @@ export function demoFrames(run: DemoRun, startMs: number, seed: number): FrameBa
   return frames;
 }
 
-async function post(url: string, token: string, body: unknown): Promise<unknown> {
+/** POSTs JSON to the ingest API with a bearer token; fails with the API's own error text. */
+export async function postToIngest(url: string, token: string, body: unknown): Promise<unknown> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -142,7 +143,9 @@ export async function loadDemoRuns(options: {
         },
       },
     });
-    const { id } = (await post(`${options.ingestUrl}/v1/runs`, options.token, request)) as { id: string };
+    const { id } = (await postToIngest(`${options.ingestUrl}/v1/runs`, options.token, request)) as {
+      id: string;
+    };
     const frames = demoFrames(run, startedAt, 1000 + index);
     const series = [
       {
@@ -154,12 +157,12 @@ export async function loadDemoRuns(options: {
       },
     ];
     for (let i = 0; i < frames.length; i += 60) {
-      await post(`${options.ingestUrl}/v1/runs/${id}/frames`, options.token, {
+      await postToIngest(`${options.ingestUrl}/v1/runs/${id}/frames`, options.token, {
         series,
         frames: frames.slice(i, i + 60),
       });
     }
-    await post(`${options.ingestUrl}/v1/runs/${id}/finish`, options.token, {
+    await postToIngest(`${options.ingestUrl}/v1/runs/${id}/finish`, options.token, {
       status: 'succeeded',
       endedAt: startedAt + run.seconds * 1000,
       exitCode: 0,
