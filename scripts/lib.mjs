@@ -39,6 +39,17 @@ export function run(command, args, options = {}) {
   });
 }
 
+/**
+ * Loads the demo comparisons and publishes the demo report into `databaseUrl`, by running the web
+ * app's demo loader (apps/web/src/server/demo-cli.ts) in its own process: it is web server code.
+ */
+export function runDemoLoader(databaseUrl) {
+  return run(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'src/server/demo-cli.ts'], {
+    cwd: path.join(repoDir, 'apps/web'),
+    env: { DATABASE_URL: databaseUrl },
+  });
+}
+
 export function commandExists(command) {
   return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 }

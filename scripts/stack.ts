@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createEmptyDatabase, freePort, startThrowawayPostgres } from '../packages/db/src/testing.ts';
 import { loadDemoRuns } from './demo-runs.ts';
+import { runDemoLoader } from './lib.mjs';
 import { Services } from './services.mjs';
 
 export interface Stack {
@@ -55,7 +56,7 @@ export async function startStack(name: string): Promise<Stack> {
       liveTokenSecret: secrets.liveTokenSecret,
     });
     await loadDemoRuns({ ingestUrl, token: demoToken, databaseUrl: database.url });
-    await (await import('../apps/web/src/server/comparisons/demo.ts')).loadDemoComparisonsAt(database.url);
+    await runDemoLoader(database.url);
     return {
       webUrl,
       ingestUrl,

@@ -8,6 +8,7 @@ import {
   ensureStateDir,
   readLocalSecrets,
   repoDir,
+  runDemoLoader,
   stateDir,
   step,
 } from './lib.mjs';
@@ -62,9 +63,7 @@ async function main() {
     register();
     const { loadDemoRuns } = await import('./demo-runs.ts');
     await loadDemoRuns({ ingestUrl, token: secrets.demoToken, databaseUrl: database.databaseUrl });
-    await (await import('../apps/web/src/server/comparisons/demo.ts')).loadDemoComparisonsAt(
-      database.databaseUrl,
-    );
+    await runDemoLoader(database.databaseUrl);
     const core = [...services.children];
     const liveDemo = await startLiveDemo(services, {
       ingestUrl,

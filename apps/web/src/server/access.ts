@@ -117,7 +117,13 @@ const ACTION_PHRASE: Record<Action, string> = {
   manageMembers: 'Inviting people and changing roles',
 };
 
-function denialError(denial: Denial, what: string, action: Action, role: Role | null, orgSlug: string) {
+export function denialError(
+  denial: Denial,
+  what: string,
+  action: Action,
+  role: Role | null,
+  orgSlug: string,
+) {
   if (denial === 'NOT_FOUND') {
     return new TRPCError({
       code: 'NOT_FOUND',
@@ -169,7 +175,8 @@ export async function projectRole(
   return membership?.role ?? null;
 }
 
-const projectSelect = {
+/** What requireProject (and the read API's token path) load of a project. */
+export const projectSelect = {
   id: true,
   slug: true,
   name: true,

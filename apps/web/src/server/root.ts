@@ -7,6 +7,7 @@ import { invitationsRouter } from '~/server/routers/invitations';
 import { orgsRouter } from '~/server/routers/orgs';
 import { projectsRouter } from '~/server/routers/projects';
 import { publishedRouter } from '~/server/routers/published';
+import { reportsRouter } from '~/server/routers/reports';
 import { runsRouter } from '~/server/routers/runs';
 import { tokensRouter } from '~/server/routers/tokens';
 import { createCallerFactory, router } from '~/server/trpc';
@@ -18,6 +19,7 @@ export const appRouter = router({
   orgs: orgsRouter,
   projects: projectsRouter,
   published: publishedRouter,
+  reports: reportsRouter,
   tokens: tokensRouter,
   invitations: invitationsRouter,
 });

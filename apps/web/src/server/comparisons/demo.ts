@@ -1,7 +1,6 @@
 // Demo data: the seed publications as comparisons of published runs in the demo organization's
 // public project (acme/demo), figures exactly as published, stable slugs. Idempotent: a
 // comparison whose slug exists is left alone, runs are found again by their seed id.
-// Relative imports only: scripts/stack.ts and scripts/start.mjs call it through tsx.
 import type { PrismaClient } from '@levelfield/db/client';
 import { type RunInput, runChecks } from '@levelfield/fairness';
 import { SEED_COMPARISONS, type SeedComparison } from '@levelfield/fairness/seeds';
@@ -95,15 +94,4 @@ export async function loadDemoComparisons(
       await db.comparison.update({ where: { slug: seed.slug }, data: { leveledFromId: original.id } });
   }
   return result;
-}
-
-/** For the start scripts: opens its own client on `databaseUrl`, loads, disconnects. */
-export async function loadDemoComparisonsAt(databaseUrl: string): Promise<DemoComparisonsResult> {
-  const { createPrismaClient } = await import('@levelfield/db/client');
-  const db = createPrismaClient(databaseUrl, { max: 2 });
-  try {
-    return await loadDemoComparisons(db);
-  } finally {
-    await db.$disconnect();
-  }
 }

@@ -79,7 +79,18 @@ export async function evaluateChecks(db: PrismaClient, comparisonId: string, res
 }
 
 export async function getComparison(db: PrismaClient, viewerId: string | null, slug: string) {
-  const { comparison, project, role } = await requireComparison(db, viewerId, slug, 'view');
+  const access = await requireComparison(db, viewerId, slug, 'view');
+  return (await assembleComparison(db, access)).view;
+}
+
+/**
+ * The view and the runs' data behind it (provenance, disclosure, published values), for callers
+ * that keep more than the page shows — a report snapshot. Access must already be checked.
+ */
+export async function assembleComparison(
+  db: PrismaClient,
+  { comparison, project, role }: Awaited<ReturnType<typeof requireComparison>>,
+) {
   const loaded = await loadComparisonData(db, comparison.id);
   // An entry-less comparison has nothing to check (the engine needs at least one side).
   const results = loaded.input.entries.length > 0 ? runChecks(loaded.input) : [];
@@ -100,7 +111,7 @@ export async function getComparison(db: PrismaClient, viewerId: string | null, s
   const baseline = Math.min(comparison.baseline, Math.max(0, loaded.entries.length - 1));
   const seed = seedBySlug(comparison.slug);
   const live = loaded.entries.some((e) => e.runs.some((r) => r.run.status === 'running'));
-  return {
+  const view = {
     comparison: {
       id: comparison.id,
       slug: comparison.slug,
@@ -142,5 +153,6 @@ export async function getComparison(db: PrismaClient, viewerId: string | null, s
     leveledVariants,
     sweep: seed?.sweep ?? null,
   };
+  return { view, loaded };
 }
 export type ComparisonView = Awaited<ReturnType<typeof getComparison>>;

@@ -4,7 +4,7 @@
 // merged histogram's summary and percentile spectrum. Percentiles over a range always come from
 // merged histograms, never from averaging interval percentiles.
 import type { PrismaClient } from '@levelfield/db/client';
-import { decodeHistogram, mergeEncoded } from '@levelfield/metrics/hdr';
+import { decodeHistogram, encodeBase64, mergeEncoded } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
@@ -61,6 +61,8 @@ export interface SeriesRange {
   seriesId: string;
   summary: RangeSummary | null;
   spectrum: { percentile: number; value: number }[];
+  /** The merged histogram (V2 compressed, base64), only when asked for: reports keep it for download. */
+  histogram?: string;
 }
 
 /** Geometric row edges from just below the smallest to past the largest value. */
@@ -91,11 +93,13 @@ export function heatmapCounts(
 export function rangeStats(
   encoded: readonly (Uint8Array | null)[],
   durationSeconds: number,
+  withHistogram = false,
 ): Omit<SeriesRange, 'seriesId'> {
   const merged = mergeEncoded(encoded.filter((bytes): bytes is Uint8Array => bytes !== null));
   if (merged.totalCount === 0) return { summary: null, spectrum: [] };
   const { stdDev: _stdDev, ...summary } = summarizeHistogram(merged);
   return {
+    ...(withHistogram ? { histogram: encodeBase64(merged) } : {}),
     summary: {
       ...summary,
       durationSeconds,
@@ -194,6 +198,7 @@ interface RangeQuery {
   fromMs?: number | undefined;
   toMs?: number | undefined;
   includeWarmup?: boolean | undefined;
+  withHistogram?: boolean | undefined;
 }
 
 /** The parts of [fromMs, toMs) that no covered minute bucket spans: where frames are needed. */
@@ -277,11 +282,14 @@ export async function loadRange(db: PrismaClient, runId: string, range: RangeQue
   return Promise.all(
     series.map(async ({ id, summary }) => {
       if (wholeRun && summary?.histogram && summary.frameCount > MAX_POINTS) {
-        return { seriesId: id, ...rangeStats([summary.histogram], Number(summary.durationMs) / 1000) };
+        return {
+          seriesId: id,
+          ...rangeStats([summary.histogram], Number(summary.durationMs) / 1000, range.withHistogram),
+        };
       }
       const frameCount = summary?.frameCount ?? (await db.frame.count({ where: { seriesId: id } }));
       const { histograms, durationMs } = await rangeHistograms(db, id, frameCount, range);
-      return { seriesId: id, ...rangeStats(histograms, durationMs / 1000) };
+      return { seriesId: id, ...rangeStats(histograms, durationMs / 1000, range.withHistogram) };
     }),
   );
 }

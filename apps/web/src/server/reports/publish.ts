@@ -1,0 +1,146 @@
+// Publishing: freeze the comparison as it is now into a new immutable report version.
+// The snapshot is built outside the transaction (loading runs can take a while); the version
+// number is taken under a row lock on the report, so two concurrent publishes get 1 and 2, never
+// the same number. Publishing what the latest version already says creates nothing.
+import type { PrismaClient } from '@levelfield/db/client';
+import { TRPCError } from '@trpc/server';
+import { assembleComparison, requireComparison } from '../comparisons/view.ts';
+import { loadRange, type SeriesRange } from '../runs/timeline.ts';
+import type { PublishReport } from './schema.ts';
+import { buildSnapshot, type ReportSnapshot, snapshotSha256 } from './snapshot.ts';
+
+export interface PublishResult {
+  slug: string;
+  version: number;
+  sha256: string;
+  /** true: nothing changed since the latest version, so no version was added */
+  unchanged: boolean;
+}
+
+/** Whether two snapshots say the same thing (their report metadata aside). */
+function sameContent(a: ReportSnapshot, b: ReportSnapshot): boolean {
+  const { report: ra, ...restA } = a;
+  const { report: rb, ...restB } = b;
+  return ra.title === rb.title && snapshotSha256(restA) === snapshotSha256(restB);
+}
+
+async function relatedReports(db: PrismaClient, comparisonId: string): Promise<ReportSnapshot['related']> {
+  const comparison = await db.comparison.findUniqueOrThrow({
+    where: { id: comparisonId },
+    select: { leveledFromId: true },
+  });
+  const reports = await db.report.findMany({
+    where: {
+      visibility: 'public',
+      comparison: {
+        OR: [
+          ...(comparison.leveledFromId ? [{ id: comparison.leveledFromId }] : []),
+          { leveledFromId: comparisonId },
+        ],
+      },
+    },
+    select: {
+      slug: true,
+      comparisonId: true,
+      versions: { orderBy: { version: 'desc' }, take: 1, select: { title: true } },
+    },
+    orderBy: { slug: 'asc' },
+  });
+  return reports.flatMap((r) =>
+    r.versions[0]
+      ? [
+          {
+            relation:
+              r.comparisonId === comparison.leveledFromId
+                ? ('leveled-from' as const)
+                : ('leveled-variant' as const),
+            slug: r.slug,
+            title: r.versions[0].title,
+          },
+        ]
+      : [],
+  );
+}
+
+export async function publishReport(
+  db: PrismaClient,
+  viewerId: string | null,
+  input: PublishReport,
+): Promise<PublishResult> {
+  const access = await requireComparison(db, viewerId, input.comparison, 'publish');
+  const { comparison } = access;
+  const existing = await db.report.findFirst({
+    where: { comparisonId: comparison.id },
+    orderBy: { createdAt: 'asc' },
+    select: { id: true, slug: true },
+  });
+  const slug = existing?.slug ?? input.slug ?? comparison.slug;
+  if (existing && input.slug && input.slug !== existing.slug)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `This comparison is already published as /r/${existing.slug}; a report keeps its slug, so leave the slug out to publish a new version.`,
+    });
+  if (!existing && (await db.report.findUnique({ where: { slug }, select: { id: true } })))
+    throw new TRPCError({
+      code: 'CONFLICT',
+      message: `The report slug "${slug}" is taken (slugs are unique across the installation). Choose another slug.`,
+    });
+
+  const { view, loaded } = await assembleComparison(db, access);
+  const histograms = new Map<string, SeriesRange[]>();
+  for (const entry of loaded.entries)
+    for (const { run } of entry.runs)
+      if (run.source !== 'published' && !histograms.has(run.id))
+        histograms.set(run.id, await loadRange(db, run.id, { includeWarmup: false, withHistogram: true }));
+  const related = await relatedReports(db, comparison.id);
+  const publisher = viewerId
+    ? await db.user.findUnique({ where: { id: viewerId }, select: { name: true, email: true } })
+    : null;
+  const title = input.title ?? comparison.title;
+
+  return db.$transaction(async (tx) => {
+    const report =
+      existing ??
+      (await tx.report.create({
+        data: { comparisonId: comparison.id, slug, visibility: input.visibility },
+        select: { id: true, slug: true },
+      }));
+    await tx.$queryRaw`SELECT id FROM reports WHERE id = ${report.id} FOR UPDATE`;
+    const latest = await tx.reportVersion.findFirst({
+      where: { reportId: report.id },
+      orderBy: { version: 'desc' },
+      select: { version: true, snapshot: true, sha256: true },
+    });
+    const version = (latest?.version ?? 0) + 1;
+    const publishedAt = new Date();
+    const snapshot = buildSnapshot({
+      report: {
+        slug: report.slug,
+        version,
+        title,
+        publishedAt: publishedAt.toISOString(),
+        publishedBy: publisher?.name ?? publisher?.email ?? null,
+      },
+      view,
+      loaded,
+      histograms,
+      related,
+    });
+    await tx.report.update({ where: { id: report.id }, data: { visibility: input.visibility } });
+    if (latest && sameContent(latest.snapshot as unknown as ReportSnapshot, snapshot))
+      return { slug: report.slug, version: latest.version, sha256: latest.sha256, unchanged: true };
+    const sha256 = snapshotSha256(snapshot);
+    await tx.reportVersion.create({
+      data: {
+        reportId: report.id,
+        version,
+        title,
+        snapshot: snapshot as object,
+        sha256,
+        publishedById: viewerId,
+        publishedAt,
+      },
+    });
+    return { slug: report.slug, version, sha256, unchanged: false };
+  });
+}

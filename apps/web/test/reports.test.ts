@@ -1,0 +1,246 @@
+// Reports against a real PostgreSQL: publishing freezes a comparison into numbered immutable
+// versions (the database refuses edits), republishing adds a version only when something
+// changed, `verify` recomputes the hash, the diff names what changed, and a report's own
+// visibility decides who reads it.
+import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { decodeHistogram, encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
+import { summarizeHistogram } from '@levelfield/metrics/stats';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComparison } from '~/server/comparisons/create';
+import { decideCheck } from '~/server/comparisons/decide';
+import { loadDemoComparisons } from '~/server/comparisons/demo';
+import { snapshotChanges } from '~/server/reports/diff';
+import { publishReport } from '~/server/reports/publish';
+import { getReport, publicReports, verifyReport } from '~/server/reports/read';
+
+const SLUG = 'rama-vs-cockroachdb-tpcc';
+let database: TestDatabase;
+let db: PrismaClient;
+const fx = { owner: '', reviewer: '', outsider: '' };
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'ok';
+  } catch (e) {
+    return e instanceof TRPCError ? e.code : String(e);
+  }
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('reports');
+  db = createPrismaClient(database.url, { max: 2 });
+  const user = async (email: string, name: string) => (await db.user.create({ data: { email, name } })).id;
+  fx.owner = await user('owner@example.test', 'Olga Owner');
+  fx.reviewer = await user('reviewer@example.test', 'Rex Reviewer');
+  fx.outsider = await user('outsider@example.test', 'Oz Outsider');
+  const org = await db.organization.create({
+    data: {
+      slug: 'acme',
+      name: 'Acme',
+      memberships: {
+        create: [
+          { userId: fx.owner, role: 'owner' },
+          { userId: fx.reviewer, role: 'reviewer' },
+        ],
+      },
+    },
+  });
+  await db.project.create({
+    data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+  });
+  await loadDemoComparisons(db);
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe('publishing', () => {
+  it('only publishers publish; the first version freezes the comparison with its hash', async () => {
+    expect(await code(publishReport(db, fx.reviewer, { comparison: SLUG, visibility: 'public' }))).toBe(
+      'FORBIDDEN',
+    );
+    expect(await code(publishReport(db, null, { comparison: SLUG, visibility: 'public' }))).toBe(
+      'UNAUTHORIZED',
+    );
+    const first = await publishReport(db, fx.owner, { comparison: SLUG, visibility: 'public' });
+    expect(first).toMatchObject({ slug: SLUG, version: 1, unchanged: false });
+    expect(first.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const report = await getReport(db, null, SLUG);
+    const snap = report.version.snapshot;
+    expect(snap.format).toBe('levelfield.report/v1');
+    expect(snap.report).toMatchObject({ slug: SLUG, version: 1, publishedBy: 'Olga Owner' });
+    expect(snap.entries.map((e) => e.label)).toEqual(['CockroachDB', 'Rama']);
+    expect(snap.checks.find((c) => c.id === 'F-HW-1')?.state).toBe('flag');
+    expect(snap.entries[0]?.runs[0]?.provenance).toBeTruthy();
+    expect(
+      snap.headline.find((r) => r.key === 'costPerTpmCPerHour')?.cells.map((c) => c.value?.toFixed(7)),
+    ).toEqual(['0.0000831', '0.0000524']);
+  });
+
+  it('republishing without a change adds no version', async () => {
+    const again = await publishReport(db, fx.owner, { comparison: SLUG, visibility: 'public' });
+    expect(again).toMatchObject({ version: 1, unchanged: true });
+    expect(await db.reportVersion.count()).toBe(1);
+  });
+
+  it('a change makes version 2; the diff names it; verify answers valid for both', async () => {
+    await decideCheck(db, fx.owner, {
+      slug: SLUG,
+      checkId: 'F-HW-3',
+      decision: 'waived',
+      justification: 'Both vendors ran the newest generation they offered at the time.',
+    });
+    const second = await publishReport(db, fx.owner, {
+      comparison: SLUG,
+      visibility: 'public',
+      title: 'Rama vs CockroachDB on TPC-C (reviewed)',
+    });
+    expect(second).toMatchObject({ version: 2, unchanged: false });
+    const [v1, v2] = await Promise.all([getReport(db, null, SLUG, 1), getReport(db, null, SLUG, 2)]);
+    expect(v2.versions.map((v) => v.version)).toEqual([2, 1]);
+    const changes = snapshotChanges(v1.version.snapshot, v2.version.snapshot);
+    expect(changes).toContainEqual({
+      section: 'report',
+      label: 'Title',
+      before: v1.version.title,
+      after: 'Rama vs CockroachDB on TPC-C (reviewed)',
+    });
+    const waived = changes.find((c) => c.section === 'checks' && c.label.startsWith('F-HW-3'));
+    expect(waived?.after).toContain('waived: Both vendors ran the newest generation');
+    expect(snapshotChanges(v1.version.snapshot, v1.version.snapshot)).toEqual([]);
+    for (const version of [1, 2]) {
+      const verdict = await verifyReport(db, null, SLUG, version);
+      expect(verdict).toEqual({
+        slug: SLUG,
+        version,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        valid: true,
+      });
+    }
+    expect((await verifyReport(db, null, SLUG)).version).toBe(2);
+    expect(await code(verifyReport(db, null, SLUG, 9))).toBe('NOT_FOUND');
+  });
+
+  it('keeps its slug and refuses a taken one', async () => {
+    expect(
+      await code(
+        publishReport(db, fx.owner, { comparison: SLUG, slug: 'another-slug', visibility: 'public' }),
+      ),
+    ).toBe('BAD_REQUEST');
+    expect(
+      await code(
+        publishReport(db, fx.owner, { comparison: 'rds-mysql-tpcc', slug: SLUG, visibility: 'public' }),
+      ),
+    ).toBe('CONFLICT');
+  });
+});
+
+describe('immutability and verification', () => {
+  it('the database refuses to rewrite a published version', async () => {
+    await expect(
+      db.$executeRaw`UPDATE report_versions SET title = 'rewritten' WHERE version = 1`,
+    ).rejects.toThrow(/immutable: publish a new version instead/);
+    await expect(
+      db.$executeRaw`UPDATE report_versions SET snapshot = '{}'::jsonb WHERE version = 1`,
+    ).rejects.toThrow(/immutable/);
+  });
+
+  it('verify answers invalid when the stored snapshot no longer matches its hash', async () => {
+    // Only by switching the guard off (as a superuser could) can a snapshot be altered: verify catches it.
+    await db.$executeRawUnsafe('ALTER TABLE report_versions DISABLE TRIGGER report_versions_immutable');
+    try {
+      await db.$executeRaw`UPDATE report_versions SET snapshot = jsonb_set(snapshot, '{comparison,title}', '"tampered"') WHERE version = 1`;
+      expect(await verifyReport(db, null, SLUG, 1)).toMatchObject({ version: 1, valid: false });
+      expect(await verifyReport(db, null, SLUG, 2)).toMatchObject({ version: 2, valid: true });
+    } finally {
+      await db.$executeRawUnsafe('ALTER TABLE report_versions ENABLE TRIGGER report_versions_immutable');
+    }
+  });
+});
+
+describe('visibility', () => {
+  it('private reports exist for members only; unlisted are readable by link but not listed', async () => {
+    await publishReport(db, fx.owner, { comparison: 'rds-mysql-tpcc', visibility: 'private' });
+    expect(await code(getReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
+    expect(await code(getReport(db, fx.outsider, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
+    expect(await code(verifyReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
+    expect((await getReport(db, fx.reviewer, 'rds-mysql-tpcc')).comparisonSlug).toBe('rds-mysql-tpcc');
+    await publishReport(db, fx.owner, { comparison: 'temporal-databases', visibility: 'unlisted' });
+    const unlisted = await getReport(db, null, 'temporal-databases');
+    expect(unlisted.comparisonSlug).toBeNull();
+    expect(unlisted.permissions.publish).toBe(false);
+    expect((await publicReports(db, 'acme')).map((r) => r.slug)).toEqual([SLUG]);
+  });
+});
+
+describe('agent runs in a snapshot', () => {
+  it("keeps each latency series' whole-run merged histogram (warm-up left out) and its time line", async () => {
+    const project = await db.project.findFirstOrThrow({ where: { slug: 'demo' } });
+    const start = Date.UTC(2026, 10, 1);
+    const runIds: string[] = [];
+    for (const [name, base] of [
+      ['pg-a', 100],
+      ['pg-b', 300],
+    ] as const) {
+      const run = await db.run.create({
+        data: {
+          projectId: project.id,
+          name,
+          benchmark: 'pgbench',
+          source: 'agent',
+          status: 'succeeded',
+          startedAt: new Date(start),
+        },
+      });
+      runIds.push(run.id);
+      const series = await db.series.create({
+        data: { runId: run.id, name: 'latency', kind: 'latency', unit: 'us' },
+      });
+      for (let seq = 0; seq < 10; seq++) {
+        const h = new Histogram();
+        for (let i = 0; i < 50; i++) h.recordValue(base + i);
+        const { stdDev: _s, count, ...stats } = summarizeHistogram(h);
+        await db.frame.create({
+          data: {
+            seriesId: series.id,
+            seq,
+            startAt: new Date(start + seq * 1000),
+            endAt: new Date(start + (seq + 1) * 1000),
+            warmup: seq < 2,
+            count: BigInt(count),
+            ...stats,
+            histogram: Buffer.from(encodeCompressed(h)),
+          },
+        });
+      }
+    }
+    await createComparison(
+      db,
+      fx.owner,
+      { projectId: project.id },
+      {
+        slug: 'pg-a-vs-pg-b',
+        title: 'A vs B',
+        entries: [
+          { label: 'A', runIds: [runIds[0] as string] },
+          { label: 'B', runIds: [runIds[1] as string] },
+        ],
+      },
+    );
+    await publishReport(db, fx.owner, { comparison: 'pg-a-vs-pg-b', visibility: 'unlisted' });
+    const snap = (await getReport(db, null, 'pg-a-vs-pg-b')).version.snapshot;
+    const [a, b] = snap.entries.map((e) => e.runs[0]);
+    expect(a?.histograms).toHaveLength(1);
+    const merged = decodeHistogram(a?.histograms[0]?.histogram as string);
+    expect(merged.totalCount).toBe(8 * 50);
+    expect(decodeHistogram(b?.histograms[0]?.histogram as string).min).toBeGreaterThanOrEqual(300);
+    expect(a?.timelines[0]?.points).toHaveLength(10);
+    expect(a?.timelines[0]).not.toHaveProperty('heatmap');
+    expect((await verifyReport(db, null, 'pg-a-vs-pg-b')).valid).toBe(true);
+  });
+});
