@@ -125,6 +125,9 @@ describe('generated client on the migrated schema', () => {
     await db.reviewComment.create({
       data: { threadId: thread.id, authorId: user.id, body: 'Why c5d vs i8g?' },
     });
+    await db.notification.create({
+      data: { recipientId: user.id, kind: 'comment', threadId: thread.id, summary: 'A comment on F-HW-1' },
+    });
 
     const delegates = db as unknown as Record<string, { count(): Promise<number> }>;
     for (const model of Object.values(Prisma.ModelName)) {
