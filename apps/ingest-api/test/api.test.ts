@@ -3,7 +3,7 @@
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
-import { decodeHistogram } from '@levelfield/metrics/hdr';
+import { countBands, decodeBands, decodeHistogram } from '@levelfield/metrics/hdr';
 import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -590,7 +590,7 @@ describe('rollups', () => {
   async function rollupRows(runId: string) {
     const { rows } = await sql.query(
       `SELECT r.frame_count, r.warmup_frames, r.count::int, r.duration_ms::int, r.min, r.max, r.mean,
-              r.p50, r.p90, r.p95, r.p99, r.p999, r.histogram
+              r.p50, r.p90, r.p95, r.p99, r.p999, r.histogram, r.bands
          FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1 ORDER BY r.bucket_start`,
       [runId],
     );
@@ -649,6 +649,8 @@ describe('rollups', () => {
       const stored = decodeHistogram(new Uint8Array(row.histogram));
       expect(stored.totalCount).toBe(expected.count);
       expect(summarizeHistogram(stored).p99).toBe(expected.p99);
+      // And its counts in the fixed heatmap bands, every sample in one band.
+      expect(decodeBands(new Uint8Array(row.bands))).toEqual(countBands(stored));
     });
     expect(rows[0].max).toBeGreaterThanOrEqual(100_000);
 
@@ -706,6 +708,7 @@ describe('rollups', () => {
       [1],
       [1],
       [null],
+      [null],
     ]);
     expect(await rollupRows(id)).toEqual(before);
   });
@@ -750,6 +753,7 @@ describe('rollups', () => {
       merger: {
         merge: (encoded) => ({
           encoded: Buffer.from(`merged ${encoded.length}`),
+          bands: Buffer.from('bands'),
           p50: 1,
           p90: 2,
           p95: 3,
@@ -763,9 +767,9 @@ describe('rollups', () => {
     await worker.flush(true);
     await pool.end();
     const { rows } = await sql.query(
-      'SELECT r.histogram, r.p99 FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1',
+      'SELECT r.histogram, r.bands, r.p99 FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1',
       [id],
     );
-    expect(rows).toEqual([{ histogram: Buffer.from('merged 2'), p99: 4 }]);
+    expect(rows).toEqual([{ histogram: Buffer.from('merged 2'), bands: Buffer.from('bands'), p99: 4 }]);
   });
 });

@@ -2,10 +2,16 @@
 // exactly what merging every frame of the range gives.
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
-import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
+import {
+  countBands,
+  decodeHistogram,
+  encodeBands,
+  encodeCompressed,
+  Histogram,
+} from '@levelfield/metrics/hdr';
 import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRange, MAX_POINTS } from '~/server/runs/timeline';
+import { loadRange, loadTimelines, MAX_POINTS } from '~/server/runs/timeline';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -103,5 +109,33 @@ describe('loadRange on a long series', () => {
     expect(steady!.summary!.count).toBe(exact(0, 600, false).count);
     expect(all!.summary!.count).toBe(exact(0, 600, true).count);
     expect(all!.summary!.count - steady!.summary!.count).toBe(90 * 5);
+  });
+});
+
+describe('the heatmap of a long series', () => {
+  const columnTotals = (counts: number[][]) => counts.map((row) => row.reduce((a, b) => a + b, 0));
+
+  it('comes from the rollups, every sample of a minute in its column, with or without stored bands', async () => {
+    // Written before bands existed: the histograms are counted into bands when read.
+    const [legacy] = await loadTimelines(db, runId);
+    expect(legacy!.resolution).toBe('rollups');
+    expect(columnTotals(legacy!.heatmap.counts)).toEqual(legacy!.points.map((p) => p.count));
+    expect(legacy!.heatmap.edges.length).toBeLessThanOrEqual(49);
+
+    // As the rollup worker stores them now: the same heatmap, from the stored bands alone.
+    const rollups = await db.rollup.findMany({ where: { series: { runId } } });
+    for (const r of rollups)
+      await db.rollup.update({
+        where: {
+          seriesId_widthSeconds_bucketStart: {
+            seriesId: r.seriesId,
+            widthSeconds: r.widthSeconds,
+            bucketStart: r.bucketStart,
+          },
+        },
+        data: { bands: Buffer.from(encodeBands(countBands(decodeHistogram(r.histogram as Uint8Array)))) },
+      });
+    const [banded] = await loadTimelines(db, runId);
+    expect(banded!.heatmap).toEqual(legacy!.heatmap);
   });
 });

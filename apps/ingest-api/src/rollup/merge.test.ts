@@ -1,5 +1,11 @@
 import { deflateSync } from 'node:zlib';
-import { decodeHistogram, encodeCompressed, encodeUncompressed, Histogram } from '@levelfield/metrics/hdr';
+import {
+  decodeBands,
+  decodeHistogram,
+  encodeCompressed,
+  encodeUncompressed,
+  Histogram,
+} from '@levelfield/metrics/hdr';
 import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
 import { describe, expect, it } from 'vitest';
 import { hdrMerger, inflateStored } from './merge.ts';
@@ -50,6 +56,7 @@ describe('hdrMerger', () => {
       p999: expected.p999,
     });
     expect(decodeHistogram(merged.encoded).totalCount).toBe(402);
+    expect(decodeBands(merged.bands).counts.reduce((a, b) => a + b, 0)).toBe(402);
   });
 
   it('merges mixed geometries into the coarsest, whatever the order', () => {

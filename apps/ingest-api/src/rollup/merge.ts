@@ -2,11 +2,19 @@
 // @levelfield/metrics (the ingest API has no codec of its own). The worker takes the merger
 // through this interface, so tests can observe it.
 import { inflateSync } from 'node:zlib';
-import { encodeCompressed, mergeEncoded, V2_COMPRESSED_ENCODING_COOKIE } from '@levelfield/metrics/hdr';
+import {
+  countBands,
+  encodeBands,
+  encodeCompressed,
+  mergeEncoded,
+  V2_COMPRESSED_ENCODING_COOKIE,
+} from '@levelfield/metrics/hdr';
 
 export interface MergedHistogram {
   /** Compressed V2 encoding, as frames store theirs. */
   encoded: Uint8Array;
+  /** Counts in the fixed heatmap bands (stored form), so heatmaps never decode rollups. */
+  bands: Uint8Array;
   p50: number;
   p90: number;
   p95: number;
@@ -65,6 +73,6 @@ export const hdrMerger: HistogramMerger = {
     });
     // Go's rank rule, as the agent computes each frame's percentiles (as summarizeHistogram).
     const [p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0] = sum.valuesAtPercentiles([50, 90, 95, 99, 99.9]);
-    return { encoded: encodeCompressed(sum), p50, p90, p95, p99, p999 };
+    return { encoded: encodeCompressed(sum), bands: encodeBands(countBands(sum)), p50, p90, p95, p99, p999 };
   },
 };

@@ -54,19 +54,19 @@ export const BUCKET_HISTOGRAMS = `
 /** One row per bucket, all columns as parallel arrays. */
 export const STORE_ROLLUPS = `
   INSERT INTO rollups (series_id, width_seconds, bucket_start, frame_count, warmup_frames, count, duration_ms,
-                       min, max, mean, p50, p90, p95, p99, p999, histogram, updated_at)
+                       min, max, mean, p50, p90, p95, p99, p999, histogram, bands, updated_at)
   SELECT series_id, ${ROLLUP_WIDTH_SECONDS}, to_timestamp(bucket_ms / 1000.0), frame_count, warmup_frames, count,
-         duration_ms, min, max, mean, p50, p90, p95, p99, p999, histogram, now()
+         duration_ms, min, max, mean, p50, p90, p95, p99, p999, histogram, bands, now()
     FROM unnest($1::text[], $2::float8[], $3::int4[], $4::int4[], $5::int8[], $6::int8[], $7::float8[],
                 $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[],
-                $14::float8[], $15::bytea[])
+                $14::float8[], $15::bytea[], $16::bytea[])
          AS u(series_id, bucket_ms, frame_count, warmup_frames, count, duration_ms, min, max, mean,
-              p50, p90, p95, p99, p999, histogram)
+              p50, p90, p95, p99, p999, histogram, bands)
   ON CONFLICT (series_id, width_seconds, bucket_start) DO UPDATE SET
     frame_count = excluded.frame_count, warmup_frames = excluded.warmup_frames, count = excluded.count,
     duration_ms = excluded.duration_ms, min = excluded.min, max = excluded.max, mean = excluded.mean,
     p50 = excluded.p50, p90 = excluded.p90, p95 = excluded.p95, p99 = excluded.p99, p999 = excluded.p999,
-    histogram = excluded.histogram, updated_at = excluded.updated_at
+    histogram = excluded.histogram, bands = excluded.bands, updated_at = excluded.updated_at
   WHERE rollups.frame_count <= excluded.frame_count`;
 
 /**

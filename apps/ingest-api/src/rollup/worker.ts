@@ -73,7 +73,10 @@ interface SummaryRow extends Aggregate {
   last_seq: number;
 }
 
-type Percentiles = Pick<Aggregate, 'p50' | 'p90' | 'p95' | 'p99' | 'p999'> & { histogram: Buffer | null };
+type Percentiles = Pick<Aggregate, 'p50' | 'p90' | 'p95' | 'p99' | 'p999'> & {
+  histogram: Buffer | null;
+  bands: Buffer | null;
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
 const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
@@ -252,6 +255,7 @@ export class RollupWorker {
           rows.map((r) => r.max),
           rows.map((r) => r.mean),
           ...percentileColumns(merged),
+          byteaArray(merged.map((m) => m.bands)),
         ]);
         for (const row of rows) this.series.add(row.series_id);
       } catch (error) {
@@ -331,6 +335,7 @@ export class RollupWorker {
       p99: row.p99,
       p999: row.p999,
       histogram: null,
+      bands: null,
     };
     if (row.without_histogram > 0 || histograms.length === 0) return upperBound;
     const started = performance.now();
@@ -344,6 +349,7 @@ export class RollupWorker {
         p99: merged.p99,
         p999: merged.p999,
         histogram: Buffer.from(merged.encoded.buffer, merged.encoded.byteOffset, merged.encoded.byteLength),
+        bands: Buffer.from(merged.bands.buffer, merged.bands.byteOffset, merged.bands.byteLength),
       };
     } catch {
       this.undecodable += 1;

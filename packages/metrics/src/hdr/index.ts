@@ -1,3 +1,15 @@
+export {
+  BAND_COUNT,
+  BANDS_PER_OCTAVE,
+  type BandCounts,
+  type BandHeatmap,
+  bandEdge,
+  bandHeatmap,
+  bandOf,
+  countBands,
+  decodeBands,
+  encodeBands,
+} from './bands.ts';
 export { base64ToBytes, bytesToBase64 } from './base64.ts';
 export {
   type DecodeOptions,

@@ -4,6 +4,7 @@
 import { flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMemo, useOptimistic, useState, useTransition } from 'react';
+import { MAX_BUILDER_RUNS } from '~/server/comparisons/groups';
 import type { RunsPage } from '~/server/runs/list';
 import {
   PAGE_SIZES,
@@ -158,8 +159,8 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
           <button
             type="button"
             className="button primary"
-            disabled={selected.length < 2 || selected.length > 8}
-            title="Select 2 to 8 runs to compare them side by side"
+            disabled={selected.length < 2 || selected.length > MAX_BUILDER_RUNS}
+            title={`Select 2 to ${MAX_BUILDER_RUNS} runs to compare them side by side; repetitions of one setup can be grouped next`}
             onClick={() => router.push(`/compare?runs=${selected.join(',')}`)}
           >
             Compare{selected.length > 0 ? ` (${selected.length})` : ''}

@@ -3,37 +3,13 @@
 // run's project with the "read" scope. Anything else is a 404, so a private run's existence
 // is never confirmed to an outsider.
 import type { PrismaClient } from '@levelfield/db/client';
-import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
-import { TRPCError } from '@trpc/server';
-import { requireRun } from '~/server/access';
+import { type ReadCredential, readableProject } from '~/server/read-access';
 
-export type ReadCredential =
-  | { kind: 'session'; userId: string }
-  | { kind: 'token'; token: string }
-  | { kind: 'anonymous' };
-
-async function tokenProjectId(db: PrismaClient, token: string): Promise<string | null> {
-  if (!looksLikeToken(token)) return null;
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!row || row.revokedAt || !row.scopes.includes('read')) return null;
-  await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-  return row.projectId;
-}
+export type { ReadCredential };
 
 async function mayRead(db: PrismaClient, runId: string, credential: ReadCredential): Promise<boolean> {
-  if (credential.kind === 'token') {
-    const projectId = await tokenProjectId(db, credential.token);
-    if (projectId === null) return false;
-    const run = await db.run.findUnique({ where: { id: runId }, select: { projectId: true } });
-    return run?.projectId === projectId;
-  }
-  try {
-    await requireRun(db, credential.kind === 'session' ? credential.userId : null, runId, 'view');
-    return true;
-  } catch (error) {
-    if (error instanceof TRPCError) return false;
-    throw error;
-  }
+  const run = await db.run.findUnique({ where: { id: runId }, select: { projectId: true } });
+  return run !== null && (await readableProject(db, run.projectId, credential)) !== null;
 }
 
 export async function readRun(db: PrismaClient, runId: string, credential: ReadCredential) {

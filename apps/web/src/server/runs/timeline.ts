@@ -1,15 +1,23 @@
 // What the run page draws, computed on the server: per series a time line of interval
 // summaries (≤ MAX_POINTS per line: raw 1-s frames when few, per-minute rollups when many),
-// a latency heatmap from the histograms, and — for the whole run or a brushed range — the
+// a latency heatmap in fixed bands (stored with each rollup; counted from frames' histograms
+// for short series), and — for the whole run or a brushed range — the
 // merged histogram's summary and percentile spectrum. Percentiles over a range always come from
 // merged histograms, never from averaging interval percentiles.
 import type { PrismaClient } from '@levelfield/db/client';
-import { decodeHistogram, encodeBase64, mergeEncoded } from '@levelfield/metrics/hdr';
+import {
+  type BandCounts,
+  bandHeatmap,
+  countBands,
+  decodeBands,
+  decodeHistogram,
+  encodeBase64,
+  mergeEncoded,
+} from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
-const HEATMAP_ROWS = 48;
 
 export interface TimePoint {
   /** Interval start and end, unix ms. */
@@ -28,7 +36,8 @@ export interface TimePoint {
 }
 
 interface Bucket extends TimePoint {
-  histogram: Uint8Array | null;
+  /** The interval's counts in the fixed heatmap bands (null: no histogram). */
+  bands: BandCounts | null;
 }
 
 export interface SeriesTimeline {
@@ -65,30 +74,6 @@ export interface SeriesRange {
   histogram?: string;
 }
 
-/** Geometric row edges from just below the smallest to past the largest value. */
-export function heatmapEdges(min: number, max: number, rows = HEATMAP_ROWS): number[] {
-  const low = Math.max(1, Math.floor(min));
-  const high = Math.max(low + 1, Math.ceil(max) + 1);
-  const ratio = (high / low) ** (1 / rows);
-  const edges = [low];
-  for (let k = 1; k <= rows; k++) {
-    const next = Math.max((edges[k - 1] ?? low) + 1, Math.round(low * ratio ** k));
-    edges.push(next);
-  }
-  return edges;
-}
-
-export function heatmapCounts(
-  buckets: readonly { histogram: Uint8Array | null }[],
-  edges: number[],
-): number[][] {
-  return buckets.map((bucket) => {
-    if (!bucket.histogram) return [];
-    const { bands } = decodeHistogram(bucket.histogram).countsInBands(edges);
-    return bands.map((band) => band.count);
-  });
-}
-
 /** Summary and spectrum of the merged histograms, decoding each once; throughput over the covered duration. */
 export function rangeStats(
   encoded: readonly (Uint8Array | null)[],
@@ -110,8 +95,13 @@ export function rangeStats(
 }
 
 function toPoint(bucket: Bucket): TimePoint {
-  const { histogram: _histogram, ...point } = bucket;
+  const { bands: _bands, ...point } = bucket;
   return point;
+}
+
+/** Frames carry only their histogram: count it into bands here (short series, ≤ MAX_POINTS). */
+function bandsOfHistogram(histogram: Uint8Array | null): BandCounts | null {
+  return histogram ? countBands(decodeHistogram(histogram)) : null;
 }
 
 async function loadBuckets(
@@ -136,14 +126,22 @@ async function loadBuckets(
         p99: f.p99,
         p999: f.p999,
         warmup: f.warmup,
-        histogram: f.histogram,
+        bands: bandsOfHistogram(f.histogram),
       })),
     };
   }
+  // Not the histograms: a day of them is tens of megabytes, and the stored bands draw the heatmap.
   const rollups = await db.rollup.findMany({
     where: { seriesId, widthSeconds: ROLLUP_WIDTH_SECONDS },
     orderBy: { bucketStart: 'asc' },
+    omit: { histogram: true },
   });
+  // Rollups written before bands existed: count their histograms once here.
+  const unbanded = await db.rollup.findMany({
+    where: { seriesId, widthSeconds: ROLLUP_WIDTH_SECONDS, bands: null, histogram: { not: null } },
+    select: { bucketStart: true, histogram: true },
+  });
+  const legacy = new Map(unbanded.map((r) => [r.bucketStart.getTime(), bandsOfHistogram(r.histogram)]));
   return {
     resolution: 'rollups',
     buckets: rollups.map((r) => ({
@@ -159,7 +157,7 @@ async function loadBuckets(
       p99: r.p99,
       p999: r.p999,
       warmup: r.warmupFrames >= r.frameCount,
-      histogram: r.histogram,
+      bands: r.bands ? decodeBands(r.bands) : (legacy.get(r.bucketStart.getTime()) ?? null),
     })),
   };
 }
@@ -174,10 +172,6 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
     series.map(async (s) => {
       const frameCount = s.summary?.frameCount ?? (await db.frame.count({ where: { seriesId: s.id } }));
       const { resolution, buckets } = await loadBuckets(db, s.id, frameCount);
-      const latency = s.kind === 'latency' && buckets.some((b) => b.histogram);
-      const edges = latency
-        ? heatmapEdges(Math.min(...buckets.map((b) => b.min)), Math.max(...buckets.map((b) => b.max)))
-        : [];
       return {
         seriesId: s.id,
         name: s.name,
@@ -186,7 +180,7 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
         labels: (s.labels ?? {}) as Record<string, string>,
         resolution,
         points: buckets.map(toPoint),
-        heatmap: { edges, counts: latency ? heatmapCounts(buckets, edges) : [] },
+        heatmap: s.kind === 'latency' ? bandHeatmap(buckets.map((b) => b.bands)) : { edges: [], counts: [] },
       };
     }),
   );

@@ -87,6 +87,21 @@ describe('run chart options', () => {
     expect(zoomed.dataZoom[0]).toMatchObject({ startValue: 1, endValue: 2 });
   });
 
+  it('sums a long series into at most maxColumns heatmap columns, counts kept', () => {
+    const option = heatmapOption(timeline, { fromMs: 2000, toMs: 4000 }, 2) as {
+      series: { data: number[][] }[];
+      xAxis: { data: string[] };
+      dataZoom: { startValue: number; endValue: number }[];
+    };
+    expect(option.series[0]!.data).toEqual([
+      [0, 0, 3],
+      [0, 1, 3],
+      [1, 0, 5],
+    ]);
+    expect(option.xAxis.data).toEqual(['00:00:00', '00:00:02']);
+    expect(option.dataZoom[0]).toMatchObject({ startValue: 1, endValue: 1 });
+  });
+
   it('puts the spectrum on a nines axis and leaves out the infinite 100 % point', () => {
     const option = spectrumOption([
       {

@@ -138,13 +138,32 @@ export function indexRange(
   };
 }
 
-/** Time × latency heatmap. ECharts heatmaps need category axes, so x is the interval index. */
-export function heatmapOption(series: SeriesTimeline, range: TimeRange | null): EChartsCoreOption {
+/** Heatmap columns drawn at most: about one per two pixels of a wide chart; more only costs time. */
+export const MAX_HEATMAP_COLUMNS = 480;
+
+/**
+ * Time × latency heatmap. ECharts heatmaps need category axes, so x is a column index; a long
+ * series' intervals are summed `per` at a time into at most maxColumns columns.
+ */
+export function heatmapOption(
+  series: SeriesTimeline,
+  range: TimeRange | null,
+  maxColumns = MAX_HEATMAP_COLUMNS,
+): EChartsCoreOption {
   const { edges, counts } = series.heatmap;
+  const per = Math.max(1, Math.ceil(counts.length / maxColumns));
+  const columns: number[][] = [];
+  counts.forEach((row, i) => {
+    const column = columns[Math.floor(i / per)] ?? [];
+    columns[Math.floor(i / per)] = column;
+    row.forEach((count, y) => {
+      column[y] = (column[y] ?? 0) + count;
+    });
+  });
   const data: [number, number, number][] = [];
   let peak = 0;
-  counts.forEach((row, x) => {
-    row.forEach((count, y) => {
+  columns.forEach((column, x) => {
+    column.forEach((count, y) => {
       if (count > 0) {
         data.push([x, y, count]);
         peak = Math.max(peak, count);
@@ -152,8 +171,11 @@ export function heatmapOption(series: SeriesTimeline, range: TimeRange | null): 
     });
   });
   const rowLabels = edges.slice(0, -1).map((edge) => formatMs(toMillis(series.unit, edge)));
-  const times = series.points.map((p) => new Date(p.t).toISOString().slice(11, 19));
-  const zoom = indexRange(series.points, range) ?? {};
+  const times = columns.map((_, x) => new Date(series.points[x * per]?.t ?? 0).toISOString().slice(11, 19));
+  const byIndex = indexRange(series.points, range);
+  const zoom = byIndex
+    ? { startValue: Math.floor(byIndex.startValue / per), endValue: Math.floor(byIndex.endValue / per) }
+    : {};
   return {
     grid: { left: 64, right: 72, top: 36, bottom: 56 },
     animation: false,

@@ -1,5 +1,6 @@
 // Who made the run, with what interest, and how much of it an AI assistant produced.
 import type { Disclosure } from '@levelfield/contracts/provenance';
+import { anchorField } from './provenance-panel';
 
 const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
   yes: 'AI assistance declared',
@@ -7,8 +8,16 @@ const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
   'not-stated': 'AI assistance not stated',
 };
 
-export function DisclosurePanel({ disclosure }: { disclosure: Disclosure }) {
+export function DisclosurePanel({
+  disclosure,
+  anchorRun,
+}: {
+  disclosure: Disclosure;
+  /** The run's id, to mark the fields the provenance diff compares as review anchors (report pages). */
+  anchorRun?: string;
+}) {
   const { ai } = disclosure;
+  const anchor = (path: string) => (anchorRun ? anchorField(anchorRun, `disclosure.${path}`) : {});
   return (
     <div className="disclosure">
       <dl className="fields">
@@ -24,15 +33,15 @@ export function DisclosurePanel({ disclosure }: { disclosure: Disclosure }) {
             )}
           </dd>
         </div>
-        <div className="field">
+        <div className="field" {...anchor('affiliation')}>
           <dt>Affiliation</dt>
           <dd>{disclosure.affiliation ?? <span className="muted">not stated</span>}</dd>
         </div>
-        <div className="field">
+        <div className="field" {...anchor('conflictOfInterest')}>
           <dt>Conflict of interest</dt>
           <dd>{disclosure.conflictOfInterest ?? <span className="muted">not stated</span>}</dd>
         </div>
-        <div className="field">
+        <div className="field" {...anchor('otherVendorConsulted')}>
           <dt>Other vendor consulted</dt>
           <dd>{disclosure.otherVendorConsulted.replace('-', ' ')}</dd>
         </div>
@@ -54,7 +63,9 @@ export function DisclosurePanel({ disclosure }: { disclosure: Disclosure }) {
           </dd>
         </div>
       </dl>
-      <h3 className={`ai ai-${ai.declared}`}>{AI_DECLARED[ai.declared]}</h3>
+      <h3 className={`ai ai-${ai.declared}`} {...anchor('ai.declared')}>
+        {AI_DECLARED[ai.declared]}
+      </h3>
       <dl className="fields">
         <div className="field">
           <dt>Scopes</dt>

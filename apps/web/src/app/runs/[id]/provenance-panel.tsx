@@ -35,13 +35,35 @@ export function formatValue(value: Field['value']): string {
   return value;
 }
 
-function FieldRows({ fields, prefix }: { fields: Record<string, Field | undefined>; prefix: string }) {
-  const entries = Object.entries(fields).filter((e): e is [string, Field] => e[1] !== undefined);
-  if (entries.length === 0) return <p className="muted empty-group">nothing recorded</p>;
+/**
+ * Marks an element as the place of one provenance or disclosure field of one run, where review
+ * threads anchored to it (ReviewAnchor kind "field") are shown. Paths are the provenance diff's:
+ * "settings.isolation", "nodes.sut.hardware.hostType", "disclosure.ai.declared".
+ */
+export function anchorField(runId: string, path: string): { 'data-anchor-field': string } {
+  return { 'data-anchor-field': `${runId}|${path}` };
+}
+
+interface Row {
+  key: string;
+  field: Field;
+  /** data-field, as the run page has always marked it */
+  id: string;
+  /** The field's path in the provenance diff (and review anchors). */
+  path: string;
+}
+
+function FieldRows({ rows, anchorRun }: { rows: readonly Row[]; anchorRun?: string }) {
+  if (rows.length === 0) return <p className="muted empty-group">nothing recorded</p>;
   return (
     <dl className="fields">
-      {entries.map(([key, field]) => (
-        <div key={key} className="field" data-field={`${prefix}.${key}`}>
+      {rows.map(({ key, field, id, path }) => (
+        <div
+          key={path}
+          className="field"
+          data-field={id}
+          {...(anchorRun ? anchorField(anchorRun, path) : {})}
+        >
           <dt>{humanize(key)}</dt>
           <dd>
             <span className="value">{formatValue(field.value)}</span>
@@ -61,7 +83,24 @@ function FieldRows({ fields, prefix }: { fields: Record<string, Field | undefine
   );
 }
 
-export function ProvenancePanel({ provenance }: { provenance: Provenance }) {
+function rowsOf(
+  fields: Record<string, Field | undefined>,
+  id: (key: string) => string,
+  path: (key: string) => string,
+): Row[] {
+  return Object.entries(fields).flatMap(([key, field]) =>
+    field ? [{ key, field, id: id(key), path: path(key) }] : [],
+  );
+}
+
+export function ProvenancePanel({
+  provenance,
+  anchorRun,
+}: {
+  provenance: Provenance;
+  /** The run's id, to mark each field as a review anchor (report pages). */
+  anchorRun?: string;
+}) {
   return (
     <div className="provenance">
       {PROVENANCE_GROUPS.map((group) => {
@@ -82,8 +121,14 @@ export function ProvenancePanel({ provenance }: { provenance: Provenance }) {
                     {node.count > 1 ? <span className="tag">× {node.count}</span> : null}
                   </h4>
                   <FieldRows
-                    fields={{ ...node.hardware, ...node.software, ...node.cloud }}
-                    prefix={`nodes.${i}`}
+                    anchorRun={anchorRun}
+                    rows={(['hardware', 'software', 'cloud'] as const).flatMap((sub) =>
+                      rowsOf(
+                        node[sub] as Record<string, Field | undefined>,
+                        (key) => `nodes.${i}.${key}`,
+                        (key) => `nodes.${node.role}.${sub}.${key}`,
+                      ),
+                    )}
                   />
                 </div>
               ))}
@@ -97,7 +142,14 @@ export function ProvenancePanel({ provenance }: { provenance: Provenance }) {
             <summary>
               {GROUP_TITLES[group]} <span className="muted">({count})</span>
             </summary>
-            <FieldRows fields={fields} prefix={group} />
+            <FieldRows
+              anchorRun={anchorRun}
+              rows={rowsOf(
+                fields,
+                (key) => `${group}.${key}`,
+                (key) => `${group}.${key}`,
+              )}
+            />
           </details>
         );
       })}

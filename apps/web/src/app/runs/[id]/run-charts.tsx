@@ -4,7 +4,7 @@
 // merged histograms). While the run is live, new intervals are appended as they arrive.
 import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
-import type { ECharts } from 'echarts/core';
+import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
 import type { SeriesRange, SeriesTimeline } from '~/server/runs/timeline';
 import { useTRPC } from '~/trpc/react';
@@ -59,9 +59,32 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
-  const latency = timelines.filter((s) => s.kind === 'latency');
-  const byId = new Map(timelines.map((s) => [s.seriesId, s]));
-  const heatmaps = latency.filter((s) => s.heatmap.edges.length > 0);
+  // Options are rebuilt only when their data or the range changes: setOption on a day of points
+  // costs tens of milliseconds per chart, and the page re-renders for unrelated state too.
+  const { latency, byId, heatmaps, options } = useMemo(() => {
+    const latency = timelines.filter((s) => s.kind === 'latency');
+    const heatmaps = latency.filter((s) => s.heatmap.edges.length > 0);
+    return {
+      latency,
+      heatmaps,
+      byId: new Map(timelines.map((s) => [s.seriesId, s])),
+      options: {
+        lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range)])),
+        throughput: throughputOption(timelines, range),
+        heatmaps: new Map(heatmaps.map((s) => [s.seriesId, heatmapOption(s, range)])),
+      },
+    };
+  }, [timelines, range]);
+  const spectrum = useMemo(
+    () =>
+      spectrumOption(
+        ranges.flatMap((r) => {
+          const series = byId.get(r.seriesId);
+          return series ? [{ title: seriesTitle(series), unit: series.unit, range: r }] : [];
+        }),
+      ),
+    [ranges, byId],
+  );
   const onDrawn = useDrawTiming(latency.length + heatmaps.length + 1 + (latency.length > 0 ? 1 : 0));
   const liveMark = (series: SeriesTimeline) =>
     live ? series.points[series.points.length - 1]?.t : undefined;
@@ -101,7 +124,7 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
             <h2>Latency percentiles — {seriesTitle(series)}</h2>
             <Chart
               ariaLabel={`Latency percentiles over time for ${seriesTitle(series)}`}
-              option={percentileLinesOption(series, range)}
+              option={options.lines.get(series.seriesId) as EChartsCoreOption}
               events={events}
               onRendered={onDrawn(`lines-${series.seriesId}`, liveMark(series))}
             />
@@ -111,7 +134,7 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
           <h2>Throughput</h2>
           <Chart
             ariaLabel="Throughput over time"
-            option={throughputOption(timelines, range)}
+            option={options.throughput}
             events={events}
             onRendered={onDrawn('throughput')}
           />
@@ -121,7 +144,7 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
             <h2>Latency heatmap — {seriesTitle(series)}</h2>
             <Chart
               ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
-              option={heatmapOption(series, range)}
+              option={options.heatmaps.get(series.seriesId) as EChartsCoreOption}
               onRendered={onDrawn(`heat-${series.seriesId}`)}
             />
           </section>
@@ -129,16 +152,7 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
         {latency.length > 0 ? (
           <section className="panel">
             <h2>Percentile spectrum{range ? ' (selected range)' : ''}</h2>
-            <Chart
-              onRendered={onDrawn('spectrum')}
-              ariaLabel="Percentile spectrum"
-              option={spectrumOption(
-                ranges.flatMap((r) => {
-                  const series = byId.get(r.seriesId);
-                  return series ? [{ title: seriesTitle(series), unit: series.unit, range: r }] : [];
-                }),
-              )}
-            />
+            <Chart onRendered={onDrawn('spectrum')} ariaLabel="Percentile spectrum" option={spectrum} />
           </section>
         ) : null}
       </div>

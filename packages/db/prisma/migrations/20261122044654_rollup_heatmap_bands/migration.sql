@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "rollups" ADD COLUMN     "bands" BYTEA;
+
