@@ -1,20 +1,27 @@
 // Comparisons through the browser: build one from the runs explorer, waive a check with a
-// justification and see who and when; the demo comparisons from the seeds show the flags
-// fairness-checklist.md lists, with evidence. Photographed at 1440×900 and 390×844.
+// justification and see who and when; group repeated runs into entries; the demo comparisons
+// from the seeds show the flags fairness-checklist.md lists, with evidence. Photographed at
+// 1440×900 and 390×844, where the page must not scroll sideways (wide tables scroll inside
+// their wrapper).
 import { expect, type Page, test } from '@playwright/test';
-import { e2eEnv, signInAsDemo } from './fixtures.ts';
+import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `e2e/screenshots/comparison-${name}-1440.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `e2e/screenshots/comparison-${name}-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
-test('build a comparison from the runs explorer, waive a check, see it recorded', async ({ page }) => {
+test('build a comparison from the runs explorer, waive a check, see it recorded', async ({
+  page,
+  request,
+}) => {
   await signInAsDemo(page);
   await page.getByRole('checkbox', { name: /Select pgbench tpcb-like/ }).check();
   await page.getByRole('checkbox', { name: /Select pgbench select-only/ }).check();
@@ -46,6 +53,78 @@ test('build a comparison from the runs explorer, waive a check, see it recorded'
   expect(api.status()).toBe(200);
   const json = await api.json();
   expect(json.checks.find((c: { id: string }) => c.id === 'F-HW-1').decision.decision).toBe('waived');
+  // Scripts read it with a project token (the demo token belongs to acme/demo, where it was saved);
+  // `request` carries no session, and an unknown token is a 404 like a missing comparison.
+  const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+  const withToken = await request.get(
+    `${web()}/api/v1/comparisons/${slug}`,
+    bearer(e2eEnv('E2E_DEMO_TOKEN')),
+  );
+  expect(withToken.status()).toBe(200);
+  expect((await withToken.json()).slug).toBe(slug);
+  const badToken = await request.get(`${web()}/api/v1/comparisons/${slug}`, bearer('lf_not-a-token'));
+  expect(badToken.status()).toBe(404);
+  expect((await badToken.json()).error.code).toBe('COMPARISON_NOT_FOUND');
+});
+
+test('group repeated runs into entries: the headline shows means and a 95 % interval, the diff what varies', async ({
+  page,
+}) => {
+  // Four published results: two repetitions of each setup; Alpha's second ran on another machine.
+  const tag = `grp${Date.now()}`;
+  const result = (name: string, tpmC: number, hostType: string) => ({
+    system: { name: 'Postgres' },
+    benchmark: { name: 'TPC-C' },
+    name: `${tag} ${name}`,
+    sourceUrl: 'https://example.com/repetitions',
+    provenance: {
+      nodes: [{ role: 'sut', name: 'db', hardware: { hostType: { value: hostType, origin: 'imported' } } }],
+    },
+    values: [{ quantity: 'tpmC', value: tpmC, unit: 'tpmC' }],
+  });
+  const results = [
+    result('Alpha rep 1', 1000, 'm5.large'),
+    result('Alpha rep 2', 1100, 'm6i.large'),
+    result('Bravo rep 1', 2000, 'm5.large'),
+    result('Bravo rep 2', 2150, 'm5.large'),
+  ];
+  await signInAsDemo(page);
+  await page.goto(`${web()}/orgs/acme/projects/demo/published/new`);
+  const importForm = page.getByRole('form', { name: 'Import published results' });
+  await importForm.getByLabel('Contents').fill(JSON.stringify(results));
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(importForm.getByRole('status')).toContainText('Stored 4 published runs');
+
+  await page.goto(`${web()}/runs?q=${tag}`);
+  for (const r of results) await page.getByRole('checkbox', { name: `Select ${r.name}` }).check();
+  await page.getByRole('button', { name: 'Compare (4)' }).click();
+  await expect(page.getByRole('heading', { name: 'Compare 4 runs' })).toBeVisible();
+  const entryOf = (name: string) => page.getByLabel(new RegExp(`^Entry of run \\d+: ${tag} ${name}$`));
+  await entryOf('Alpha rep 2').selectOption(await entryOf('Alpha rep 1').inputValue());
+  await expect(page.getByRole('heading', { name: 'Compare 4 runs in 3 entries' })).toBeVisible();
+  await entryOf('Bravo rep 2').selectOption(await entryOf('Bravo rep 1').inputValue());
+  await expect(page.getByRole('heading', { name: 'Compare 4 runs in 2 entries' })).toBeVisible();
+  await expect(page).toHaveURL(/[?&]group=1,1,2,2$/);
+  const preview = page.getByTestId('compare-table');
+  await expect(preview.locator('[data-metric="tpmC"]')).toContainText('mean of 2');
+  await expect(preview.locator('[data-metric="tpmC"]')).toContainText('95 % CI');
+  await shoot(page, 'groups-builder');
+
+  const slug = `alpha-vs-bravo-${Date.now()}`;
+  const form = page.getByRole('form', { name: 'Save comparison' });
+  await expect(form.getByLabel('Label of entry 1')).toHaveValue(`${tag} Alpha`);
+  await expect(form.getByLabel('Label of entry 2')).toHaveValue(`${tag} Bravo`);
+  await form.getByLabel('Title').fill('Alpha vs Bravo, two runs each');
+  await form.getByLabel('Slug').fill(slug);
+  await form.getByRole('button', { name: 'Save comparison' }).click();
+  await expect(page).toHaveURL(new RegExp(`/c/${slug}$`));
+  const tpmC = page.getByTestId('headline').locator('[data-metric="tpmC"]');
+  await expect(tpmC).toContainText('mean of 2');
+  await expect(tpmC).toContainText(/95 % CI [\d.]+–[\d.]+×/);
+  const nodes = page.locator('.prov-diff details[data-group="nodes"]');
+  await expect(nodes).toHaveAttribute('data-differs', 'true');
+  await expect(nodes.locator('tr.differs')).toContainText('varies within group: m5.large / m6i.large');
+  await shoot(page, 'groups-saved');
 });
 
 const SEED_FLAGS: Record<string, string[]> = {

@@ -50,3 +50,16 @@ export async function createToken(page: Page, org: string, project: string, name
   await page.getByRole('button', { name: 'Create token' }).click();
   return (await page.getByTestId('new-token').textContent())!.trim();
 }
+
+/** The page must not scroll sideways at its current width (wide tables scroll in their wrapper). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const innerWidth = await page.evaluate(() => window.innerWidth);
+  // Polled: charts redraw at the new width a frame after a resize. Soft: a layout fault fails
+  // the test, but the functional steps after it still run and report.
+  await expect.soft
+    .poll(() => page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0), {
+      message: `page width at ${innerWidth} px`,
+      timeout: 3000,
+    })
+    .toBeLessThanOrEqual(innerWidth);
+}

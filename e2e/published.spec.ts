@@ -1,6 +1,7 @@
 // Published results through the browser: an editor imports a CSV with one bad row, reads the
-// error that names the row, fixes it, and finds the runs in the runs explorer with source
-// 'published'. Photographed at 1440×900 and 390×844.
+// error that names the row, fixes it, imports it again without duplicates, and finds the runs in
+// the runs explorer with source 'published'; one result entered by form with its setup and
+// disclosure. Photographed at 1440×900 and 390×844.
 import { expect, type Page, test } from '@playwright/test';
 import { e2eEnv, signInAsDemo } from './fixtures.ts';
 
@@ -47,6 +48,11 @@ test('import a CSV of published results: a bad row is named, fixed, and the runs
   await expect(form.getByRole('alert')).toHaveCount(0);
   await shoot(page, 'stored');
 
+  // The same file again adds nothing and says so.
+  await form.getByRole('button', { name: 'Import' }).click();
+  await expect(form.getByRole('status')).toContainText('Already stored, not added again');
+  await expect(form.getByRole('status')).not.toContainText('Stored 2');
+
   await page.goto(`${web()}/runs?q=${tag}&cols=name,system,benchmark,source,startedAt`);
   const table = page.getByRole('table', { name: 'Runs' });
   await expect(table.getByRole('row')).toHaveCount(3);
@@ -74,10 +80,34 @@ test('enter one published result through the form', async ({ page }) => {
   await form.getByLabel('Value, row 2').fill('45');
   await form.getByLabel('Unit, row 2').fill('ms');
   await form.getByLabel('Quality, row 2').selectOption('estimated');
+  await form.getByLabel('Instance type').fill('c5d.9xlarge');
+  await form.getByLabel('Memory per node').fill('72');
+  await form.getByLabel('Nodes').fill('3');
+  await form.getByLabel('Software versions').fill('postgresql 17.2');
+  await form.getByLabel('Cluster cost per hour (USD)').fill('5.18');
+  await form.getByLabel('Author affiliation').fill('Example Corp (vendor)');
+  await form.getByLabel('AI assistance').selectOption('no');
+  await form.getByRole('button', { name: 'Save result' }).click();
+  await expect(form.getByRole('alert')).toContainText('memory: write a size with its unit');
+  await form.getByLabel('Memory per node').fill('72 GiB');
   await form.getByRole('button', { name: 'Save result' }).click();
   await expect(form.getByRole('alert')).toContainText('Value row 1, value');
   await form.getByLabel('Value, row 1').fill('500000');
   await form.getByRole('button', { name: 'Save result' }).click();
   await expect(form.getByRole('status')).toContainText(`Stored 1 published run: ${tag} Postgres vendor blog`);
   await shoot(page, 'form');
+
+  // The setup is the run's provenance, imported from the source; the affiliation its disclosure.
+  await form
+    .getByRole('status')
+    .getByRole('link', { name: `${tag} Postgres vendor blog` })
+    .click();
+  const host = page.locator('[data-field="nodes.0.hostType"]');
+  await expect(host).toContainText('c5d.9xlarge');
+  await expect(host).toContainText('imported');
+  await expect(page.locator('[data-field="nodes.0.memoryBytes"]')).toContainText('72 GiB');
+  await expect(page.locator('[data-field="topology.nodeCount"]')).toContainText('3');
+  await expect(page.locator('[data-field="software.components"]')).toContainText('postgresql=17.2');
+  await expect(page.locator('[data-field="cost.clusterCostPerHour"]')).toContainText('5.18');
+  await expect(page.getByText('Example Corp (vendor)')).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
 import { loadDemoComparisons } from '~/server/comparisons/demo';
+import { previewRuns } from '~/server/comparisons/preview';
 import { comparisonJson } from '~/server/comparisons/rest';
 import { getComparison } from '~/server/comparisons/view';
 
@@ -197,5 +198,95 @@ describe('creating comparisons and deciding checks', () => {
     expect(await code(getComparison(db, fx.outsider, 'secret'))).toBe('NOT_FOUND');
     expect(await code(getComparison(db, null, 'secret'))).toBe('NOT_FOUND');
     expect(await code(getComparison(db, fx.viewer, 'secret'))).toBe('ok');
+  });
+});
+
+describe('groups of repeated runs', () => {
+  const ids: string[] = [];
+  beforeAll(async () => {
+    // Two setups, two repetitions each; the second repetition of A ran on another machine.
+    const reps: [string, number, string][] = [
+      ['Alpha rep 1', 1000, 'm5.large'],
+      ['Alpha rep 2', 1100, 'm6i.large'],
+      ['Bravo rep 1', 2000, 'm5.large'],
+      ['Bravo rep 2', 2150, 'm5.large'],
+    ];
+    for (const [name, tpmC, hostType] of reps) {
+      const run = await db.run.create({
+        data: {
+          projectId: fx.project,
+          name,
+          benchmark: 'TPC-C',
+          source: 'agent',
+          status: 'succeeded',
+          startedAt: new Date(),
+          provenance: {
+            nodes: [
+              {
+                role: 'sut',
+                name: 'db',
+                count: 1,
+                hardware: { hostType: { value: hostType, origin: 'captured' } },
+              },
+            ],
+          },
+          values: [
+            {
+              metric: 'tpmC',
+              value: tpmC,
+              unit: 'tpmC',
+              labels: {},
+              origin: 'captured',
+              quality: 'measured',
+            },
+          ],
+        },
+      });
+      ids.push(run.id);
+    }
+  });
+
+  it('the builder preview shows each group’s mean and a 95 % interval of the ratio', async () => {
+    const preview = await previewRuns(db, fx.editor, ids, [1, 1, 2, 2]);
+    expect(preview.entries).toEqual([
+      { label: 'Alpha', runIds: [ids[0], ids[1]] },
+      { label: 'Bravo', runIds: [ids[2], ids[3]] },
+    ]);
+    expect(preview.runs.map((r) => r.entry)).toEqual([1, 1, 2, 2]);
+    const tpmC = preview.headline.find((r) => r.key === 'tpmC');
+    expect(tpmC?.cells.map((c) => [c.value, c.runs.length])).toEqual([
+      [1050, 2],
+      [2075, 2],
+    ]);
+    expect(tpmC?.ratios[1]?.ci?.method).toMatch(/Fieller/);
+    // Ungrouped, the same runs are four single-run entries without intervals.
+    const alone = await previewRuns(db, fx.editor, ids);
+    expect(alone.entries).toHaveLength(4);
+    expect(alone.headline.find((r) => r.key === 'tpmC')?.ratios[1]?.ci).toBeUndefined();
+  });
+
+  it('a saved comparison of groups keeps them; the diff shows a field that varies within a group', async () => {
+    await createComparison(
+      db,
+      fx.editor,
+      { projectId: fx.project },
+      {
+        slug: 'a-vs-b-repeated',
+        title: 'A vs B, two runs each',
+        entries: [
+          { label: 'A', runIds: [ids[0] as string, ids[1] as string] },
+          { label: 'B', runIds: [ids[2] as string, ids[3] as string] },
+        ],
+      },
+    );
+    const view = await getComparison(db, null, 'a-vs-b-repeated');
+    expect(view.entries.map((e) => e.runs.length)).toEqual([2, 2]);
+    expect(view.headline.find((r) => r.key === 'tpmC')?.ratios[1]?.ci).toBeDefined();
+    const host = view.provenanceDiff
+      .flatMap((g) => g.fields)
+      .find((f) => f.path === 'nodes.sut.hardware.hostType');
+    expect(host?.variants[0]?.map((f) => f?.value)).toEqual(['m5.large', 'm6i.large']);
+    expect(host?.variants[1]).toBeNull();
+    expect(host?.differs).toBe(true);
   });
 });

@@ -161,6 +161,32 @@ describe('published.import', () => {
     expect(run.systemVersion).toBe('17');
   });
 
+  it('is idempotent: the same result imported again answers with the stored run, a changed one is new', async () => {
+    const before = await db.run.count({ where: { source: 'published' } });
+    const again = await caller(fx.editor).import({ ...where, format: 'csv', text: CSV });
+    const first = await db.run.findFirstOrThrow({ where: { source: 'published', name: 'Rama, 4 nodes' } });
+    expect(again).toEqual({
+      status: 'stored',
+      runs: [{ id: first.id, name: 'Rama, 4 nodes', existing: true }],
+    });
+    // Reordered rows and trailing blanks are the same input.
+    const [header, ...rows] = CSV.trim().split('\n');
+    const reordered = [header, ...rows.reverse()].join('\n');
+    const same = await caller(fx.editor).import({ ...where, format: 'csv', text: reordered });
+    expect(same).toMatchObject({ status: 'stored', runs: [{ id: first.id, existing: true }] });
+    expect(await db.run.count({ where: { source: 'published' } })).toBe(before);
+    // Identical imports at once (a double submit) still store one run: each waits for the other.
+    const changed = CSV.replace('1684437,', '1684438,');
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () => caller(fx.editor).import({ ...where, format: 'csv', text: changed })),
+    );
+    const runs = outcomes.map((o) => (o.status === 'stored' ? o.runs[0] : undefined));
+    expect(new Set(runs.map((r) => r?.id)).size).toBe(1);
+    expect(runs[0]?.id).not.toBe(first.id);
+    expect(runs.filter((r) => r?.existing === false)).toHaveLength(1);
+    expect(await db.run.count({ where: { source: 'published' } })).toBe(before + 1);
+  });
+
   it('rejects JSON that does not parse with a clear message', async () => {
     const out = await caller(fx.editor).import({ ...where, format: 'json', text: '{"name": ' });
     expect(out).toMatchObject({

@@ -1,8 +1,10 @@
-// The REST read API's access rules and summary, against a real PostgreSQL.
+// The REST read API's access rules (runs and comparisons: one rule, server/read-access.ts) and
+// the run summary, against a real PostgreSQL.
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readComparison } from '~/server/comparisons/rest';
 import { readRun } from '~/server/runs/read-api';
 
 let database: TestDatabase;
@@ -77,6 +79,19 @@ beforeAll(async () => {
       p999: 4000,
     },
   });
+  // A comparison in each project, for GET /api/v1/comparisons/{slug}.
+  for (const [projectId, slug, runId] of [
+    [closed.id, 'private-comparison', fx.privateRun],
+    [open.id, 'public-comparison', fx.publicRun],
+  ] as const)
+    await db.comparison.create({
+      data: {
+        projectId,
+        slug,
+        title: slug,
+        entries: { create: [{ position: 0, label: 'only', runs: { create: [{ runId }] } }] },
+      },
+    });
   fx.readToken = await token(closed.id, ['ingest', 'read']);
   fx.ingestOnly = await token(closed.id, ['ingest']);
   fx.otherProject = await token(open.id, ['read']);
@@ -120,5 +135,38 @@ describe('readRun', () => {
       throughput: 2000,
       durationSeconds: 60,
     });
+  });
+});
+
+describe('readComparison', () => {
+  it('answers a private project’s comparison to a member and to a read token of that project only', async () => {
+    const read = (slug: string, credential: Parameters<typeof readComparison>[2]) =>
+      readComparison(db, slug, credential).then((c) => c?.slug ?? null);
+    expect(await read('private-comparison', { kind: 'token', token: fx.readToken })).toBe(
+      'private-comparison',
+    );
+    expect(await read('private-comparison', { kind: 'session', userId: fx.member })).toBe(
+      'private-comparison',
+    );
+    // A token of another project (even a public one), without the read scope, revoked or malformed: nothing.
+    for (const token of [fx.otherProject, fx.ingestOnly, fx.revoked, 'lf_not-a-token'])
+      expect(await read('private-comparison', { kind: 'token', token })).toBeNull();
+    expect(await read('private-comparison', { kind: 'anonymous' })).toBeNull();
+    expect(await read('private-comparison', { kind: 'session', userId: fx.outsider })).toBeNull();
+    expect(await read('no-such-comparison', { kind: 'token', token: fx.readToken })).toBeNull();
+  });
+
+  it('answers a public project’s comparison anonymously; a token reads its own project only, as for runs', async () => {
+    const json = await readComparison(db, 'public-comparison', { kind: 'anonymous' });
+    expect(json).toMatchObject({
+      slug: 'public-comparison',
+      project: 'o/open',
+      entries: [{ label: 'only' }],
+    });
+    expect(json?.checks.length).toBeGreaterThan(0);
+    expect(
+      await readComparison(db, 'public-comparison', { kind: 'token', token: fx.otherProject }),
+    ).not.toBeNull();
+    expect(await readComparison(db, 'public-comparison', { kind: 'token', token: fx.readToken })).toBeNull();
   });
 });

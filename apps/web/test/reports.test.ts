@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
 import { loadDemoComparisons } from '~/server/comparisons/demo';
+import { loadDemoReport } from '~/server/reports/demo';
 import { snapshotChanges } from '~/server/reports/diff';
 import { publishReport } from '~/server/reports/publish';
 import { getReport, publicReports, verifyReport } from '~/server/reports/read';
+import { listThreads } from '~/server/reports/threads';
 
 const SLUG = 'rama-vs-cockroachdb-tpcc';
 let database: TestDatabase;
@@ -242,5 +244,19 @@ describe('agent runs in a snapshot', () => {
     expect(a?.timelines[0]?.points).toHaveLength(10);
     expect(a?.timelines[0]).not.toHaveProperty('heatmap');
     expect((await verifyReport(db, null, 'pg-a-vs-pg-b')).valid).toBe(true);
+  });
+});
+
+describe('the demo report', () => {
+  it('is published once with one review thread that anonymous readers see', async () => {
+    const first = await loadDemoReport(db);
+    const again = await loadDemoReport(db);
+    expect(again).toEqual(first);
+    expect(first.slug).toBe(SLUG);
+    const threads = await listThreads(db, null, SLUG);
+    expect(threads).toHaveLength(1);
+    expect(threads[0]?.anchor).toEqual({ kind: 'check', checkId: 'F-HW-3' });
+    expect(threads[0]?.comments.length).toBe(2);
+    expect(JSON.stringify(threads)).not.toContain('@levelfield.local');
   });
 });

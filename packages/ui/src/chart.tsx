@@ -2,39 +2,12 @@
 // The one ECharts wrapper: registers only the modules Levelfield draws with, initialises once,
 // applies option changes, follows its container's size and disposes on unmount. Turning data
 // into options is done by pure functions elsewhere (and unit-tested there).
-import { HeatmapChart, LineChart, ScatterChart } from 'echarts/charts';
-import {
-  BrushComponent,
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TitleComponent,
-  ToolboxComponent,
-  TooltipComponent,
-  VisualMapComponent,
-} from 'echarts/components';
 import { type ECharts, type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type CSSProperties, useEffect, useRef } from 'react';
+import { CHART_MODULES } from './chart-modules';
 
-use([
-  LineChart,
-  HeatmapChart,
-  ScatterChart,
-  GridComponent,
-  TooltipComponent,
-  LegendComponent,
-  DataZoomComponent,
-  BrushComponent,
-  ToolboxComponent,
-  VisualMapComponent,
-  MarkAreaComponent,
-  MarkLineComponent,
-  TitleComponent,
-  CanvasRenderer,
-]);
+use([...CHART_MODULES, CanvasRenderer]);
 
 export interface ChartProps {
   option: EChartsCoreOption;
@@ -45,9 +18,15 @@ export interface ChartProps {
   ariaLabel: string;
   className?: string;
   style?: CSSProperties;
+  /**
+   * Width (px) to redraw at while the page prints. Printing lays the page out at paper width
+   * without running the resize observer, so a chart drawn for the screen would be cut or shrunk;
+   * pages meant to be printed (reports) pass the width their print stylesheet gives the chart.
+   */
+  printWidth?: number;
 }
 
-export function Chart({ option, events, onRendered, ariaLabel, className, style }: ChartProps) {
+export function Chart({ option, events, onRendered, ariaLabel, className, style, printWidth }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
 
@@ -83,6 +62,26 @@ export function Chart({ option, events, onRendered, ariaLabel, className, style 
       if (rendered) instance.off('finished', rendered);
     };
   }, [events, onRendered]);
+
+  useEffect(() => {
+    if (!printWidth) return;
+    const media = window.matchMedia('print');
+    const fit = (printing: boolean) =>
+      chart.current?.resize(
+        printing ? { width: printWidth, height: container.current?.clientHeight } : undefined,
+      );
+    const onChange = () => fit(media.matches);
+    const before = () => fit(true);
+    const after = () => fit(false);
+    media.addEventListener('change', onChange);
+    window.addEventListener('beforeprint', before);
+    window.addEventListener('afterprint', after);
+    return () => {
+      media.removeEventListener('change', onChange);
+      window.removeEventListener('beforeprint', before);
+      window.removeEventListener('afterprint', after);
+    };
+  }, [printWidth]);
 
   return (
     <div

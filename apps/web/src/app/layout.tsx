@@ -2,18 +2,28 @@ import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { AccountMenu } from '~/app/_accounts/AccountMenu';
+import { NotificationBell } from '~/app/_notifications/NotificationBell';
 import { auth, signOut } from '~/server/auth';
+import { db } from '~/server/db';
+import { unreadCount } from '~/server/notifications/read';
+import { siteOrigin } from '~/server/site';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Levelfield', template: '%s · Levelfield' },
-  description: 'Run, watch, compare, review and publish benchmark results with full provenance.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    // Absolute addresses in link previews (a report's og:image) point at this site, not localhost.
+    metadataBase: new URL(await siteOrigin()),
+    title: { default: 'Levelfield', template: '%s · Levelfield' },
+    description: 'Run, watch, compare, review and publish benchmark results with full provenance.',
+  };
+}
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const session = await auth();
+  const userId = session?.user?.id;
+  const unread = userId ? await unreadCount(db(), userId) : 0;
   return (
     <html lang="en">
       <body>
@@ -27,6 +37,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             {session?.user ? <Link href="/orgs">Organizations</Link> : null}
           </nav>
           <div className="account">
+            {userId ? <NotificationBell initialCount={unread} /> : null}
             {session?.user ? (
               <AccountMenu
                 name={session.user.name ?? null}

@@ -4,6 +4,7 @@ import { db } from '~/server/db';
 import { accountRouter } from '~/server/routers/account';
 import { comparisonsRouter } from '~/server/routers/comparisons';
 import { invitationsRouter } from '~/server/routers/invitations';
+import { notificationsRouter } from '~/server/routers/notifications';
 import { orgsRouter } from '~/server/routers/orgs';
 import { projectsRouter } from '~/server/routers/projects';
 import { publishedRouter } from '~/server/routers/published';
@@ -22,6 +23,7 @@ export const appRouter = router({
   reports: reportsRouter,
   tokens: tokensRouter,
   invitations: invitationsRouter,
+  notifications: notificationsRouter,
 });
 export type AppRouter = typeof appRouter;
 

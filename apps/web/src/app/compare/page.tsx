@@ -1,82 +1,91 @@
 import type { Metadata } from 'next';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
+import {
+  builderSearch,
+  entryCountProblem,
+  MAX_BUILDER_RUNS,
+  parseAssignment,
+} from '~/server/comparisons/groups';
 import { previewRuns } from '~/server/comparisons/preview';
 import { db } from '~/server/db';
 import { TRPCReactProvider } from '~/trpc/react';
+import { HeadlineTable } from '../c/[slug]/headline-table';
+import { GroupRuns } from './group-runs';
 import { SaveComparison } from './save-comparison';
+import '../c/[slug]/comparison.css';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };
 
-type Props = { searchParams: Promise<{ runs?: string }> };
+type Props = { searchParams: Promise<{ runs?: string; group?: string }> };
 
 export default async function ComparePage({ searchParams }: Props) {
-  const { runs = '' } = await searchParams;
-  const ids = [
+  const { runs = '', group } = await searchParams;
+  const selected = [
     ...new Set(
       runs
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
     ),
-  ].slice(0, 8);
+  ];
+  const ids = selected.slice(0, MAX_BUILDER_RUNS);
   if (ids.length < 2)
     return (
       <article className="page">
         <h1>Compare runs</h1>
-        <p className="empty">Select 2 to 8 runs in the runs explorer and press Compare.</p>
+        <p className="empty">
+          Select 2 to {MAX_BUILDER_RUNS} runs in the runs explorer and press Compare; repeated runs of one
+          setup can then be grouped into one entry.
+        </p>
       </article>
     );
-  const preview = await guard(previewRuns(db(), await viewerId(), ids), `/compare?runs=${ids.join(',')}`);
+  const assignment = parseAssignment(ids.length, group);
+  const preview = await guard(
+    previewRuns(db(), await viewerId(), ids, assignment),
+    `/compare${builderSearch(ids, assignment)}`,
+  );
+  const problem = entryCountProblem(preview.entries.length, ids.length);
   const counts: Record<string, number> = {};
   for (const c of preview.checks) counts[c.state] = (counts[c.state] ?? 0) + 1;
   return (
-    <article className="page">
+    <article className="page comparison-page">
       <header className="page-head">
-        <h1>Compare {preview.runs.length} runs</h1>
+        <h1>
+          Compare {preview.runs.length} runs
+          {preview.entries.length < preview.runs.length
+            ? ` in ${preview.entries.length} entr${preview.entries.length === 1 ? 'y' : 'ies'}`
+            : ''}
+        </h1>
         <p className="muted">
-          {counts.flag ?? 0} fairness checks flag an asymmetry, {counts.unknown ?? 0} lack the provenance to
-          decide. Save the comparison to review the checks and share it.
+          {problem ??
+            `${counts.flag ?? 0} fairness checks flag an asymmetry, ${counts.unknown ?? 0} lack the provenance to decide. Save the comparison to review the checks and share it.`}
         </p>
+        {selected.length > ids.length ? (
+          <p className="notice">
+            The builder takes {MAX_BUILDER_RUNS} runs at most; the last {selected.length - ids.length} were
+            left out.
+          </p>
+        ) : null}
       </header>
-      <div className="table-wrap">
-        <table className="table" data-testid="compare-table">
-          <thead>
-            <tr>
-              <th>Metric</th>
-              {preview.runs.map((r) => (
-                <th key={r.id}>{r.name}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.headline.map((row) => (
-              <tr key={row.key}>
-                <th scope="row">
-                  {row.label} <span className="muted small">{row.unit}</span>
-                </th>
-                {row.cells.map((c, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per run
-                  <td key={i}>
-                    {c.text ??
-                      (c.value === null
-                        ? '—'
-                        : c.value.toLocaleString('en-US', { maximumFractionDigits: 2 }))}
-                    {row.ratios[i] ? <span className="muted small"> {row.ratios[i]?.text}</span> : null}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <GroupRuns runs={preview.runs} />
+      <section className="panel">
+        <h2>Headline</h2>
+        <HeadlineTable
+          testId="compare-table"
+          entries={preview.entries}
+          headline={preview.headline}
+          baseline={0}
+        />
+      </section>
       {preview.saveTo ? (
         <TRPCReactProvider>
           <SaveComparison
             projectId={preview.saveTo.projectId}
             projectName={preview.saveTo.name}
-            runs={preview.runs}
+            entries={preview.entries}
+            problem={problem}
           />
         </TRPCReactProvider>
       ) : (

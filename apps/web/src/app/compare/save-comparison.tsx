@@ -8,16 +8,24 @@ import { useTRPC } from '~/trpc/react';
 interface Props {
   projectId: string;
   projectName: string;
-  runs: { id: string; label: string }[];
+  /** The builder's entries: a run, or a group of repeated runs, with a proposed label. */
+  entries: { label: string; runIds: string[] }[];
+  /** Why these entries cannot be saved (too few or too many), shown instead of saving. */
+  problem: string | null;
 }
 
-export function SaveComparison({ projectId, projectName, runs }: Props) {
+/** Labels typed for an entry stay with its runs while the grouping changes around it. */
+const entryKey = (runIds: readonly string[]) => runIds.join(',');
+
+export function SaveComparison({ projectId, projectName, entries, problem }: Props) {
   const trpc = useTRPC();
   const router = useRouter();
   const [title, setTitle] = useState('');
   const [slug, setSlug] = useState('');
-  const [labels, setLabels] = useState(runs.map((r) => r.label));
-  const [baseline, setBaseline] = useState(0);
+  const [typed, setTyped] = useState<Record<string, string>>({});
+  const labelOf = (e: Props['entries'][number]) => typed[entryKey(e.runIds)] ?? e.label;
+  const [chosenBaseline, setBaseline] = useState(0);
+  const baseline = Math.min(chosenBaseline, entries.length - 1);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation(
     trpc.comparisons.create.mutationOptions({
@@ -42,7 +50,7 @@ export function SaveComparison({ projectId, projectName, runs }: Props) {
         title,
         slug,
         baseline,
-        entries: runs.map((r, i) => ({ label: labels[i] ?? r.label, runIds: [r.id] })),
+        entries: entries.map((e) => ({ label: labelOf(e), runIds: e.runIds })),
       },
     });
   };
@@ -68,8 +76,12 @@ export function SaveComparison({ projectId, projectName, runs }: Props) {
       </label>
       <fieldset>
         <legend>Entries and baseline</legend>
-        {runs.map((r, i) => (
-          <div key={r.id} className="toolbar-row" style={{ justifyContent: 'flex-start', gap: '0.5rem' }}>
+        {entries.map((e, i) => (
+          <div
+            key={entryKey(e.runIds)}
+            className="toolbar-row"
+            style={{ justifyContent: 'flex-start', gap: '0.5rem' }}
+          >
             <input
               type="radio"
               name="baseline"
@@ -79,19 +91,25 @@ export function SaveComparison({ projectId, projectName, runs }: Props) {
             />
             <input
               aria-label={`Label of entry ${i + 1}`}
-              value={labels[i] ?? ''}
-              onChange={(e) => setLabels(labels.map((l, j) => (j === i ? e.target.value : l)))}
+              value={labelOf(e)}
+              onChange={(event) => setTyped({ ...typed, [entryKey(e.runIds)]: event.target.value })}
             />
+            <span className="muted small">{e.runIds.length === 1 ? '1 run' : `${e.runIds.length} runs`}</span>
           </div>
         ))}
       </fieldset>
+      {problem ? (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      ) : null}
       {error ? (
         <p className="field-error" role="alert">
           {error}
         </p>
       ) : null}
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={save.isPending}>
+        <button type="submit" className="button primary" disabled={save.isPending || problem !== null}>
           Save comparison
         </button>
       </div>

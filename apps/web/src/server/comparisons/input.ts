@@ -129,17 +129,14 @@ export async function loadComparisonData(db: PrismaClient, comparisonId: string)
       ),
     })),
   );
-  const input: ComparisonInput = {
-    entries: entries.map((e) => {
-      // The system under test, when every run of the entry names the same one (vendor check).
-      const systems = new Set(e.runs.map((r) => r.run.system?.name ?? ''));
-      const [system] = [...systems];
-      return {
-        label: e.label,
-        ...(systems.size === 1 && system ? { system } : {}),
-        runs: e.runs.map(toRunInput),
-      };
-    }),
-  };
+  const input: ComparisonInput = { entries: entries.map((e) => entryInput(e.label, e.runs)) };
   return { entries, input };
+}
+
+/** One side for the engine: a run or a group of repeated runs. */
+export function entryInput(label: string, runs: readonly RunData[]): ComparisonInput['entries'][number] {
+  // The system under test, when every run of the entry names the same one (vendor check).
+  const systems = new Set(runs.map((r) => r.run.system?.name ?? ''));
+  const [system] = [...systems];
+  return { label, ...(systems.size === 1 && system ? { system } : {}), runs: runs.map(toRunInput) };
 }

@@ -1,38 +1,42 @@
-// /compare?runs=…: the selected runs side by side before anything is saved — one entry per run,
-// the headline table, the checks and the provenance diff, and where the comparison can be saved.
+// /compare?runs=…&group=…: the selected runs side by side before anything is saved — one entry
+// per run, or the groups of repeated runs the viewer made (groups.ts) — with the headline table,
+// the checks and the provenance diff, and where the comparison can be saved.
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ComparisonInput, runChecks } from '@levelfield/fairness';
 import { can, requireRun } from '../access.ts';
 import { provenanceDiff } from './diff.ts';
-import { loadRunData, type StoredRun, storedRunSelect, toRunInput } from './input.ts';
+import { defaultLabel, entriesOf, MAX_ENTRIES, uniqueLabels } from './groups.ts';
+import { entryInput, loadRunData, type StoredRun, storedRunSelect } from './input.ts';
 import { buildHeadline } from './table.ts';
 
-export async function previewRuns(db: PrismaClient, viewerId: string | null, runIds: string[]) {
+/** `assignment`: each run's entry number (1-based, contiguous); omitted, every run is an entry. */
+export async function previewRuns(
+  db: PrismaClient,
+  viewerId: string | null,
+  runIds: string[],
+  assignment: number[] = runIds.map((_, i) => i + 1),
+) {
   const access = [];
   for (const id of runIds) access.push(await requireRun(db, viewerId, id, 'view'));
   const rows = await db.run.findMany({ where: { id: { in: runIds } }, select: storedRunSelect });
   const byId = new Map(rows.map((r) => [r.id, r as StoredRun]));
   const data = await Promise.all(runIds.map((id) => loadRunData(db, byId.get(id) as StoredRun)));
-  const labels = data.map((d) => d.run.name);
-  const unique = labels.map((l, i) => (labels.indexOf(l) === i ? l : `${l} (${i + 1})`));
-  const input: ComparisonInput = {
-    entries: data.map((d, i) => ({
-      label: unique[i] as string,
-      ...(d.run.system ? { system: d.run.system.name } : {}),
-      runs: [toRunInput(d)],
-    })),
-  };
+  const groups = entriesOf(assignment).map((runs) => runs.map((i) => data[i] as (typeof data)[number]));
+  const labels = uniqueLabels(groups.map((runs) => defaultLabel(runs.map((d) => d.run.name))));
+  const input: ComparisonInput = { entries: groups.map((runs, i) => entryInput(labels[i] as string, runs)) };
   const first = access[0];
   return {
     runs: data.map((d, i) => ({
       id: d.run.id,
       name: d.run.name,
-      label: unique[i] as string,
       status: d.run.status,
       source: d.run.source,
+      entry: assignment[i] as number,
     })),
+    entries: groups.map((runs, i) => ({ label: labels[i] as string, runIds: runs.map((d) => d.run.id) })),
     headline: buildHeadline(input, 0),
-    checks: runChecks(input),
+    // More entries than a comparison may have: the builder asks to group them before checking.
+    checks: groups.length <= MAX_ENTRIES ? runChecks(input) : [],
     provenanceDiff: provenanceDiff(input),
     /** Saved into the first run's project, when the viewer may edit it. */
     saveTo:

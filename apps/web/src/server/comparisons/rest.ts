@@ -1,6 +1,18 @@
 // GET /api/v1/comparisons/{slug}: the headline table, the ratios and every check's state and
-// evidence as JSON (charts and the provenance diff stay on the page).
-import type { ComparisonView } from './view.ts';
+// evidence as JSON (charts and the provenance diff stay on the page). Read with the same
+// credentials as GET /api/v1/runs/{id}: a session, anonymously for public projects, or a read
+// token of the comparison's project.
+import type { PrismaClient } from '@levelfield/db/client';
+import { type ReadCredential, readableProject } from '../read-access.ts';
+import { assembleComparison, type ComparisonView } from './view.ts';
+
+/** The comparison as JSON, or null when it does not exist or the credential may not read it. */
+export async function readComparison(db: PrismaClient, slug: string, credential: ReadCredential) {
+  const comparison = await db.comparison.findUnique({ where: { slug } });
+  const access = comparison && (await readableProject(db, comparison.projectId, credential));
+  if (!comparison || !access) return null;
+  return comparisonJson((await assembleComparison(db, { comparison, ...access })).view);
+}
 
 export function comparisonJson(view: ComparisonView) {
   return {

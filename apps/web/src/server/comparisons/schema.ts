@@ -1,6 +1,7 @@
 // Inputs of the comparison procedures and forms: one zod schema each, shared by server and form.
 import { CheckDecision } from '@levelfield/fairness';
 import { z } from 'zod';
+import { MAX_ENTRIES, MIN_ENTRIES } from './groups.ts';
 
 /** Comparison (and report) slugs are unique across the installation and appear in links. */
 export const ComparisonSlug = z
@@ -26,8 +27,8 @@ export const CreateComparison = z
     description: z.string().trim().max(4000).optional(),
     entries: z
       .array(ComparisonEntryDraft)
-      .min(2, 'a comparison needs 2 to 8 entries')
-      .max(8, 'a comparison needs 2 to 8 entries'),
+      .min(MIN_ENTRIES, `a comparison needs ${MIN_ENTRIES} to ${MAX_ENTRIES} entries`)
+      .max(MAX_ENTRIES, `a comparison needs ${MIN_ENTRIES} to ${MAX_ENTRIES} entries`),
     /** Position (index into entries) the ratio column divides by. */
     baseline: z.number().int().min(0).default(0),
     /** Slug of the comparison this one levels. */

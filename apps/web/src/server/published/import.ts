@@ -1,9 +1,11 @@
 // published.import: JSON (one result or an array), CSV (one row per value) or the form's
 // results, validated as a whole and stored in one transaction — nothing is stored when any
 // result is invalid. Errors name the line (CSV) or the result (JSON, form) and the field.
+// Idempotent: a result entered before (same key, key.ts) is answered with the stored run.
 import type { PrismaClient } from '@levelfield/db/client';
 import { z } from 'zod';
 import { csvToResults, type ImportError } from './csv.ts';
+import { PUBLISHED_KEY_LABEL, publishedKey } from './key.ts';
 import { PublishedResult } from './schema.ts';
 import { storePublishedRun } from './store.ts';
 
@@ -16,7 +18,8 @@ export const ImportPublished = z.object({
 export type ImportPublished = z.input<typeof ImportPublished>;
 
 export type ImportOutcome =
-  | { status: 'stored'; runs: { id: string; name: string }[] }
+  /** `existing`: the same result was stored before; that run is returned, nothing is added. */
+  | { status: 'stored'; runs: { id: string; name: string; existing: boolean }[] }
   | { status: 'invalid'; errors: ImportError[] };
 
 const CSV_FIELD: Record<string, string> = {
@@ -106,23 +109,36 @@ export async function importPublished(
   const now = new Date();
   const runs = await db.$transaction(async (tx) => {
     const stored = [];
-    for (const r of validated.results)
-      stored.push(
-        await storePublishedRun(tx, {
-          projectId: target.projectId,
-          name: r.name,
-          system: r.system.name,
-          systemVersion: r.system.version,
-          benchmark: r.benchmark.name,
-          benchmarkVersion: r.benchmark.version,
-          sourceUrl: r.sourceUrl,
-          publishedAt: r.publishedAt ? new Date(r.publishedAt) : now,
-          provenance: r.provenance,
-          disclosure: r.disclosure,
-          values: r.values,
-          createdById: target.createdById ?? null,
-        }),
-      );
+    for (const r of validated.results) {
+      const key = publishedKey(r);
+      // Two imports of the same result at once (a double submit) would both miss the other's
+      // uncommitted run: the second waits here until the first commits, then finds it.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+      const existing = await tx.run.findFirst({
+        where: { projectId: target.projectId, labels: { path: [PUBLISHED_KEY_LABEL], equals: key } },
+        select: { id: true, name: true },
+      });
+      if (existing) {
+        stored.push({ ...existing, existing: true });
+        continue;
+      }
+      const run = await storePublishedRun(tx, {
+        projectId: target.projectId,
+        name: r.name,
+        system: r.system.name,
+        systemVersion: r.system.version,
+        benchmark: r.benchmark.name,
+        benchmarkVersion: r.benchmark.version,
+        sourceUrl: r.sourceUrl,
+        publishedAt: r.publishedAt ? new Date(r.publishedAt) : now,
+        provenance: r.provenance,
+        disclosure: r.disclosure,
+        values: r.values,
+        labels: { [PUBLISHED_KEY_LABEL]: key },
+        createdById: target.createdById ?? null,
+      });
+      stored.push({ ...run, existing: false });
+    }
     return stored;
   });
   return { status: 'stored', runs };

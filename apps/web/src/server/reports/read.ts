@@ -7,7 +7,7 @@ import { requireReport } from './access.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 import { snapshotSha256 } from './snapshot.ts';
 
-function versionNotFound(slug: string, version: number): TRPCError {
+export function versionNotFound(slug: string, version: number): TRPCError {
   return new TRPCError({
     code: 'NOT_FOUND',
     message: `Report ${slug} has no version ${version}. Leave the version out to read the latest.`,

@@ -1,6 +1,8 @@
 // Inputs of the report procedures: one zod schema each, shared by server and forms.
 import { z } from 'zod';
 import { ComparisonSlug } from '../comparisons/schema.ts';
+import { ReviewAnchor } from './anchor.ts';
+import { ReviewBody, THREAD_STATES } from './review-rules.ts';
 
 export const ReportVisibility = z.enum(['private', 'unlisted', 'public']);
 
@@ -15,13 +17,38 @@ export const PublishReport = z.object({
 });
 export type PublishReport = z.infer<typeof PublishReport>;
 
+/** Looked up, not validated beyond length: a malformed slug is simply not found. */
+const ReportSlug = z.string().trim().min(1).max(100);
+export const ReportVersionNumber = z.number().int().min(1).max(1_000_000);
+
 export const ReportRef = z.object({
-  slug: z.string().trim().min(1).max(100),
+  slug: ReportSlug,
   /** A published version; the latest when left out. */
   version: z.coerce.number().int().min(1).max(1_000_000).optional(),
 });
 
 export const SetVisibility = z.object({
-  slug: z.string().trim().min(1).max(100),
+  slug: ReportSlug,
   visibility: ReportVisibility,
 });
+
+// ───────────── review threads ─────────────
+
+const ThreadId = z.string().min(1).max(100);
+
+export const ThreadsOf = z.object({ slug: ReportSlug });
+
+export const OpenThread = z.object({
+  slug: ReportSlug,
+  /** The version the reviewer is reading: the anchor must exist in its snapshot. */
+  version: ReportVersionNumber,
+  anchor: ReviewAnchor,
+  body: ReviewBody,
+});
+export type OpenThread = z.infer<typeof OpenThread>;
+
+export const CommentOnThread = z.object({ threadId: ThreadId, body: ReviewBody });
+export type CommentOnThread = z.infer<typeof CommentOnThread>;
+
+export const SetThreadState = z.object({ threadId: ThreadId, state: z.enum(THREAD_STATES) });
+export type SetThreadState = z.infer<typeof SetThreadState>;

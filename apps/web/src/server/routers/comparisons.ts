@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
+import { MAX_BUILDER_RUNS, parseAssignment } from '~/server/comparisons/groups';
 import { previewRuns } from '~/server/comparisons/preview';
 import { CreateComparison, DecideCheck } from '~/server/comparisons/schema';
 import { getComparison } from '~/server/comparisons/view';
@@ -12,8 +13,16 @@ export const comparisonsRouter = router({
   get: publicProcedure.input(Slug).query(({ ctx, input }) => getComparison(ctx.db, ctx.viewerId, input.slug)),
 
   preview: publicProcedure
-    .input(z.object({ runIds: z.array(z.string().min(1).max(100)).min(2).max(8) }))
-    .query(({ ctx, input }) => previewRuns(ctx.db, ctx.viewerId, input.runIds)),
+    .input(
+      z.object({
+        runIds: z.array(z.string().min(1).max(100)).min(2).max(MAX_BUILDER_RUNS),
+        /** Each run's entry number, as the builder's `group` parameter; omitted: one entry per run. */
+        group: z.string().max(200).optional(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      previewRuns(ctx.db, ctx.viewerId, input.runIds, parseAssignment(input.runIds.length, input.group)),
+    ),
 
   create: publicProcedure
     .input(z.object({ projectId: z.string().min(1).max(100), comparison: CreateComparison }))

@@ -3,10 +3,34 @@ import { requireReport } from '~/server/reports/access';
 import { snapshotChanges } from '~/server/reports/diff';
 import { publishReport } from '~/server/reports/publish';
 import { getReport, verifyReport } from '~/server/reports/read';
-import { PublishReport, ReportRef, SetVisibility } from '~/server/reports/schema';
+import {
+  CommentOnThread,
+  OpenThread,
+  PublishReport,
+  ReportRef,
+  ReportVersionNumber,
+  SetThreadState,
+  SetVisibility,
+  ThreadsOf,
+} from '~/server/reports/schema';
+import { commentOnThread, listThreads, openThread, setThreadState } from '~/server/reports/threads';
 import { publicProcedure, router } from '~/server/trpc';
 
-const Version = z.number().int().min(1).max(1_000_000);
+/** Review threads of a report: read by anyone who may read the report; written by reviewers. */
+const threadsRouter = router({
+  list: publicProcedure
+    .input(ThreadsOf)
+    .query(({ ctx, input }) => listThreads(ctx.db, ctx.viewerId, input.slug)),
+  open: publicProcedure
+    .input(OpenThread)
+    .mutation(({ ctx, input }) => openThread(ctx.db, ctx.viewerId, input)),
+  comment: publicProcedure
+    .input(CommentOnThread)
+    .mutation(({ ctx, input }) => commentOnThread(ctx.db, ctx.viewerId, input)),
+  setState: publicProcedure
+    .input(SetThreadState)
+    .mutation(({ ctx, input }) => setThreadState(ctx.db, ctx.viewerId, input)),
+});
 
 export const reportsRouter = router({
   get: publicProcedure
@@ -18,7 +42,7 @@ export const reportsRouter = router({
     .query(({ ctx, input }) => verifyReport(ctx.db, ctx.viewerId, input.slug, input.version)),
 
   diff: publicProcedure
-    .input(z.object({ slug: ReportRef.shape.slug, from: Version, to: Version }))
+    .input(z.object({ slug: ReportRef.shape.slug, from: ReportVersionNumber, to: ReportVersionNumber }))
     .query(async ({ ctx, input }) => {
       const [a, b] = await Promise.all([
         getReport(ctx.db, ctx.viewerId, input.slug, input.from),
@@ -36,4 +60,6 @@ export const reportsRouter = router({
     await ctx.db.report.update({ where: { id: report.id }, data: { visibility: input.visibility } });
     return { slug: report.slug, visibility: input.visibility };
   }),
+
+  threads: threadsRouter,
 });

@@ -4,7 +4,7 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { SERIES_COLORS, seriesTitle, spectrumOption } from '../../runs/[id]/chart-options';
 
-interface ChartRun {
+export interface ChartRun {
   timelines: {
     seriesId: string;
     name: string;
@@ -15,27 +15,44 @@ interface ChartRun {
   }[];
   spectra: { seriesId: string; spectrum: { percentile: number; value: number }[] }[];
 }
-interface ChartEntry {
+export interface ChartEntry {
   label: string;
   runs: ChartRun[];
 }
 
-/** The first latency series of each entry's first run, as one overlaid spectrum per entry. */
-export function overlaidSpectrumOption(entries: readonly ChartEntry[]): EChartsCoreOption | null {
-  const lines = entries.flatMap((e) => {
+/** One line of an overlaid spectrum chart. */
+export interface SpectrumLine {
+  title: string;
+  unit: string;
+  spectrum: { percentile: number; value: number }[];
+}
+
+/** The first latency series of each entry's first run: one spectrum line per entry. */
+export function overlaidSpectrumLines(entries: readonly ChartEntry[]): SpectrumLine[] {
+  return entries.flatMap((e) => {
     const run = e.runs[0];
     const series = run?.timelines.find((t) => t.kind === 'latency');
     const spectrum = series && run?.spectra.find((s) => s.seriesId === series.seriesId)?.spectrum;
     if (!series || !spectrum || spectrum.length === 0) return [];
-    return [
-      {
-        title: `${e.label} — ${seriesTitle(series)}`,
-        unit: series.unit,
-        range: { seriesId: series.seriesId, summary: null, spectrum },
-      },
-    ];
+    return [{ title: `${e.label} — ${seriesTitle(series)}`, unit: series.unit, spectrum }];
   });
-  return lines.length > 0 ? spectrumOption(lines) : null;
+}
+
+/** Spectrum lines overlaid on the run page's percentile axis; null when there are none. */
+export function spectrumLinesOption(lines: readonly SpectrumLine[]): EChartsCoreOption | null {
+  return lines.length > 0
+    ? spectrumOption(
+        lines.map((l) => ({
+          title: l.title,
+          unit: l.unit,
+          range: { seriesId: '', summary: null, spectrum: l.spectrum },
+        })),
+      )
+    : null;
+}
+
+export function overlaidSpectrumOption(entries: readonly ChartEntry[]): EChartsCoreOption | null {
+  return spectrumLinesOption(overlaidSpectrumLines(entries));
 }
 
 /** Throughput per interval against seconds since each run's start (warm-up included, shaded by nothing). */
@@ -73,6 +90,28 @@ export function elapsedThroughputOption(entries: readonly ChartEntry[]): ECharts
   };
 }
 
+interface SweepSource {
+  entries: readonly { label: string }[];
+  headline: readonly {
+    key: string;
+    label: string;
+    unit: string;
+    cells: readonly { value: number | null }[];
+  }[];
+  sweep: { parameter: string } | null;
+}
+
+/** What a sweep chart draws: tpmC (else throughput) of each entry, in entry order; null without a sweep. */
+export function sweepSeries({ entries, headline, sweep }: SweepSource) {
+  const row = headline.find((r) => r.key === 'tpmC') ?? headline.find((r) => r.key === 'throughput');
+  if (!sweep || !row) return null;
+  return {
+    title: `Sweep: ${row.label} by ${sweep.parameter}`,
+    unit: row.unit,
+    points: entries.map((e, i) => ({ label: e.label, value: row.cells[i]?.value ?? null })),
+  };
+}
+
 /** Throughput against the swept parameter; the best point is marked (seed 003's optimal load point). */
 export function sweepOption(
   points: readonly { label: string; value: number | null }[],
@@ -83,7 +122,7 @@ export function sweepOption(
     null,
   );
   return {
-    grid: { left: 72, right: 24, top: 36, bottom: 96 },
+    grid: { left: 72, right: 24, top: 60, bottom: 96 },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { rotate: 35 } },
     yAxis: { type: 'value', name: unit },

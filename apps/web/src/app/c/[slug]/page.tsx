@@ -4,8 +4,10 @@ import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
 import { getComparison } from '~/server/comparisons/view';
 import { db } from '~/server/db';
+import { reportOfComparison } from '~/server/reports/of-comparison';
 import { TRPCReactProvider } from '~/trpc/react';
 import { ComparisonView } from './comparison-view';
+import { PublishPanel } from './publish-panel';
 import './comparison.css';
 
 export const dynamic = 'force-dynamic';
@@ -23,9 +25,15 @@ export async function generateMetadata({ params }: Params): Promise<Metadata> {
 
 export default async function ComparisonPage({ params }: Params) {
   const view = await load((await params).slug);
+  const publish = view.permissions.publish ? (
+    <PublishPanel
+      comparison={{ slug: view.comparison.slug, title: view.comparison.title }}
+      report={await reportOfComparison(db(), view.comparison.id)}
+    />
+  ) : null;
   return (
     <TRPCReactProvider>
-      <ComparisonView initial={view} />
+      <ComparisonView initial={view} actions={publish} />
     </TRPCReactProvider>
   );
 }

@@ -1,7 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { guard } from '~/server/access-page';
+import { db } from '~/server/db';
+import { publicReports } from '~/server/reports/read';
 import { serverCaller } from '~/server/root';
+import { ReportList } from '../../o/[org]/report-list';
 import { formatDateTime, OrgHeader, VisibilityTag } from './OrgHeader';
 
 export const dynamic = 'force-dynamic';
@@ -22,6 +25,7 @@ export default async function OrganizationPage({
   const { org: slug } = await params;
   const { welcome, joined } = await searchParams;
   const org = await guard((await serverCaller()).orgs.get({ org: slug }), `/orgs/${slug}`);
+  const reports = await publicReports(db(), org.slug);
   return (
     <section className="stack">
       <OrgHeader org={org} role={org.role} active="projects" />
@@ -81,6 +85,16 @@ export default async function OrganizationPage({
           </table>
         </div>
       )}
+      <div className="toolbar-row">
+        <h2>Public reports</h2>
+        <Link href={`/o/${org.slug}`} className="button small">
+          Public page
+        </Link>
+      </div>
+      <ReportList
+        reports={reports}
+        empty="No public reports yet. Publish one from a comparison; private and unlisted reports are not listed."
+      />
     </section>
   );
 }

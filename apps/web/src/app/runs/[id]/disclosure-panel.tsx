@@ -1,6 +1,6 @@
 // Who made the run, with what interest, and how much of it an AI assistant produced.
 import type { Disclosure } from '@levelfield/contracts/provenance';
-import { anchorField } from './provenance-panel';
+import { type Annotate, anchorField } from './provenance-panel';
 
 const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
   yes: 'AI assistance declared',
@@ -11,13 +11,17 @@ const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
 export function DisclosurePanel({
   disclosure,
   anchorRun,
+  annotate,
 }: {
   disclosure: Disclosure;
   /** The run's id, to mark the fields the provenance diff compares as review anchors (report pages). */
   anchorRun?: string;
+  annotate?: Annotate;
 }) {
   const { ai } = disclosure;
   const anchor = (path: string) => (anchorRun ? anchorField(anchorRun, `disclosure.${path}`) : {});
+  const marker = (path: string) =>
+    anchorRun && annotate ? annotate(`field:${anchorRun}|disclosure.${path}`) : null;
   return (
     <div className="disclosure">
       <dl className="fields">
@@ -35,15 +39,24 @@ export function DisclosurePanel({
         </div>
         <div className="field" {...anchor('affiliation')}>
           <dt>Affiliation</dt>
-          <dd>{disclosure.affiliation ?? <span className="muted">not stated</span>}</dd>
+          <dd>
+            {disclosure.affiliation ?? <span className="muted">not stated</span>}
+            {marker('affiliation')}
+          </dd>
         </div>
         <div className="field" {...anchor('conflictOfInterest')}>
           <dt>Conflict of interest</dt>
-          <dd>{disclosure.conflictOfInterest ?? <span className="muted">not stated</span>}</dd>
+          <dd>
+            {disclosure.conflictOfInterest ?? <span className="muted">not stated</span>}
+            {marker('conflictOfInterest')}
+          </dd>
         </div>
         <div className="field" {...anchor('otherVendorConsulted')}>
           <dt>Other vendor consulted</dt>
-          <dd>{disclosure.otherVendorConsulted.replace('-', ' ')}</dd>
+          <dd>
+            {disclosure.otherVendorConsulted.replace('-', ' ')}
+            {marker('otherVendorConsulted')}
+          </dd>
         </div>
         <div className="field">
           <dt>Artefacts</dt>
@@ -64,7 +77,7 @@ export function DisclosurePanel({
         </div>
       </dl>
       <h3 className={`ai ai-${ai.declared}`} {...anchor('ai.declared')}>
-        {AI_DECLARED[ai.declared]}
+        {AI_DECLARED[ai.declared]} {marker('ai.declared')}
       </h3>
       <dl className="fields">
         <div className="field">

@@ -1,6 +1,7 @@
 // Provenance grouped as shared/design/provenance.md lists it, each value with its origin.
 import { type Field, PROVENANCE_GROUPS, type Provenance } from '@levelfield/contracts/provenance';
 import { OriginBadge } from '@levelfield/ui/badge';
+import type { ReactNode } from 'react';
 
 const GROUP_TITLES: Record<(typeof PROVENANCE_GROUPS)[number], string> = {
   run: 'Run',
@@ -44,6 +45,12 @@ export function anchorField(runId: string, path: string): { 'data-anchor-field':
   return { 'data-anchor-field': `${runId}|${path}` };
 }
 
+/**
+ * What a report page shows beside an anchored item (its review threads' marker), given the item's
+ * anchor key: "field:{runId}|{path}", "cell:{metric}|{entry}", "check:{id}" (see anchorKey).
+ */
+export type Annotate = (anchorKey: string) => ReactNode;
+
 interface Row {
   key: string;
   field: Field;
@@ -53,7 +60,15 @@ interface Row {
   path: string;
 }
 
-function FieldRows({ rows, anchorRun }: { rows: readonly Row[]; anchorRun?: string }) {
+function FieldRows({
+  rows,
+  anchorRun,
+  annotate,
+}: {
+  rows: readonly Row[];
+  anchorRun?: string;
+  annotate?: Annotate;
+}) {
   if (rows.length === 0) return <p className="muted empty-group">nothing recorded</p>;
   return (
     <dl className="fields">
@@ -76,6 +91,7 @@ function FieldRows({ rows, anchorRun }: { rows: readonly Row[]; anchorRun?: stri
                 {field.source.startsWith('http') ? <a href={field.source}>source</a> : field.source}
               </span>
             ) : null}
+            {anchorRun && annotate ? annotate(`field:${anchorRun}|${path}`) : null}
           </dd>
         </div>
       ))}
@@ -96,10 +112,12 @@ function rowsOf(
 export function ProvenancePanel({
   provenance,
   anchorRun,
+  annotate,
 }: {
   provenance: Provenance;
   /** The run's id, to mark each field as a review anchor (report pages). */
   anchorRun?: string;
+  annotate?: Annotate;
 }) {
   return (
     <div className="provenance">
@@ -122,6 +140,7 @@ export function ProvenancePanel({
                   </h4>
                   <FieldRows
                     anchorRun={anchorRun}
+                    annotate={annotate}
                     rows={(['hardware', 'software', 'cloud'] as const).flatMap((sub) =>
                       rowsOf(
                         node[sub] as Record<string, Field | undefined>,
@@ -144,6 +163,7 @@ export function ProvenancePanel({
             </summary>
             <FieldRows
               anchorRun={anchorRun}
+              annotate={annotate}
               rows={rowsOf(
                 fields,
                 (key) => `${group}.${key}`,

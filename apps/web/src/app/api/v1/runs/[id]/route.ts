@@ -1,15 +1,8 @@
-import { auth } from '~/server/auth';
 import { db } from '~/server/db';
-import { type ReadCredential, readRun } from '~/server/runs/read-api';
+import { readRun } from '~/server/runs/read-api';
+import { credentialOf } from '../../credential';
 
 export const dynamic = 'force-dynamic';
-
-async function credentialOf(request: Request): Promise<ReadCredential> {
-  const header = request.headers.get('authorization');
-  if (header?.startsWith('Bearer ')) return { kind: 'token', token: header.slice('Bearer '.length).trim() };
-  const session = await auth();
-  return session?.user?.id ? { kind: 'session', userId: session.user.id } : { kind: 'anonymous' };
-}
 
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

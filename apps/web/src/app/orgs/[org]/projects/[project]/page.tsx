@@ -33,6 +33,10 @@ export default async function ProjectPage({ params }: { params: Params }) {
               <Link href="/orgs">Organizations</Link> /{' '}
               <Link href={`/orgs/${project.organization.slug}`}>{project.organization.name}</Link> /
             </>
+          ) : project.visibility === 'public' ? (
+            <>
+              <Link href={`/o/${project.organization.slug}`}>{project.organization.name}</Link> /
+            </>
           ) : (
             <>{project.organization.name} /</>
           )}

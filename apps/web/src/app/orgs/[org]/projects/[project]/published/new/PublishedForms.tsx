@@ -3,7 +3,9 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { EMPTY_SETUP, type SetupDraft, setupToDocuments } from '~/server/published/setup';
 import { useTRPC } from '~/trpc/react';
+import { SetupFields } from './SetupFields';
 
 interface ImportError {
   line?: number;
@@ -19,7 +21,7 @@ interface Target {
 function useImport(onStored?: () => void) {
   const trpc = useTRPC();
   const [errors, setErrors] = useState<ImportError[]>([]);
-  const [stored, setStored] = useState<{ id: string; name: string }[]>([]);
+  const [stored, setStored] = useState<StoredRun[]>([]);
   const mutation = useMutation(
     trpc.published.import.mutationOptions({
       onSuccess: (out) => {
@@ -41,7 +43,7 @@ function useImport(onStored?: () => void) {
         ]),
     }),
   );
-  return { mutation, errors, stored };
+  return { mutation, errors, setErrors, stored };
 }
 
 /** "values[2].value" → "Value row 3, value" for the form. */
@@ -79,18 +81,35 @@ function Errors({
   );
 }
 
-function Stored({ runs }: { runs: { id: string; name: string }[] }) {
+type StoredRun = { id: string; name: string; existing: boolean };
+
+function RunLinks({ runs }: { runs: StoredRun[] }) {
+  return runs.map((r, i) => (
+    <span key={r.id}>
+      {i > 0 ? ', ' : ''}
+      <Link href={`/runs/${r.id}`}>{r.name}</Link>
+    </span>
+  ));
+}
+
+/** What the import did: new runs, and results entered before (import is idempotent). */
+function Stored({ runs }: { runs: StoredRun[] }) {
   if (runs.length === 0) return null;
+  const added = runs.filter((r) => !r.existing);
+  const existing = runs.filter((r) => r.existing);
   return (
     <div className="notice ok" role="status">
-      Stored {runs.length} published run{runs.length === 1 ? '' : 's'}:{' '}
-      {runs.map((r, i) => (
-        <span key={r.id}>
-          {i > 0 ? ', ' : ''}
-          <Link href={`/runs/${r.id}`}>{r.name}</Link>
-        </span>
-      ))}
-      . <Link href="/runs">Open the runs explorer</Link>
+      {added.length > 0 ? (
+        <p>
+          Stored {added.length} published run{added.length === 1 ? '' : 's'}: <RunLinks runs={added} />.
+        </p>
+      ) : null}
+      {existing.length > 0 ? (
+        <p>
+          Already stored, not added again (same source and values): <RunLinks runs={existing} />.
+        </p>
+      ) : null}
+      <Link href="/runs">Open the runs explorer</Link>
     </div>
   );
 }
@@ -129,7 +148,8 @@ export function EnterResultForm({ org, project }: Target) {
     publishedAt: '',
   });
   const [rows, setRows] = useState<Row[]>([emptyRow()]);
-  const { mutation, errors, stored } = useImport(() => setRows([emptyRow()]));
+  const [setup, setSetup] = useState<SetupDraft>(EMPTY_SETUP);
+  const { mutation, errors, setErrors, stored } = useImport(() => setRows([emptyRow()]));
   const set = (k: keyof typeof fields) => (e: ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value });
   const setRow = (key: number, patch: Partial<Row>) =>
@@ -142,6 +162,11 @@ export function EnterResultForm({ org, project }: Target) {
       const n = Number(t);
       return Number.isFinite(n) ? n : t;
     };
+    const documents = setupToDocuments(setup, { system: fields.system, sourceUrl: fields.sourceUrl });
+    if ('errors' in documents) {
+      setErrors(documents.errors);
+      return;
+    }
     mutation.mutate({
       org,
       project,
@@ -156,6 +181,7 @@ export function EnterResultForm({ org, project }: Target) {
           name: fields.name,
           sourceUrl: fields.sourceUrl,
           ...(fields.publishedAt ? { publishedAt: fields.publishedAt } : {}),
+          ...documents,
           values: rows.map((r) => ({
             quantity: r.quantity,
             value: value(r.value),
@@ -324,6 +350,7 @@ export function EnterResultForm({ org, project }: Target) {
           Add a value
         </button>
       </fieldset>
+      <SetupFields draft={setup} onChange={setSetup} />
       <Errors errors={errors} title="The result is not valid." rename={formField} />
       <Stored runs={stored} />
       <div className="form-actions">

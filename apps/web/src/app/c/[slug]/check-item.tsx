@@ -1,0 +1,142 @@
+// One fairness check as the comparison page and the report page show it: state, message, the
+// evidence with each value's origin, what is missing, and every decision with who, when and why.
+// No hooks and no 'use client': the report page renders it on the server, the comparison page
+// on the client with its decision form as children.
+import { OriginBadge } from '@levelfield/ui/badge';
+import type { ReactNode } from 'react';
+import type { ComparisonView, DecisionEvent } from '~/server/comparisons/view';
+import { type Annotate, formatValue } from '../../runs/[id]/provenance-panel';
+
+type Check = ComparisonView['checks'][number];
+
+export const CHECK_STATE_LABEL: Record<Check['state'], string> = {
+  pass: 'pass',
+  flag: 'flag',
+  unknown: 'unknown',
+  needs_review: 'needs review',
+};
+
+function Evidence({ evidence }: { evidence: Check['evidence'] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table evidence">
+        <thead>
+          <tr>
+            <th>Entry</th>
+            <th>Field</th>
+            <th>Value</th>
+            <th>Origin</th>
+          </tr>
+        </thead>
+        <tbody>
+          {evidence.map((ev, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: evidence has no id
+            <tr key={i}>
+              <td>{ev.entry}</td>
+              <td className="mono small">{ev.field}</td>
+              <td>
+                {formatValue(ev.value as never)}
+                {ev.quality && ev.quality !== 'measured' ? (
+                  <span className="tag warn">{ev.quality}</span>
+                ) : null}
+              </td>
+              <td>
+                {ev.origin === 'derived' ? (
+                  <span className="badge">derived</span>
+                ) : (
+                  <OriginBadge origin={ev.origin} />
+                )}
+                {ev.source ? (
+                  <span className="source small" title={ev.source}>
+                    {' '}
+                    {ev.source.length > 80 ? `${ev.source.slice(0, 80)}…` : ev.source}
+                  </span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Every decision, newest first; a decision without recorded history still says who, when and why. */
+function Decisions({ check, history }: { check: Check; history: readonly DecisionEvent[] }) {
+  const events: readonly DecisionEvent[] =
+    history.length > 0 ? history : check.decision ? [check.decision] : [];
+  if (events.length === 0) return null;
+  return (
+    <ol className="decision-history small" aria-label={`Decisions on ${check.id}`}>
+      {events.map((h) => (
+        <li key={h.at + h.by}>
+          <strong>{h.decision}</strong> by {h.by} on {h.at.replace('T', ' ').slice(0, 16)} UTC — “
+          {h.justification}”
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function CheckItem({
+  check,
+  history,
+  annotate,
+  children,
+}: {
+  check: Check;
+  history: readonly DecisionEvent[];
+  /** Report pages: shown in the check's head (its review threads' marker). */
+  annotate?: Annotate;
+  /** Controls shown under the check (the comparison page's decision form). */
+  children?: ReactNode;
+}) {
+  return (
+    <li
+      className={`check check-${check.state}`}
+      id={`check-${check.id}`}
+      data-check={check.id}
+      data-anchor-check={check.id}
+      data-state={check.state}
+    >
+      <div className="check-head">
+        <span className={`check-state state-${check.state}`}>{CHECK_STATE_LABEL[check.state]}</span>
+        <span className="mono">{check.id}</span> <strong>{check.title}</strong>
+        <span className="muted small"> {check.mode}</span>
+        {check.decision ? (
+          <span className={`tag decision-${check.decision.decision}`}>{check.decision.decision}</span>
+        ) : null}
+        {annotate ? annotate(`check:${check.id}`) : null}
+      </div>
+      <p>{check.message}</p>
+      {check.hint ? <p className="hint">Reviewer hint: {check.hint}</p> : null}
+      {check.evidence.length > 0 ? (
+        <details open={check.state === 'flag'}>
+          <summary>Evidence ({check.evidence.length})</summary>
+          <Evidence evidence={check.evidence} />
+        </details>
+      ) : null}
+      {check.missing && check.missing.length > 0 ? (
+        <p className="muted small">
+          Missing: {check.missing.map((m) => `${m.entry}: ${m.field}`).join('; ')}
+        </p>
+      ) : null}
+      <Decisions check={check} history={history} />
+      {children}
+    </li>
+  );
+}
+
+/** "3 flagged · 1 need review · 2 unknown · 5 pass". */
+export function CheckCounts({ checks }: { checks: readonly Check[] }) {
+  const counts = checks.reduce<Record<string, number>>((acc, c) => {
+    acc[c.state] = (acc[c.state] ?? 0) + 1;
+    return acc;
+  }, {});
+  return (
+    <p className="muted small" data-testid="check-counts">
+      {counts.flag ?? 0} flagged · {counts.needs_review ?? 0} need review · {counts.unknown ?? 0} unknown ·{' '}
+      {counts.pass ?? 0} pass
+    </p>
+  );
+}

@@ -1,0 +1,92 @@
+// The headline table: one column per entry, a value per metric (the mean of a group's runs,
+// said so), the ratio against the baseline and its 95 % interval. No hooks and no 'use client':
+// the comparison page renders it on the client, the /compare builder on the server.
+import type { HeadlineCell, HeadlineRow } from '~/server/comparisons/table';
+import type { Annotate } from '../../runs/[id]/provenance-panel';
+import { formatNumber } from './format-number';
+
+export { formatNumber };
+
+function CellView({ cell, unit }: { cell: HeadlineCell; unit: string }) {
+  if (cell.value === null && !cell.text) return <span className="muted">—</span>;
+  return (
+    <span className="cmp-cell">
+      <span className="cmp-value">
+        {cell.text ?? (cell.value === null ? '—' : formatNumber(cell.value, unit))}
+      </span>
+      {cell.runs.length > 1 ? <span className="muted small"> mean of {cell.runs.length}</span> : null}
+      {cell.quality && cell.quality !== 'measured' ? <span className="tag warn">{cell.quality}</span> : null}
+      {cell.formulaId ? <span className="formula mono small">{cell.formulaId}</span> : null}
+      {cell.published ? (
+        <span className="muted small"> published {cell.published.text ?? cell.published.value}</span>
+      ) : null}
+    </span>
+  );
+}
+
+interface Props {
+  entries: readonly { label: string }[];
+  headline: readonly HeadlineRow[];
+  /** Position of the entry the ratios divide by. */
+  baseline: number;
+  testId?: string;
+  /** Report pages: what to show in a cell beside its value (its review threads' marker). */
+  annotate?: Annotate;
+}
+
+export function HeadlineTable({ entries, headline, baseline, testId = 'headline', annotate }: Props) {
+  return (
+    <div className="table-wrap">
+      <table className="table cmp-table" data-testid={testId}>
+        <thead>
+          <tr>
+            <th>Metric</th>
+            {entries.map((e, i) => (
+              <th key={e.label}>
+                {e.label}
+                {i === baseline ? <span className="tag">baseline</span> : null}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {headline.map((row) => (
+            <tr key={row.key} data-metric={row.key}>
+              <th scope="row">
+                {row.label}
+                {row.unit ? <span className="muted small"> {row.unit}</span> : null}
+              </th>
+              {row.cells.map((cell, i) => {
+                const ratio = row.ratios[i];
+                return (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per entry, in entry order
+                  <td key={i} data-anchor-cell={`${row.key}|${entries[i]?.label ?? ''}`}>
+                    <CellView cell={cell} unit={row.unit} />
+                    {ratio ? (
+                      <span className={`ratio ratio-${ratio.text.split(' ')[1] ?? ''}`}>
+                        {ratio.text}
+                        {ratio.ci ? (
+                          <span className="muted small" title={ratio.ci.method}>
+                            {' '}
+                            95 % CI{' '}
+                            {ratio.ci.bounded
+                              ? `${ratio.ci.lower.toFixed(2)}–${ratio.ci.upper.toFixed(2)}×`
+                              : 'unbounded'}{' '}
+                            (Fieller)
+                          </span>
+                        ) : ratio.ciNote ? (
+                          <span className="muted small"> {ratio.ciNote}</span>
+                        ) : null}
+                      </span>
+                    ) : null}
+                    {annotate ? annotate(`cell:${row.key}|${entries[i]?.label ?? ''}`) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

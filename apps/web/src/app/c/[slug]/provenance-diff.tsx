@@ -1,0 +1,89 @@
+// The provenance diff: per provenance group, every field with one value per entry, differing
+// fields marked and groups without differences collapsed. No hooks: rendered on the server by the
+// report page and on the client by the comparison page.
+import { OriginBadge } from '@levelfield/ui/badge';
+import type { ComparisonView } from '~/server/comparisons/view';
+import { type Annotate, anchorField, formatValue, humanize } from '../../runs/[id]/provenance-panel';
+
+type DiffGroup = ComparisonView['provenanceDiff'][number];
+type DiffField = DiffGroup['fields'][number];
+
+/** One entry's value; a group whose runs disagree lists each distinct value. */
+function DiffValue({
+  value,
+  variants,
+}: {
+  value: DiffField['values'][number];
+  variants: DiffField['values'] | null;
+}) {
+  if (variants)
+    return (
+      <span className="varies-within">
+        varies within group: {variants.map((v) => (v ? formatValue(v.value) : '—')).join(' / ')}
+      </span>
+    );
+  if (!value) return <span className="muted">—</span>;
+  return (
+    <>
+      {formatValue(value.value)} <OriginBadge origin={value.origin} />
+    </>
+  );
+}
+
+interface Props {
+  entries: readonly { label: string; position: number; runs: readonly { id: string }[] }[];
+  groups: readonly DiffGroup[];
+  annotate?: Annotate;
+}
+
+export function ProvenanceDiff({ entries, groups, annotate }: Props) {
+  return (
+    <div className="prov-diff">
+      {groups.map((g) => (
+        <details key={g.group} open={g.differs} data-group={g.group} data-differs={g.differs}>
+          <summary>
+            {humanize(g.group)}{' '}
+            {g.differs ? (
+              <span className="tag warn">differs</span>
+            ) : (
+              <span className="muted small">identical</span>
+            )}
+            <span className="muted small"> {g.fields.length} fields</span>
+          </summary>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>Field</th>
+                  {entries.map((e) => (
+                    <th key={e.position}>{e.label}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {g.fields.map((f) => (
+                  <tr key={f.path} className={f.differs ? 'differs' : undefined}>
+                    <th scope="row" className="small" title={f.path}>
+                      {humanize(f.key)}
+                    </th>
+                    {f.values.map((v, i) => {
+                      // A field of an entry of one run is that run's field; a group's has no single run.
+                      const run = entries[i]?.runs.length === 1 ? entries[i]?.runs[0] : undefined;
+                      return (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: one value per entry
+                        <td key={i} {...(run ? anchorField(run.id, f.path) : {})}>
+                          <DiffValue value={v} variants={f.variants[i] ?? null} />
+                          {run && annotate ? annotate(`field:${run.id}|${f.path}`) : null}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      ))}
+    </div>
+  );
+}

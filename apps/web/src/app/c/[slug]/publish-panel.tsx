@@ -1,0 +1,133 @@
+'use client';
+// "Publish report" on a comparison page, for those who may publish: freezes the comparison as it
+// is now into a new immutable version of its report (the first publication also chooses the
+// report's address). Publishing what the latest version already says adds nothing, and says so.
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState } from 'react';
+import type { ComparisonReport } from '~/server/reports/of-comparison';
+import type { PublishReport } from '~/server/reports/schema';
+import { useTRPC } from '~/trpc/react';
+import { errorText } from '../../r/[slug]/review/errors';
+import { VISIBILITY_HELP } from '../../r/[slug]/visibility-help';
+
+type Visibility = PublishReport['visibility'];
+
+interface Props {
+  comparison: { slug: string; title: string };
+  report: ComparisonReport;
+}
+
+type Outcome = { slug: string; version: number; unchanged: boolean };
+
+export function PublishPanel({ comparison, report }: Props) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [title, setTitle] = useState(report?.title ?? comparison.title);
+  const [slug, setSlug] = useState(comparison.slug);
+  // A first publication is private until someone chooses otherwise; a republication keeps the report's.
+  const [visibility, setVisibility] = useState<Visibility>(report?.visibility ?? 'private');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const publish = useMutation(
+    trpc.reports.publish.mutationOptions({
+      onSuccess: (r) => {
+        setOutcome(r);
+        router.refresh();
+      },
+      onError: (e) =>
+        setError(errorText(e, 'Could not publish the report: check your connection and try again.')),
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setOutcome(null);
+    publish.mutate({ comparison: comparison.slug, title, visibility, ...(report ? {} : { slug }) });
+  };
+  return (
+    <details className="panel publish-panel" open={outcome !== null || error !== null}>
+      <summary>
+        <strong>{report ? 'Publish a new version' : 'Publish report'}</strong>{' '}
+        {report ? (
+          <span className="muted small">
+            published as <Link href={`/r/${report.slug}`}>/r/{report.slug}</Link>
+            {report.latest ? `, version ${report.latest}` : ''} ({report.visibility})
+          </span>
+        ) : (
+          <span className="muted small">freeze this comparison as an immutable, versioned report</span>
+        )}
+      </summary>
+      <form className="form publish-form" onSubmit={submit} aria-label="Publish report">
+        <p className="muted small">
+          The report keeps the tables, checks with their decisions, charts, provenance and disclosure as they
+          are now. Later changes to the comparison reach it only when you publish again, as a new version.
+        </p>
+        <label>
+          Title
+          <input
+            name="title"
+            required
+            maxLength={300}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </label>
+        {report ? null : (
+          <label>
+            Address
+            <span className="slug-input">
+              <span className="slug-prefix">/r/</span>
+              <input
+                name="slug"
+                required
+                value={slug}
+                onChange={(e) => setSlug(e.target.value)}
+                aria-describedby="publish-slug-hint"
+              />
+            </span>
+            <span id="publish-slug-hint" className="hint">
+              Lower-case letters, digits and hyphens; it cannot change once published.
+            </span>
+          </label>
+        )}
+        <fieldset className="choices">
+          <legend>Who may read it</legend>
+          {(Object.keys(VISIBILITY_HELP) as Visibility[]).map((v) => (
+            <label key={v} className="choice">
+              <input
+                type="radio"
+                name="visibility"
+                value={v}
+                checked={visibility === v}
+                onChange={() => setVisibility(v)}
+              />
+              <span>
+                <strong>{v}</strong> <span className="muted">— {VISIBILITY_HELP[v]}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {outcome ? (
+          <p className="notice ok" role="status">
+            {outcome.unchanged
+              ? `Unchanged since version ${outcome.version}: nothing was added. `
+              : `Published version ${outcome.version}. `}
+            <Link href={`/r/${outcome.slug}`}>Open /r/{outcome.slug}</Link>
+          </p>
+        ) : null}
+        <div>
+          <button type="submit" className="button primary" disabled={publish.isPending}>
+            {publish.isPending ? 'Publishing…' : report ? 'Publish new version' : 'Publish'}
+          </button>
+        </div>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,35 @@
+// Loading a report for its pages: the viewer's access decides (private reports are not found for
+// outsiders), ?v=N picks a version. Cached per request, so metadata and page read it once.
+import 'server-only';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { guard } from '~/server/access-page';
+import { viewerId } from '~/server/auth';
+import { db } from '~/server/db';
+import { getReport } from '~/server/reports/read';
+import { ReportRef } from '~/server/reports/schema';
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The first value of a query parameter (?v=2&v=3 reads 2). */
+export function param(
+  params: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
+  const value = params[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** A version number from the query; a malformed one is a page that does not exist. */
+export function versionParam(text: string | undefined): number | undefined {
+  if (text === undefined || text === '') return undefined;
+  const parsed = ReportRef.shape.version.safeParse(text);
+  if (!parsed.success) notFound();
+  return parsed.data;
+}
+
+export const loadReport = cache(async (slug: string, version: number | undefined) =>
+  guard(getReport(db(), await viewerId(), slug, version), `/r/${slug}${version ? `?v=${version}` : ''}`),
+);
+
+export type LoadedReport = Awaited<ReturnType<typeof loadReport>>;

@@ -1,0 +1,223 @@
+'use client';
+// Opening a thread: pick what it is about from the anchors of the version being read (a check,
+// a headline cell, a run's provenance field, a time range of a chart), then write the question.
+// Only anchors the version has are offered; the server checks them again against the snapshot.
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { ReviewAnchor } from '~/server/reports/anchor';
+import type { ReportAnchors } from '~/server/reports/anchors-of';
+import { useTRPC } from '~/trpc/react';
+import { CommentField, checkBody } from './comment-field';
+import { errorText } from './errors';
+import { KIND_TITLES } from './threads-by-anchor';
+
+type Kind = ReviewAnchor['kind'];
+
+interface Choice {
+  kind: Kind;
+  /** Index into the list of that kind (checks, cells, runs, charts). */
+  index: number;
+  /** For fields: the path. */
+  path: string;
+  from: string;
+  to: string;
+}
+
+function kindsOf(anchors: ReportAnchors): Kind[] {
+  const available: Record<Kind, boolean> = {
+    check: anchors.checks.length > 0,
+    cell: anchors.cells.length > 0,
+    field: anchors.runs.length > 0 && anchors.fields.length > 0,
+    range: anchors.charts.length > 0,
+  };
+  return (Object.keys(KIND_TITLES) as Kind[]).filter((k) => available[k]);
+}
+
+/** The anchor the form describes, or a sentence saying what is missing. */
+function anchorOf(anchors: ReportAnchors, c: Choice): ReviewAnchor | string {
+  switch (c.kind) {
+    case 'check': {
+      const check = anchors.checks[c.index];
+      return check ? { kind: 'check', checkId: check.checkId } : 'Choose a check.';
+    }
+    case 'cell': {
+      const cell = anchors.cells[c.index];
+      return cell ? { kind: 'cell', metric: cell.metric, entry: cell.entry } : 'Choose a cell of the table.';
+    }
+    case 'field': {
+      const run = anchors.runs[c.index];
+      if (!run) return 'Choose a run.';
+      return c.path ? { kind: 'field', entry: run.entry, run: run.run, path: c.path } : 'Choose a field.';
+    }
+    case 'range': {
+      const chart = anchors.charts[c.index];
+      const from = Number(c.from);
+      const to = Number(c.to);
+      if (!chart) return 'Choose a chart.';
+      if (c.from === '' || c.to === '' || !Number.isFinite(from) || !Number.isFinite(to))
+        return `Give the range as two numbers between ${chart.from} and ${chart.to} (${chart.unit}).`;
+      if (to <= from) return 'A range ends after it starts.';
+      return { kind: 'range', chart: chart.chart, from, to };
+    }
+  }
+}
+
+function AnchorFields({
+  anchors,
+  choice,
+  set,
+}: {
+  anchors: ReportAnchors;
+  choice: Choice;
+  set: (patch: Partial<Choice>) => void;
+}) {
+  const pick = (label: string, options: string[]) => (
+    <label>
+      <span className="small">{label}</span>
+      <select value={choice.index} onChange={(e) => set({ index: Number(e.target.value) })}>
+        {options.map((text, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: options are the anchors' positions
+          <option key={i} value={i}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  switch (choice.kind) {
+    case 'check':
+      return pick(
+        'Check',
+        anchors.checks.map((c) => `${c.checkId} — ${c.title} (${c.state.replace('_', ' ')})`),
+      );
+    case 'cell':
+      return pick(
+        'Cell',
+        anchors.cells.map((c) => `${c.label} › ${c.entry}`),
+      );
+    case 'field':
+      return (
+        <>
+          {pick(
+            'Run',
+            anchors.runs.map((r) => `${r.entry} › ${r.name}`),
+          )}
+          <label>
+            <span className="small">Field</span>
+            <select value={choice.path} onChange={(e) => set({ path: e.target.value })}>
+              {anchors.fields.map((path) => (
+                <option key={path} value={path}>
+                  {path}
+                </option>
+              ))}
+            </select>
+          </label>
+        </>
+      );
+    case 'range': {
+      const chart = anchors.charts[choice.index];
+      const bound = (name: 'from' | 'to', label: string) => (
+        <label>
+          <span className="small">
+            {label} ({chart?.unit})
+          </span>
+          <input
+            type="number"
+            step="any"
+            min={chart?.from}
+            max={chart?.to}
+            value={choice[name]}
+            onChange={(e) => set({ [name]: e.target.value })}
+          />
+        </label>
+      );
+      return (
+        <>
+          {pick(
+            'Chart',
+            anchors.charts.map((c) => `${c.chart} (${c.from}–${c.to} ${c.unit})`),
+          )}
+          {bound('from', 'From')}
+          {bound('to', 'To')}
+        </>
+      );
+    }
+  }
+}
+
+export function OpenThreadForm({
+  slug,
+  version,
+  anchors,
+  onOpened,
+}: {
+  slug: string;
+  version: number;
+  anchors: ReportAnchors;
+  onOpened: (threadId: string) => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const kinds = kindsOf(anchors);
+  const [choice, setChoice] = useState<Choice>({
+    kind: kinds[0] ?? 'check',
+    index: 0,
+    path: anchors.fields[0] ?? '',
+    from: '',
+    to: '',
+  });
+  const [body, setBody] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const open = useMutation(
+    trpc.reports.threads.open.mutationOptions({
+      onSuccess: async ({ id }) => {
+        setBody('');
+        setError(null);
+        await onOpened(id);
+      },
+      onError: (e) =>
+        setError(errorText(e, 'Could not open the thread: check your connection and try again.')),
+    }),
+  );
+  if (kinds.length === 0) return null;
+
+  const set = (patch: Partial<Choice>) => setChoice((c) => ({ ...c, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const anchor = anchorOf(anchors, choice);
+    if (typeof anchor === 'string') return setError(anchor);
+    const checked = checkBody(body);
+    if ('error' in checked) return setError(checked.error);
+    open.mutate({ slug, version, anchor, body: checked.body });
+  };
+
+  return (
+    <form className="open-thread" onSubmit={submit} aria-labelledby="open-thread-title">
+      <h3 id="open-thread-title">Open a thread</h3>
+      <div className="open-thread-anchor">
+        <label>
+          <span className="small">About</span>
+          <select value={choice.kind} onChange={(e) => set({ kind: e.target.value as Kind, index: 0 })}>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {KIND_TITLES[k]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <AnchorFields anchors={anchors} choice={choice} set={set} />
+      </div>
+      <CommentField
+        label="Your question or objection"
+        rows={3}
+        value={body}
+        onChange={setBody}
+        error={error}
+      />
+      <div className="review-buttons">
+        <button type="submit" className="button primary" disabled={open.isPending}>
+          Open thread on version {version}
+        </button>
+      </div>
+    </form>
+  );
+}

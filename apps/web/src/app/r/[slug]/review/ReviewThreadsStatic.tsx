@@ -1,0 +1,26 @@
+// The annotated methodology section rendered on the server alone, for readers who cannot review
+// (anonymous visitors, viewers): the full thread list, no client JavaScript. Reviewers get
+// ReviewSection, which renders the same list with its forms.
+import 'server-only';
+import type { ReviewThreadView } from '~/server/reports/threads';
+import { serverCaller } from '~/server/root';
+import { AnnotatedMethodology, ThreadList, WHO_MAY_REVIEW } from './ThreadList';
+
+/** Pass `threads` when the page has loaded them already (for ThreadMarker); otherwise they are loaded here. */
+export async function ReviewThreadsStatic({
+  slug,
+  version,
+  threads,
+}: {
+  slug: string;
+  version: number;
+  threads?: readonly ReviewThreadView[];
+}) {
+  const list = threads ?? (await (await serverCaller()).reports.threads.list({ slug }));
+  return (
+    <AnnotatedMethodology threads={list}>
+      <ThreadList threads={list} version={version} />
+      <p className="muted small">{WHO_MAY_REVIEW}</p>
+    </AnnotatedMethodology>
+  );
+}

@@ -1,0 +1,224 @@
+// The authorization matrix against a real PostgreSQL: every role × every action × every
+// visibility, in two organizations, through the real operations (the functions and procedures
+// the pages and the API call), each cell its own test. The expected outcomes are written out
+// below by hand — deliberately not computed with access.ts's `decide`, which is what is tested.
+//
+// Each organization has an owner, an editor, a reviewer and a viewer, and per visibility one
+// project of that visibility holding a comparison published as a report of the same visibility.
+// The "non-member" of one organization is the owner of the other: power in one organization
+// must give nothing in the other.
+import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createComparison } from '~/server/comparisons/create';
+import { decideCheck } from '~/server/comparisons/decide';
+import { getComparison } from '~/server/comparisons/view';
+import { publishReport } from '~/server/reports/publish';
+import { getReport } from '~/server/reports/read';
+import { openThread } from '~/server/reports/threads';
+import { tokensRouter } from '~/server/routers/tokens';
+import { createCallerFactory, router } from '~/server/trpc';
+import { finishedRun, outcome } from './support';
+
+type Visibility = 'private' | 'unlisted' | 'public';
+type Who = 'owner' | 'editor' | 'reviewer' | 'viewer' | 'non-member' | 'anonymous';
+type Action = 'view' | 'edit' | 'review' | 'waive a check' | 'publish' | 'manage tokens';
+type Outcome = 'ok' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHORIZED';
+
+const ACTIONS: Action[] = ['view', 'edit', 'review', 'waive a check', 'publish', 'manage tokens'];
+
+// biome-ignore format: the expected outcomes read as a table
+const EXPECTED: [Visibility, Who, ...Outcome[]][] = [
+  //            who            view          edit            review          waive a check   publish         manage tokens
+  ['private',  'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['private',  'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['private',  'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['private',  'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['private',  'non-member',   'NOT_FOUND',  'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND'],
+  ['private',  'anonymous',    'NOT_FOUND',  'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND'],
+  ['unlisted', 'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['unlisted', 'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['unlisted', 'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['unlisted', 'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['unlisted', 'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['unlisted', 'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
+  ['public',   'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['public',   'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['public',   'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['public',   'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['public',   'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['public',   'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
+];
+
+const ORGS = ['north', 'south'] as const;
+type Org = (typeof ORGS)[number];
+const MEMBER_ROLES = ['owner', 'editor', 'reviewer', 'viewer'] as const;
+
+/** One project of one visibility in one organization, with its comparison published as a report. */
+interface Target {
+  org: Org;
+  project: string;
+  projectId: string;
+  /** The comparison's slug, which is also its report's. */
+  slug: string;
+  runIds: [string, string];
+  checkId: string;
+}
+
+let database: TestDatabase;
+let db: PrismaClient;
+const users = {} as Record<Org, Record<(typeof MEMBER_ROLES)[number], string>>;
+const targets = {} as Record<Org, Record<Visibility, Target>>;
+let created = 0;
+
+const callTokens = (viewerId: string | null) =>
+  createCallerFactory(router({ tokens: tokensRouter }))({ db, viewerId }).tokens;
+
+/** Who acts: a member of the target's organization, the other organization's owner, or nobody. */
+function actor(who: Who, org: Org): string | null {
+  if (who === 'anonymous') return null;
+  if (who === 'non-member') return users[org === 'north' ? 'south' : 'north'].owner;
+  return users[org][who];
+}
+
+/** The real operation behind each action. */
+const OPERATIONS: Record<
+  Action,
+  (viewerId: string | null, t: Target, visibility: Visibility) => Promise<string>
+> = {
+  // Reading the report (its own visibility) and the comparison behind it (the project's).
+  view: async (viewerId, t) => {
+    const [report, comparison] = await Promise.all([
+      outcome(getReport(db, viewerId, t.slug)),
+      outcome(getComparison(db, viewerId, t.slug)),
+    ]);
+    return report === comparison ? report : `report ${report}, comparison ${comparison}`;
+  },
+  edit: (viewerId, t) =>
+    outcome(
+      createComparison(
+        db,
+        viewerId,
+        { projectId: t.projectId },
+        {
+          slug: `${t.slug}-edit-${++created}`,
+          title: 'Matrix edit',
+          entries: [
+            { label: 'one', runIds: [t.runIds[0]] },
+            { label: 'two', runIds: [t.runIds[1]] },
+          ],
+        },
+      ),
+    ),
+  review: (viewerId, t) =>
+    outcome(
+      openThread(db, viewerId, {
+        slug: t.slug,
+        version: 1,
+        anchor: { kind: 'check', checkId: t.checkId },
+        body: 'Is this comparable?',
+      }),
+    ),
+  'waive a check': (viewerId, t) =>
+    outcome(
+      decideCheck(db, viewerId, {
+        slug: t.slug,
+        checkId: 'F-HW-1',
+        decision: 'waived',
+        justification: 'Both sides ran on the same machine.',
+      }),
+    ),
+  publish: (viewerId, t, visibility) =>
+    outcome(publishReport(db, viewerId, { comparison: t.slug, visibility })),
+  'manage tokens': (viewerId, t) =>
+    outcome(
+      callTokens(viewerId).create({ org: t.org, project: t.project, name: 'matrix', scopes: ['read'] }),
+    ),
+};
+
+async function createTarget(org: Org, organizationId: string, visibility: Visibility): Promise<Target> {
+  const project = `${visibility}-project`;
+  const { id: projectId } = await db.project.create({
+    data: { organizationId, slug: project, name: `${org} ${visibility}`, visibility },
+  });
+  const runIds: [string, string] = [
+    await finishedRun(db, projectId, 'one'),
+    await finishedRun(db, projectId, 'two'),
+  ];
+  const slug = `${org}-${visibility}`;
+  const owner = users[org].owner;
+  await createComparison(
+    db,
+    owner,
+    { projectId },
+    {
+      slug,
+      title: `${org} ${visibility}`,
+      entries: [
+        { label: 'one', runIds: [runIds[0]] },
+        { label: 'two', runIds: [runIds[1]] },
+      ],
+    },
+  );
+  await publishReport(db, owner, { comparison: slug, visibility });
+  const report = await getReport(db, owner, slug, 1);
+  const checkId = report.version.snapshot.checks[0]?.id;
+  if (!checkId) throw new Error(`the report ${slug} has no checks to anchor a thread to`);
+  return { org, project, projectId, slug, runIds, checkId };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase('matrix');
+  db = createPrismaClient(database.url, { max: 2 });
+  for (const org of ORGS) {
+    users[org] = {} as (typeof users)[Org];
+    for (const role of MEMBER_ROLES)
+      users[org][role] = (
+        await db.user.create({ data: { email: `${role}@${org}.example.test`, name: `${org} ${role}` } })
+      ).id;
+    const { id } = await db.organization.create({
+      data: {
+        slug: org,
+        name: org,
+        memberships: { create: MEMBER_ROLES.map((role) => ({ userId: users[org][role], role })) },
+      },
+    });
+    targets[org] = {} as (typeof targets)[Org];
+    for (const visibility of ['private', 'unlisted', 'public'] as const)
+      targets[org][visibility] = await createTarget(org, id, visibility);
+  }
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+const cases = ORGS.flatMap((org) =>
+  EXPECTED.flatMap(([visibility, who, ...outcomes]) =>
+    ACTIONS.map((action, i) => ({ org, visibility, who, action, expected: outcomes[i] as Outcome })),
+  ),
+);
+
+describe('authorization matrix', () => {
+  it('covers every role × action × visibility in both organizations', () => {
+    expect(cases).toHaveLength(2 * 6 * 6 * 3);
+    expect(new Set(cases.map((c) => `${c.org} ${c.visibility} ${c.who} ${c.action}`)).size).toBe(
+      cases.length,
+    );
+  });
+
+  // Titles such as "north: reviewer → publish on a public project and report = FORBIDDEN".
+  it.each(
+    cases.map(
+      (c) =>
+        [
+          `${c.org}: ${c.who} → ${c.action} on a ${c.visibility} project and report = ${c.expected}`,
+          c,
+        ] as const,
+    ),
+  )('%s', async (_title, { org, visibility, who, action, expected }) => {
+    const target = targets[org][visibility];
+    expect(await OPERATIONS[action](actor(who, org), target, visibility)).toBe(expected);
+  });
+});
