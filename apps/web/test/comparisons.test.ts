@@ -3,7 +3,6 @@
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { SEED_COMPARISONS } from '@levelfield/fairness/seeds';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
@@ -11,6 +10,7 @@ import { loadDemoComparisons } from '~/server/comparisons/demo';
 import { previewRuns } from '~/server/comparisons/preview';
 import { comparisonJson } from '~/server/comparisons/rest';
 import { getComparison } from '~/server/comparisons/view';
+import { outcome as code, orgWithPeople } from './support.ts';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -26,43 +26,23 @@ const fx = {
   privateRun: '',
 };
 
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    return e instanceof TRPCError ? e.code : String(e);
-  }
-}
-
 beforeAll(async () => {
   database = await createTestDatabase('comparisons');
   db = createPrismaClient(database.url, { max: 2 });
-  const user = async (email: string, name: string) => (await db.user.create({ data: { email, name } })).id;
-  fx.editor = await user('e@example.test', 'Edna Editor');
-  fx.reviewer = await user('r@example.test', 'Rex Reviewer');
-  fx.viewer = await user('v@example.test', 'Vi Viewer');
-  fx.outsider = await user('o@example.test', 'Oz Outsider');
-  const org = await db.organization.create({
-    data: {
-      slug: 'acme',
-      name: 'Acme',
-      memberships: {
-        create: [
-          { userId: fx.editor, role: 'editor' },
-          { userId: fx.reviewer, role: 'reviewer' },
-          { userId: fx.viewer, role: 'viewer' },
-        ],
-      },
-    },
+  const { orgId, ids } = await orgWithPeople(db, 'acme', {
+    editor: { name: 'Edna Editor', role: 'editor' },
+    reviewer: { name: 'Rex Reviewer', role: 'reviewer' },
+    viewer: { name: 'Vi Viewer', role: 'viewer' },
+    outsider: { name: 'Oz Outsider', role: null },
   });
+  Object.assign(fx, ids);
   fx.project = (
     await db.project.create({
-      data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+      data: { organizationId: orgId, slug: 'demo', name: 'Demo', visibility: 'public' },
     })
   ).id;
   fx.privateProject = (
-    await db.project.create({ data: { organizationId: org.id, slug: 'internal', name: 'Internal' } })
+    await db.project.create({ data: { organizationId: orgId, slug: 'internal', name: 'Internal' } })
   ).id;
   const run = (projectId: string, name: string) =>
     db.run.create({

@@ -3,12 +3,12 @@
 // run, where F-MEAS-8 flags the publication's estimated values.
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { getComparison } from '~/server/comparisons/view';
 import { publishedRouter } from '~/server/routers/published';
 import { createCallerFactory } from '~/server/trpc';
+import { outcome as code, orgWithPeople } from './support.ts';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -25,23 +25,14 @@ const CSV = `run,system,benchmark,source_url,published,quantity,value,text,unit,
 beforeAll(async () => {
   database = await createTestDatabase('published');
   db = createPrismaClient(database.url, { max: 2 });
-  fx.editor = (await db.user.create({ data: { email: 'e@example.test', name: 'Edna Editor' } })).id;
-  fx.viewer = (await db.user.create({ data: { email: 'v@example.test', name: 'Vi Viewer' } })).id;
-  const org = await db.organization.create({
-    data: {
-      slug: 'acme',
-      name: 'Acme',
-      memberships: {
-        create: [
-          { userId: fx.editor, role: 'editor' },
-          { userId: fx.viewer, role: 'viewer' },
-        ],
-      },
-    },
+  const { orgId, ids } = await orgWithPeople(db, 'acme', {
+    editor: { name: 'Edna Editor', role: 'editor' },
+    viewer: { name: 'Vi Viewer', role: 'viewer' },
   });
+  Object.assign(fx, ids);
   fx.project = (
     await db.project.create({
-      data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+      data: { organizationId: orgId, slug: 'demo', name: 'Demo', visibility: 'public' },
     })
   ).id;
   fx.agentRun = (
@@ -72,15 +63,6 @@ afterAll(async () => {
   await db?.$disconnect();
   await database?.drop();
 });
-
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    return e instanceof TRPCError ? e.code : String(e);
-  }
-}
 
 describe('published.import', () => {
   it('is for editors: viewers are refused, anonymous visitors asked to sign in', async () => {

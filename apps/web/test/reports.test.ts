@@ -6,7 +6,6 @@ import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { decodeHistogram, encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
@@ -16,42 +15,24 @@ import { snapshotChanges } from '~/server/reports/diff';
 import { publishReport } from '~/server/reports/publish';
 import { getReport, publicReports, verifyReport } from '~/server/reports/read';
 import { listThreads } from '~/server/reports/threads';
+import { orgWithPeople, outcome } from './support.ts';
 
 const SLUG = 'rama-vs-cockroachdb-tpcc';
 let database: TestDatabase;
 let db: PrismaClient;
 const fx = { owner: '', reviewer: '', outsider: '' };
 
-async function code(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return 'ok';
-  } catch (e) {
-    return e instanceof TRPCError ? e.code : String(e);
-  }
-}
-
 beforeAll(async () => {
   database = await createTestDatabase('reports');
   db = createPrismaClient(database.url, { max: 2 });
-  const user = async (email: string, name: string) => (await db.user.create({ data: { email, name } })).id;
-  fx.owner = await user('owner@example.test', 'Olga Owner');
-  fx.reviewer = await user('reviewer@example.test', 'Rex Reviewer');
-  fx.outsider = await user('outsider@example.test', 'Oz Outsider');
-  const org = await db.organization.create({
-    data: {
-      slug: 'acme',
-      name: 'Acme',
-      memberships: {
-        create: [
-          { userId: fx.owner, role: 'owner' },
-          { userId: fx.reviewer, role: 'reviewer' },
-        ],
-      },
-    },
+  const { orgId, ids } = await orgWithPeople(db, 'acme', {
+    owner: { name: 'Olga Owner', role: 'owner' },
+    reviewer: { name: 'Rex Reviewer', role: 'reviewer' },
+    outsider: { name: 'Oz Outsider', role: null },
   });
+  Object.assign(fx, ids);
   await db.project.create({
-    data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+    data: { organizationId: orgId, slug: 'demo', name: 'Demo', visibility: 'public' },
   });
   await loadDemoComparisons(db);
 });
@@ -63,10 +44,10 @@ afterAll(async () => {
 
 describe('publishing', () => {
   it('only publishers publish; the first version freezes the comparison with its hash', async () => {
-    expect(await code(publishReport(db, fx.reviewer, { comparison: SLUG, visibility: 'public' }))).toBe(
+    expect(await outcome(publishReport(db, fx.reviewer, { comparison: SLUG, visibility: 'public' }))).toBe(
       'FORBIDDEN',
     );
-    expect(await code(publishReport(db, null, { comparison: SLUG, visibility: 'public' }))).toBe(
+    expect(await outcome(publishReport(db, null, { comparison: SLUG, visibility: 'public' }))).toBe(
       'UNAUTHORIZED',
     );
     const first = await publishReport(db, fx.owner, { comparison: SLUG, visibility: 'public' });
@@ -125,17 +106,17 @@ describe('publishing', () => {
       });
     }
     expect((await verifyReport(db, null, SLUG)).version).toBe(2);
-    expect(await code(verifyReport(db, null, SLUG, 9))).toBe('NOT_FOUND');
+    expect(await outcome(verifyReport(db, null, SLUG, 9))).toBe('NOT_FOUND');
   });
 
   it('keeps its slug and refuses a taken one', async () => {
     expect(
-      await code(
+      await outcome(
         publishReport(db, fx.owner, { comparison: SLUG, slug: 'another-slug', visibility: 'public' }),
       ),
     ).toBe('BAD_REQUEST');
     expect(
-      await code(
+      await outcome(
         publishReport(db, fx.owner, { comparison: 'rds-mysql-tpcc', slug: SLUG, visibility: 'public' }),
       ),
     ).toBe('CONFLICT');
@@ -168,9 +149,9 @@ describe('immutability and verification', () => {
 describe('visibility', () => {
   it('private reports exist for members only; unlisted are readable by link but not listed', async () => {
     await publishReport(db, fx.owner, { comparison: 'rds-mysql-tpcc', visibility: 'private' });
-    expect(await code(getReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
-    expect(await code(getReport(db, fx.outsider, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
-    expect(await code(verifyReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
+    expect(await outcome(getReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
+    expect(await outcome(getReport(db, fx.outsider, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
+    expect(await outcome(verifyReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
     expect((await getReport(db, fx.reviewer, 'rds-mysql-tpcc')).comparisonSlug).toBe('rds-mysql-tpcc');
     await publishReport(db, fx.owner, { comparison: 'temporal-databases', visibility: 'unlisted' });
     const unlisted = await getReport(db, null, 'temporal-databases');

@@ -14,7 +14,7 @@ import { getReport } from '~/server/reports/read';
 import { commentOnThread, listThreads, openThread, setThreadState } from '~/server/reports/threads';
 import { reportsRouter } from '~/server/routers/reports';
 import { createCallerFactory, router } from '~/server/trpc';
-import { outcome as code, failure as message } from './support';
+import { outcome as code, failure as message, orgWithPeople } from './support';
 
 const PUBLIC = 'rama-vs-cockroachdb-tpcc';
 const PRIVATE = 'rama-vs-cockroachdb-tpcc-99-cross-partition';
@@ -46,34 +46,19 @@ const open = (viewerId: string | null, anchor: ReviewAnchor, body = 'Why is this
 beforeAll(async () => {
   database = await createTestDatabase('review');
   db = createPrismaClient(database.url, { max: 2 });
-  const user = async (email: string, name: string | null) =>
-    (await db.user.create({ data: { email, name } })).id;
-  fx.owner = await user('owner@example.test', 'Olga Owner');
-  fx.editor = await user('editor@example.test', 'Edna Editor');
-  fx.reviewer = await user('reviewer@example.test', 'Rex Reviewer');
-  fx.reviewer2 = await user('reviewer2@example.test', 'Rita Reviewer');
-  fx.nameless = await user('nameless@example.test', null);
-  fx.viewer = await user('viewer@example.test', 'Vi Viewer');
-  fx.outsider = await user('outsider@example.test', 'Oz Outsider');
-  const org = await db.organization.create({
-    data: {
-      slug: 'acme',
-      name: 'Acme',
-      memberships: {
-        create: [
-          { userId: fx.owner, role: 'owner' },
-          { userId: fx.editor, role: 'editor' },
-          { userId: fx.reviewer, role: 'reviewer' },
-          { userId: fx.reviewer2, role: 'reviewer' },
-          { userId: fx.nameless, role: 'reviewer' },
-          { userId: fx.viewer, role: 'viewer' },
-        ],
-      },
-    },
+  const { orgId, ids } = await orgWithPeople(db, 'acme', {
+    owner: { name: 'Olga Owner', role: 'owner' },
+    editor: { name: 'Edna Editor', role: 'editor' },
+    reviewer: { name: 'Rex Reviewer', role: 'reviewer' },
+    reviewer2: { name: 'Rita Reviewer', role: 'reviewer' },
+    nameless: { name: null, role: 'reviewer' },
+    viewer: { name: 'Vi Viewer', role: 'viewer' },
+    outsider: { name: 'Oz Outsider', role: null },
   });
-  fx.org = org.id;
+  Object.assign(fx, ids);
+  fx.org = orgId;
   await db.project.create({
-    data: { organizationId: org.id, slug: 'demo', name: 'Demo', visibility: 'public' },
+    data: { organizationId: orgId, slug: 'demo', name: 'Demo', visibility: 'public' },
   });
   await loadDemoComparisons(
     db,

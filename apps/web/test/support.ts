@@ -1,5 +1,5 @@
 // Helpers shared by the integration tests: how an operation ended, as the tests assert it.
-import type { PrismaClient } from '@levelfield/db/client';
+import type { PrismaClient, Role } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 
 async function settle(operation: Promise<unknown>): Promise<{ code: string; message: string }> {
@@ -33,4 +33,36 @@ export async function finishedRun(db: PrismaClient, projectId: string, name: str
     },
   });
   return run.id;
+}
+
+export interface Person {
+  name: string | null;
+  /** Their role in the organization; null: a signed-up user who is not a member. */
+  role: Role | null;
+}
+
+/**
+ * An organization and its people, each a user `${key}@example.test`; returns the organization's
+ * id and the users' ids by key.
+ */
+export async function orgWithPeople<K extends string>(
+  db: PrismaClient,
+  slug: string,
+  people: Record<K, Person>,
+): Promise<{ orgId: string; ids: Record<K, string> }> {
+  const ids = {} as Record<K, string>;
+  for (const [key, { name }] of Object.entries(people) as [K, Person][])
+    ids[key] = (await db.user.create({ data: { email: `${key}@example.test`, name } })).id;
+  const org = await db.organization.create({
+    data: {
+      slug,
+      name: slug.charAt(0).toUpperCase() + slug.slice(1),
+      memberships: {
+        create: (Object.entries(people) as [K, Person][]).flatMap(([key, { role }]) =>
+          role ? [{ userId: ids[key], role }] : [],
+        ),
+      },
+    },
+  });
+  return { orgId: org.id, ids };
 }
