@@ -1,7 +1,7 @@
 // The runs explorer, the run page and the declared-provenance editor, in Chromium against the
 // full stack (demo history loaded through the ingest API by global-setup).
 import { expect, type Page, test } from '@playwright/test';
-import { e2eEnv, signInAsDemo, signUp } from './fixtures.ts';
+import { e2eEnv, expectNoSidewaysScroll, signInAsDemo, signUp } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 
@@ -52,6 +52,7 @@ test('selecting two runs enables Compare', async ({ page }) => {
   await expect(compare).toHaveText('Compare (2)');
   await page.screenshot({ path: 'e2e/screenshots/runs-explorer-1440.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/screenshots/runs-explorer-390.png', fullPage: true });
 });
 
@@ -76,6 +77,7 @@ test('the run page draws its charts and summarizes without the warm-up', async (
   await expect(page.getByText('warm-up 15 s (left out of summaries)')).toBeVisible();
   await page.screenshot({ path: 'e2e/screenshots/run-1440.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/screenshots/run-390.png', fullPage: true });
 });
 
@@ -104,6 +106,7 @@ test('an editor declares provenance and disclosure; bad input is refused with th
   await page.getByRole('link', { name: 'Edit declared values' }).click();
   await page.screenshot({ path: 'e2e/screenshots/run-edit-1440.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page);
   await page.screenshot({ path: 'e2e/screenshots/run-edit-390.png', fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.locator('input[name="topology.replicationFactor"]').fill('3');

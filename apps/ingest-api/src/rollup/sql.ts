@@ -23,9 +23,19 @@ const DIRTY = `dirty AS (
       FROM unnest($1::text[], $2::float8[]) AS d(series_id, bucket_ms))`;
 
 /**
- * $1 series ids, $2 bucket starts (epoch ms), pairwise: each bucket's frames, aggregated.
- * Uses frames (series_id, start_at).
+ * The frames of one bucket (`alias` names a row with series_id and bucket_start), as f: a
+ * LATERAL range scan of frames (series_id, start_at) per bucket. Joined as sets instead, the
+ * planner hashes or merges and reads every frame of the series — or of the table — for each
+ * slice of buckets (measured: 350 ms for 50 buckets among 432,000 frames, growing with the
+ * table; 5 ms this way). OFFSET 0 keeps the planner from pulling the subquery up into a join.
  */
+const FRAMES_OF = (alias: string) => `CROSS JOIN LATERAL (
+      SELECT * FROM frames f
+       WHERE f.series_id = ${alias}.series_id
+         AND f.start_at >= ${alias}.bucket_start AND f.start_at < ${alias}.bucket_start + ${WIDTH}
+      OFFSET 0) f`;
+
+/** $1 series ids, $2 bucket starts (epoch ms), pairwise: each bucket's frames, aggregated. */
 export const BUCKET_INPUTS = `
   WITH ${DIRTY}
   SELECT d.series_id, (extract(epoch FROM d.bucket_start) * 1000)::float8 AS bucket_ms,
@@ -34,8 +44,7 @@ export const BUCKET_INPUTS = `
     FROM dirty d
     JOIN series s ON s.id = d.series_id
     JOIN runs r ON r.id = s.run_id
-    JOIN frames f ON f.series_id = d.series_id
-     AND f.start_at >= d.bucket_start AND f.start_at < d.bucket_start + ${WIDTH}
+    ${FRAMES_OF('d')}
    GROUP BY d.series_id, d.bucket_start`;
 
 /**
@@ -46,8 +55,7 @@ export const BUCKET_HISTOGRAMS = `
   WITH ${DIRTY}
   SELECT d.series_id, (extract(epoch FROM d.bucket_start) * 1000)::float8 AS bucket_ms, f.histogram
     FROM dirty d
-    JOIN frames f ON f.series_id = d.series_id
-     AND f.start_at >= d.bucket_start AND f.start_at < d.bucket_start + ${WIDTH}
+    ${FRAMES_OF('d')}
    WHERE f.histogram IS NOT NULL
    ORDER BY d.series_id, d.bucket_start, f.seq`;
 
@@ -119,8 +127,7 @@ export const SUMMARY_INPUTS = `
       FROM ids JOIN rollups ro ON ro.series_id = ids.series_id
       JOIN series s ON s.id = ro.series_id
       JOIN runs r ON r.id = s.run_id
-      JOIN frames f ON f.series_id = ro.series_id
-       AND f.start_at >= ro.bucket_start AND f.start_at < ro.bucket_start + ${WIDTH}
+      ${FRAMES_OF('ro')}
      WHERE ro.width_seconds = ${ROLLUP_WIDTH_SECONDS} AND ro.warmup_frames > 0 AND NOT ${WARMUP}
      GROUP BY f.series_id),
   rolled AS (
@@ -156,8 +163,7 @@ export const SUMMARY_HISTOGRAMS = `
       FROM ids JOIN rollups ro ON ro.series_id = ids.series_id
       JOIN series s ON s.id = ro.series_id
       JOIN runs r ON r.id = s.run_id
-      JOIN frames f ON f.series_id = ro.series_id
-       AND f.start_at >= ro.bucket_start AND f.start_at < ro.bucket_start + ${WIDTH}
+      ${FRAMES_OF('ro')}
      WHERE ro.width_seconds = ${ROLLUP_WIDTH_SECONDS} AND ro.warmup_frames > 0 AND NOT ${WARMUP}
        AND f.histogram IS NOT NULL) h
    ORDER BY series_id, at, seq`;
