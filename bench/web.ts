@@ -2,6 +2,7 @@
 //   run24h_interactive_ms  navigation start → every chart of the run page has drawn (median of 5)
 //   live_p99_ms            an interval posted to the ingest API → drawn on an open run page (p99 of 100)
 //   lcp_ms, cls            Largest Contentful Paint and Cumulative Layout Shift of the 24-hour page (median)
+//   ttfb_ms, html_kb       time to the page's first byte and its HTML size (median): the server's share
 // Prints progress on stderr and, as its last line on stdout, one JSON object.
 import { existsSync } from 'node:fs';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
@@ -143,6 +144,8 @@ async function measurePageLoads(page: Page, url: string) {
   const interactive: number[] = [];
   const lcp: number[] = [];
   const cls: number[] = [];
+  const ttfb: number[] = [];
+  const htmlKb: number[] = [];
   for (let i = 0; i < PAGE_LOADS + 1; i++) {
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(
@@ -153,18 +156,29 @@ async function measurePageLoads(page: Page, url: string) {
     await page.waitForTimeout(1000);
     const sample = await page.evaluate(() => ({
       drawn: performance.getEntriesByName('levelfield:charts-drawn')[0]!.startTime,
+      ttfb: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
+      htmlKb:
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).decodedBodySize / 1024,
       ...(window as unknown as { __vitals: { lcp: number; cls: number } }).__vitals,
     }));
     // The first load warms the server's compiled code paths; it is not counted.
     if (i === 0) continue;
     interactive.push(sample.drawn);
     lcp.push(sample.lcp);
+    ttfb.push(sample.ttfb);
+    htmlKb.push(sample.htmlKb);
     cls.push(sample.cls);
     log(
-      `24-hour run page: charts drawn at ${sample.drawn.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}`,
+      `24-hour run page: first byte at ${sample.ttfb.toFixed(0)} ms (${sample.htmlKb.toFixed(0)} KB), charts drawn at ${sample.drawn.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}`,
     );
   }
-  return { interactive: median(interactive), lcp: median(lcp), cls: median(cls) };
+  return {
+    interactive: median(interactive),
+    lcp: median(lcp),
+    cls: median(cls),
+    ttfb: median(ttfb),
+    htmlKb: median(htmlKb),
+  };
 }
 
 async function measureLive(page: Page, webUrl: string, ingestUrl: string, token: string): Promise<number> {
@@ -241,7 +255,7 @@ async function main() {
     const loads = await measurePageLoads(page, `${stack.webUrl}/runs/${runId}`);
     const live = await measureLive(page, stack.webUrl, stack.ingestUrl, stack.demoToken);
     process.stdout.write(
-      `${JSON.stringify({ run24h_interactive_ms: Math.round(loads.interactive), live_p99_ms: Math.round(live), lcp_ms: Math.round(loads.lcp), cls: Number(loads.cls.toFixed(4)) })}\n`,
+      `${JSON.stringify({ run24h_interactive_ms: Math.round(loads.interactive), live_p99_ms: Math.round(live), lcp_ms: Math.round(loads.lcp), cls: Number(loads.cls.toFixed(4)), ttfb_ms: Math.round(loads.ttfb), html_kb: Math.round(loads.htmlKb) })}\n`,
     );
   } finally {
     await browser.close();

@@ -47,6 +47,13 @@ describe('fixed bands', () => {
     expect(map.counts[0]?.reduce((x, y) => x + y, 0)).toBe(3);
     expect(map.counts[1]).toEqual([]);
     expect(map.counts[2]?.reduce((x, y) => x + y, 0)).toBe(2);
-    expect(bandHeatmap([null])).toEqual({ edges: [], counts: [[]] });
+    expect(bandHeatmap([null])).toEqual({ edges: [], per: 1, counts: [[]] });
+  });
+
+  it('sums consecutive intervals into at most maxColumns columns', () => {
+    const one = countBands(histogram([1000]));
+    const map = bandHeatmap([one, one, null, one, one], 48, 2);
+    expect(map.per).toBe(3);
+    expect(map.counts.map((c) => c.reduce((x, y) => x + y, 0))).toEqual([2, 2]);
   });
 });

@@ -74,15 +74,24 @@ export function decodeBands(bytes: Uint8Array): BandCounts {
 export interface BandHeatmap {
   /** Row edges (values): row r is [edges[r], edges[r + 1]). */
   edges: number[];
-  /** Per interval, its count per row ([] for an interval without bands). */
+  /** Intervals summed into each column (the last column may hold fewer). */
+  per: number;
+  /** Per column, its count per row ([] for a column without bands). */
   counts: number[][];
 }
 
 /**
- * Heatmap rows over many intervals' band counts: the span of bands any interval uses, grouped
- * into at most `maxRows` rows of equal numbers of bands (so rows stay geometric).
+ * Heatmap cells over many intervals' band counts: rows span the bands any interval uses,
+ * grouped into at most `maxRows` rows of equal numbers of bands (so rows stay geometric);
+ * columns sum `per` consecutive intervals so there are at most `maxColumns`.
  */
-export function bandHeatmap(intervals: readonly (BandCounts | null)[], maxRows = 48): BandHeatmap {
+export function bandHeatmap(
+  intervals: readonly (BandCounts | null)[],
+  maxRows = 48,
+  maxColumns = Number.POSITIVE_INFINITY,
+): BandHeatmap {
+  const per = Math.max(1, Math.ceil(intervals.length / maxColumns));
+  const columnCount = Math.ceil(intervals.length / per);
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   for (const b of intervals)
@@ -90,18 +99,19 @@ export function bandHeatmap(intervals: readonly (BandCounts | null)[], maxRows =
       low = Math.min(low, b.offset);
       high = Math.max(high, b.offset + b.counts.length - 1);
     }
-  if (!Number.isFinite(low)) return { edges: [], counts: intervals.map(() => []) };
-  const per = Math.max(1, Math.ceil((high - low + 1) / maxRows));
-  const rows = Math.ceil((high - low + 1) / per);
-  const edges = Array.from({ length: rows + 1 }, (_, r) => bandEdge(low + r * per));
-  const counts = intervals.map((b) => {
-    if (!b) return [];
-    const row = new Array<number>(rows).fill(0);
-    b.counts.forEach((c, i) => {
-      const r = Math.floor((b.offset + i - low) / per);
-      row[r] = (row[r] ?? 0) + c;
+  if (!Number.isFinite(low)) return { edges: [], per, counts: Array.from({ length: columnCount }, () => []) };
+  const perRow = Math.max(1, Math.ceil((high - low + 1) / maxRows));
+  const rows = Math.ceil((high - low + 1) / perRow);
+  const edges = Array.from({ length: rows + 1 }, (_, r) => bandEdge(low + r * perRow));
+  const counts: number[][] = Array.from({ length: columnCount }, () => []);
+  intervals.forEach((b, i) => {
+    if (!b || b.counts.length === 0) return;
+    const column = counts[Math.floor(i / per)] as number[];
+    if (column.length === 0) column.push(...new Array<number>(rows).fill(0));
+    b.counts.forEach((c, k) => {
+      const r = Math.floor((b.offset + k - low) / perRow);
+      column[r] = (column[r] ?? 0) + c;
     });
-    return row;
   });
-  return { edges, counts };
+  return { edges, per, counts };
 }

@@ -6,6 +6,7 @@ import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from 
 import { seedBySlug } from '@levelfield/fairness/seeds';
 import { TRPCError } from '@trpc/server';
 import { type Action, permissionsOf, type Role, requireProject } from '../access.ts';
+import { NO_HEATMAP } from '../runs/timeline.ts';
 import { provenanceDiff } from './diff.ts';
 import { loadComparisonData } from './input.ts';
 import { storeCheckResults } from './store.ts';
@@ -140,7 +141,7 @@ export async function assembleComparison(
         startedAt: r.run.startedAt,
         endedAt: r.run.endedAt,
         // Charts: time lines aligned by elapsed time on the client; spectra from merged histograms.
-        timelines: r.timelines.map((t) => ({ ...t, heatmap: { edges: [], counts: [] } })),
+        timelines: r.timelines.map((t) => ({ ...t, heatmap: NO_HEATMAP })),
         spectra: r.ranges.map((g) => ({ seriesId: g.seriesId, spectrum: g.spectrum })),
       })),
     })),

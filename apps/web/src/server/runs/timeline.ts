@@ -7,6 +7,7 @@
 import type { PrismaClient } from '@levelfield/db/client';
 import {
   type BandCounts,
+  type BandHeatmap,
   bandHeatmap,
   countBands,
   decodeBands,
@@ -18,6 +19,14 @@ import { summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
+const HEATMAP_ROWS = 48;
+/**
+ * Heatmap columns at most: a wide chart draws about one per two pixels, so more only cost
+ * transfer and drawing time (a day of minutes is summed three at a time).
+ */
+export const MAX_HEATMAP_COLUMNS = 480;
+/** The heatmap of a series that has none (counters, gauges, live series not yet reloaded). */
+export const NO_HEATMAP: BandHeatmap = { edges: [], per: 1, counts: [] };
 
 export interface TimePoint {
   /** Interval start and end, unix ms. */
@@ -49,7 +58,7 @@ export interface SeriesTimeline {
   resolution: 'frames' | 'rollups';
   points: TimePoint[];
   /** Heatmap: row edges (values) and, per point, counts per row. Empty for non-latency series. */
-  heatmap: { edges: number[]; counts: number[][] };
+  heatmap: BandHeatmap;
 }
 
 export interface RangeSummary {
@@ -180,7 +189,14 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
         labels: (s.labels ?? {}) as Record<string, string>,
         resolution,
         points: buckets.map(toPoint),
-        heatmap: s.kind === 'latency' ? bandHeatmap(buckets.map((b) => b.bands)) : { edges: [], counts: [] },
+        heatmap:
+          s.kind === 'latency'
+            ? bandHeatmap(
+                buckets.map((b) => b.bands),
+                HEATMAP_ROWS,
+                MAX_HEATMAP_COLUMNS,
+              )
+            : NO_HEATMAP,
       };
     }),
   );

@@ -117,6 +117,8 @@ export function throughputOption(
       name: seriesTitle(s),
       type: 'line',
       showSymbol: false,
+      // A day of minutes is ~3 points per pixel: draw the shape, not every point.
+      sampling: 'lttb',
       color: SERIES_COLORS[i % SERIES_COLORS.length],
       data: s.points.map((p) => [p.t, p.end > p.t ? (p.count * 1000) / (p.end - p.t) : 0]),
       ...(i === 0 ? { markArea: warmupMarkArea(s.points) } : {}),
@@ -138,28 +140,12 @@ export function indexRange(
   };
 }
 
-/** Heatmap columns drawn at most: about one per two pixels of a wide chart; more only costs time. */
-export const MAX_HEATMAP_COLUMNS = 480;
-
 /**
- * Time × latency heatmap. ECharts heatmaps need category axes, so x is a column index; a long
- * series' intervals are summed `per` at a time into at most maxColumns columns.
+ * Time × latency heatmap. ECharts heatmaps need category axes, so x is a column index; each
+ * column holds `per` consecutive intervals (the server sums a long series' intervals).
  */
-export function heatmapOption(
-  series: SeriesTimeline,
-  range: TimeRange | null,
-  maxColumns = MAX_HEATMAP_COLUMNS,
-): EChartsCoreOption {
-  const { edges, counts } = series.heatmap;
-  const per = Math.max(1, Math.ceil(counts.length / maxColumns));
-  const columns: number[][] = [];
-  counts.forEach((row, i) => {
-    const column = columns[Math.floor(i / per)] ?? [];
-    columns[Math.floor(i / per)] = column;
-    row.forEach((count, y) => {
-      column[y] = (column[y] ?? 0) + count;
-    });
-  });
+export function heatmapOption(series: SeriesTimeline, range: TimeRange | null): EChartsCoreOption {
+  const { edges, per, counts: columns } = series.heatmap;
   const data: [number, number, number][] = [];
   let peak = 0;
   columns.forEach((column, x) => {

@@ -53,7 +53,7 @@ export function appendFrame(
       labels: info.labels,
       resolution: 'frames',
       points: [point],
-      heatmap: { edges: [], counts: [] },
+      heatmap: { edges: [], per: 1, counts: [] },
     };
     return [...timelines, created];
   }
