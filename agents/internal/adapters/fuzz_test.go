@@ -2,8 +2,11 @@ package adapters
 
 import (
 	"bufio"
+	"bytes"
+	"maps"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"testing"
 
@@ -90,6 +93,50 @@ func FuzzStatsD(f *testing.F) {
 	f.Fuzz(func(t *testing.T, line []byte) {
 		a := &statsd{scale: 1000, gauges: map[histogram.Series]float64{}}
 		a.Handle(line, 0, newCollector())
+	})
+}
+
+// FuzzStatsDFastLine checks that the listener's fast path records what the
+// general parser does: a datagram handled twice (the second time every
+// target is cached, so fastLine takes what it can) against the same
+// datagram given to parseLine alone, line by line.
+func FuzzStatsDFastLine(f *testing.F) {
+	seedLines(f, "testdata/statsd.txt", 10)
+	for _, s := range []string{
+		"bench.latency:1.234|ms|#series:s3\nbench.latency:0.2|ms|#series:s4\nbench.latency:17|ms|#series:s3",
+		"a:1|c\na:2|c|@0.5\na:3|g\na:+3|g\na:1:2:3|ms", " a:1|ms\r\na:1|ms \n\ta:1|ms", "a:1.5e3|ms\na:-1|ms\na:.5|ms\na:5.|ms\na:.|ms",
+		"a|b:1|ms\na:1|ms\na:|ms\n:1|ms\na:1|\na:1", "n\u00a0:1|ms\n\u00a0n:1|ms\nn:1|ms\u00a0", "x:12345678901234567890|ms\nx:1.0000000000000000000000001|c",
+		"t:12.3456789|ms|@0.5\nt:0.000001|ms\nt:123456789012.5|ms",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, datagram []byte) {
+		for _, scale := range []float64{1000, 1} {
+			fast, slow := newCollector(), newCollector()
+			a := &statsd{scale: scale, gauges: map[histogram.Series]float64{}}
+			b := &statsd{scale: scale, gauges: map[histogram.Series]float64{}}
+			for range 2 {
+				a.Handle(datagram, 7, fast)
+				for _, line := range bytes.Split(datagram, []byte("\n")) {
+					b.parseLine(line, 7, slow)
+				}
+				b.flush(slow)
+			}
+			if !sameLatencies(fast.lat, slow.lat) || !sameValues(fast.vals, slow.vals) {
+				t.Fatalf("scale %v: fast path %v %v, parser %v %v", scale, fast.lat, fast.vals, slow.lat, slow.vals)
+			}
+		}
+	})
+}
+
+func sameLatencies(x, y map[histogram.Series][]int64) bool {
+	return maps.EqualFunc(x, y, slices.Equal)
+}
+
+// sameValues compares bit for bit: relative gauges can sum to NaN.
+func sameValues(x, y map[histogram.Series][]float64) bool {
+	return maps.EqualFunc(x, y, func(a, b []float64) bool {
+		return slices.EqualFunc(a, b, func(v, w float64) bool { return math.Float64bits(v) == math.Float64bits(w) })
 	})
 }
 

@@ -292,7 +292,60 @@ func (a *statsd) flush(e Emitter) {
 	a.runs, a.touched, a.npending = runs[:0], a.touched[:0], 0
 }
 
+// handleLine records one line. Most lines take fastLine; the rest, and the
+// first line of each name, type, rate and tags, take parseLine.
 func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
+	if !a.fastLine(line, atMs, e) {
+		a.parseLine(line, atMs, e)
+	}
+}
+
+// fastLine records the common line, name:value|rest with one plain decimal
+// value and a target in the recent cache, with one search (its ':'; handle
+// found its end) and one pass over the value, and reports whether it did.
+// The cache compares the name and the rest byte for byte with what
+// parseLine resolved: a name without ':' or '|', a line without surrounding
+// space. So a line it accepts is one parseLine would split, trim and
+// resolve the same way, and record the same (FuzzStatsDFastLine); a line it
+// does not is left to parseLine whole.
+func (a *statsd) fastLine(line []byte, atMs int64, e Emitter) bool {
+	colon := bytes.IndexByte(line, ':')
+	if colon <= 0 {
+		return false
+	}
+	d, n := scanDecimal(line[colon+1:])
+	pipe := colon + 1 + n
+	if pipe >= len(line) || line[pipe] != '|' {
+		return false
+	}
+	slot, ok := a.slot(line[:colon], line[pipe:])
+	if !ok {
+		return false
+	}
+	t := *slot
+	if t.kind == statsdLatency {
+		us, ok := a.microsOf(d)
+		if ok {
+			a.pend(t, atMs, us)
+		}
+		return ok
+	}
+	v, ok := d.float()
+	if !ok {
+		return false
+	}
+	if t.kind == statsdCounter {
+		e.Value(t.series, atMs, v/t.rate)
+	} else {
+		a.gauge(t, atMs, v, false, e)
+	}
+	return true
+}
+
+// parseLine records any line: it trims it, splits it at its first '|' and
+// the first ':' before that, resolves the target (caching it) and reads
+// every value, as strconv.ParseFloat would.
+func (a *statsd) parseLine(line []byte, atMs int64, e Emitter) {
 	if n := len(line); n > 0 && (line[0] <= ' ' || line[0] >= utf8.RuneSelf || line[n-1] <= ' ' || line[n-1] >= utf8.RuneSelf) {
 		line = bytes.TrimSpace(line)
 	}
@@ -324,14 +377,7 @@ func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
 			if !ok {
 				return
 			}
-			if len(t.pending) == 0 {
-				a.touched = append(a.touched, t)
-			}
-			if a.npending == 0 {
-				a.oldestMs = atMs
-			}
-			a.npending++
-			t.pending = append(t.pending, TimedLatency{AtMs: atMs, Us: us})
+			a.pend(t, atMs, us)
 		} else {
 			v, ok := parseValue(raw)
 			if !ok {
@@ -349,27 +395,40 @@ func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
 		}
 	}
 	if t.kind == statsdGauge {
-		a.mu.Lock()
-		if relative {
-			last += a.gauges[t.series]
-		}
-		a.gauges[t.series] = last
-		a.mu.Unlock()
-		e.Value(t.series, atMs, last)
+		a.gauge(t, atMs, last, relative, e)
 	}
 }
 
+// pend keeps a latency for the next flush.
+func (a *statsd) pend(t *statsdTarget, atMs, us int64) {
+	if len(t.pending) == 0 {
+		a.touched = append(a.touched, t)
+	}
+	if a.npending == 0 {
+		a.oldestMs = atMs
+	}
+	a.npending++
+	t.pending = append(t.pending, TimedLatency{AtMs: atMs, Us: us})
+}
+
+// gauge sets a gauge, or moves it by v when relative (+N / -N).
+func (a *statsd) gauge(t *statsdTarget, atMs int64, v float64, relative bool, e Emitter) {
+	a.mu.Lock()
+	if relative {
+		v += a.gauges[t.series]
+	}
+	a.gauges[t.series] = v
+	a.mu.Unlock()
+	e.Value(t.series, atMs, v)
+}
+
 // lookup returns the target of a line's non-value part (line[:colon] and
-// line[pipe:]), resolving and caching it on first sight. A small
-// direct-mapped cache, probed by a hash of those bytes and checked by
-// comparing them in place, answers most lines without building the key and
-// hashing it again for the map.
+// line[pipe:]), resolving and caching it on first sight.
 func (a *statsd) lookup(line []byte, colon, pipe int) *statsdTarget {
 	name, rest := line[:colon], line[pipe:]
-	slot := &a.recent[keyHash(name, rest)>>(64-recentBits)]
-	if t := *slot; t != nil && t.nameLen == len(name) && len(t.key) == len(name)+len(rest) &&
-		t.key[:len(name)] == string(name) && t.key[len(name):] == string(rest) {
-		return t
+	slot, ok := a.slot(name, rest)
+	if ok {
+		return *slot
 	}
 	a.key = append(append(a.key[:0], name...), rest...)
 	t := a.targets[string(a.key)]
@@ -381,6 +440,18 @@ func (a *statsd) lookup(line []byte, colon, pipe int) *statsdTarget {
 	t.key, t.nameLen = string(a.key), len(name)
 	*slot = t
 	return t
+}
+
+// slot returns the entry of a small direct-mapped cache in front of the
+// targets map for a line's name and rest, and whether it holds their
+// target. It is probed by a hash of those bytes and checked by comparing
+// them in place, so most lines find their target without building the key
+// and hashing it again for the map.
+func (a *statsd) slot(name, rest []byte) (**statsdTarget, bool) {
+	slot := &a.recent[keyHash(name, rest)>>(64-recentBits)]
+	t := *slot
+	return slot, t != nil && t.nameLen == len(name) && len(t.key) == len(name)+len(rest) &&
+		t.key[:len(name)] == string(name) && t.key[len(name):] == string(rest)
 }
 
 // recentBits sizes the cache in front of the targets map (256 entries).
@@ -417,88 +488,117 @@ func mixBytes(h uint64, b []byte) uint64 {
 	return h
 }
 
-// micros converts a timer value to integer microseconds, as
-// int64(math.Round(v*scale)) does. Values in ms (the default) or µs with at
-// most 3 or 0 decimals, the common case, are scaled in integers: the exact
-// result, which the float computation also gives for them (FuzzStatsDValue).
-// Anything else goes through float64.
-func (a *statsd) micros(raw []byte) (int64, bool) {
-	var m uint64
-	digits, point := 0, -1
-	for i, c := range raw {
-		switch {
-		case c >= '0' && c <= '9' && digits < 15:
-			m = m*10 + uint64(c-'0')
-			digits++
+// decimal is a number as StatsD clients write it: digits with at most one
+// '.' among them. m is the digits' value as an integer (exact up to 19 of
+// them), frac the number of digits after the point.
+type decimal struct {
+	m            uint64
+	digits, frac int
+}
+
+// scanDecimal reads the decimal at the start of b, up to the first byte
+// that cannot continue it, and returns it with its length.
+func scanDecimal(b []byte) (d decimal, n int) {
+	point := -1
+scan:
+	for ; n < len(b); n++ {
+		switch c := b[n]; {
+		case c >= '0' && c <= '9':
+			if d.digits < 19 {
+				d.m = d.m*10 + uint64(c-'0')
+			}
+			d.digits++
 		case c == '.' && point < 0:
-			point = i
+			point = n
 		default:
-			digits = -1
-		}
-		if digits < 0 {
-			break
+			break scan
 		}
 	}
-	if digits > 0 {
-		k := 0
-		if point >= 0 {
-			k = len(raw) - point - 1
-		}
-		// Below 2^50 the float path is off by at most a quarter before
-		// rounding, so both give the same integer; larger values are
-		// clamped to an hour anyway.
-		switch us := int64(m); {
-		case a.scale == 1000 && k <= 3:
-			if us *= [...]int64{1000, 100, 10, 1}[k]; us < 1<<50 {
-				return us, true
-			}
-		case a.scale == 1 && k == 0 && us < 1<<50:
+	if point >= 0 {
+		d.frac = n - point - 1
+	}
+	return d, n
+}
+
+// micros converts a timer value to integer microseconds, as
+// int64(math.Round(v*scale)) does.
+func (a *statsd) micros(raw []byte) (int64, bool) {
+	if d, n := scanDecimal(raw); n == len(raw) {
+		if us, ok := a.microsOf(d); ok {
 			return us, true
 		}
 	}
-	v, ok := parseValue(raw)
+	v, ok := parseValueSlow(raw)
 	if !ok {
 		return 0, false
 	}
 	return int64(math.Round(v * a.scale)), true
 }
 
+// microsOf is micros for a plain decimal, without strconv; it reports false
+// for the few it leaves to strconv (decimal.float).
+func (a *statsd) microsOf(d decimal) (int64, bool) {
+	if us, ok := a.integerMicros(d); ok {
+		return us, true
+	}
+	v, ok := d.float()
+	if !ok {
+		return 0, false
+	}
+	return int64(math.Round(v * a.scale)), true
+}
+
+// integerMicros scales a value in ms (the default) with at most 3
+// decimals, or in µs without any, the common cases, to µs in integers: the
+// exact result, which the float computation also gives for them
+// (FuzzStatsDValue). It reports false for any other value.
+func (a *statsd) integerMicros(d decimal) (int64, bool) {
+	if d.digits == 0 || d.digits > 15 {
+		return 0, false
+	}
+	us := int64(d.m)
+	switch {
+	case a.scale == 1000 && d.frac <= 3:
+		us *= [...]int64{1000, 100, 10, 1}[d.frac]
+	case a.scale == 1 && d.frac == 0:
+	default:
+		return 0, false
+	}
+	// Below 2^50 the float path is off by at most a quarter before
+	// rounding, so both give the same integer; larger values are clamped to
+	// an hour anyway.
+	return us, us < 1<<50
+}
+
 // pow10 holds the powers of ten a float64 represents exactly.
 var pow10 = [...]float64{1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
 	1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22}
 
-// parseValue is strconv.ParseFloat (finite values only) without the string
-// conversion, for the form StatsD clients write: digits with an optional
-// fraction ("12", "3.25"). With fewer than 2^53 as the digits and at most 22
-// of them after the point, float64(digits) / 10^k divides two exact numbers
-// once, which rounds correctly: the same float64 ParseFloat returns. Other
-// forms (signs, exponents, long numbers) go to ParseFloat.
-func parseValue(b []byte) (float64, bool) {
-	var m uint64
-	digits, point := 0, -1
-	for i, c := range b {
-		switch {
-		case c >= '0' && c <= '9' && digits < 19:
-			m = m*10 + uint64(c-'0')
-			digits++
-		case c == '.' && point < 0:
-			point = i
-		default:
-			return parseValueSlow(b)
-		}
+// float returns d as strconv.ParseFloat would, when one division gives it:
+// with fewer than 2^53 as the digits and at most 22 of them after the
+// point, float64(m) / 10^frac divides two exact numbers once, which rounds
+// correctly.
+func (d decimal) float() (float64, bool) {
+	if d.digits == 0 || d.digits > 19 || d.m >= 1<<53 || d.frac >= len(pow10) {
+		return 0, false
 	}
-	k := 0
-	if point >= 0 {
-		k = len(b) - point - 1
-	}
-	if digits == 0 || m >= 1<<53 || k >= len(pow10) {
-		return parseValueSlow(b)
-	}
-	f := float64(m)
-	if k > 0 {
-		f /= pow10[k]
+	f := float64(d.m)
+	if d.frac > 0 {
+		f /= pow10[d.frac]
 	}
 	return f, true
+}
+
+// parseValue is strconv.ParseFloat (finite values only) without the string
+// conversion for the form StatsD clients write (decimal.float); other forms
+// (signs, exponents, long numbers) go to ParseFloat.
+func parseValue(b []byte) (float64, bool) {
+	if d, n := scanDecimal(b); n == len(b) {
+		if f, ok := d.float(); ok {
+			return f, true
+		}
+	}
+	return parseValueSlow(b)
 }
 
 func parseValueSlow(b []byte) (float64, bool) {

@@ -20,7 +20,10 @@ type Sender struct {
 	// URL is the run's page once the API has created it.
 	URL string
 
-	wake chan struct{}
+	// run is run.json, read once: only the sender writes it after Start.
+	run    RunFile
+	loaded bool
+	wake   chan struct{}
 }
 
 // Backoff between retries: 250 ms doubling to 5 s, so a returning API is
@@ -79,21 +82,25 @@ func (s *Sender) Run(ctx context.Context, untilIdle bool) error {
 			if untilIdle {
 				return nil
 			}
+			// Whatever spools work wakes the sender (Wake).
 			select {
 			case <-ctx.Done():
 				return ctx.Err()
 			case <-s.wake:
-			case <-time.After(time.Second):
 			}
 		}
 	}
 }
 
 func (s *Sender) step(ctx context.Context) (step, error) {
-	run, err := s.Spool.ReadRun()
-	if err != nil {
-		return idle, err
+	if !s.loaded {
+		run, err := s.Spool.ReadRun()
+		if err != nil {
+			return idle, err
+		}
+		s.run, s.loaded = run, true
 	}
+	run := s.run
 	s.URL = run.URL
 	if run.ID == "" {
 		created, err := s.Client.CreateRun(ctx, run.Create)
@@ -108,14 +115,11 @@ func (s *Sender) step(ctx context.Context) (step, error) {
 		if err := s.Spool.WriteRun(run); err != nil {
 			return idle, err
 		}
+		s.run = run
 		slog.Info("run created", "id", run.ID, "url", run.URL)
 		return progressed, nil
 	}
-	path, err := s.Spool.Oldest()
-	if err != nil {
-		return idle, err
-	}
-	if path != "" {
+	if path := s.Spool.Oldest(); path != "" {
 		body, err := os.ReadFile(path)
 		if err != nil {
 			return idle, fmt.Errorf("spool: %w", err)

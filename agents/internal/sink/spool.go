@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -20,14 +21,26 @@ import (
 // Every batch is written here before it is sent and removed once accepted,
 // so an API outage or an agent crash loses nothing and a replay sends the
 // same frames with the same seq numbers (the API stores them once).
+//
+// One process owns a spool: what is on disk is listed once, when it is
+// opened, and then kept in memory, so delivering a batch costs no directory
+// listing.
 type Spool struct {
 	Dir      string
 	MaxBytes int64
 
-	mu      sync.Mutex
-	next    int64 // number of the next batch file
-	bytes   int64
-	dropped int64 // frames refused because the spool was full
+	mu       sync.Mutex
+	next     int64 // number of the next batch file
+	bytes    int64
+	dropped  int64     // frames refused because the spool was full
+	queue    []spooled // batches on disk, in send order
+	finished bool      // finish.json is written
+}
+
+// spooled is one batch file.
+type spooled struct {
+	path string
+	size int64
 }
 
 // RunFile is the content of run.json.
@@ -59,10 +72,15 @@ func OpenSpool(dir string, maxBytes int64) (*Spool, error) {
 		if _, err := fmt.Sscanf(n, "batch-%d.json", &k); err == nil && k >= s.next {
 			s.next = k + 1
 		}
-		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil {
-			s.bytes += fi.Size()
+		b := spooled{path: filepath.Join(dir, n)}
+		if fi, err := os.Stat(b.path); err == nil {
+			b.size = fi.Size()
 		}
+		s.queue = append(s.queue, b)
+		s.bytes += b.size
 	}
+	_, err = os.Stat(filepath.Join(dir, "finish.json"))
+	s.finished = err == nil
 	return s, nil
 }
 
@@ -147,6 +165,7 @@ func (s *Spool) PutBatch(body []byte, frames int) error {
 	}
 	s.next++
 	s.bytes += int64(len(body))
+	s.queue = append(s.queue, spooled{path: name, size: int64(len(body))})
 	return nil
 }
 
@@ -158,33 +177,34 @@ func (s *Spool) Dropped() int64 {
 }
 
 // Oldest returns the path of the oldest batch, or "" if none is left.
-func (s *Spool) Oldest() (string, error) {
-	names, err := s.batches()
-	if err != nil || len(names) == 0 {
-		return "", err
+func (s *Spool) Oldest() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.queue) == 0 {
+		return ""
 	}
-	return filepath.Join(s.Dir, names[0]), nil
+	return s.queue[0].path
 }
 
 // Remove deletes a batch once the API has accepted (or rejected) it.
 func (s *Spool) Remove(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("spool: %w", err)
-	}
-	if err := os.Remove(path); err != nil {
+	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("spool: %w", err)
 	}
 	s.mu.Lock()
-	s.bytes -= fi.Size()
-	s.mu.Unlock()
+	defer s.mu.Unlock()
+	if i := slices.IndexFunc(s.queue, func(b spooled) bool { return b.path == path }); i >= 0 {
+		s.bytes -= s.queue[i].size
+		s.queue = slices.Delete(s.queue, i, i+1)
+	}
 	return nil
 }
 
 // Pending counts batches not yet delivered.
 func (s *Spool) Pending() int {
-	names, _ := s.batches()
-	return len(names)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.queue)
 }
 
 func (s *Spool) batches() ([]string, error) {
@@ -207,15 +227,21 @@ func (s *Spool) PutFinish(body []byte) error {
 	if err := writeFile(filepath.Join(s.Dir, "finish.json"), body); err != nil {
 		return fmt.Errorf("spool: %w", err)
 	}
+	s.mu.Lock()
+	s.finished = true
+	s.mu.Unlock()
 	return nil
 }
 
 // Finish returns the finish body, or nil if the run is not finished.
 func (s *Spool) Finish() ([]byte, error) {
-	b, err := os.ReadFile(filepath.Join(s.Dir, "finish.json"))
-	if errors.Is(err, os.ErrNotExist) {
+	s.mu.Lock()
+	finished := s.finished
+	s.mu.Unlock()
+	if !finished {
 		return nil, nil
 	}
+	b, err := os.ReadFile(filepath.Join(s.Dir, "finish.json"))
 	if err != nil {
 		return nil, fmt.Errorf("spool: %w", err)
 	}
