@@ -64,8 +64,6 @@ test('the run page draws its charts and summarizes without the warm-up', async (
     'Latency heatmap',
     'Percentile spectrum',
   ]) {
-    // Charts below the first screen draw when scrolled near (Chart's `lazy`).
-    await page.locator(`[aria-label^="${label}"]`).first().scrollIntoViewIfNeeded();
     await expect(page.locator(`[aria-label^="${label}"] canvas`).first()).toBeVisible();
   }
   const summary = page.locator('table[aria-label="Summary per series"] tbody tr').first();

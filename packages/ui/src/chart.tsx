@@ -1,11 +1,10 @@
 'use client';
-// The one ECharts wrapper: registers only the modules Levelfield draws with, initialises once
-// (with `lazy`, once it first comes near the viewport), applies option changes, follows its
-// container's size and disposes on unmount. Turning data into options is done by pure functions
-// elsewhere (and unit-tested there).
+// The one ECharts wrapper: registers only the modules Levelfield draws with, initialises once,
+// applies option changes, follows its container's size and disposes on unmount. Turning data
+// into options is done by pure functions elsewhere (and unit-tested there).
 import { type ECharts, type EChartsCoreOption, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { CHART_MODULES } from './chart-modules';
 
 use([...CHART_MODULES, CanvasRenderer]);
@@ -25,76 +24,29 @@ export interface ChartProps {
    * pages meant to be printed (reports) pass the width their print stylesheet gives the chart.
    */
   printWidth?: number;
-  /**
-   * Draw only once the chart comes within a screen of the viewport: a page of a dozen heavy
-   * charts then draws the ones in view first, the rest as the reader scrolls. The container
-   * keeps its height meanwhile, so nothing shifts.
-   */
-  lazy?: boolean;
 }
 
-/** How far outside the viewport a lazy chart starts drawing, so it is ready when scrolled to. */
-const LAZY_MARGIN = '50% 0px';
-
-export function Chart({
-  option,
-  events,
-  onRendered,
-  ariaLabel,
-  className,
-  style,
-  printWidth,
-  lazy = false,
-}: ChartProps) {
+export function Chart({ option, events, onRendered, ariaLabel, className, style, printWidth }: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
-  const [near, setNear] = useState(!lazy);
-  // The instance exists from this state on; the event bindings below re-run when it appears.
-  const [ready, setReady] = useState(false);
-  // The option to draw when the instance is created, and the one it last drew (never twice).
-  const latest = useRef(option);
-  latest.current = option;
-  const applied = useRef<EChartsCoreOption | null>(null);
 
   useEffect(() => {
-    const element = container.current;
-    if (near || !element) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: LAZY_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
-
-  useEffect(() => {
-    const element = container.current;
-    if (!near || !element) return;
-    const instance = init(element, undefined, { renderer: 'canvas' });
+    if (!container.current) return;
+    const instance = init(container.current, undefined, { renderer: 'canvas' });
     chart.current = instance;
-    instance.setOption(latest.current, { lazyUpdate: false });
-    applied.current = latest.current;
-    setReady(true);
     const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(element);
+    observer.observe(container.current);
     return () => {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
-      applied.current = null;
-      setReady(false);
     };
-  }, [near]);
+  }, []);
 
   useEffect(() => {
-    if (!chart.current || applied.current === option) return;
-    chart.current.setOption(option, { lazyUpdate: false });
-    applied.current = option;
+    chart.current?.setOption(option, { lazyUpdate: false });
   }, [option]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` binds to a new instance
   useEffect(() => {
     const instance = chart.current;
     if (!instance) return;
@@ -109,7 +61,7 @@ export function Chart({
       for (const unbind of bound) unbind();
       if (rendered) instance.off('finished', rendered);
     };
-  }, [events, onRendered, ready]);
+  }, [events, onRendered]);
 
   useEffect(() => {
     if (!printWidth) return;

@@ -18,10 +18,8 @@ import {
   throughputOption,
   toMillis,
 } from './chart-options';
-import { CHART_KEY_ATTRIBUTE, useDrawTiming } from './draw-timing';
+import { useDrawTiming } from './draw-timing';
 import { useLiveTimelines } from './use-live';
-
-const chartKey = (key: string) => ({ [CHART_KEY_ATTRIBUTE]: key });
 
 interface Props {
   runId: string;
@@ -122,14 +120,9 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
 
       <div className="chart-grid">
         {latency.map((series) => (
-          <section
-            className="panel"
-            key={`lines-${series.seriesId}`}
-            {...chartKey(`lines-${series.seriesId}`)}
-          >
+          <section className="panel" key={`lines-${series.seriesId}`}>
             <h2>Latency percentiles — {seriesTitle(series)}</h2>
             <Chart
-              lazy
               ariaLabel={`Latency percentiles over time for ${seriesTitle(series)}`}
               option={options.lines.get(series.seriesId) as EChartsCoreOption}
               events={events}
@@ -137,10 +130,9 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
             />
           </section>
         ))}
-        <section className="panel" {...chartKey('throughput')}>
+        <section className="panel">
           <h2>Throughput</h2>
           <Chart
-            lazy
             ariaLabel="Throughput over time"
             option={options.throughput}
             events={events}
@@ -148,10 +140,9 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
           />
         </section>
         {heatmaps.map((series) => (
-          <section className="panel" key={`heat-${series.seriesId}`} {...chartKey(`heat-${series.seriesId}`)}>
+          <section className="panel" key={`heat-${series.seriesId}`}>
             <h2>Latency heatmap — {seriesTitle(series)}</h2>
             <Chart
-              lazy
               ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
               option={options.heatmaps.get(series.seriesId) as EChartsCoreOption}
               onRendered={onDrawn(`heat-${series.seriesId}`)}
@@ -159,9 +150,9 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
           </section>
         ))}
         {latency.length > 0 ? (
-          <section className="panel" {...chartKey('spectrum')}>
+          <section className="panel">
             <h2>Percentile spectrum{range ? ' (selected range)' : ''}</h2>
-            <Chart lazy onRendered={onDrawn('spectrum')} ariaLabel="Percentile spectrum" option={spectrum} />
+            <Chart onRendered={onDrawn('spectrum')} ariaLabel="Percentile spectrum" option={spectrum} />
           </section>
         ) : null}
       </div>
