@@ -21,10 +21,10 @@ export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
 const HEATMAP_ROWS = 48;
 /**
- * Heatmap columns at most: a wide chart draws about one per two pixels, so more only cost
- * transfer and drawing time (a day of minutes is summed three at a time).
+ * Heatmap columns at most: a heatmap panel is ~600 px wide, so 240 columns of 2–3 px show all
+ * there is to see; more only cost transfer and drawing (a day of minutes is summed six at a time).
  */
-export const MAX_HEATMAP_COLUMNS = 480;
+export const MAX_HEATMAP_COLUMNS = 240;
 /** The heatmap of a series that has none (counters, gauges, live series not yet reloaded). */
 export const NO_HEATMAP: BandHeatmap = { edges: [], per: 1, counts: [] };
 
