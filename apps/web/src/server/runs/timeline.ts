@@ -28,17 +28,18 @@ export const MAX_HEATMAP_COLUMNS = 240;
 /** The heatmap of a series that has none (counters, gauges, live series not yet reloaded). */
 export const NO_HEATMAP: BandHeatmap = { edges: [], per: 1, counts: [] };
 
+/**
+ * One interval as the charts draw it. Only what they draw (the percentile lines, max, throughput,
+ * warm-up): a day is 1,440 of these per series, sent with the page.
+ */
 export interface TimePoint {
   /** Interval start and end, unix ms. */
   t: number;
   end: number;
   count: number;
-  min: number;
   max: number;
-  mean: number;
   p50: number;
   p90: number;
-  p95: number;
   p99: number;
   p999: number;
   warmup: boolean;
@@ -126,12 +127,9 @@ async function loadBuckets(
         t: f.startAt.getTime(),
         end: f.endAt.getTime(),
         count: Number(f.count),
-        min: f.min,
         max: f.max,
-        mean: f.mean,
         p50: f.p50,
         p90: f.p90,
-        p95: f.p95,
         p99: f.p99,
         p999: f.p999,
         warmup: f.warmup,
@@ -157,12 +155,9 @@ async function loadBuckets(
       t: r.bucketStart.getTime(),
       end: r.bucketStart.getTime() + ROLLUP_WIDTH_SECONDS * 1000,
       count: Number(r.count),
-      min: r.min,
       max: r.max,
-      mean: r.mean,
       p50: r.p50,
       p90: r.p90,
-      p95: r.p95,
       p99: r.p99,
       p999: r.p999,
       warmup: r.warmupFrames >= r.frameCount,
