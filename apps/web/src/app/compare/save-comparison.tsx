@@ -1,8 +1,8 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
 
 interface Props {
@@ -30,15 +30,8 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
   const save = useMutation(
     trpc.comparisons.create.mutationOptions({
       onSuccess: ({ slug: saved }) => router.push(`/c/${saved}`),
-      onError: (e) => {
-        if (e instanceof TRPCClientError) {
-          const issues = (e.data as { zodError?: { fieldErrors?: Record<string, string[]> } } | undefined)
-            ?.zodError;
-          setError(
-            issues?.fieldErrors ? Object.values(issues.fieldErrors).flat().join(' ') || e.message : e.message,
-          );
-        } else setError('Could not save the comparison.');
-      },
+      onError: (e) =>
+        setError(errorText(e, 'Could not save the comparison: check your connection and try again.')),
     }),
   );
   const submit = (event: FormEvent) => {

@@ -8,8 +8,8 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import type { ComparisonReport } from '~/server/reports/of-comparison';
 import type { PublishReport } from '~/server/reports/schema';
+import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
-import { errorText } from '../../r/[slug]/review/errors';
 import { VISIBILITY_HELP } from '../../r/[slug]/visibility-help';
 
 type Visibility = PublishReport['visibility'];

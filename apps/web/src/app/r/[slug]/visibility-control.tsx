@@ -5,8 +5,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import type { PublishReport } from '~/server/reports/schema';
+import { errorText } from '~/trpc/errors';
 import { TRPCReactProvider, useTRPC } from '~/trpc/react';
-import { errorText } from './review/errors';
 import { VISIBILITY_HELP } from './visibility-help';
 
 type Visibility = PublishReport['visibility'];

@@ -6,9 +6,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { ReviewAnchor } from '~/server/reports/anchor';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
+import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
 import { CommentField, checkBody } from './comment-field';
-import { errorText } from './errors';
 import { KIND_TITLES } from './threads-by-anchor';
 
 type Kind = ReviewAnchor['kind'];

@@ -5,9 +5,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { ThreadState } from '~/server/reports/review-rules';
 import type { ReviewThreadView } from '~/server/reports/threads';
+import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
 import { CommentField, checkBody } from './comment-field';
-import { errorText } from './errors';
 
 const BUTTONS: { state: ThreadState; label: string; needsAccept: boolean }[] = [
   { state: 'resolved', label: 'Resolve', needsAccept: false },
