@@ -10,7 +10,7 @@ import { loadDemoComparisons } from '~/server/comparisons/demo';
 import { previewRuns } from '~/server/comparisons/preview';
 import { comparisonJson } from '~/server/comparisons/rest';
 import { getComparison } from '~/server/comparisons/view';
-import { outcome as code, orgWithPeople } from './support.ts';
+import { outcome as code, finishedRun, orgWithPeople } from './support.ts';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -44,20 +44,9 @@ beforeAll(async () => {
   fx.privateProject = (
     await db.project.create({ data: { organizationId: orgId, slug: 'internal', name: 'Internal' } })
   ).id;
-  const run = (projectId: string, name: string) =>
-    db.run.create({
-      data: {
-        projectId,
-        name,
-        benchmark: 'pgbench',
-        source: 'agent',
-        status: 'succeeded',
-        startedAt: new Date(),
-      },
-    });
-  fx.runA = (await run(fx.project, 'A')).id;
-  fx.runB = (await run(fx.project, 'B')).id;
-  fx.privateRun = (await run(fx.privateProject, 'P')).id;
+  fx.runA = await finishedRun(db, fx.project, 'A');
+  fx.runB = await finishedRun(db, fx.project, 'B');
+  fx.privateRun = await finishedRun(db, fx.privateProject, 'P');
 });
 
 afterAll(async () => {
