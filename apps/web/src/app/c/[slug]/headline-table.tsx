@@ -54,7 +54,10 @@ export function HeadlineTable({ entries, headline, baseline, testId = 'headline'
             <tr key={row.key} data-metric={row.key}>
               <th scope="row">
                 {row.label}
-                {row.unit ? <span className="muted small"> {row.unit}</span> : null}
+                {/* A metric that is its own unit (tpmC) is not labelled twice. */}
+                {row.unit && row.unit.toLowerCase() !== row.label.toLowerCase() ? (
+                  <span className="muted small"> {row.unit}</span>
+                ) : null}
               </th>
               {row.cells.map((cell, i) => {
                 const ratio = row.ratios[i];
