@@ -95,12 +95,21 @@ export const storedRunSelect = {
   system: { select: { name: true } },
 } as const;
 
+export interface LoadOptions {
+  /** Keep each latency series' merged whole-run histogram in its range (a report snapshot does). */
+  withHistograms?: boolean;
+}
+
 /** Loads a run's series (timelines and whole-run summaries, warm-up excluded). */
-export async function loadRunData(db: PrismaClient, run: StoredRun): Promise<RunData> {
+export async function loadRunData(
+  db: PrismaClient,
+  run: StoredRun,
+  options: LoadOptions = {},
+): Promise<RunData> {
   if (run.source === 'published') return { run, timelines: [], ranges: [] };
   const [timelines, ranges] = await Promise.all([
     loadTimelines(db, run.id),
-    loadRange(db, run.id, { includeWarmup: false }),
+    loadRange(db, run.id, { includeWarmup: false, withHistogram: options.withHistograms }),
   ]);
   return { run, timelines, ranges };
 }
@@ -111,7 +120,11 @@ export interface LoadedComparison {
 }
 
 /** Everything a comparison's runs recorded, and the engine input built from it. */
-export async function loadComparisonData(db: PrismaClient, comparisonId: string): Promise<LoadedComparison> {
+export async function loadComparisonData(
+  db: PrismaClient,
+  comparisonId: string,
+  options: LoadOptions = {},
+): Promise<LoadedComparison> {
   const rows = await db.comparisonEntry.findMany({
     where: { comparisonId },
     orderBy: { position: 'asc' },
@@ -125,7 +138,7 @@ export async function loadComparisonData(db: PrismaClient, comparisonId: string)
         e.runs
           .map((r) => r.run as StoredRun)
           .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
-          .map((r) => loadRunData(db, r)),
+          .map((r) => loadRunData(db, r, options)),
       ),
     })),
   );

@@ -8,7 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { type Action, permissionsOf, type Role, requireProject } from '../access.ts';
 import { NO_HEATMAP } from '../runs/timeline.ts';
 import { provenanceDiff } from './diff.ts';
-import { loadComparisonData } from './input.ts';
+import { type LoadOptions, loadComparisonData } from './input.ts';
 import { storeCheckResults } from './store.ts';
 import { buildHeadline } from './table.ts';
 
@@ -91,8 +91,9 @@ export async function getComparison(db: PrismaClient, viewerId: string | null, s
 export async function assembleComparison(
   db: PrismaClient,
   { comparison, project, role }: Awaited<ReturnType<typeof requireComparison>>,
+  options: LoadOptions = {},
 ) {
-  const loaded = await loadComparisonData(db, comparison.id);
+  const loaded = await loadComparisonData(db, comparison.id, options);
   // An entry-less comparison has nothing to check (the engine needs at least one side).
   const results = loaded.input.entries.length > 0 ? runChecks(loaded.input) : [];
   const { checks, history } = await evaluateChecks(db, comparison.id, results);

@@ -5,7 +5,6 @@
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
-import { loadRange, type SeriesRange } from '../runs/timeline.ts';
 import type { PublishReport } from './schema.ts';
 import { buildSnapshot, type ReportSnapshot, snapshotSha256 } from './snapshot.ts';
 
@@ -86,12 +85,7 @@ export async function publishReport(
       message: `The report slug "${slug}" is taken (slugs are unique across the installation). Choose another slug.`,
     });
 
-  const { view, loaded } = await assembleComparison(db, access);
-  const histograms = new Map<string, SeriesRange[]>();
-  for (const entry of loaded.entries)
-    for (const { run } of entry.runs)
-      if (run.source !== 'published' && !histograms.has(run.id))
-        histograms.set(run.id, await loadRange(db, run.id, { includeWarmup: false, withHistogram: true }));
+  const { view, loaded } = await assembleComparison(db, access, { withHistograms: true });
   const related = await relatedReports(db, comparison.id);
   const publisher = viewerId
     ? await db.user.findUnique({ where: { id: viewerId }, select: { name: true, email: true } })
@@ -123,7 +117,6 @@ export async function publishReport(
       },
       view,
       loaded,
-      histograms,
       related,
     });
     await tx.report.update({ where: { id: report.id }, data: { visibility: input.visibility } });

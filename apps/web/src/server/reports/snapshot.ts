@@ -12,7 +12,6 @@ import type { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import type { PublishedValue } from '@levelfield/fairness';
 import type { LoadedComparison } from '../comparisons/input.ts';
 import type { ComparisonView } from '../comparisons/view.ts';
-import type { SeriesRange } from '../runs/timeline.ts';
 
 export const SNAPSHOT_FORMAT = 'levelfield.report/v1';
 
@@ -49,14 +48,13 @@ export interface ReportSnapshot {
 export interface SnapshotInput {
   report: ReportSnapshot['report'];
   view: ComparisonView;
+  /** Loaded with `withHistograms`: each latency series' range carries its merged histogram. */
   loaded: LoadedComparison;
-  /** Per run id, its latency series with `histogram` (loadRange withHistogram). */
-  histograms: Map<string, SeriesRange[]>;
   related: ReportSnapshot['related'];
 }
 
 /** Pure: the snapshot of a comparison as loaded now. */
-export function buildSnapshot({ report, view, loaded, histograms, related }: SnapshotInput): ReportSnapshot {
+export function buildSnapshot({ report, view, loaded, related }: SnapshotInput): ReportSnapshot {
   const snapshot: ReportSnapshot = {
     format: SNAPSHOT_FORMAT,
     report,
@@ -85,7 +83,7 @@ export function buildSnapshot({ report, view, loaded, histograms, related }: Sna
           disclosure: input.disclosure,
           values: input.values ?? [],
           timelines: run.timelines.map(({ heatmap: _heatmap, ...t }) => t),
-          histograms: (histograms.get(run.id) ?? []).flatMap((s) => {
+          histograms: data.ranges.flatMap((s) => {
             const series = names.get(s.seriesId);
             return s.histogram && series
               ? [{ seriesId: s.seriesId, name: series.name, unit: series.unit, histogram: s.histogram }]

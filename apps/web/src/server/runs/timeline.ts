@@ -143,11 +143,13 @@ async function loadBuckets(
     orderBy: { bucketStart: 'asc' },
     omit: { histogram: true },
   });
-  // Rollups written before bands existed: count their histograms once here.
-  const unbanded = await db.rollup.findMany({
-    where: { seriesId, widthSeconds: ROLLUP_WIDTH_SECONDS, bands: null, histogram: { not: null } },
-    select: { bucketStart: true, histogram: true },
-  });
+  // Rollups written before bands existed: count their histograms here (asked only when some are).
+  const unbanded = rollups.some((r) => r.bands === null)
+    ? await db.rollup.findMany({
+        where: { seriesId, widthSeconds: ROLLUP_WIDTH_SECONDS, bands: null, histogram: { not: null } },
+        select: { bucketStart: true, histogram: true },
+      })
+    : [];
   const legacy = new Map(unbanded.map((r) => [r.bucketStart.getTime(), bandsOfHistogram(r.histogram)]));
   return {
     resolution: 'rollups',
