@@ -56,7 +56,9 @@ describe('hdrMerger', () => {
       p999: expected.p999,
     });
     expect(decodeHistogram(merged.encoded).totalCount).toBe(402);
-    expect(decodeBands(merged.bands).counts.reduce((a, b) => a + b, 0)).toBe(402);
+    expect(merged.bands).toBeUndefined();
+    const banded = hdrMerger.merge(parts.map(encodeCompressed), { bands: true });
+    expect(decodeBands(banded.bands as Uint8Array).counts.reduce((a, b) => a + b, 0)).toBe(402);
   });
 
   it('merges mixed geometries into the coarsest, whatever the order', () => {

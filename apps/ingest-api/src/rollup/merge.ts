@@ -13,8 +13,11 @@ import {
 export interface MergedHistogram {
   /** Compressed V2 encoding, as frames store theirs. */
   encoded: Uint8Array;
-  /** Counts in the fixed heatmap bands (stored form), so heatmaps never decode rollups. */
-  bands: Uint8Array;
+  /**
+   * Counts in the fixed heatmap bands (stored form), so heatmaps never decode rollups; only
+   * when asked (rollups are drawn as heatmaps, whole-run summaries are not).
+   */
+  bands?: Uint8Array;
   p50: number;
   p90: number;
   p95: number;
@@ -24,7 +27,7 @@ export interface MergedHistogram {
 
 export interface HistogramMerger {
   /** Decodes each V2 encoding, adds them up and re-encodes the sum; throws for an undecodable one. */
-  merge(encoded: Uint8Array[]): MergedHistogram;
+  merge(encoded: Uint8Array[], options?: { bands?: boolean }): MergedHistogram;
 }
 
 /** The stored histograms come from agents: bound what one may inflate to (as the codec's default). */
@@ -56,7 +59,7 @@ export function inflateStored(bytes: Uint8Array): Uint8Array {
 }
 
 export const hdrMerger: HistogramMerger = {
-  merge(encoded) {
+  merge(encoded, options = {}) {
     let total = 0;
     const inflated = encoded.map((bytes) => {
       const raw = inflateStored(bytes);
@@ -73,6 +76,14 @@ export const hdrMerger: HistogramMerger = {
     });
     // Go's rank rule, as the agent computes each frame's percentiles (as summarizeHistogram).
     const [p50 = 0, p90 = 0, p95 = 0, p99 = 0, p999 = 0] = sum.valuesAtPercentiles([50, 90, 95, 99, 99.9]);
-    return { encoded: encodeCompressed(sum), bands: encodeBands(countBands(sum)), p50, p90, p95, p99, p999 };
+    return {
+      encoded: encodeCompressed(sum),
+      ...(options.bands ? { bands: encodeBands(countBands(sum)) } : {}),
+      p50,
+      p90,
+      p95,
+      p99,
+      p999,
+    };
   },
 };

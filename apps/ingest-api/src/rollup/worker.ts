@@ -241,7 +241,11 @@ export class RollupWorker {
         const merged: Percentiles[] = [];
         for (const row of rows) {
           merged.push(
-            await this.mergeThrottled(row, byBucket.get(`${row.series_id}\u0000${row.bucket_ms}`) ?? []),
+            await this.mergeThrottled(
+              row,
+              byBucket.get(`${row.series_id}\u0000${row.bucket_ms}`) ?? [],
+              true,
+            ),
           );
         }
         await this.query(STORE_ROLLUPS, [
@@ -327,7 +331,7 @@ export class RollupWorker {
    * (counters, gauges, a corrupt encoding) no histogram and the largest of the inputs'
    * percentiles: an upper bound, never an average of percentiles. Then rests to keep cpuShare.
    */
-  private async mergeThrottled(row: Aggregate, histograms: Buffer[]): Promise<Percentiles> {
+  private async mergeThrottled(row: Aggregate, histograms: Buffer[], bands = false): Promise<Percentiles> {
     const upperBound: Percentiles = {
       p50: row.p50,
       p90: row.p90,
@@ -341,7 +345,7 @@ export class RollupWorker {
     const started = performance.now();
     let result = upperBound;
     try {
-      const merged = this.merger.merge(histograms);
+      const merged = this.merger.merge(histograms, { bands });
       result = {
         p50: merged.p50,
         p90: merged.p90,
@@ -349,7 +353,9 @@ export class RollupWorker {
         p99: merged.p99,
         p999: merged.p999,
         histogram: Buffer.from(merged.encoded.buffer, merged.encoded.byteOffset, merged.encoded.byteLength),
-        bands: Buffer.from(merged.bands.buffer, merged.bands.byteOffset, merged.bands.byteLength),
+        bands: merged.bands
+          ? Buffer.from(merged.bands.buffer, merged.bands.byteOffset, merged.bands.byteLength)
+          : null,
       };
     } catch {
       this.undecodable += 1;
