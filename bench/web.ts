@@ -4,11 +4,11 @@
 //   lcp_ms, cls            Largest Contentful Paint and Cumulative Layout Shift of the 24-hour page (median)
 //   ttfb_ms, html_kb       time to the page's first byte and its HTML size (median): the server's share
 // Prints progress on stderr and, as its last line on stdout, one JSON object.
-import { existsSync } from 'node:fs';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { postToIngest } from '../scripts/demo-runs.ts';
 import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { startStack } from '../scripts/stack.ts';
@@ -229,19 +229,7 @@ async function main() {
   await build();
   log('starting a throwaway Levelfield');
   const stack = await startStack('benchweb');
-  const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const runId = await seedDayRun(stack.ingestUrl, stack.demoToken);
     await waitForRollups(stack.databaseUrl, runId);
