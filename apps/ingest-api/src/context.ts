@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Authenticate } from './auth.ts';
 import type { SeriesCache } from './frames/series.ts';
 import type { LiveHub } from './live/hub.ts';
+import type { Notifier } from './live/notifier.ts';
 import type { IngestMetrics } from './metrics.ts';
 import type { RollupWorker } from './rollup/worker.ts';
 
@@ -11,6 +12,8 @@ export interface IngestContext {
   authenticate: Authenticate;
   seriesCache: SeriesCache;
   hub: LiveHub;
+  /** Tells other instances about stored frames and finished runs (after commit). */
+  notifier: Notifier;
   rollup: RollupWorker;
   metrics: IngestMetrics;
   /** Names this process in notifications, so it skips its own. */

@@ -4,14 +4,13 @@ import pg from 'pg';
 
 export type Queryable = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-export function createPool(url: string, max: number): pg.Pool {
+/** `settings` are session settings (PostgreSQL GUCs) for every connection of the pool. */
+export function createPool(url: string, max: number, settings: Record<string, string> = {}): pg.Pool {
   // UTC sessions: the schema's `timestamp` (without zone) columns hold UTC, as Prisma writes them.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    connectionTimeoutMillis: 5000,
-    options: '-c TimeZone=UTC',
-  });
+  const options = Object.entries({ TimeZone: 'UTC', ...settings })
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000, options });
   // An idle client losing its server must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   return pool;

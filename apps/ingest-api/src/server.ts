@@ -10,6 +10,7 @@ import { createPool, errorMessage } from './db.ts';
 import { SeriesCache } from './frames/series.ts';
 import { LiveHub } from './live/hub.ts';
 import { NoticeListener } from './live/listener.ts';
+import { Notifier } from './live/notifier.ts';
 import { createIngestMetrics } from './metrics.ts';
 import type { HistogramMerger } from './rollup/merge.ts';
 import { RollupWorker } from './rollup/worker.ts';
@@ -56,6 +57,12 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
   // Rollups get their own connections: a whole-run recompute must never hold the hot path's.
   const rollupDb = createPool(options.databaseUrl, 2);
   const hub = new LiveHub();
+  // A notification only announces frames already stored: losing one in a crash loses a live
+  // update, never data, so its transactions need not wait for their WAL flush (notifier.ts).
+  const notifier = new Notifier(
+    createPool(options.databaseUrl, 1, { synchronous_commit: 'off' }),
+    (message) => log('warn', message),
+  );
   const origin = randomUUID();
   const listener = new NoticeListener({
     url: options.databaseUrl,
@@ -79,6 +86,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     }),
     seriesCache: new SeriesCache(),
     hub,
+    notifier,
     rollup,
     metrics: createIngestMetrics({
       liveSubscribers: () => hub.size,
@@ -114,6 +122,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
       app.server.closeAllConnections();
       await closed;
       await rollup.stop();
+      await notifier.close();
       await listener.stop();
       await Promise.all([db.end(), rollupDb.end()]);
     })();

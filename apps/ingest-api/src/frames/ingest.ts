@@ -1,8 +1,8 @@
 // One frame batch from request body to acknowledgement: validate, store, then (after commit)
-// publish to local live subscribers and mark the rollups that changed.
+// publish to local live subscribers, notify other instances and mark the rollups that changed.
 import type { Principal } from '../auth.ts';
 import type { IngestContext } from '../context.ts';
-import type { LiveFrame, SeriesInfo } from '../live/messages.ts';
+import { encodeFramesNotice, type LiveFrame, type SeriesInfo } from '../live/messages.ts';
 import { insertBatch } from './insert.ts';
 import { checkBatch, parseFrameBatch } from './validate.ts';
 
@@ -13,13 +13,20 @@ export async function ingestFrames(
   body: unknown,
 ): Promise<{ accepted: number; duplicates: number }> {
   const batch = checkBatch(parseFrameBatch(body));
-  const stored = await insertBatch(ctx.db, ctx.seriesCache, principal, runId, batch, ctx.origin);
+  const stored = await insertBatch(ctx.db, ctx.seriesCache, principal, runId, batch);
   const { frames, frameSeries } = batch;
   if (stored.accepted > 0) {
+    const keys: Array<{ series: string; seq: number }> = [];
     for (let i = 0; i < frames.length; i += 1) {
       if (stored.stored && !stored.stored[i]) continue;
-      ctx.rollup.markBucket(stored.series[frameSeries[i]!]!.id, frames[i]!.startMs);
+      const series = stored.series[frameSeries[i]!]!.id;
+      ctx.rollup.markBucket(series, frames[i]!.startMs);
+      keys.push({ series, seq: frames[i]!.seq });
     }
+    // Not awaited: the acknowledgement never waits for other instances' live updates.
+    void ctx.notifier.publish(
+      encodeFramesNotice({ runId, origin: ctx.origin, acceptedAt: stored.acceptedAt, frames: keys }),
+    );
     // Live events are only built when someone on this instance watches the run.
     if (ctx.hub.hasSubscribers(runId)) {
       const live: LiveFrame[] = [];

@@ -1,8 +1,8 @@
 // The hot path: one statement per batch, one round trip. It locks the run FOR SHARE (a
 // concurrent finish waits for it, so no frame lands after a finish), checks project and status,
 // inserts every frame from binary column arrays (columns.ts) with ON CONFLICT DO NOTHING for
-// idempotent replays, sends the one NOTIFY of the batch for other instances, and returns the
-// counts. A statement is atomic, so a batch is all-or-nothing without BEGIN/COMMIT.
+// idempotent replays, and returns the counts. (Other instances are notified after commit, by
+// live/notifier.ts: a NOTIFY here would serialise every batch's commit.) A statement is atomic, so a batch is all-or-nothing without BEGIN/COMMIT.
 // Only a batch that declares series this instance has not seen yet takes a transaction, to
 // create them first (series.ts). Histograms are stored as the bytes the agent encoded; nothing
 // here decodes them.
@@ -10,7 +10,6 @@ import { AppError } from '@levelfield/contracts/errors';
 import type pg from 'pg';
 import type { Principal } from '../auth.ts';
 import { inTransaction, type Queryable, withClient } from '../db.ts';
-import { FRAMES_CHANNEL, NOTIFY_LIMIT_BYTES } from '../live/messages.ts';
 import { frameColumns } from './columns.ts';
 import { resolveCachedSeries, resolveSeries, type SeriesCache, type StoredSeries } from './series.ts';
 import type { CheckedBatch } from './validate.ts';
@@ -26,42 +25,24 @@ export interface StoredBatch {
   stored: boolean[] | undefined;
 }
 
-/**
- * $1 run, $2 project, $3 origin, $4…$18 the frame columns. The notice names the stored frames
- * as seq ranges per series (gaps-and-islands), or the run's seq span when that list would pass
- * NOTIFY's size limit (messages.ts reads both).
- */
+/** $1 run, $2 project, $3…$17 the frame columns. */
 const INGEST_BATCH = `
   WITH run AS (
     SELECT project_id, status::text AS status FROM runs WHERE id = $1 FOR SHARE
   ), ins AS (
     INSERT INTO frames (series_id, seq, start_at, end_at, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram)
-    SELECT * FROM unnest($4::text[], $5::int4[], $6::timestamptz[], $7::timestamptz[], $8::bool[], $9::int8[],
-                         $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[], $15::float8[],
-                         $16::float8[], $17::float8[], $18::bytea[])
+    SELECT * FROM unnest($3::text[], $4::int4[], $5::timestamptz[], $6::timestamptz[], $7::bool[], $8::int8[],
+                         $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[],
+                         $15::float8[], $16::float8[], $17::bytea[])
      WHERE EXISTS (SELECT 1 FROM run WHERE project_id = $2 AND status = 'running')
     ON CONFLICT (series_id, seq) DO NOTHING
     RETURNING series_id, seq
-  ), accepted AS (
-    SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS at
-  ), islands AS (
-    SELECT series_id, min(seq) AS lo, max(seq) AS hi
-      FROM (SELECT series_id, seq, seq - row_number() OVER (PARTITION BY series_id ORDER BY seq) AS island FROM ins) i
-     GROUP BY series_id, island
-  ), notice AS (
-    SELECT pg_notify('${FRAMES_CHANNEL}', CASE WHEN octet_length(n.exact) <= ${NOTIFY_LIMIT_BYTES} THEN n.exact ELSE n.span END)
-      FROM (SELECT json_build_object('type', 'frames', 'runId', $1::text, 'origin', $3::text, 'acceptedAt', a.at,
-                     'ranges', json_agg(json_build_array(i.series_id, i.lo, i.hi)))::text AS exact,
-                   json_build_object('type', 'frames', 'runId', $1::text, 'origin', $3::text, 'acceptedAt', a.at,
-                     'span', json_build_array(min(i.lo), max(i.hi)))::text AS span
-              FROM islands i CROSS JOIN accepted a
-             GROUP BY a.at) n
   )
   SELECT (SELECT project_id FROM run) AS project_id, (SELECT status FROM run) AS status, c.inserted,
-         (SELECT at FROM accepted) AS accepted_at, (SELECT count(*) FROM notice)::int AS notices,
-         CASE WHEN c.inserted < cardinality($5::int4[])
+         floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS accepted_at,
+         CASE WHEN c.inserted < cardinality($4::int4[])
               THEN (SELECT array_agg(series_id ORDER BY series_id, seq) FROM ins) END AS stored_series,
-         CASE WHEN c.inserted < cardinality($5::int4[])
+         CASE WHEN c.inserted < cardinality($4::int4[])
               THEN (SELECT array_agg(seq ORDER BY series_id, seq) FROM ins) END AS stored_seqs
     FROM (SELECT count(*)::int AS inserted FROM ins) c`;
 
@@ -103,7 +84,6 @@ async function insertFrames(
   client: Queryable,
   principal: Principal,
   runId: string,
-  origin: string,
   batch: CheckedBatch,
   series: StoredSeries[],
 ): Promise<StoredBatch> {
@@ -116,7 +96,7 @@ async function insertFrames(
     // Named, so each connection plans the statement once.
     name: 'ingest-batch',
     text: INGEST_BATCH,
-    values: [runId, principal.projectId, origin, ...columns],
+    values: [runId, principal.projectId, ...columns],
   });
   const row = rows[0]!;
   const problem = runProblem(principal, runId, row);
@@ -146,16 +126,15 @@ export async function insertBatch(
   principal: Principal,
   runId: string,
   batch: CheckedBatch,
-  origin: string,
 ): Promise<StoredBatch> {
   const cached = resolveCachedSeries(runId, batch.series, cache);
   if (cached) {
-    return withClient(pool, (client) => insertFrames(client, principal, runId, origin, batch, cached));
+    return withClient(pool, (client) => insertFrames(client, principal, runId, batch, cached));
   }
   const stored = await inTransaction(pool, async (client) => {
     await lockRunForFrames(client, principal, runId);
     const series = await resolveSeries(client, runId, batch.series, cache);
-    return insertFrames(client, principal, runId, origin, batch, series);
+    return insertFrames(client, principal, runId, batch, series);
   });
   // Only after commit: a rolled-back batch's series do not exist.
   for (const [index, declared] of batch.series.entries())

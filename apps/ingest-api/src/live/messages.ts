@@ -1,7 +1,7 @@
 // What travels to live subscribers, and the PostgreSQL notification that carries it between
 // instances. A notification holds at most 8000 bytes, so it names the stored frames (run,
-// series, seq ranges) and the receiving instance reads them back; one per batch, because
-// NOTIFY takes a global lock at commit.
+// series, seq ranges) and the receiving instance reads them back; one per batch, sent after the
+// batch committed (notifier.ts).
 
 export const FRAMES_CHANNEL = 'levelfield_frames';
 /** Below PostgreSQL's 8000-byte payload limit. */

@@ -2,7 +2,7 @@ import { validationError } from '@levelfield/contracts/errors';
 import { CreateRunRequest, FinishRunRequest } from '@levelfield/contracts/ingest';
 import type { FastifyInstance } from 'fastify';
 import type { IngestContext } from '../context.ts';
-import { encodeFinishedNotice, FRAMES_CHANNEL } from '../live/messages.ts';
+import { encodeFinishedNotice } from '../live/messages.ts';
 import { createRun } from '../runs/create.ts';
 import { finishRun } from '../runs/finish.ts';
 import { type RunParams, runId } from './params.ts';
@@ -27,10 +27,8 @@ export function runRoutes(app: FastifyInstance, ctx: IngestContext): void {
     const { changed, ...finished } = await finishRun(ctx.db, principal, runId(request.params), parsed.data);
     if (changed) {
       ctx.hub.publishFinished(finished.id, finished.status);
-      await ctx.db.query('SELECT pg_notify($1, $2)', [
-        FRAMES_CHANNEL,
-        encodeFinishedNotice(finished.id, ctx.origin, finished.status),
-      ]);
+      // After the frames' notifications (one queue), so other instances see them first.
+      await ctx.notifier.publish(encodeFinishedNotice(finished.id, ctx.origin, finished.status));
     }
     ctx.rollup.markRun(finished.id);
     return finished;
