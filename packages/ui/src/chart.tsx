@@ -13,6 +13,11 @@ export interface ChartProps {
   option: EChartsCoreOption;
   /** ECharts event name → handler, e.g. { datazoom: onZoom }. */
   events?: Record<string, (params: unknown, chart: ECharts) => void>;
+  /**
+   * A tooltip computed from the pointer's position in the first grid's axis values, for charts
+   * whose drawing has no per-item elements to hover (heatmap cells); null hides it.
+   */
+  tooltipAt?: (x: number, y: number) => string | null;
   /** Called after each render has finished drawing (used to measure time-to-chart). */
   onRendered?: (chart: ECharts) => void;
   ariaLabel: string;
@@ -26,7 +31,16 @@ export interface ChartProps {
   printWidth?: number;
 }
 
-export function Chart({ option, events, onRendered, ariaLabel, className, style, printWidth }: ChartProps) {
+export function Chart({
+  option,
+  events,
+  tooltipAt,
+  onRendered,
+  ariaLabel,
+  className,
+  style,
+  printWidth,
+}: ChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
 
@@ -34,18 +48,20 @@ export function Chart({ option, events, onRendered, ariaLabel, className, style,
     if (!container.current) return;
     const instance = init(container.current, undefined, { renderer: 'canvas' });
     chart.current = instance;
-    const observer = new ResizeObserver(() => instance.resize());
-    observer.observe(container.current);
+    const element = container.current;
+    // A ResizeObserver reports every element once when observing starts: that first report
+    // (the size init just used) would redraw each chart a second time on page load.
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth !== instance.getWidth() || element.clientHeight !== instance.getHeight())
+        instance.resize();
+    });
+    observer.observe(element);
     return () => {
       observer.disconnect();
       instance.dispose();
       chart.current = null;
     };
   }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(option, { lazyUpdate: false });
-  }, [option]);
 
   useEffect(() => {
     const instance = chart.current;
@@ -62,6 +78,34 @@ export function Chart({ option, events, onRendered, ariaLabel, className, style,
       if (rendered) instance.off('finished', rendered);
     };
   }, [events, onRendered]);
+
+  // After the listeners (effects run in order): setOption draws synchronously, and its
+  // 'finished' must reach onRendered.
+  useEffect(() => {
+    chart.current?.setOption(option, { lazyUpdate: false });
+  }, [option]);
+
+  useEffect(() => {
+    const instance = chart.current;
+    if (!instance || !tooltipAt) return;
+    const zr = instance.getZr();
+    const move = ({ offsetX, offsetY }: { offsetX: number; offsetY: number }) => {
+      const pixel = [offsetX, offsetY];
+      const inGrid = instance.containPixel({ gridIndex: 0 }, pixel);
+      const [x, y] = inGrid ? (instance.convertFromPixel({ gridIndex: 0 }, pixel) as number[]) : [];
+      const text = x !== undefined && y !== undefined ? tooltipAt(x, y) : null;
+      instance.dispatchAction(
+        text ? { type: 'showTip', x: offsetX, y: offsetY, tooltip: text } : { type: 'hideTip' },
+      );
+    };
+    const out = () => instance.dispatchAction({ type: 'hideTip' });
+    zr.on('mousemove', move);
+    zr.on('globalout', out);
+    return () => {
+      zr.off('mousemove', move);
+      zr.off('globalout', out);
+    };
+  }, [tooltipAt]);
 
   useEffect(() => {
     if (!printWidth) return;

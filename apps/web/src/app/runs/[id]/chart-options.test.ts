@@ -1,8 +1,14 @@
+import { renderChartSvg } from '@levelfield/ui/chart-svg';
+import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import { describe, expect, it } from 'vitest';
 import type { SeriesTimeline, TimePoint } from '~/server/runs/timeline';
 import {
   formatMs,
+  HEAT_SHADES,
+  heatGrid,
   heatmapOption,
+  heatmapTooltip,
+  heatShade,
   ninesLabel,
   percentileLinesOption,
   spectrumOption,
@@ -40,11 +46,18 @@ const timeline: SeriesTimeline = {
 describe('run chart options', () => {
   it('draws five percentile lines in milliseconds with the warm-up shaded', () => {
     const option = percentileLinesOption(timeline, null) as {
-      series: { name: string; data: number[][]; markArea?: { data: number[][] } }[];
+      dataset: { source: Record<string, number[]> };
+      series: { name: string; encode: { x: string; y: string }; markArea?: { data: number[][] } }[];
     };
     expect(option.series.map((s) => s.name)).toEqual(['p50', 'p90', 'p99', 'p99.9', 'max']);
-    expect(option.series[0]!.data[2]).toEqual([2000, 0.7]);
-    expect(option.series[3]!.data[2]).toEqual([2000, 8]);
+    // Each line reads its column of the chart's one dataset.
+    const at = (index: number, i: number) => {
+      const { x, y } = option.series[index]!.encode;
+      return [option.dataset.source[x]![i], option.dataset.source[y]![i]];
+    };
+    expect(at(0, 2)).toEqual([2000, 0.7]);
+    expect(at(3, 2)).toEqual([2000, 8]);
+    expect(at(4, 2)).toEqual([2000, 9]);
     expect(option.series[0]!.markArea?.data).toEqual([[{ xAxis: 0 }, { xAxis: 2000 }]]);
   });
 
@@ -62,46 +75,99 @@ describe('run chart options', () => {
     const option = throughputOption(
       [{ ...timeline, points: [point(0, { count: 250, end: 500 })] }],
       null,
-    ) as { series: { data: number[][] }[] };
-    expect(option.series[0]!.data).toEqual([[0, 500]]);
+    ) as { dataset: { source: Record<string, number[]> }[]; series: { datasetIndex: number }[] };
+    expect(option.dataset[option.series[0]!.datasetIndex]!.source).toEqual({ t: [0], rate: [500] });
   });
 
-  it('places only non-empty heatmap cells, at their interval and row, and zooms by interval index', () => {
-    const option = heatmapOption(timeline, null) as {
-      series: { data: number[][] }[];
-      visualMap: { max: number };
-    };
-    expect(option.series[0]!.data).toEqual([
-      [0, 0, 3],
-      [0, 1, 1],
-      [1, 1, 2],
-      [3, 0, 5],
+  it('groups heatmap cells by shade on a log scale, each column spanning its intervals', () => {
+    const grid = heatGrid(timeline);
+    expect(grid.peak).toBe(5);
+    expect(grid.rows).toBe(2);
+    expect(grid.starts).toEqual([0, 1000, 2000, 3000]);
+    expect(grid.ends).toEqual([1000, 2000, 3000, 4000]);
+    // Shade = round(ln(count) / ln(peak) × 11): 1 → 0, 2 → 5, 3 → 8, 5 → 11.
+    const cells = grid.shades.flatMap((flat, shade) =>
+      Array.from({ length: flat.length / 2 }, (_, k) => [flat[2 * k], flat[2 * k + 1], shade]),
+    );
+    expect(cells).toEqual([
+      [0, 1, 0],
+      [1, 1, 5],
+      [0, 0, 8],
+      [3, 0, 11],
     ]);
-    expect(option.visualMap.max).toBe(5);
-    const zoomed = heatmapOption(timeline, { fromMs: 1000, toMs: 3000 }) as {
-      dataZoom: { startValue: number; endValue: number }[];
-    };
-    expect(zoomed.dataZoom[0]).toMatchObject({ startValue: 1, endValue: 2 });
+    expect(HEAT_SHADES).toHaveLength(12);
+    expect([1, 5, 1000].map((n) => heatShade(n, 1000))).toEqual([0, 3, 11]);
   });
 
-  it('labels and zooms columns that hold several intervals by their first interval', () => {
+  it('spans a column holding several intervals from its first start to its last end', () => {
     const grouped = {
       ...timeline,
       heatmap: {
         edges: [100, 1000, 10_000],
-        per: 2,
+        per: 3,
         counts: [
           [3, 3],
           [5, 0],
         ],
       },
     };
-    const option = heatmapOption(grouped, { fromMs: 2000, toMs: 4000 }) as {
-      xAxis: { data: string[] };
+    const grid = heatGrid(grouped);
+    expect(grid.starts).toEqual([0, 3000]);
+    expect(grid.ends).toEqual([3000, 4000]);
+    const tip = heatmapTooltip(grouped, grid);
+    expect(tip(3500, 0.5)).toBe('00:00:03–00:00:04 UTC<br/>0.100 ms – 1.00 ms: <b>5</b>');
+    expect(tip(1000, 1.2)).toBe('00:00:00–00:00:03 UTC<br/>1.00 ms – 10.0 ms: <b>3</b>');
+    expect(tip(4000, 0.5)).toBeNull();
+    expect(tip(-1, 0.5)).toBeNull();
+    expect(tip(500, 2)).toBeNull();
+  });
+
+  it('draws the heatmap as one path per shade, placed through the axes, on the shared time axis', () => {
+    const grid = heatGrid(timeline);
+    const option = heatmapOption(timeline, grid, { fromMs: 1000, toMs: 3000 }) as {
+      xAxis: { type: string; min: number; max: number };
+      yAxis: { axisLabel: { formatter: (row: number) => string } };
       dataZoom: { startValue: number; endValue: number }[];
+      series: { renderItem: (params: unknown, api: { coord(v: number[]): number[] }) => unknown }[];
     };
-    expect(option.xAxis.data).toEqual(['00:00:00', '00:00:02']);
-    expect(option.dataZoom[0]).toMatchObject({ startValue: 1, endValue: 1 });
+    expect(option.xAxis).toMatchObject({ type: 'time', min: 0, max: 4000 });
+    expect(option.dataZoom[0]).toMatchObject({ startValue: 1000, endValue: 3000 });
+    expect([0, 1, 2].map(option.yAxis.axisLabel.formatter)).toEqual(['0.100 ms', '1.00 ms', '10.0 ms']);
+    // A linear scale: 10 px per second from x = 50, 20 px per row upwards from y = 200.
+    const api = { coord: ([t, row]: number[]) => [50 + t! / 100, 200 - 20 * row!] };
+    const drawn = option.series[0]!.renderItem(null, api) as {
+      children: {
+        type: string;
+        shape: { cells: number[]; lefts: number[]; rights: number[]; bottom: number; rowHeight: number };
+        style: { fill: string };
+      }[];
+    };
+    expect(drawn.children.map((c) => [c.type, c.style.fill])).toEqual(
+      [0, 5, 8, 11].map((shade) => [HEAT_CELLS, HEAT_SHADES[shade]]),
+    );
+    expect(drawn.children[0]!.shape).toMatchObject({
+      cells: [0, 1],
+      lefts: [50, 60, 70, 80],
+      rights: [60, 70, 80, 90],
+      bottom: 200,
+      rowHeight: 20,
+    });
+  });
+
+  it('draws with the modules the charts register (lines from the datasets, heatmap cells per shade)', () => {
+    // Drawn by ECharts itself (its SVG renderer, same modules as the browser's canvas): an option
+    // that needs an unregistered component draws nothing and would pass the tests above.
+    const size = { width: 600, height: 280 };
+    const segments = (svg: string) =>
+      Math.max(...[...svg.matchAll(/ d="([^"]*)"/g)].map((m) => m[1]!.split('L').length - 1));
+    const day = {
+      ...timeline,
+      points: Array.from({ length: 50 }, (_, i) => point(i, { p50: 700 + 10 * i })),
+    };
+    expect(segments(renderChartSvg(percentileLinesOption(day, null), size))).toBeGreaterThanOrEqual(49);
+    expect(segments(renderChartSvg(throughputOption([day], null), size))).toBeGreaterThanOrEqual(49);
+    const heat = renderChartSvg(heatmapOption(timeline, heatGrid(timeline), null), size);
+    for (const shade of [0, 5, 8, 11]) expect(heat).toContain(`fill="${HEAT_SHADES[shade]}"`);
   });
 
   it('puts the spectrum on a nines axis and leaves out the infinite 100 % point', () => {

@@ -1,5 +1,6 @@
 // Pure functions from run data to ECharts options (unit-tested in chart-options.test.ts).
 // Latencies are stored in microseconds and drawn in milliseconds.
+import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { SeriesRange, SeriesTimeline, TimePoint } from '~/server/runs/timeline';
 
@@ -86,11 +87,20 @@ function warmupMarkArea(points: readonly TimePoint[]) {
     : undefined;
 }
 
+/**
+ * One dataset per chart, as columns, that every line of the chart reads (`encode`): ECharts
+ * copies and indexes the option's data, and five lines of a day as [time, value] pairs were
+ * 7,200 small arrays per chart.
+ */
 export function percentileLinesOption(series: SeriesTimeline, range: TimeRange | null): EChartsCoreOption {
+  const source: Record<string, number[]> = { t: series.points.map((p) => p.t) };
+  for (const line of PERCENTILE_LINES)
+    source[line.key] = series.points.map((p) => toMillis(series.unit, p[line.key]));
   return {
     ...timeAxisBase(range),
     legend: { top: 4, data: PERCENTILE_LINES.map((l) => l.label) },
     yAxis: { type: 'value', name: 'ms', axisLabel: { formatter: (v: number) => formatMs(v) } },
+    dataset: { source },
     series: PERCENTILE_LINES.map((line, index) => ({
       name: line.label,
       type: 'line',
@@ -98,7 +108,7 @@ export function percentileLinesOption(series: SeriesTimeline, range: TimeRange |
       sampling: 'lttb',
       lineStyle: { width: 1.5 },
       color: line.color,
-      data: series.points.map((p) => [p.t, toMillis(series.unit, p[line.key])]),
+      encode: { x: 't', y: line.key },
       ...(index === 0 ? { markArea: warmupMarkArea(series.points) } : {}),
     })),
   };
@@ -113,6 +123,13 @@ export function throughputOption(
     ...timeAxisBase(range),
     legend: { top: 4, type: 'scroll' },
     yAxis: { type: 'value', name: 'ops/s' },
+    // A dataset per line, as columns (see percentileLinesOption).
+    dataset: counted.map((s) => ({
+      source: {
+        t: s.points.map((p) => p.t),
+        rate: s.points.map((p) => (p.end > p.t ? (p.count * 1000) / (p.end - p.t) : 0)),
+      },
+    })),
     series: counted.map((s, i) => ({
       name: seriesTitle(s),
       type: 'line',
@@ -120,78 +137,179 @@ export function throughputOption(
       // A day of minutes is ~3 points per pixel: draw the shape, not every point.
       sampling: 'lttb',
       color: SERIES_COLORS[i % SERIES_COLORS.length],
-      data: s.points.map((p) => [p.t, p.end > p.t ? (p.count * 1000) / (p.end - p.t) : 0]),
+      datasetIndex: i,
+      encode: { x: 't', y: 'rate' },
       ...(i === 0 ? { markArea: warmupMarkArea(s.points) } : {}),
     })),
   };
 }
 
-/** Index range of the points inside a time range, for category axes. */
-export function indexRange(
-  points: readonly TimePoint[],
-  range: TimeRange | null,
-): { startValue: number; endValue: number } | null {
-  if (!range || points.length === 0) return null;
-  const first = points.findIndex((p) => p.end > range.fromMs);
-  const after = points.findIndex((p) => p.t >= range.toMs);
+/** Heatmap shades, lightest to darkest, blended from these stops. */
+const HEAT_STOPS = ['#d6e6ff', '#6ea8fe', '#1f4fb0', '#0b1f4f'];
+const SHADE_COUNT = 12;
+
+function blend(stops: readonly string[], f: number): string {
+  const at = f * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(at));
+  const rgb = (hex: string) => [1, 3, 5].map((k) => Number.parseInt(hex.slice(k, k + 2), 16));
+  const [a, b] = [rgb(stops[i]!), rgb(stops[i + 1]!)];
+  return `#${a
+    .map((v, k) =>
+      Math.round(v + (b[k]! - v) * (at - i))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+export const HEAT_SHADES = Array.from({ length: SHADE_COUNT }, (_, i) =>
+  blend(HEAT_STOPS, i / (SHADE_COUNT - 1)),
+);
+
+/** A count's shade, on a log scale: a tail cell of one sample stays visible beside a peak of thousands. */
+export function heatShade(count: number, peak: number): number {
+  if (peak <= 1) return SHADE_COUNT - 1;
+  return Math.min(SHADE_COUNT - 1, Math.round((Math.log(count) / Math.log(peak)) * (SHADE_COUNT - 1)));
+}
+
+/** A heatmap laid out for drawing: columns in time, cells grouped by shade. */
+export interface HeatGrid {
+  /** Per column: the start of its first interval and the end of its last (unix ms). */
+  starts: number[];
+  ends: number[];
+  /** Per shade: flat [column, row, column, row, …] of its cells. */
+  shades: number[][];
+  rows: number;
+  peak: number;
+}
+
+/** Each column holds `per` consecutive intervals (the server sums a long series' intervals). */
+export function heatGrid(series: SeriesTimeline): HeatGrid {
+  const { edges, per, counts } = series.heatmap;
+  const peak = Math.max(0, ...counts.map((column) => Math.max(0, ...column)));
+  const grid: HeatGrid = {
+    starts: [],
+    ends: [],
+    shades: HEAT_SHADES.map(() => []),
+    rows: edges.length - 1,
+    peak,
+  };
+  for (const [x, column] of counts.entries()) {
+    const first = series.points[x * per];
+    const last = series.points[Math.min(series.points.length, (x + 1) * per) - 1];
+    grid.starts.push(first?.t ?? Number.NaN);
+    grid.ends.push(last?.end ?? Number.NaN);
+    for (const [y, count] of column.entries()) if (count > 0) grid.shades[heatShade(count, peak)]!.push(x, y);
+  }
+  return grid;
+}
+
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+
+/** The tooltip of the cell at (time, row) — in axis values — or null off the cells. */
+export function heatmapTooltip(
+  series: SeriesTimeline,
+  grid: HeatGrid,
+): (x: number, y: number) => string | null {
+  const { edges, counts } = series.heatmap;
+  return (x, y) => {
+    let lo = 0;
+    let hi = grid.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (grid.starts[mid]! <= x) lo = mid;
+      else hi = mid - 1;
+    }
+    const row = Math.floor(y);
+    if (!(grid.starts[lo]! <= x && x < grid.ends[lo]!) || row < 0 || row >= grid.rows) return null;
+    const band = `${formatMs(toMillis(series.unit, edges[row]!))} – ${formatMs(toMillis(series.unit, edges[row + 1]!))}`;
+    return `${clock(grid.starts[lo]!)}–${clock(grid.ends[lo]!)} UTC<br/>${band}: <b>${(counts[lo]?.[row] ?? 0).toLocaleString('en-US')}</b>`;
+  };
+}
+
+/** What a custom series' renderItem needs of ECharts' api. */
+interface CoordApi {
+  coord(value: number[]): number[];
+}
+
+/** One path per shade (HEAT_CELLS of @levelfield/ui), placed through the axes' current scale. */
+function heatCells(grid: HeatGrid, api: CoordApi) {
+  const t0 = grid.starts[0]!;
+  const [left = 0, bottom = 0] = api.coord([t0, 0]);
+  const [right = 0, top = 0] = api.coord([t0 + 1000, grid.rows]);
+  const perMs = (right - left) / 1000;
+  const shape = {
+    lefts: grid.starts.map((t) => left + (t - t0) * perMs),
+    rights: grid.ends.map((t) => left + (t - t0) * perMs),
+    bottom,
+    rowHeight: (bottom - top) / grid.rows,
+  };
   return {
-    startValue: Math.max(0, first),
-    endValue: after === -1 ? points.length - 1 : Math.max(0, after - 1),
+    type: 'group',
+    children: grid.shades.flatMap((cells, shade) =>
+      cells.length === 0
+        ? []
+        : [{ type: HEAT_CELLS, shape: { ...shape, cells }, style: { fill: HEAT_SHADES[shade] } }],
+    ),
   };
 }
 
 /**
- * Time × latency heatmap. ECharts heatmaps need category axes, so x is a column index; each
- * column holds `per` consecutive intervals (the server sums a long series' intervals).
+ * Time × latency heatmap on the same time axis as the line charts (so a brushed range applies
+ * as is); rows are the fixed latency bands, drawn evenly (they are log-spaced).
  */
-export function heatmapOption(series: SeriesTimeline, range: TimeRange | null): EChartsCoreOption {
-  const { edges, per, counts: columns } = series.heatmap;
-  const data: [number, number, number][] = [];
-  let peak = 0;
-  columns.forEach((column, x) => {
-    column.forEach((count, y) => {
-      if (count > 0) {
-        data.push([x, y, count]);
-        peak = Math.max(peak, count);
-      }
-    });
-  });
-  const rowLabels = edges.slice(0, -1).map((edge) => formatMs(toMillis(series.unit, edge)));
-  const times = columns.map((_, x) => new Date(series.points[x * per]?.t ?? 0).toISOString().slice(11, 19));
-  const byIndex = indexRange(series.points, range);
-  const zoom = byIndex
-    ? { startValue: Math.floor(byIndex.startValue / per), endValue: Math.floor(byIndex.endValue / per) }
-    : {};
+export function heatmapOption(
+  series: SeriesTimeline,
+  grid: HeatGrid,
+  range: TimeRange | null,
+): EChartsCoreOption {
+  const { edges } = series.heatmap;
+  const base = timeAxisBase(range);
+  const valid =
+    grid.starts.length > 0 && Number.isFinite(grid.starts[0]) && Number.isFinite(grid.ends.at(-1));
   return {
-    grid: { left: 64, right: 72, top: 36, bottom: 56 },
-    animation: false,
-    tooltip: {
-      trigger: 'item',
-      formatter: (p: { value: [number, number, number] }) =>
-        `${times[p.value[0]]} UTC<br/>${rowLabels[p.value[1]]} – ${formatMs(toMillis(series.unit, edges[p.value[1] + 1] ?? 0))}: <b>${p.value[2]}</b>`,
-    },
-    xAxis: { type: 'category', data: times, axisLabel: { hideOverlap: true }, splitArea: { show: false } },
+    ...base,
+    grid: { ...base.grid, right: 96 },
+    // The cell under the pointer is shown by the chart's tooltipAt (heatmapTooltip).
+    tooltip: { trigger: 'none' },
+    xAxis: { ...base.xAxis, ...(valid ? { min: grid.starts[0], max: grid.ends.at(-1) } : {}) },
     yAxis: {
-      type: 'category',
-      data: rowLabels,
-      name: 'latency',
-      axisLabel: { interval: Math.ceil(rowLabels.length / 8) - 1 },
-    },
-    dataZoom: [
-      { type: 'inside', xAxisIndex: 0, ...zoom },
-      { type: 'slider', xAxisIndex: 0, height: 18, bottom: 8, ...zoom },
-    ],
-    visualMap: {
+      type: 'value',
       min: 0,
-      max: Math.max(1, peak),
+      max: grid.rows,
+      interval: Math.max(1, Math.ceil(grid.rows / 8)),
+      name: 'latency',
+      splitLine: { show: false },
+      axisLabel: {
+        showMaxLabel: false,
+        formatter: (row: number) => formatMs(toMillis(series.unit, edges[row] ?? 0)),
+      },
+    },
+    visualMap: {
+      // A legend only (no series is mapped): the cells carry their shade.
+      seriesIndex: [],
+      min: 1,
+      max: Math.max(1, grid.peak),
+      text: [grid.peak.toLocaleString('en-US'), '1 (log)'],
       calculable: false,
       orient: 'vertical',
-      right: 4,
+      right: 8,
       top: 40,
       itemHeight: 120,
-      inRange: { color: ['#f0f6ff', '#6ea8fe', '#1f4fb0', '#0b1f4f'] },
+      inRange: { color: HEAT_STOPS },
     },
-    series: [{ name: 'count', type: 'heatmap', data, progressive: 0 }],
+    series: valid
+      ? [
+          {
+            name: 'count',
+            type: 'custom',
+            clip: true,
+            silent: true,
+            data: [[grid.starts[0], 0]],
+            renderItem: (_: unknown, api: CoordApi) => heatCells(grid, api),
+          },
+        ]
+      : [],
   };
 }
 

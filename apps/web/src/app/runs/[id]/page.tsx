@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import { env } from '~/env';
 import { formatDuration, formatUtc } from '~/lib/format';
+import { packTimeline } from '~/lib/packed-timeline';
 import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
 import { db } from '~/server/db';
@@ -110,7 +111,7 @@ export default async function RunPage({ params }: Params) {
       <TRPCReactProvider>
         <RunCharts
           runId={run.id}
-          timelines={timelines}
+          timelines={timelines.map(packTimeline)}
           initialRange={range}
           live={liveSubscription(run, viewerId)}
         />

@@ -6,11 +6,14 @@ import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
+import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
 import type { SeriesRange, SeriesTimeline } from '~/server/runs/timeline';
 import { useTRPC } from '~/trpc/react';
 import {
   formatMs,
+  heatGrid,
   heatmapOption,
+  heatmapTooltip,
   percentileLinesOption,
   seriesTitle,
   spectrumOption,
@@ -23,7 +26,7 @@ import { useLiveTimelines } from './use-live';
 
 interface Props {
   runId: string;
-  timelines: SeriesTimeline[];
+  timelines: PackedTimeline[];
   initialRange: SeriesRange[];
   live: { url: string; token: string | null } | null;
 }
@@ -41,7 +44,8 @@ function zoomRange(chart: ECharts): TimeRange | null {
     : null;
 }
 
-export function RunCharts({ runId, timelines: initial, initialRange, live }: Props) {
+export function RunCharts({ runId, timelines: packed, initialRange, live }: Props) {
+  const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
   const timelines = useLiveTimelines(initial, live);
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
@@ -59,22 +63,26 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
+  const { latency, byId, heatmaps } = useMemo(() => {
+    const latency = timelines.filter((s) => s.kind === 'latency');
+    const heatmaps = latency
+      .filter((s) => s.heatmap.edges.length > 0)
+      .map((s) => {
+        const grid = heatGrid(s);
+        return { series: s, grid, tooltipAt: heatmapTooltip(s, grid) };
+      });
+    return { latency, heatmaps, byId: new Map(timelines.map((s) => [s.seriesId, s])) };
+  }, [timelines]);
   // Options are rebuilt only when their data or the range changes: setOption on a day of points
   // costs tens of milliseconds per chart, and the page re-renders for unrelated state too.
-  const { latency, byId, heatmaps, options } = useMemo(() => {
-    const latency = timelines.filter((s) => s.kind === 'latency');
-    const heatmaps = latency.filter((s) => s.heatmap.edges.length > 0);
-    return {
-      latency,
-      heatmaps,
-      byId: new Map(timelines.map((s) => [s.seriesId, s])),
-      options: {
-        lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range)])),
-        throughput: throughputOption(timelines, range),
-        heatmaps: new Map(heatmaps.map((s) => [s.seriesId, heatmapOption(s, range)])),
-      },
-    };
-  }, [timelines, range]);
+  const options = useMemo(
+    () => ({
+      lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range)])),
+      throughput: throughputOption(timelines, range),
+      heatmaps: new Map(heatmaps.map((h) => [h.series.seriesId, heatmapOption(h.series, h.grid, range)])),
+    }),
+    [latency, heatmaps, timelines, range],
+  );
   const spectrum = useMemo(
     () =>
       spectrumOption(
@@ -139,12 +147,14 @@ export function RunCharts({ runId, timelines: initial, initialRange, live }: Pro
             onRendered={onDrawn('throughput')}
           />
         </section>
-        {heatmaps.map((series) => (
+        {heatmaps.map(({ series, tooltipAt }) => (
           <section className="panel" key={`heat-${series.seriesId}`}>
             <h2>Latency heatmap — {seriesTitle(series)}</h2>
             <Chart
               ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
               option={options.heatmaps.get(series.seriesId) as EChartsCoreOption}
+              events={events}
+              tooltipAt={tooltipAt}
               onRendered={onDrawn(`heat-${series.seriesId}`)}
             />
           </section>
