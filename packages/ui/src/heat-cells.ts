@@ -23,10 +23,14 @@ const HeatCells = graphic.extendShape({
   shape: { cells: [], lefts: [], rights: [], bottom: 0, rowHeight: 0 } as HeatCellsShape,
   buildPath(path, shape: HeatCellsShape) {
     const { cells, lefts, rights, bottom, rowHeight } = shape;
+    // Edges on whole pixels: neighbouring cells then meet exactly, where anti-aliased fractional
+    // edges would leave faint seams between them.
     for (let i = 0; i < cells.length; i += 2) {
       const column = cells[i]!;
       const row = cells[i + 1]!;
-      path.rect(lefts[column]!, bottom - (row + 1) * rowHeight, rights[column]! - lefts[column]!, rowHeight);
+      const x = Math.round(lefts[column]!);
+      const y = Math.round(bottom - (row + 1) * rowHeight);
+      path.rect(x, y, Math.round(rights[column]!) - x, Math.round(bottom - row * rowHeight) - y);
     }
   },
 });
