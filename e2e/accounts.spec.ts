@@ -272,3 +272,28 @@ test("the demo user sees the demo organization's private project; an anonymous v
   await expect(anonymous.getByRole('heading', { name: 'Public benchmarks' })).toBeVisible();
   await shoot(anonymous, 'project-public-anonymous');
 });
+
+test('after five wrong passwords the next sign-in waits, even with the right password, and says so', async ({
+  browser,
+}) => {
+  const email = `guessed-${Date.now()}@example.test`;
+  const owner = await newPage(browser);
+  await signUp(owner, email, 'Gus Guessed');
+  const page = await newPage(browser);
+  const attempt = async (password: string) => {
+    await page.goto(`${web()}/signin`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  for (let i = 0; i < 5; i += 1) {
+    await attempt(`wrong guess ${i}`);
+    await expect(page.locator('p.alert')).toContainText('do not match an account');
+  }
+  await attempt(PASSWORD);
+  await expect(page.locator('p.alert')).toContainText(
+    /Too many failed sign-ins for this email\. Wait \d+ seconds/,
+  );
+  await expect(page).toHaveURL(/\/signin/);
+  await shoot(page, 'signin-throttled');
+});

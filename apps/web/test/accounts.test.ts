@@ -12,6 +12,14 @@ import {
 } from '~/server/accounts/account';
 import { levelfieldAdapter } from '~/server/accounts/adapter';
 import { createSession, hashSessionToken } from '~/server/accounts/sessions';
+import {
+  clearSignInFailures,
+  describeWait,
+  FREE_FAILURES,
+  recordSignInFailure,
+  signInWait,
+  waitAfter,
+} from '~/server/accounts/throttle';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -147,5 +155,50 @@ describe('Auth.js adapter', () => {
       include: { organization: true },
     });
     expect(memberships.map((m) => [m.role, m.organization.slug])).toEqual([['owner', 'grace-hopper']]);
+  });
+});
+
+describe('sign-in throttle', () => {
+  const t0 = Date.UTC(2026, 10, 22, 8, 0, 0);
+
+  it(`lets ${FREE_FAILURES} failures through, then makes each attempt wait, doubling up to 15 minutes`, async () => {
+    const email = 'Target@Example.test';
+    for (let i = 0; i < FREE_FAILURES; i += 1) {
+      expect(await signInWait(db, email, t0 + i)).toBe(0);
+      await recordSignInFailure(db, email, t0 + i);
+    }
+    const last = t0 + FREE_FAILURES - 1;
+    // Case and spaces do not make another key.
+    expect(await signInWait(db, ' target@example.TEST ', last)).toBe(30_000);
+    expect(await signInWait(db, email, last + 10_000)).toBe(20_000);
+    expect(await signInWait(db, email, last + 30_000)).toBe(0);
+    await recordSignInFailure(db, email, last + 30_000);
+    expect(await signInWait(db, email, last + 30_000)).toBe(60_000);
+    expect([5, 6, 9, 10, 20].map(waitAfter)).toEqual([30_000, 60_000, 480_000, 900_000, 900_000]);
+    // Another email is not affected.
+    expect(await signInWait(db, 'bystander@example.test', last)).toBe(0);
+  });
+
+  it('counts concurrent failures, forgets old ones and is cleared by a success', async () => {
+    const email = 'busy@example.test';
+    await Promise.all(Array.from({ length: 8 }, () => recordSignInFailure(db, email, t0)));
+    expect(await signInWait(db, email, t0)).toBe(waitAfter(8));
+    // An hour later the count starts again.
+    const later = t0 + 61 * 60_000;
+    expect(await signInWait(db, email, later)).toBe(0);
+    await recordSignInFailure(db, email, later);
+    expect(await db.signInThrottle.findUnique({ where: { email } })).toMatchObject({ failures: 1 });
+    await clearSignInFailures(db, email);
+    expect(await db.signInThrottle.findUnique({ where: { email } })).toBeNull();
+  });
+
+  it('says the wait in words', () => {
+    expect([1000, 30_000, 89_000, 90_001, 900_000].map(describeWait)).toEqual([
+      '1 second',
+      '30 seconds',
+      '89 seconds',
+      '2 minutes',
+      '15 minutes',
+    ]);
   });
 });
