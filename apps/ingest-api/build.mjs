@@ -1,4 +1,5 @@
-// Bundles the server into dist/main.mjs: workspace packages (TypeScript source) are bundled,
+// Bundles the server into dist/main.mjs, and the rollup merge thread it starts into
+// dist/merge-thread.mjs: workspace packages (TypeScript source) are bundled,
 // npm dependencies stay external and are resolved from node_modules at run time.
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
@@ -12,8 +13,9 @@ const external = [
 ];
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.mjs',
+  entryPoints: { main: 'src/main.ts', 'merge-thread': 'src/rollup/merge-thread.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   target: 'node20',

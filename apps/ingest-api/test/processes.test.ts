@@ -1,5 +1,5 @@
-// Real server processes (dist/main.mjs): live delivery across instances, SIGTERM drain, and
-// no acknowledged frame lost after kill -9.
+// Real server processes (dist/main.mjs): live delivery across instances, SIGTERM drain (with the
+// rollups it computes in the merge thread), and no acknowledged frame lost after kill -9.
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,6 +143,28 @@ describe('shutdown', () => {
     for (const seq of acked) for (let s = 0; s < 20; s += 1) expect(stored.has(`s${s}:${seq}`)).toBe(true);
     expect((await live.next((e) => e.event === 'reconnect')).data).toEqual({ retryMs: 1000 });
     await live.close();
+  });
+
+  it("computes a finished run's rollups and summaries in its merge thread, at the latest while draining", async () => {
+    const server = await start();
+    const client = api(server.url, fixture.token);
+    const run = await client.post('/v1/runs', runRequest());
+    for (let seq = 0; seq < 3; seq += 1) await client.post(`/v1/runs/${run.body.id}/frames`, batch(seq, 2));
+    await client.post(`/v1/runs/${run.body.id}/finish`, { status: 'succeeded', endedAt: Date.now() });
+    server.process.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.stderr.join('')).not.toMatch(/undecodable|merge thread/);
+    // A failed merge stores no histogram (upper-bound percentiles): these come from the thread.
+    const { rows } = await sql.query(
+      `SELECT (SELECT count(*) FROM rollups r WHERE r.series_id = s.id AND r.histogram IS NOT NULL AND r.bands IS NOT NULL)::int AS rollups,
+              (SELECT count(*) FROM series_summaries m WHERE m.series_id = s.id AND m.histogram IS NOT NULL)::int AS summaries
+         FROM series s WHERE s.run_id = $1 ORDER BY s.id`,
+      [run.body.id],
+    );
+    expect(rows).toEqual([
+      { rollups: 1, summaries: 1 },
+      { rollups: 1, summaries: 1 },
+    ]);
   });
 
   it('loses no acknowledged frame when killed with -9', async () => {

@@ -1,6 +1,6 @@
 // How the rollup worker merges interval histograms: with the HdrHistogram V2 codec of
-// @levelfield/metrics (the ingest API has no codec of its own). The worker takes the merger
-// through this interface, so tests can observe it.
+// @levelfield/metrics (the ingest API has no codec of its own), in a thread of its own
+// (thread-merger.ts). The worker takes the merger through this interface, so tests can observe it.
 import { inflateSync } from 'node:zlib';
 import {
   countBands,
@@ -26,8 +26,10 @@ export interface MergedHistogram {
 }
 
 export interface HistogramMerger {
-  /** Decodes each V2 encoding, adds them up and re-encodes the sum; throws for an undecodable one. */
-  merge(encoded: Uint8Array[], options?: { bands?: boolean }): MergedHistogram;
+  /** Decodes each V2 encoding, adds them up and re-encodes the sum; fails for an undecodable one. */
+  merge(encoded: Uint8Array[], options?: { bands?: boolean }): MergedHistogram | Promise<MergedHistogram>;
+  /** Releases what the merger holds (a thread). */
+  close?(): Promise<void>;
 }
 
 /** The stored histograms come from agents: bound what one may inflate to (as the codec's default). */
@@ -58,8 +60,8 @@ export function inflateStored(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
-export const hdrMerger: HistogramMerger = {
-  merge(encoded, options = {}) {
+export const hdrMerger = {
+  merge(encoded: Uint8Array[], options: { bands?: boolean } = {}): MergedHistogram {
     let total = 0;
     const inflated = encoded.map((bytes) => {
       const raw = inflateStored(bytes);

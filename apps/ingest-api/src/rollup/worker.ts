@@ -1,7 +1,8 @@
 // Keeps rollups (per-minute merged histograms) and per-series run summaries current, off the
 // hot path. The hot path only marks the buckets it wrote to; a timer recomputes each bucket from
 // the stored frames once it has closed (so a bucket's frames are decoded about once, not on
-// every pass while it fills), merges the frames' histograms with @levelfield/metrics, and
+// every pass while it fills), merges the frames' histograms with @levelfield/metrics (in a
+// thread of its own: thread-merger.ts), and
 // then recomputes the summaries of the series it touched from the rollups.
 //
 // Marks live in memory. A finish recomputes every bucket of its run whose rollup is missing or
@@ -15,7 +16,7 @@
 import type pg from 'pg';
 import { errorMessage } from '../db.ts';
 import { byteaArray } from '../frames/columns.ts';
-import { type HistogramMerger, hdrMerger } from './merge.ts';
+import type { HistogramMerger } from './merge.ts';
 import {
   BUCKET_HISTOGRAMS,
   BUCKET_INPUTS,
@@ -28,6 +29,7 @@ import {
   SUMMARY_HISTOGRAMS,
   SUMMARY_INPUTS,
 } from './sql.ts';
+import { defaultMerger } from './thread-merger.ts';
 
 export interface RollupOptions {
   db: pg.Pool;
@@ -100,7 +102,7 @@ export class RollupWorker {
   private readonly share: number;
 
   constructor(private readonly options: RollupOptions) {
-    this.merger = options.merger ?? hdrMerger;
+    this.merger = options.merger ?? defaultMerger();
     this.share = Math.min(Math.max(options.cpuShare ?? 0.25, 0.01), 1);
   }
 
@@ -148,6 +150,7 @@ export class RollupWorker {
     }, deadlineMs);
     await this.flush(true);
     clearTimeout(timer);
+    await this.merger.close?.();
     if (this.abandoned) {
       this.options.log(
         `rollup: drain deadline passed with ${this.pendingBuckets} bucket(s) and ${this.series.size} ` +
@@ -345,7 +348,7 @@ export class RollupWorker {
     const started = performance.now();
     let result = upperBound;
     try {
-      const merged = this.merger.merge(histograms, { bands });
+      const merged = await this.merger.merge(histograms, { bands });
       result = {
         p50: merged.p50,
         p90: merged.p90,

@@ -1,0 +1,46 @@
+// The merge thread as the built server runs it (dist/merge-thread.mjs, built by the global
+// setup): same results as merging in process, failures come back as rejections, and a thread
+// that goes away fails what it held and is replaced.
+import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
+import { afterAll, describe, expect, it } from 'vitest';
+import { hdrMerger } from '../src/rollup/merge.ts';
+import { ThreadMerger } from '../src/rollup/thread-merger.ts';
+
+function encoded(values: number[]): Buffer {
+  const histogram = new Histogram();
+  for (const value of values) histogram.recordValue(value);
+  return Buffer.from(encodeCompressed(histogram));
+}
+
+const merger = new ThreadMerger(new URL('../dist/merge-thread.mjs', import.meta.url));
+afterAll(() => merger.close());
+
+describe('the merge thread', () => {
+  const inputs = [encoded([100, 200, 300]), encoded([1000, 5000]), encoded([70, 80_000])];
+
+  it('merges exactly as in process, bands included', async () => {
+    const threaded = await merger.merge(inputs, { bands: true });
+    const local = hdrMerger.merge(inputs, { bands: true });
+    expect({
+      ...threaded,
+      encoded: Buffer.from(threaded.encoded),
+      bands: Buffer.from(threaded.bands!),
+    }).toEqual({
+      ...local,
+      encoded: Buffer.from(local.encoded),
+      bands: Buffer.from(local.bands!),
+    });
+  });
+
+  it('rejects an undecodable input with the codec’s reason, and keeps merging', async () => {
+    await expect(merger.merge([inputs[0]!, Buffer.from('garbage!')])).rejects.toThrow(/./);
+    expect((await merger.merge(inputs)).p50).toBe(hdrMerger.merge(inputs).p50);
+  });
+
+  it('fails the merges in flight when the thread goes away, then starts a new one', async () => {
+    const inFlight = merger.merge(Array.from({ length: 200 }, () => inputs[1]!));
+    await merger.close();
+    await expect(inFlight).rejects.toThrow(/merge thread exited/);
+    expect((await merger.merge(inputs)).p99).toBe(hdrMerger.merge(inputs).p99);
+  });
+});
