@@ -78,8 +78,8 @@ const (
 	// benchmark's 2,400 datagrams/s the rate bound holds it to ~190 ms
 	// with a 4 MB buffer (8 MB as the kernel counts it), ~450 datagrams;
 	// at 100,000 one-line datagrams/s to ~4 ms. Samples keep their arrival
-	// time and are recorded within two lingers of it (flushAfterMs), well
-	// before their interval closes, a second after its end.
+	// time and are recorded within flushAfterMs and a linger of it (700
+	// ms), before their interval closes, a second after its end.
 	minLinger = time.Millisecond
 	maxLinger = 200 * time.Millisecond
 )

@@ -103,6 +103,8 @@ type statsd struct {
 	targets  map[string]*statsdTarget
 	recent   [1 << recentBits]*statsdTarget
 	key      []byte
+	prev     *statsdTarget   // the target of the last line recorded
+	inOrder  int             // lines in a row whose target followed as before (follow)
 	touched  []*statsdTarget // targets with pending latencies, in first-touched order
 	npending int
 	oldestMs int64 // receipt time of the oldest pending latency
@@ -115,12 +117,16 @@ type statsd struct {
 // with its allocations: the agent's CPU budget is 1 % of a core at 100,000
 // samples/s (performance-targets.md).
 type statsdTarget struct {
-	series  histogram.Series
-	key     string // the line without its values, as in targets
-	nameLen int
-	kind    byte // statsdLatency, statsdCounter, statsdGauge
-	rate    float64
-	n       int64 // latencies: occurrences each value stands for (1/rate)
+	series histogram.Series
+	// The line without its values: the name and what follows the values,
+	// from the '|' on.
+	name, rest string
+	kind       byte // statsdLatency, statsdCounter, statsdGauge
+	rate       float64
+	n          int64 // latencies: occurrences each value stands for (1/rate)
+	// The target of the line that followed this one's last time (see
+	// nextLine).
+	next *statsdTarget
 	// Latencies received since the last flush, in arrival order.
 	pending []TimedLatency
 }
@@ -139,12 +145,15 @@ const maxTargets = 10_000
 // arrived, or until flushSamples are pending (1 MB): each series' samples
 // then go into its histogram together, under one lock, rather than a few per
 // datagram interleaved with the other series (which, measured, left most
-// histogram increments to miss the cache). Samples keep their arrival time,
-// and intervals close one interval plus a second after their end, so the
-// wait (with the listener's linger, recv_linux.go) moves nothing between
+// histogram increments to miss the cache). The longer the wait, the more
+// increments each cache line of a histogram gets while it is loaded: at the
+// footprint benchmark's load, recording took a quarter less time with 500
+// ms than with 250. Samples keep their arrival time, and intervals close
+// one interval plus a second after their end, so the wait (with the
+// listener's linger, at most 200 ms, recv_linux.go) moves nothing between
 // intervals.
 const (
-	flushAfterMs = 250
+	flushAfterMs = 500
 	flushSamples = 65536
 )
 
@@ -216,7 +225,7 @@ func (a *statsd) Run(ctx context.Context, e Emitter) error {
 		for _, f := range a.o.Files {
 			// A captured stream: one metric per line, timestamped at the start.
 			errs = append(errs, followFile(ctx, f, false, func(l []byte) {
-				a.handleLine(l, a.o.StartMs, e)
+				a.handle(l, a.o.StartMs, e)
 				if a.npending >= flushSamples {
 					a.flush(e)
 				}
@@ -264,13 +273,22 @@ func (a *statsd) Handle(datagram []byte, atMs int64, e Emitter) {
 
 func (a *statsd) handle(datagram []byte, atMs int64, e Emitter) {
 	for len(datagram) > 0 {
-		line := datagram
-		if i := bytes.IndexByte(datagram, '\n'); i >= 0 {
-			line, datagram = datagram[:i], datagram[i+1:]
-		} else {
-			datagram = nil
+		end, ok := 0, false
+		if a.inOrder >= guessAfter {
+			end, ok = a.nextLine(datagram, atMs, e)
 		}
-		a.handleLine(line, atMs, e)
+		if !ok {
+			if end = bytes.IndexByte(datagram, '\n'); end < 0 {
+				end = len(datagram)
+			}
+			if line := datagram[:end]; !a.fastLine(line, atMs, e) {
+				a.parseLine(line, atMs, e)
+			}
+		}
+		if end == len(datagram) {
+			return
+		}
+		datagram = datagram[end+1:]
 	}
 }
 
@@ -292,13 +310,44 @@ func (a *statsd) flush(e Emitter) {
 	a.runs, a.touched, a.npending = runs[:0], a.touched[:0], 0
 }
 
-// handleLine records one line. Most lines take fastLine; the rest, and the
-// first line of each name, type, rate and tags, take parseLine.
-func (a *statsd) handleLine(line []byte, atMs int64, e Emitter) {
-	if !a.fastLine(line, atMs, e) {
-		a.parseLine(line, atMs, e)
+// nextLine records the line at the start of datagram when it has the
+// target that followed the previous line's the last time, and reports
+// whether it did and where the line ends (its '\n', or the end of the
+// datagram). Harnesses often send their metrics in the same order (per
+// transaction, per series in turn), and then a line costs two comparisons
+// and a number scan, where fastLine searches it twice and hashes it. handle
+// calls it only after the last lines' targets were guessed right (or would
+// have been, as follow counts: inOrder), so lines in no steady order take
+// fastLine at the cost of a test.
+//
+// It compares the name, the ':', the rest and the line's end byte for byte
+// with what parseLine resolved (a name without ':' or '\n', a rest without
+// '\n'), so a line it accepts is one fastLine would accept with the same
+// target.
+func (a *statsd) nextLine(datagram []byte, atMs int64, e Emitter) (end int, ok bool) {
+	// Not nil: inOrder counts only lines whose target a line has followed
+	// before.
+	t := a.prev.next
+	colon := len(t.name)
+	if colon >= len(datagram) || datagram[colon] != ':' || string(datagram[:colon]) != t.name {
+		a.inOrder = 0
+		return 0, false
 	}
+	d, n := scanDecimal(datagram[colon+1:])
+	pipe := colon + 1 + n
+	if end = pipe + len(t.rest); end > len(datagram) || end < len(datagram) && datagram[end] != '\n' ||
+		string(datagram[pipe:end]) != t.rest || !a.record(t, d, atMs, e) {
+		a.inOrder = 0
+		return 0, false
+	}
+	a.prev = t
+	return end, true
 }
+
+// guessAfter is how many lines in a row must have had the target that
+// followed the previous line's target the time before, for nextLine to
+// guess the next line's.
+const guessAfter = 2
 
 // fastLine records the common line, name:value|rest with one plain decimal
 // value and a target in the recent cache, with one search (its ':'; handle
@@ -319,10 +368,33 @@ func (a *statsd) fastLine(line []byte, atMs int64, e Emitter) bool {
 		return false
 	}
 	slot, ok := a.slot(line[:colon], line[pipe:])
-	if !ok {
+	if !ok || !a.record(*slot, d, atMs, e) {
 		return false
 	}
-	t := *slot
+	a.follow(*slot)
+	return true
+}
+
+// follow notes that a line of target t came after the previous line, and
+// counts the lines in a row whose target had followed the previous line's
+// target before too (inOrder, for nextLine).
+func (a *statsd) follow(t *statsdTarget) {
+	if p := a.prev; p != nil {
+		// Without a branch on the outcome, which lines in no steady order
+		// would mispredict.
+		n := min(a.inOrder+1, guessAfter)
+		if p.next != t {
+			n = 0
+		}
+		p.next, a.inOrder = t, n
+	}
+	a.prev = t
+}
+
+// record records the plain decimal value d of a line of target t, and
+// reports whether it did: it leaves the values decimal.float does not
+// convert to parseLine.
+func (a *statsd) record(t *statsdTarget, d decimal, atMs int64, e Emitter) bool {
 	if t.kind == statsdLatency {
 		us, ok := a.microsOf(d)
 		if ok {
@@ -361,6 +433,7 @@ func (a *statsd) parseLine(line []byte, atMs int64, e Emitter) {
 	if t == nil {
 		return
 	}
+	a.follow(t)
 	var last float64
 	relative := false
 	for vals := line[colon+1 : pipe]; ; {
@@ -436,8 +509,8 @@ func (a *statsd) lookup(line []byte, colon, pipe int) *statsdTarget {
 		if t = a.resolve(line); t == nil {
 			return nil
 		}
+		t.name, t.rest = string(name), string(rest)
 	}
-	t.key, t.nameLen = string(a.key), len(name)
 	*slot = t
 	return t
 }
@@ -450,8 +523,7 @@ func (a *statsd) lookup(line []byte, colon, pipe int) *statsdTarget {
 func (a *statsd) slot(name, rest []byte) (**statsdTarget, bool) {
 	slot := &a.recent[keyHash(name, rest)>>(64-recentBits)]
 	t := *slot
-	return slot, t != nil && t.nameLen == len(name) && len(t.key) == len(name)+len(rest) &&
-		t.key[:len(name)] == string(name) && t.key[len(name):] == string(rest)
+	return slot, t != nil && t.name == string(name) && t.rest == string(rest)
 }
 
 // recentBits sizes the cache in front of the targets map (256 entries).

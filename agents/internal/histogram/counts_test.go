@@ -59,8 +59,28 @@ func TestCountsMatchTheLibrary(t *testing.T) {
 	if !bytes.Equal(payload(t, enc.encode(c)), payload(t, Encode(hdr.New(LowestUs, HighestUs, Digits)))) {
 		t.Error("empty payload differs from the library's")
 	}
-	if slices.ContainsFunc(c.c, func(v int64) bool { return v != 0 }) {
+	if slices.ContainsFunc(c.c, func(v uint32) bool { return v != 0 }) || c.over != nil {
 		t.Error("reset left counts behind")
+	}
+}
+
+// A count past the 32 bits of counts.c (spill) is kept whole.
+func TestCountsOverflow(t *testing.T) {
+	c, lib := newCounts(), hdr.New(LowestUs, HighestUs, Digits)
+	for _, r := range []struct{ v, n int64 }{{1500, 3_000_000_000}, {1500, 3_000_000_000}, {1500, 7}, {20, 1 << 40}, {20, 1}, {9000, 2}} {
+		c.record(r.v, r.n)
+		if err := lib.RecordValues(r.v, r.n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := make([]int64, len(frameQuantiles))
+	c.percentiles(frameQuantiles, got)
+	if want := lib.ValueAtPercentilesSlice(frameQuantiles); !slices.Equal(got, want) {
+		t.Errorf("percentiles %v, library %v", got, want)
+	}
+	var enc encoder
+	if !bytes.Equal(payload(t, enc.encode(c)), payload(t, Encode(lib))) {
+		t.Error("payload differs from the library's")
 	}
 }
 

@@ -382,7 +382,7 @@ func (r *Recorder) newBucket(k Kind) *bucket {
 
 // release keeps histograms for reuse: a fresh one per series per interval
 // would dominate the agent's own CPU cost (allocation, zeroing and the page
-// faults of first touching ~190 KB). Every interval closes about one per
+// faults of first touching ~95 KB). Every interval closes about one per
 // series, so that many (plus a few) are kept: no more memory than the
 // intervals about to open need anyway.
 func (r *Recorder) release(b *bucket) {
