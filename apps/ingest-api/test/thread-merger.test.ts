@@ -1,6 +1,7 @@
 // The merge thread as the built server runs it (dist/merge-thread.mjs, built by the global
 // setup): same results as merging in process, failures come back as rejections, and a thread
 // that goes away fails what it held and is replaced.
+import { readdirSync, readFileSync } from 'node:fs';
 import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hdrMerger } from '../src/rollup/merge.ts';
@@ -30,6 +31,15 @@ describe('the merge thread', () => {
       encoded: Buffer.from(local.encoded),
       bands: Buffer.from(local.bands!),
     });
+  });
+
+  it('runs at the lowest scheduling priority, the rest of the process at its own', async () => {
+    await merger.merge(inputs);
+    // Field 19 of /proc/…/stat is the nice value (after the command in parentheses).
+    const nice = (path: string) => Number(readFileSync(path, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const threads = readdirSync('/proc/self/task').map((tid) => nice(`/proc/self/task/${tid}/stat`));
+    expect(threads).toContain(19);
+    expect(nice('/proc/self/stat')).toBeLessThan(19);
   });
 
   it('rejects an undecodable input with the codec’s reason, and keeps merging', async () => {
