@@ -2,7 +2,8 @@
 // concurrent finish waits for it, so no frame lands after a finish), checks project and status,
 // inserts every frame from binary column arrays (columns.ts) with ON CONFLICT DO NOTHING for
 // idempotent replays, and returns the counts. (Other instances are notified after commit, by
-// live/notifier.ts: a NOTIFY here would serialise every batch's commit.) A statement is atomic, so a batch is all-or-nothing without BEGIN/COMMIT.
+// live/notifier.ts: a NOTIFY here would serialise every batch's commit.) A statement is atomic,
+// so a batch is all-or-nothing without BEGIN/COMMIT.
 // Only a batch that declares series this instance has not seen yet takes a transaction, to
 // create them first (series.ts). Histograms are stored as the bytes the agent encoded; nothing
 // here decodes them.

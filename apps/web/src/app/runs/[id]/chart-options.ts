@@ -237,10 +237,10 @@ function heatCells(grid: HeatGrid, api: CoordApi) {
   const t0 = grid.starts[0]!;
   const [left = 0, bottom = 0] = api.coord([t0, 0]);
   const [right = 0, top = 0] = api.coord([t0 + 1000, grid.rows]);
-  const perMs = (right - left) / 1000;
+  const pixelOf = (t: number) => left + ((t - t0) * (right - left)) / 1000;
   const shape = {
-    lefts: grid.starts.map((t) => left + (t - t0) * perMs),
-    rights: grid.ends.map((t) => left + (t - t0) * perMs),
+    lefts: grid.starts.map(pixelOf),
+    rights: grid.ends.map(pixelOf),
     bottom,
     rowHeight: (bottom - top) / grid.rows,
   };
