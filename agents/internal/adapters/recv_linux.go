@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -214,6 +215,14 @@ func (s *udpSource) read(draining bool) (int, error) {
 		}
 		s.sleptAt, s.cycleN = now, 0
 		time.Sleep(s.nextLinger())
+		// The timer resumes this goroutine without counting a new
+		// scheduling round, and the runtime's monitor (sysmon), waking for
+		// the same timer from a sleep that began before ours, takes that
+		// for a goroutine running since then and interrupts it with a
+		// preemption signal. Yielding once starts a round. Measured with
+		// strace at the footprint benchmark's load: 1.9 signals a second
+		// before, 0-0.1 after.
+		runtime.Gosched()
 	}
 	for i := range s.hdrs {
 		s.hdrs[i].hdr.Controllen = oobSpace // the kernel sets what it wrote

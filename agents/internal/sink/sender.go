@@ -30,9 +30,21 @@ type Sender struct {
 // used within seconds without being hammered while it is away.
 var minBackoff, maxBackoff = 250 * time.Millisecond, 5 * time.Second
 
+// holdFor is how long a request may take before the batches held in memory
+// are written to disk anyway. The API answers in tens of milliseconds; two
+// seconds means it is struggling, and an agent killed then would lose them.
+var holdFor = 2 * time.Second
+
 // NewSender returns a sender with the default backoff.
 func NewSender(c *Client, sp *Spool) *Sender {
 	return &Sender{Client: c, Spool: sp, MinBackoff: minBackoff, MaxBackoff: maxBackoff, wake: make(chan struct{}, 1)}
+}
+
+// persistHeld writes the batches held in memory to disk.
+func (s *Sender) persistHeld() {
+	if err := s.Spool.Persist(); err != nil {
+		slog.Error("could not write held batches to the spool; they stay in memory", "err", err)
+	}
 }
 
 // Wake tells the sender new work is spooled.
@@ -58,7 +70,15 @@ const (
 func (s *Sender) Run(ctx context.Context, untilIdle bool) error {
 	backoff := s.MinBackoff
 	for {
+		// A request that fails, or has not completed within holdFor, sends
+		// whatever waits in memory to disk: the outage may outlast the
+		// agent, and after a bad token `upload` needs the files.
+		slow := time.AfterFunc(holdFor, s.persistHeld)
 		st, err := s.step(ctx)
+		slow.Stop()
+		if err != nil {
+			s.persistHeld()
+		}
 		switch {
 		case err != nil && Classify(err) == Fatal:
 			return err
@@ -119,11 +139,11 @@ func (s *Sender) step(ctx context.Context) (step, error) {
 		slog.Info("run created", "id", run.ID, "url", run.URL)
 		return progressed, nil
 	}
-	if path := s.Spool.Oldest(); path != "" {
-		body, err := os.ReadFile(path)
-		if err != nil {
-			return idle, fmt.Errorf("spool: %w", err)
-		}
+	path, body, err := s.Spool.Oldest()
+	if err != nil {
+		return idle, err
+	}
+	if path != "" {
 		if err := s.postBatch(ctx, run.ID, body); err != nil {
 			if Classify(err) != Reject {
 				return idle, err

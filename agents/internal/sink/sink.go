@@ -81,7 +81,7 @@ func Start(ctx context.Context, c *Client, spoolRoot string, maxBytes int64, cre
 	return s, url, nil
 }
 
-// Add converts frames into batches and spools them for delivery. After a
+// Add converts frames into batches and queues them for delivery. After a
 // fatal error (bad token) nothing more is spooled, as the contract asks.
 func (s *Sink) Add(frames []histogram.Frame) {
 	if len(frames) == 0 {
@@ -108,7 +108,8 @@ func (s *Sink) Add(frames []histogram.Frame) {
 	s.sender.Wake()
 }
 
-// Stop spools the finish and waits up to drain for everything to be delivered.
+// Stop spools the finish and waits up to drain for everything to be
+// delivered; what is left is on disk when it returns.
 func (s *Sink) Stop(f Finish, drain time.Duration) (Result, error) {
 	res := Result{SpoolDir: s.spool.Dir}
 	body, err := json.Marshal(f)
@@ -125,6 +126,8 @@ func (s *Sink) Stop(f Finish, drain time.Duration) (Result, error) {
 		s.cancel()
 		<-s.done
 	}
+	// What was not delivered stays on disk for `levelfield-agent upload`.
+	s.sender.persistHeld()
 	s.mu.Lock()
 	err = s.err
 	s.mu.Unlock()

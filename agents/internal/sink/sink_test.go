@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -29,6 +30,8 @@ type fakeAPI struct {
 	duplicates int
 	finished   []Finish
 	refused    int
+	// onFrames, when set, runs as each frames request arrives, before it is stored.
+	onFrames func()
 }
 
 func newFakeAPI() (*fakeAPI, *httptest.Server) {
@@ -57,6 +60,11 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(201)
 		io.WriteString(w, `{"id":"r1","url":"http://x/runs/r1","liveUrl":"http://x/v1/runs/r1/live"}`)
 	case r.URL.Path == "/v1/runs/r1/frames":
+		if f.onFrames != nil {
+			f.mu.Unlock()
+			f.onFrames()
+			f.mu.Lock()
+		}
 		if len(f.finished) > 0 {
 			w.WriteHeader(409)
 			io.WriteString(w, `{"error":{"code":"RUN_FINISHED"}}`)
@@ -121,6 +129,10 @@ func TestSinkOutageLosesAndDuplicatesNothing(t *testing.T) {
 			api.down.Store(true) // the API goes away mid-run...
 		}
 		if i == 40 {
+			// Refused batches are on disk by now, so the outage may outlast the agent.
+			if n := len(batchFiles(t, snk.spool.Dir)); n == 0 {
+				t.Fatal("no batch was written to disk during the outage")
+			}
 			api.down.Store(false) // ...and comes back
 		}
 		snk.Add(append(frames(a, i, i+1), frames(b, i, i+1)...))
@@ -152,6 +164,97 @@ func TestSinkOutageLosesAndDuplicatesNothing(t *testing.T) {
 	}
 	if _, err := os.Stat(res.SpoolDir); !os.IsNotExist(err) {
 		t.Errorf("spool not removed after delivery: %v", err)
+	}
+}
+
+func batchFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "batch-*.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// While the API answers, batches are sent from memory: no batch file is
+// written, fsynced, renamed and deleted for each interval.
+func TestHealthyAPIBatchesNeverTouchDisk(t *testing.T) {
+	api, srv := newFakeAPI()
+	defer srv.Close()
+	snk, _, err := Start(context.Background(), NewClient(srv.URL, "lf_test"), t.TempDir(), 0, CreateRun{Project: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var seen atomic.Int64
+	var requests atomic.Int64
+	api.onFrames = func() {
+		requests.Add(1)
+		seen.Add(int64(len(batchFiles(t, snk.spool.Dir))))
+	}
+	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
+	for i := int64(0); i < 20; i++ {
+		snk.Add(frames(s, i, i+1))
+		time.Sleep(2 * time.Millisecond)
+	}
+	if res, err := snk.Stop(Finish{Status: "succeeded"}, 5*time.Second); err != nil || res.Pending != 0 {
+		t.Fatalf("stop: %+v %v", res, err)
+	}
+	if requests.Load() == 0 || len(api.stored) != 20 {
+		t.Fatalf("requests %d stored %d", requests.Load(), len(api.stored))
+	}
+	if seen.Load() != 0 {
+		t.Fatalf("%d batch files were on disk while a healthy API was receiving", seen.Load())
+	}
+}
+
+// A request that takes longer than holdFor sends the held batches to disk
+// (an agent killed during a slow request would otherwise lose them); once
+// accepted, their files are deleted and nothing is sent twice.
+func TestSlowAPIBatchesGoToDisk(t *testing.T) {
+	defer func(h time.Duration) { holdFor = h }(holdFor)
+	holdFor = 20 * time.Millisecond
+	api, srv := newFakeAPI()
+	defer srv.Close()
+	root := t.TempDir()
+	snk, _, err := Start(context.Background(), NewClient(srv.URL, "lf_test"), root, 0, CreateRun{Project: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	var onDisk atomic.Int64
+	api.onFrames = func() {
+		select {
+		case <-release:
+			return
+		default:
+		}
+		// The first request hangs until the held batches are on disk.
+		deadline := time.Now().Add(5 * time.Second)
+		for time.Now().Before(deadline) {
+			if n := len(batchFiles(t, snk.spool.Dir)); n > 0 {
+				onDisk.Store(int64(n))
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		close(release)
+	}
+	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
+	snk.Add(frames(s, 0, 1))
+	time.Sleep(50 * time.Millisecond)
+	snk.Add(frames(s, 1, 2)) // queued behind the slow request
+	res, err := snk.Stop(Finish{Status: "succeeded"}, 10*time.Second)
+	if err != nil || res.Pending != 0 {
+		t.Fatalf("stop: %+v %v", res, err)
+	}
+	if onDisk.Load() == 0 {
+		t.Fatal("a batch held during a slow request was never written to disk")
+	}
+	if len(api.stored) != 2 || api.duplicates != 0 || len(api.finished) != 1 {
+		t.Fatalf("stored %d duplicates %d finished %d", len(api.stored), api.duplicates, len(api.finished))
+	}
+	if left, _ := os.ReadDir(root); len(left) != 0 {
+		t.Fatalf("spool left behind: %v", left)
 	}
 }
 
@@ -217,7 +320,10 @@ func TestSpoolBound(t *testing.T) {
 	if err := sp.PutBatch(make([]byte, 80), 5); err == nil || sp.Dropped() != 5 {
 		t.Fatalf("over the bound: %v dropped %d", err, sp.Dropped())
 	}
-	// Reopening continues the numbering after the last batch.
+	// Reopening continues the numbering after the last batch written.
+	if err := sp.Persist(); err != nil {
+		t.Fatal(err)
+	}
 	sp2, _ := OpenSpool(sp.Dir, 0)
 	_ = sp2.PutBatch([]byte("{}"), 1)
 	if sp2.Pending() != 2 {

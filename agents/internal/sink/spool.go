@@ -12,15 +12,21 @@ import (
 	"sync"
 )
 
-// Spool is one run's directory of requests not yet accepted by the API:
+// Spool is one run's queue of requests not yet accepted by the API, and the
+// directory that keeps them across an outage or a crash:
 //
 //	run.json                      server, the create body, and the run id once created
 //	batch-000000000001.json ...   frame batches, sent in name order
 //	finish.json                   sent last, once no batch is left
 //
-// Every batch is written here before it is sent and removed once accepted,
-// so an API outage or an agent crash loses nothing and a replay sends the
-// same frames with the same seq numbers (the API stores them once).
+// A new batch is first held in memory and sent from there: while the API
+// answers, a batch costs no file write, fsync, rename or unlink. It is
+// written to its file (Persist) as soon as a send fails or takes longer
+// than the sender's hold time, and when the agent stops with batches left.
+// A replay sends the same frames with the same seq numbers (the API stores
+// them once). An agent killed outright loses what it held: the batches of
+// the last moments before the kill, next to its open intervals, which no
+// design can keep.
 //
 // One process owns a spool: what is on disk is listed once, when it is
 // opened, and then kept in memory, so delivering a batch costs no directory
@@ -33,14 +39,15 @@ type Spool struct {
 	next     int64 // number of the next batch file
 	bytes    int64
 	dropped  int64     // frames refused because the spool was full
-	queue    []spooled // batches on disk, in send order
+	queue    []spooled // batches not yet accepted, in send order: on disk first, then held
 	finished bool      // finish.json is written
 }
 
-// spooled is one batch file.
+// spooled is one batch: its file, and its body while it is held in memory only.
 type spooled struct {
 	path string
 	size int64
+	body []byte // nil once the file is written
 }
 
 // RunFile is the content of run.json.
@@ -149,8 +156,10 @@ func (s *Spool) WriteRun(r RunFile) error {
 	return nil
 }
 
-// PutBatch appends a batch, unless the spool is over its size bound; the
-// bound keeps a long outage from filling the disk the benchmark uses.
+// PutBatch queues a batch, held in memory until it is sent or persisted,
+// unless the spool is over its size bound; the bound keeps a long outage
+// from filling the disk the benchmark uses. The spool keeps body: the caller
+// must not change it afterwards.
 func (s *Spool) PutBatch(body []byte, frames int) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -159,13 +168,37 @@ func (s *Spool) PutBatch(body []byte, frames int) error {
 		return fmt.Errorf("spool %s holds %d bytes: %w", s.Dir, s.bytes, ErrSpoolFull)
 	}
 	name := filepath.Join(s.Dir, fmt.Sprintf("batch-%012d.json", s.next))
-	if err := writeFile(name, body); err != nil {
-		s.dropped += int64(frames)
-		return fmt.Errorf("spool: %w", err)
-	}
 	s.next++
 	s.bytes += int64(len(body))
-	s.queue = append(s.queue, spooled{path: name, size: int64(len(body))})
+	s.queue = append(s.queue, spooled{path: name, size: int64(len(body)), body: body})
+	return nil
+}
+
+// Persist writes every held batch to disk, oldest first. A batch whose
+// write fails stays held and is tried again at the next call; the error says
+// how many.
+func (s *Spool) Persist() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var failed int
+	var last error
+	for i := range s.queue {
+		b := &s.queue[i]
+		if b.body == nil {
+			continue
+		}
+		// Under the lock, so that Remove cannot delete a file that is
+		// still being written and leave a stray copy behind.
+		if err := writeFile(b.path, b.body); err != nil {
+			failed++
+			last = err
+			continue
+		}
+		b.body = nil
+	}
+	if failed > 0 {
+		return fmt.Errorf("spool: %d batches held in memory could not be written: %w", failed, last)
+	}
 	return nil
 }
 
@@ -176,31 +209,45 @@ func (s *Spool) Dropped() int64 {
 	return s.dropped
 }
 
-// Oldest returns the path of the oldest batch, or "" if none is left.
-func (s *Spool) Oldest() string {
+// Oldest returns the oldest batch's path and body, or "" if none is left.
+func (s *Spool) Oldest() (path string, body []byte, err error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if len(s.queue) == 0 {
-		return ""
+		s.mu.Unlock()
+		return "", nil, nil
 	}
-	return s.queue[0].path
+	b := s.queue[0]
+	s.mu.Unlock()
+	if b.body != nil {
+		return b.path, b.body, nil
+	}
+	body, err = os.ReadFile(b.path)
+	if err != nil {
+		return "", nil, fmt.Errorf("spool: %w", err)
+	}
+	return b.path, body, nil
 }
 
-// Remove deletes a batch once the API has accepted (or rejected) it.
+// Remove forgets a batch, and deletes its file if it has one, once the API
+// has accepted (or rejected) it.
 func (s *Spool) Remove(path string) error {
-	if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("spool: %w", err)
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if i := slices.IndexFunc(s.queue, func(b spooled) bool { return b.path == path }); i >= 0 {
-		s.bytes -= s.queue[i].size
-		s.queue = slices.Delete(s.queue, i, i+1)
+	i := slices.IndexFunc(s.queue, func(b spooled) bool { return b.path == path })
+	if i < 0 {
+		return nil
 	}
+	if s.queue[i].body == nil {
+		if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return fmt.Errorf("spool: %w", err)
+		}
+	}
+	s.bytes -= s.queue[i].size
+	s.queue = slices.Delete(s.queue, i, i+1)
 	return nil
 }
 
-// Pending counts batches not yet delivered.
+// Pending counts batches not yet delivered, held or on disk.
 func (s *Spool) Pending() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
