@@ -1,6 +1,7 @@
 // Fuzzes the API from its own /openapi.json with schemathesis (PyPI) for a bounded number of
 // cases: any 5xx, undocumented status, wrong content type, response that breaks its schema,
-// or accepted invalid input fails the test.
+// or accepted invalid input fails the test (test/schemathesis.toml adds 413, the answer to a
+// body over 1 MiB, to the statuses that count as refusing invalid input).
 // By default: the schema's examples plus 50 generated cases (valid and invalid) per operation,
 // about 20 s. The coverage phase (every boundary of every schema, ~9,500 cases, over a minute
 // here) runs with LEVELFIELD_FUZZ_PHASES=examples,coverage,fuzzing; LEVELFIELD_FUZZ_EXAMPLES
@@ -58,6 +59,8 @@ it('survives schemathesis with no 5xx and no schema violation', { timeout: 150_0
     execFile(
       binary,
       [
+        '--config-file',
+        path.join(appDir, 'test/schemathesis.toml'),
         'run',
         `${server.url}/openapi.json`,
         '--checks',
