@@ -187,10 +187,12 @@ func TestHealthyAPIBatchesNeverTouchDisk(t *testing.T) {
 	}
 	var seen atomic.Int64
 	var requests atomic.Int64
+	api.mu.Lock()
 	api.onFrames = func() {
 		requests.Add(1)
 		seen.Add(int64(len(batchFiles(t, snk.spool.Dir))))
 	}
+	api.mu.Unlock()
 	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
 	for i := int64(0); i < 20; i++ {
 		snk.Add(frames(s, i, i+1))
@@ -199,6 +201,8 @@ func TestHealthyAPIBatchesNeverTouchDisk(t *testing.T) {
 	if res, err := snk.Stop(Finish{Status: "succeeded"}, 5*time.Second); err != nil || res.Pending != 0 {
 		t.Fatalf("stop: %+v %v", res, err)
 	}
+	api.mu.Lock()
+	defer api.mu.Unlock()
 	if requests.Load() == 0 || len(api.stored) != 20 {
 		t.Fatalf("requests %d stored %d", requests.Load(), len(api.stored))
 	}
@@ -222,6 +226,7 @@ func TestSlowAPIBatchesGoToDisk(t *testing.T) {
 	}
 	release := make(chan struct{})
 	var onDisk atomic.Int64
+	api.mu.Lock()
 	api.onFrames = func() {
 		select {
 		case <-release:
@@ -239,6 +244,7 @@ func TestSlowAPIBatchesGoToDisk(t *testing.T) {
 		}
 		close(release)
 	}
+	api.mu.Unlock()
 	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
 	snk.Add(frames(s, 0, 1))
 	time.Sleep(50 * time.Millisecond)
@@ -250,6 +256,8 @@ func TestSlowAPIBatchesGoToDisk(t *testing.T) {
 	if onDisk.Load() == 0 {
 		t.Fatal("a batch held during a slow request was never written to disk")
 	}
+	api.mu.Lock()
+	defer api.mu.Unlock()
 	if len(api.stored) != 2 || api.duplicates != 0 || len(api.finished) != 1 {
 		t.Fatalf("stored %d duplicates %d finished %d", len(api.stored), api.duplicates, len(api.finished))
 	}
@@ -278,6 +286,8 @@ func TestSinkUnreachableAtStartThenUpload(t *testing.T) {
 	if err != nil || len(urls) != 1 || urls[0] != "http://x/runs/r1" {
 		t.Fatalf("upload: %v %v", urls, err)
 	}
+	api.mu.Lock()
+	defer api.mu.Unlock()
 	if len(api.stored) != 7000 || api.duplicates != 0 || len(api.finished) != 1 || api.finished[0].ExitCode != 3 {
 		t.Fatalf("stored %d dup %d finished %+v", len(api.stored), api.duplicates, api.finished)
 	}
@@ -304,6 +314,8 @@ func TestSplitOn413(t *testing.T) {
 	if res, err := snk.Stop(Finish{Status: "succeeded"}, 5*time.Second); err != nil || res.Pending != 0 {
 		t.Fatalf("%+v %v", res, err)
 	}
+	api.mu.Lock()
+	defer api.mu.Unlock()
 	if len(api.stored) != 1000 || api.duplicates != 0 {
 		t.Fatalf("stored %d dup %d", len(api.stored), api.duplicates)
 	}
