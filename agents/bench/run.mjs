@@ -28,7 +28,10 @@
 // apart from the optional real ingest API (which uses the repository's installed packages).
 // Environment: BENCH_SECONDS (pgbench run length, 15), BENCH_REPS (3), BENCH_LOAD_SECONDS (20),
 // BENCH_CPU_WINDOWS (4), BENCH_AGENT_BIN (a binary to measure instead of building), BENCH_PARTS (comma-separated subset of record,footprint,unbatched,pgbench;
-// the figures of parts left out are null).
+// the figures of parts left out are null), BENCH_COMPARE_BIN (a second build run alongside in the
+// footprint parts, each agent under its own identical load, measured over the same windows; adds
+// compare_cpu_pct, compare_rss_mb and compare_cpu_ratio, the median per-window ratio compare/main,
+// and compare_cpu_ratio_unbatched).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -42,6 +45,8 @@ const agentsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const repoDir = path.resolve(agentsDir, '..');
 // BENCH_AGENT_BIN measures another build (an A/B comparison) instead of building this one.
 const agentBin = process.env.BENCH_AGENT_BIN || path.join(agentsDir, 'bin/levelfield-agent');
+// BENCH_COMPARE_BIN runs a second build alongside it in the footprint parts (see footprint).
+const compareBin = process.env.BENCH_COMPARE_BIN || '';
 const PGBENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
@@ -292,11 +297,10 @@ function loadAverage() {
   return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
 }
 
-/** CPU (median of windows, % of one core) and RSS (max, MB) of the agent under StatsD load. */
-async function footprint(ingest, { pack, label }) {
-  const warm = 3;
-  const { child, done } = start(
-    agentBin,
+/** Starts one agent (binary bin) wrapping a StatsD load generator. */
+function startLoadedAgent(bin, ingest, { pack, label, seconds }) {
+  return start(
+    bin,
     [
       'run',
       ...agentArgs(ingest, path.join(work, `spool-${label}`)),
@@ -315,41 +319,64 @@ async function footprint(ingest, { pack, label }) {
         ...process.env,
         LOAD_SERIES: String(LOAD_SERIES),
         LOAD_RATE: String(LOAD_RATE),
-        LOAD_SECONDS: String(LOAD_SECONDS + warm + 1),
+        LOAD_SECONDS: String(seconds),
         LOAD_PACK: String(pack),
       },
     },
   );
-  const pid = child.pid;
+}
+
+/**
+ * CPU (median of windows, % of one core) and RSS (max, MB) of the agent under StatsD load. With
+ * compareBin, a second build runs at the same time under its own identical load and is measured
+ * over the same windows: what the machine's other work does to one it does to both, so the
+ * median of the per-window ratios resolves differences that separate runs cannot (±8 % from run
+ * to run on a shared VM).
+ */
+async function footprint(ingest, { pack, label }) {
+  const warm = 3;
+  const bins = compareBin ? [agentBin, compareBin] : [agentBin];
+  const agents = bins.map((bin, i) =>
+    startLoadedAgent(bin, ingest, { pack, label: i === 0 ? label : `${label}-compare`, seconds: LOAD_SECONDS + warm + 1 }),
+  );
   // Start-up (provenance capture, first request) is not the steady state being measured.
   await sleep(warm * 1000);
   const windowMs = (LOAD_SECONDS * 1000) / CPU_WINDOWS;
-  const cpus = [];
-  const rss = [];
+  const cpus = bins.map(() => []);
+  const rss = bins.map(() => []);
   for (let w = 0; w < CPU_WINDOWS; w += 1) {
     const t0 = performance.now();
-    const c0 = cpuSeconds(pid);
+    const c0 = agents.map(({ child }) => cpuSeconds(child.pid));
     while (performance.now() - t0 < windowMs - 1) {
       await sleep(Math.min(1000, windowMs - (performance.now() - t0)));
-      rss.push(rssMb(pid));
+      agents.forEach(({ child }, i) => rss[i].push(rssMb(child.pid)));
     }
-    cpus.push(((cpuSeconds(pid) - c0) / ((performance.now() - t0) / 1000)) * 100);
+    const seconds = (performance.now() - t0) / 1000;
+    agents.forEach(({ child }, i) => cpus[i].push(((cpuSeconds(child.pid) - c0[i]) / seconds) * 100));
   }
-  const result = await done;
-  if (result.code !== 0) throw new Error(`agent (statsd) exited ${result.code}:\n${result.stderr}`);
-  const { sent, datagrams } = JSON.parse(result.stdout.trim().split('\n').pop());
-  const runId = runIdFrom(result.stderr);
-  const recorded = runId ? await ingest.recorded(runId) : Number.NaN;
-  const dropped = result.stderr.match(/the kernel dropped datagrams.*datagrams=(\d+)/)?.[1];
-  const cpu = median(cpus);
-  say(
-    `statsd ${label}: ${LOAD_SERIES} series × ${LOAD_RATE}/s, ${round(sent / datagrams, 1)} lines per datagram; ` +
-      `agent cpu ${round(cpu, 2)} % (median of ${CPU_WINDOWS} × ${round(windowMs / 1000, 1)} s: ${cpus.map((c) => round(c, 2)).join(', ')}), ` +
-      `rss max ${round(Math.max(...rss), 1)} MB (median ${round(median(rss), 1)}); sent ${sent} samples, the run holds ${recorded}` +
-      `${dropped ? `; the kernel dropped ${dropped} datagrams` : ''}; load average ${loadAverage().join(' ')}`,
-  );
-  if (recorded !== sent) say(`warning: ${sent - recorded} samples sent were not recorded`);
-  return { cpu, rss: Math.max(...rss) };
+  const results = [];
+  for (const [i, { done }] of agents.entries()) {
+    const result = await done;
+    if (result.code !== 0) throw new Error(`agent (statsd, ${bins[i]}) exited ${result.code}:\n${result.stderr}`);
+    const { sent, datagrams } = JSON.parse(result.stdout.trim().split('\n').pop());
+    const runId = runIdFrom(result.stderr);
+    const recorded = runId ? await ingest.recorded(runId) : Number.NaN;
+    const dropped = result.stderr.match(/the kernel dropped datagrams.*datagrams=(\d+)/)?.[1];
+    const cpu = median(cpus[i]);
+    say(
+      `statsd ${label}${i ? ` (compare: ${bins[i]})` : ''}: ${LOAD_SERIES} series × ${LOAD_RATE}/s, ${round(sent / datagrams, 1)} lines per datagram; ` +
+        `agent cpu ${round(cpu, 2)} % (median of ${CPU_WINDOWS} × ${round(windowMs / 1000, 1)} s: ${cpus[i].map((c) => round(c, 2)).join(', ')}), ` +
+        `rss max ${round(Math.max(...rss[i]), 1)} MB (median ${round(median(rss[i]), 1)}); sent ${sent} samples, the run holds ${recorded}` +
+        `${dropped ? `; the kernel dropped ${dropped} datagrams` : ''}; load average ${loadAverage().join(' ')}`,
+    );
+    if (recorded !== sent) say(`warning: ${sent - recorded} samples sent were not recorded`);
+    results.push({ cpu, rss: Math.max(...rss[i]) });
+  }
+  if (!compareBin) return results[0];
+  const ratios = cpus[1].map((c, w) => c / cpus[0][w]);
+  const ratio = median(ratios);
+  say(`statsd ${label}: compare/main cpu per window ${ratios.map((r) => round(r, 3)).join(', ')}; median ${round(ratio, 3)}`);
+  return { ...results[0], compare: { ...results[1], ratio } };
 }
 
 // ───────────────────────────── intrusion ─────────────────────────────
@@ -457,14 +484,20 @@ async function main() {
   }
   say(`the agent streams to the ${ingest.kind} at ${ingest.url}`);
   if (PARTS.has('footprint')) {
-    const { cpu, rss } = await footprint(ingest, { pack: 0, label: 'footprint' });
+    const { cpu, rss, compare } = await footprint(ingest, { pack: 0, label: 'footprint' });
     result.agent_cpu_pct = round(cpu, 2);
     result.agent_rss_mb = round(rss, 1);
+    if (compare) {
+      result.compare_cpu_pct = round(compare.cpu, 2);
+      result.compare_rss_mb = round(compare.rss, 1);
+      result.compare_cpu_ratio = round(compare.ratio, 3);
+    }
   }
   if (PARTS.has('unbatched')) {
-    const { cpu, rss } = await footprint(ingest, { pack: 1, label: 'footprint-unbatched' });
+    const { cpu, rss, compare } = await footprint(ingest, { pack: 1, label: 'footprint-unbatched' });
     result.agent_cpu_pct_unbatched = round(cpu, 2);
     result.agent_rss_mb_unbatched = round(rss, 1);
+    if (compare) result.compare_cpu_ratio_unbatched = round(compare.ratio, 3);
   }
   if (PARTS.has('pgbench')) {
     const { plain, wrapped, ratio } = await intrusion(pg, ingest);

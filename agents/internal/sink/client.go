@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"time"
@@ -118,9 +119,13 @@ type Client struct {
 }
 
 // NewClient returns a client with a per-request timeout, so a hung server
-// turns into a retry instead of a stuck agent.
+// turns into a retry instead of a stuck agent. Its connections read and
+// write with raw system calls (quietConn).
 func NewClient(server, token string) *Client {
-	return &Client{Server: strings.TrimRight(server, "/"), Token: token, HTTP: &http.Client{Timeout: 15 * time.Second}}
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.DialContext = dialQuiet(&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second})
+	return &Client{Server: strings.TrimRight(server, "/"), Token: token,
+		HTTP: &http.Client{Timeout: 15 * time.Second, Transport: transport}}
 }
 
 // CreateRun posts a new run.
