@@ -74,11 +74,12 @@ func (c *quietConn) Read(p []byte) (int, error) {
 	var n int
 	var errno syscall.Errno
 	// Deadlines and Close end the wait with their usual errors.
-	if err := c.raw.Read(func(fd uintptr) bool { return rawIO(syscall.SYS_READ, fd, p, &n, &errno) }); err != nil {
-		return 0, &net.OpError{Op: "read", Net: "tcp", Addr: c.RemoteAddr(), Err: err}
+	err := c.raw.Read(func(fd uintptr) bool { return rawIO(syscall.SYS_READ, fd, p, &n, &errno) })
+	if err == nil && errno != 0 {
+		err = os.NewSyscallError("read", errno)
 	}
-	if errno != 0 {
-		return 0, &net.OpError{Op: "read", Net: "tcp", Addr: c.RemoteAddr(), Err: os.NewSyscallError("read", errno)}
+	if err != nil {
+		return 0, c.opError("read", err)
 	}
 	if n == 0 {
 		return 0, io.EOF
@@ -96,9 +97,14 @@ func (c *quietConn) Write(p []byte) (int, error) {
 			err = os.NewSyscallError("write", errno)
 		}
 		if err != nil {
-			return written, &net.OpError{Op: "write", Net: "tcp", Addr: c.RemoteAddr(), Err: err}
+			return written, c.opError("write", err)
 		}
 		written += n
 	}
 	return written, nil
+}
+
+// opError wraps err as the net package's connections report theirs.
+func (c *quietConn) opError(op string, err error) error {
+	return &net.OpError{Op: op, Net: "tcp", Addr: c.RemoteAddr(), Err: err}
 }

@@ -39,7 +39,7 @@ type Spool struct {
 	next     int64 // number of the next batch file
 	bytes    int64
 	dropped  int64     // frames refused because the spool was full
-	queue    []spooled // batches not yet accepted, in send order: on disk first, then held
+	queue    []spooled // batches not yet accepted, in send order, each on disk or held
 	finished bool      // finish.json is written
 }
 
