@@ -165,3 +165,17 @@ func FuzzStatsDValue(f *testing.F) {
 		}
 	})
 }
+
+// FuzzShortText checks nextLine's word comparisons against bytes.HasPrefix.
+func FuzzShortText(f *testing.F) {
+	f.Add("bench.latency:", []byte("bench.latency:1.5|ms"))
+	f.Add("|ms|#series:s3", []byte("|ms|#series:s4\n"))
+	f.Add("12345678", []byte("1234567"))
+	f.Add("x:", []byte("x:1|c"))
+	f.Fuzz(func(t *testing.T, s string, b []byte) {
+		text := newShortText(s)
+		if got, want := text.prefixOf(b), bytes.HasPrefix(b, []byte(s)); got != want {
+			t.Fatalf("prefixOf(%q, %q) = %v, bytes.HasPrefix %v", s, b, got, want)
+		}
+	})
+}

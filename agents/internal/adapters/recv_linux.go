@@ -48,12 +48,10 @@ type udpSource struct {
 	drained bool
 	// The linger grows from minLinger to maxLinger while traffic flows,
 	// and is held so that what arrives meanwhile, at the rate of the last
-	// cycle, fits in a quarter of the socket buffer.
+	// sleep, fits in a quarter of the socket buffer.
 	rcvbuf    int
 	lingering time.Duration
-	sleptAt   time.Time // when the current cycle's sleep began
-	cycleN    int       // datagrams read since then
-	rate      float64   // datagrams/s over the last cycle
+	rate      float64 // bytes/s the kernel charged the buffer during the last sleep
 }
 
 // mmsghdr is struct mmsghdr on 64-bit Linux.
@@ -70,19 +68,19 @@ const (
 	// idleWait bounds a blocking read (SO_RCVTIMEO), so the listener
 	// notices that the tool has exited.
 	idleWait = 200 * time.Millisecond
-	// assumedTruesize is what the kernel charges a queued datagram against
-	// the socket buffer, taken high (a 1432-byte datagram costs ~2-4 KB, a
-	// one-line one ~1 KB).
-	assumedTruesize = 4608
 	// The listener sleeps between reads while traffic flows (see
-	// udpSource): ~5 wake-ups a second at most. At the footprint
-	// benchmark's 2,400 datagrams/s the rate bound holds it to ~190 ms
-	// with a 4 MB buffer (8 MB as the kernel counts it), ~450 datagrams;
-	// at 100,000 one-line datagrams/s to ~4 ms. Samples keep their arrival
-	// time and are recorded within flushAfterMs and a linger of it (700
-	// ms), before their interval closes, a second after its end.
+	// udpSource): 2.5 times a second at most. Each sleep costs four
+	// wake-ups here, two of the listener's thread and two of the runtime's
+	// monitor (timers fire to the millisecond, so the first wake comes a
+	// fraction of one early), ~40 µs each on this VM. At the footprint
+	// benchmark's 2,400 datagrams/s (2,304 bytes each as the kernel counts
+	// them) a quarter of a 4 MB buffer (8 MB as the kernel counts it)
+	// holds 380 ms; at 100,000 one-line datagrams/s, ~20 ms. Samples keep
+	// their arrival time and are recorded within flushAfterMs and a linger
+	// of it (900 ms), before their interval closes (an interval and a
+	// second after its end, agent.go).
 	minLinger = time.Millisecond
-	maxLinger = 200 * time.Millisecond
+	maxLinger = 400 * time.Millisecond
 )
 
 func listenUDP(ua *net.UDPAddr) (datagramSource, error) {
@@ -209,12 +207,11 @@ func (s *udpSource) read(draining bool) (int, error) {
 		// next datagrams queue rather than wake for each. time.Sleep, not
 		// nanosleep: a system call that long makes the runtime's monitor
 		// take the processor back and poll at its fastest for a while.
-		now := time.Now()
-		if !s.sleptAt.IsZero() {
-			s.rate = float64(s.cycleN) / max(now.Sub(s.sleptAt).Seconds(), 1e-6)
-		}
-		s.sleptAt, s.cycleN = now, 0
+		sleptAt := time.Now()
 		time.Sleep(s.nextLinger())
+		if queued, ok := s.queuedBytes(); ok {
+			s.rate = float64(queued) / max(time.Since(sleptAt).Seconds(), 1e-6)
+		}
 		// The timer resumes this goroutine without counting a new
 		// scheduling round, and the runtime's monitor (sysmon), waking for
 		// the same timer from a sleep that began before ours, takes that
@@ -245,7 +242,7 @@ func (s *udpSource) read(draining bool) (int, error) {
 			continue
 		case syscall.EAGAIN: // SO_RCVTIMEO expired, or nothing queued while draining
 			// Traffic stopped: the next burst starts with a short linger.
-			s.last, s.lingering, s.sleptAt = 0, 0, time.Time{}
+			s.last, s.lingering, s.rate = 0, 0, 0
 			return 0, nil
 		default:
 			return 0, os.NewSyscallError("recvmmsg", errno)
@@ -256,21 +253,39 @@ func (s *udpSource) read(draining bool) (int, error) {
 // got notes a read of n datagrams and returns n.
 func (s *udpSource) got(n int) int {
 	s.last = n
-	s.cycleN += n
 	return n
 }
 
-// nextLinger doubles the linger up to maxLinger, within what the socket
-// buffer holds at the last cycle's rate.
+// nextLinger doubles the linger up to maxLinger, within what a quarter of
+// the socket buffer holds at the last sleep's rate.
 func (s *udpSource) nextLinger() time.Duration {
 	d := min(max(2*s.lingering, minLinger), maxLinger)
 	if s.rate > 0 {
-		room := float64(s.rcvbuf) / 4 / assumedTruesize // datagrams
-		d = min(d, time.Duration(room/s.rate*float64(time.Second)))
+		d = min(d, time.Duration(float64(s.rcvbuf)/4/s.rate*float64(time.Second)))
 	}
 	s.lingering = d
 	return d
 }
+
+// queuedBytes is what the datagrams waiting in the socket cost its buffer,
+// as the kernel counts them (SO_MEMINFO's receive allocation: each
+// datagram's whole buffer, 2,304 bytes for a 1,432-byte one here), so the
+// linger's bound holds whatever the datagrams' size. A raw system call: it
+// cannot block.
+func (s *udpSource) queuedBytes() (int, bool) {
+	var info [skMeminfoVars]uint32
+	size := uint32(unsafe.Sizeof(info))
+	_, _, errno := syscall.RawSyscall6(syscall.SYS_GETSOCKOPT, uintptr(s.fd), syscall.SOL_SOCKET, soMeminfo,
+		uintptr(unsafe.Pointer(&info[0])), uintptr(unsafe.Pointer(&size)), 0)
+	return int(info[0]), errno == 0 && size >= 4
+}
+
+// SO_MEMINFO (Linux 3.x on) and its array's length; the receive
+// allocation (SK_MEMINFO_RMEM_ALLOC) comes first.
+const (
+	soMeminfo     = 55
+	skMeminfoVars = 9
+)
 
 // oobSpace holds one cmsghdr (16 bytes) and a timespec (16 bytes).
 const oobSpace = 32

@@ -60,3 +60,47 @@ func TestStatsDListenerBatches(t *testing.T) {
 		t.Fatalf("arrival time %d outside [%d, %d]", c.lastAt, before, after)
 	}
 }
+
+// The linger's bound comes from what queued datagrams cost the socket
+// buffer as the kernel counts them: more than their bytes, and never more
+// than a quarter of the buffer at the rate measured.
+func TestStatsDLingerFollowsTheKernelsAccounting(t *testing.T) {
+	a := mustNew(t, "statsd", Options{Follow: true, Opts: map[string]string{"addr": "127.0.0.1:0"}})
+	src := a.(*statsd).src.(*udpSource)
+	defer src.close()
+	if q, ok := src.queuedBytes(); !ok || q != 0 {
+		t.Fatalf("empty socket: queued %d, ok %v", q, ok)
+	}
+	conn, err := dialUDP(a.(*statsd).Addr())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	const datagrams, size = 50, 1432
+	for i := 0; i < datagrams; i++ {
+		if _, err := conn.Write([]byte(strings.Repeat("x", size))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	q, ok := src.queuedBytes()
+	if !ok || q < datagrams*size {
+		t.Fatalf("%d datagrams of %d bytes queued: the kernel counts %d bytes (ok %v)", datagrams, size, q, ok)
+	}
+	// At a rate that fills a quarter of the buffer in 100 ms, the linger
+	// stops growing there.
+	src.rate = float64(src.rcvbuf) / 4 / 0.1
+	var d time.Duration
+	for range 20 {
+		d = src.nextLinger()
+	}
+	if d > 100*time.Millisecond || d < 99*time.Millisecond {
+		t.Fatalf("linger %v at a rate filling a quarter of the buffer in 100 ms", d)
+	}
+	src.rate = 0
+	for range 20 {
+		d = src.nextLinger()
+	}
+	if d != maxLinger {
+		t.Fatalf("linger %v without a rate, want %v", d, maxLinger)
+	}
+}
