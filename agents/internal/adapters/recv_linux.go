@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -51,7 +50,8 @@ type udpSource struct {
 	// sleep, fits in a quarter of the socket buffer.
 	rcvbuf    int
 	lingering time.Duration
-	rate      float64 // bytes/s the kernel charged the buffer during the last sleep
+	rate      float64      // bytes/s the kernel charged the buffer during the last sleep
+	timer     *lingerTimer // nil without timerfd: time.Sleep
 }
 
 // mmsghdr is struct mmsghdr on 64-bit Linux.
@@ -105,6 +105,7 @@ func listenUDP(ua *net.UDPAddr) (datagramSource, error) {
 		syscall.Close(fd)
 		return nil, err
 	}
+	s.timer = newLingerTimer()
 	return s, nil
 }
 
@@ -160,6 +161,9 @@ func (s *udpSource) close() error {
 	if n := s.drops(); n > 0 {
 		slog.Warn("statsd: the kernel dropped datagrams, the socket buffer was full (see net.core.rmem_max)", "datagrams", n)
 	}
+	if s.timer != nil {
+		s.timer.close()
+	}
 	return syscall.Close(s.fd)
 }
 
@@ -204,22 +208,15 @@ func (s *udpSource) read(draining bool) (int, error) {
 		flags = syscall.MSG_DONTWAIT
 	case s.last > 0 && s.last < len(s.hdrs):
 		// The socket was emptied by a read with room to spare: let the
-		// next datagrams queue rather than wake for each. time.Sleep, not
-		// nanosleep: a system call that long makes the runtime's monitor
-		// take the processor back and poll at its fastest for a while.
+		// next datagrams queue rather than wake for each. Not nanosleep: a
+		// system call that long makes the runtime's monitor take the
+		// processor back and poll at its fastest for a while (see
+		// lingerTimer).
 		sleptAt := time.Now()
-		time.Sleep(s.nextLinger())
+		s.linger(s.nextLinger())
 		if queued, ok := s.queuedBytes(); ok {
 			s.rate = float64(queued) / max(time.Since(sleptAt).Seconds(), 1e-6)
 		}
-		// The timer resumes this goroutine without counting a new
-		// scheduling round, and the runtime's monitor (sysmon), waking for
-		// the same timer from a sleep that began before ours, takes that
-		// for a goroutine running since then and interrupts it with a
-		// preemption signal. Yielding once starts a round. Measured with
-		// strace at the footprint benchmark's load: 1.9 signals a second
-		// before, 0-0.1 after.
-		runtime.Gosched()
 	}
 	for i := range s.hdrs {
 		s.hdrs[i].hdr.Controllen = oobSpace // the kernel sets what it wrote

@@ -104,3 +104,21 @@ func TestStatsDLingerFollowsTheKernelsAccounting(t *testing.T) {
 		t.Fatalf("linger %v without a rate, want %v", d, maxLinger)
 	}
 }
+
+// The listener's timer sleeps as long as asked, again and again.
+func TestLingerTimerSleeps(t *testing.T) {
+	timer := newLingerTimer()
+	if timer == nil {
+		t.Fatal("no timerfd")
+	}
+	defer timer.close()
+	for _, d := range []time.Duration{0, 20 * time.Millisecond, 5 * time.Millisecond} {
+		start := time.Now()
+		if !timer.sleep(d) {
+			t.Fatalf("sleep(%v) failed", d)
+		}
+		if took := time.Since(start); took < d || took > d+time.Second {
+			t.Fatalf("sleep(%v) took %v", d, took)
+		}
+	}
+}
