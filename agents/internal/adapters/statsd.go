@@ -337,8 +337,14 @@ func (a *statsd) nextLine(datagram []byte, atMs int64, e Emitter) (end int, ok b
 	colon := len(t.name)
 	d, n := scanDecimal(datagram[colon+1:])
 	pipe := colon + 1 + n
-	if end = pipe + len(t.rest); !t.tail.prefixOf(datagram[pipe:]) || end < len(datagram) && datagram[end] != '\n' ||
-		!a.record(t, d, atMs, e) {
+	if end = pipe + len(t.rest); !t.tail.prefixOf(datagram[pipe:]) || end < len(datagram) && datagram[end] != '\n' {
+		a.inOrder = 0
+		return 0, false
+	}
+	// The common line, a latency in whole microseconds, without calls.
+	if us, ok := a.integerMicros(d); ok && t.kind == statsdLatency {
+		a.pend(t, atMs, us)
+	} else if !a.record(t, d, atMs, e) {
 		a.inOrder = 0
 		return 0, false
 	}
@@ -564,35 +570,39 @@ func mixBytes(h uint64, b []byte) uint64 {
 }
 
 // decimal is a number as StatsD clients write it: digits with at most one
-// '.' among them. m is the digits' value as an integer (exact up to 19 of
-// them), frac the number of digits after the point.
+// '.' among them. m is the digits' value as an integer when there are at
+// most 19 of them (more overflow it, and every use checks digits first),
+// frac the number of digits after the point.
 type decimal struct {
 	m            uint64
 	digits, frac int
 }
 
 // scanDecimal reads the decimal at the start of b, up to the first byte
-// that cannot continue it, and returns it with its length.
+// that cannot continue it, and returns it with its length. The digits
+// before the point and those after are two loops, rather than one that
+// tests for the point at every byte: it runs once per line, at 100,000
+// lines a second.
 func scanDecimal(b []byte) (d decimal, n int) {
-	point := -1
-scan:
-	for ; n < len(b); n++ {
-		switch c := b[n]; {
-		case c >= '0' && c <= '9':
-			if d.digits < 19 {
-				d.m = d.m*10 + uint64(c-'0')
-			}
-			d.digits++
-		case c == '.' && point < 0:
-			point = n
-		default:
-			break scan
-		}
-	}
-	if point >= 0 {
-		d.frac = n - point - 1
+	d.m, n = scanDigits(b, 0)
+	d.digits = n
+	if n < len(b) && b[n] == '.' {
+		d.m, d.frac = scanDigits(b[n+1:], d.m)
+		d.digits += d.frac
+		n += 1 + d.frac
 	}
 	return d, n
+}
+
+// scanDigits continues m with the digits at the start of b and returns it
+// with their number.
+func scanDigits(b []byte, m uint64) (uint64, int) {
+	n := 0
+	for n < len(b) && b[n]-'0' < 10 {
+		m = m*10 + uint64(b[n]-'0')
+		n++
+	}
+	return m, n
 }
 
 // micros converts a timer value to integer microseconds, as

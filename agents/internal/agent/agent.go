@@ -161,8 +161,12 @@ loop:
 		select {
 		case <-tick.C:
 			frames, main := pipe.close(time.Now().Add(-lateness).UnixMilli(), false)
-			snk.Add(frames)
+			// The status first: writing it is an ordinary system call,
+			// during which the runtime hands the processor to another
+			// thread if a goroutine is waiting, as the sender is once it
+			// has frames (a thread wake-up a second, measured).
 			status.Set(liveLine(start, main))
+			snk.Add(frames)
 		case <-exited:
 			break loop
 		}
