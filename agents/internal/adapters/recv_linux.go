@@ -69,10 +69,8 @@ const (
 	// notices that the tool has exited.
 	idleWait = 200 * time.Millisecond
 	// The listener sleeps between reads while traffic flows (see
-	// udpSource): 2.5 times a second at most. Each sleep costs four
-	// wake-ups here, two of the listener's thread and two of the runtime's
-	// monitor (timers fire to the millisecond, so the first wake comes a
-	// fraction of one early), ~40 µs each on this VM. At the footprint
+	// udpSource): 2.5 times a second at most, each a thread wake-up
+	// (lingerTimer), ~40 µs on this VM. At the footprint
 	// benchmark's 2,400 datagrams/s (2,304 bytes each as the kernel counts
 	// them) a quarter of a 4 MB buffer (8 MB as the kernel counts it)
 	// holds 380 ms; at 100,000 one-line datagrams/s, ~20 ms. Samples keep
