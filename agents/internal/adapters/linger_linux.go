@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"time"
 	"unsafe"
+
+	"github.com/levelfield/levelfield/agents/internal/rawio"
 )
 
 // lingerTimer is the listener's sleep between reads: a timerfd, waited on
@@ -57,11 +59,9 @@ func (t *lingerTimer) sleep(d time.Duration) bool {
 	}
 	// A raw read, as an ordinary one (f.Read) would wake the monitor
 	// (see udpSource); the poller waits while it finds nothing.
-	err := t.raw.Read(func(fd uintptr) bool {
-		_, _, errno := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&t.buf[0])), uintptr(len(t.buf)))
-		return errno != syscall.EAGAIN
-	})
-	return err == nil
+	var n int
+	err := t.raw.Read(func(fd uintptr) bool { return rawio.Call(syscall.SYS_READ, fd, t.buf[:], &n, &errno) })
+	return err == nil && errno == 0
 }
 
 // linger sleeps d on the listener's timer, or with time.Sleep where it has

@@ -8,18 +8,18 @@ import (
 	"net"
 	"os"
 	"syscall"
-	"unsafe"
+
+	"github.com/levelfield/levelfield/agents/internal/rawio"
 )
 
 // quietConn is a TCP connection to the ingest API whose reads and writes are
 // raw system calls on its non-blocking socket, waiting for readiness in Go's
 // network poller as ordinary ones do.
 //
-// Why: an ordinary system call made while the Go runtime's monitor thread
-// (sysmon) is in its deep sleep wakes it, and a wake-up from a system call
-// sets it polling every 20 µs for its next 50 rounds. The agent is idle
-// between bursts of work, so sysmon sleeps deeply, and the POST's answer
-// arrives a few milliseconds after the request, when it does: once a
+// Why (package rawio): an ordinary system call made while the Go runtime's
+// monitor thread (sysmon) is in its deep sleep wakes it and sets it polling
+// every 20 µs for a while. The POST's answer arrives a few milliseconds
+// after the request, when the agent is idle again and sysmon asleep: once a
 // second, reading it kept sysmon polling through the StatsD listener's busy
 // spells. Measured at the footprint benchmark's load: sysmon's 20-µs polls
 // went from ~21 a second to none, and the agent's CPU fell by ~4 % (paired
@@ -51,22 +51,6 @@ func dialQuiet(d *net.Dialer) func(ctx context.Context, network, addr string) (n
 	}
 }
 
-// rawIO runs one read or write system call on fd, retrying on EINTR, and
-// reports false on EAGAIN so that the poller waits for readiness.
-func rawIO(trap, fd uintptr, p []byte, n *int, errno *syscall.Errno) bool {
-	for {
-		r, _, e := syscall.RawSyscall(trap, fd, uintptr(unsafe.Pointer(&p[0])), uintptr(len(p)))
-		switch e {
-		case syscall.EINTR:
-			continue
-		case syscall.EAGAIN:
-			return false
-		}
-		*n, *errno = int(r), e
-		return true
-	}
-}
-
 func (c *quietConn) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
@@ -74,7 +58,7 @@ func (c *quietConn) Read(p []byte) (int, error) {
 	var n int
 	var errno syscall.Errno
 	// Deadlines and Close end the wait with their usual errors.
-	err := c.raw.Read(func(fd uintptr) bool { return rawIO(syscall.SYS_READ, fd, p, &n, &errno) })
+	err := c.raw.Read(func(fd uintptr) bool { return rawio.Call(syscall.SYS_READ, fd, p, &n, &errno) })
 	if err == nil && errno != 0 {
 		err = os.NewSyscallError("read", errno)
 	}
@@ -92,7 +76,7 @@ func (c *quietConn) Write(p []byte) (int, error) {
 	for written < len(p) {
 		var n int
 		var errno syscall.Errno
-		err := c.raw.Write(func(fd uintptr) bool { return rawIO(syscall.SYS_WRITE, fd, p[written:], &n, &errno) })
+		err := c.raw.Write(func(fd uintptr) bool { return rawio.Call(syscall.SYS_WRITE, fd, p[written:], &n, &errno) })
 		if err == nil && errno != 0 {
 			err = os.NewSyscallError("write", errno)
 		}
