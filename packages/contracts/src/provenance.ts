@@ -9,7 +9,9 @@ export type Origin = z.infer<typeof Origin>;
 
 const Text = z.string().max(4096);
 const Scalar = z.union([Text, z.number().finite(), z.boolean(), z.null()]);
-const FieldValue = z.union([Scalar, z.array(Scalar).max(256), z.record(z.string().max(128), Scalar)]);
+const Record_ = z.record(z.string().max(128), Scalar);
+/** A scalar, a list, a record, or a list of records (components: [{ name, version, role }]). */
+const FieldValue = z.union([Scalar, z.array(Scalar).max(256), Record_, z.array(Record_).max(256)]);
 
 /** One recorded value with where it came from. */
 export const Field = z.strictObject({
@@ -19,6 +21,11 @@ export const Field = z.strictObject({
   source: z.string().max(2048).optional(),
   /** For imported values quoted as "estimated" or similar. */
   quality: z.enum(['measured', 'estimated', 'quoted']).optional(),
+  /**
+   * A source says this side differs from the others on this field without printing the value
+   * (a rebuttal: "tuned for them, defaults for us"). The value may then be null.
+   */
+  differs: z.literal(true).optional(),
 });
 export type Field = z.infer<typeof Field>;
 
@@ -42,6 +49,10 @@ export const RunGroup = group([
   'repetitionGroup',
   /** "all runs", "best of 3", ... */
   'selectionRule',
+  /** Check ids or provenance groups a person declares as intended differences ("F-HW-1", "hardware"). */
+  'declaredDifferences',
+  /** The setup as the publication describes it in prose; the checks read settings out of it. */
+  'notes',
 ] as const);
 
 export const HardwareGroup = group([
@@ -68,6 +79,10 @@ export const HardwareGroup = group([
   'loadAverage',
   'diskScheduler',
   'mountOptions',
+  /** vCPUs the system under test could use: pinned cores, a container CPU limit, its threads. */
+  'vcpusUsed',
+  /** A memory limit below the machine's memory (container limit, max heap, maxmemory). */
+  'memoryLimitBytes',
 ] as const);
 
 export const NodeSoftwareGroup = group([
@@ -77,6 +92,9 @@ export const NodeSoftwareGroup = group([
   'containerImage',
   'virtualization',
   'container',
+  /** Server processes (instances, shards) on the node. */
+  'processes',
+  'threadsPerProcess',
 ] as const);
 
 export const Node = z.strictObject({
@@ -92,7 +110,7 @@ export const Node = z.strictObject({
 export type Node = z.infer<typeof Node>;
 
 export const SoftwareGroup = group([
-  /** value: [{name, version, purl, role}] */
+  /** value: { name: version } or [{ name, version, purl, role }] */
   'components',
   'buildType',
   'compiler',
@@ -138,6 +156,10 @@ export const WorkloadGroup = group([
   'variant',
   'loadTimeMs',
   'consistencyChecks',
+  /** How many operation types the benchmark defines (TPC-C: 5), for "reported / total". */
+  'operationTypes',
+  /** Share of each terminal's time spent in keying/think waits (0–1). */
+  'waitFraction',
 ] as const);
 
 export const SettingsGroup = group([
@@ -158,6 +180,8 @@ export const ClientGroup = group([
   'protocol',
   'connections',
   'workers',
+  /** Load-generator threads. */
+  'threads',
   'maxInFlight',
   'pipelineDepth',
   /** open | closed | partly-open */
@@ -166,6 +190,8 @@ export const ClientGroup = group([
   'retryPolicy',
   'timeoutPolicy',
   'clientCpuPct',
+  /** How far the load generator fell behind its schedule (ms). */
+  'scheduleLagMs',
 ] as const);
 
 export const MeasurementGroup = group([
@@ -188,6 +214,10 @@ export const MeasurementGroup = group([
   'coCorrection',
   'formulaIds',
   'repetitions',
+  /** Whether failed operations are counted (as errors) rather than dropped or retried silently. */
+  'errorsCounted',
+  /** Whether loading or preprocessing time is part of the reported result. */
+  'loadTimeIncluded',
 ] as const);
 
 export const CostGroup = group([

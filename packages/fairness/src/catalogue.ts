@@ -2,7 +2,15 @@
 import type { CheckDefinition } from './check.ts';
 import { checkClient1, checkClient2, checkClient3, checkClient4, checkClient5 } from './checks/client.ts';
 import { checkDisc1, checkDisc2, checkDisc3, checkDisc4, checkDisc5 } from './checks/disclosure.ts';
-import { checkCost1, checkCost2, checkHw1, checkHw2, checkHw3, checkHw4 } from './checks/hardware.ts';
+import {
+  checkCost1,
+  checkCost2,
+  checkHw1,
+  checkHw2,
+  checkHw3,
+  checkHw4,
+  declaredDifference,
+} from './checks/hardware.ts';
 import {
   checkMeas1,
   checkMeas2,
@@ -16,7 +24,15 @@ import {
 import { checkSw1, checkSw2, checkSw3 } from './checks/software.ts';
 import { checkDur1, checkDur2, checkIso1, checkIso2, checkTopo1, checkTopo2 } from './checks/topology.ts';
 import { checkWl1, checkWl2, checkWl3, checkWl4, checkWl5, checkWl6 } from './checks/workload.ts';
-import { type CheckResult, ComparisonInput, type ComparisonInputRaw } from './schema.ts';
+import { saidNothing } from './read.ts';
+import {
+  type CheckEvidence,
+  type CheckOutcome,
+  type CheckResult,
+  ComparisonInput,
+  type ComparisonInputRaw,
+} from './schema.ts';
+import { barePath } from './subject.ts';
 
 export const CHECKS: readonly CheckDefinition[] = [
   {
@@ -339,9 +355,47 @@ export function checkById(id: string): CheckDefinition | undefined {
   return CHECKS.find((c) => c.id === id);
 }
 
+/**
+ * Evidence for what a side said instead of a value: for every field a check missed, the
+ * recorded "not stated" / "default" text, so a reader sees it was read and why it counts as unknown.
+ */
+function saidNothingEvidence(input: ComparisonInput, missing: CheckOutcome['missing']): CheckEvidence[] {
+  const out: CheckEvidence[] = [];
+  for (const m of missing ?? []) {
+    const entry = input.entries.find((e) => e.label === m.entry);
+    if (!entry) continue;
+    const wanted = m.field.split(/ \/ | \+ /).map(barePath);
+    for (const run of entry.runs)
+      for (const said of saidNothing(run))
+        if (wanted.includes(said.path) && !out.some((e) => e.entry === entry.label && e.field === said.path))
+          out.push({
+            entry: entry.label,
+            field: said.path,
+            value: said.field.value as CheckEvidence['value'],
+            origin: said.field.origin,
+            source: `${said.field.source ? `${said.field.source}; ` : ''}says nothing, read as not stated`,
+          });
+  }
+  return out;
+}
+
+/** Each side's declaration that this check's difference is intended (run.declaredDifferences). */
+function declarationEvidence(input: ComparisonInput, checkId: string): CheckEvidence[] {
+  const out: CheckEvidence[] = [];
+  for (const entry of input.entries) {
+    const d = declaredDifference({ entries: [entry], subject: input.subject }, checkId);
+    if (d && !out.some((e) => e.entry === d.entry)) out.push(d);
+  }
+  return out;
+}
+
 /** Runs one check; the result carries the catalogue's id, title and mode. */
 export function runCheck(check: CheckDefinition, input: ComparisonInput): CheckResult {
   const outcome = check.evaluate(input);
+  const declared = declarationEvidence(input, check.id).filter(
+    (d) => !outcome.evidence.some((e) => e.entry === d.entry && e.field === d.field),
+  );
+  outcome.evidence = [...outcome.evidence, ...saidNothingEvidence(input, outcome.missing), ...declared];
   const result: CheckResult = {
     id: check.id,
     title: check.title,

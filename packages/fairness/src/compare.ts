@@ -3,6 +3,7 @@
 import { canonical, display, type FieldValue, spread } from './normalize.ts';
 import { entryValue, evidenceOf, type Reader, type ReadField, readEntry } from './read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from './schema.ts';
+import { isIntended } from './subject.ts';
 
 export interface FieldSpec {
   /** Evidence path, e.g. 'settings.isolationLevel'. */
@@ -16,6 +17,11 @@ export interface FieldSpec {
   tolerance?: number;
   /** A needed field: missing on any side makes the check unknown unless something else differs. */
   required?: boolean;
+  /**
+   * Shown as evidence, never compared: values that differ by nature between systems (drivers,
+   * component lists, load times whose treatment another field records).
+   */
+  evidenceOnly?: boolean;
 }
 
 export interface SideValue {
@@ -31,8 +37,10 @@ export interface FieldComparison {
   sides: SideValue[];
   /** Known on every side. */
   known: boolean;
-  /** Differs between the sides where it is known (needs at least two). */
+  /** Differs between the sides where it is known (needs at least two), or a side says it differs. */
   differs: boolean;
+  /** The field is the comparison's subject: it differs on purpose and is neither flagged nor passed. */
+  intended: boolean;
 }
 
 function keyOf(spec: FieldSpec, value: FieldValue): string | number {
@@ -48,17 +56,28 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
     return { entry, read: entryValue(r), known: r.known, keys: [...keys] };
   });
   const knownSides = sides.filter((s) => s.known);
-  let differs = false;
-  if (knownSides.length >= 2) {
-    if (spec.tolerance !== undefined) {
-      const nums = knownSides.flatMap((s) => s.keys).filter((k): k is number => typeof k === 'number');
-      differs = nums.length >= 2 && spread(nums) > spec.tolerance;
+  let differs = sides.some((s) => s.read?.differs);
+  if (!differs && knownSides.length >= 2) {
+    const keys = knownSides.flatMap((s) => s.keys);
+    if (spec.tolerance !== undefined && keys.every((k) => typeof k === 'number')) {
+      differs = keys.length >= 2 && spread(keys as number[]) > spec.tolerance;
     } else {
       const signatures = new Set(knownSides.map((s) => JSON.stringify([...s.keys].sort())));
       differs = signatures.size > 1;
     }
   }
-  return { spec, sides, known: sides.every((s) => s.known), differs };
+  const intended = isIntended(input, spec.field);
+  const compared = !spec.evidenceOnly && !intended;
+  return { spec, sides, known: sides.every((s) => s.known), differs: compared && differs, intended };
+}
+
+/**
+ * Stated on some sides but not on others (the subject aside: one system may have no driver at
+ * all). Evidence-only fields count: a value shown for one side and withheld for the other is
+ * asymmetric disclosure.
+ */
+function statedUnevenly(c: FieldComparison): boolean {
+  return !c.intended && !c.known && c.sides.some((s) => s.known);
 }
 
 export function compareFields(input: ComparisonInput, specs: readonly FieldSpec[]): FieldComparison[] {
@@ -83,7 +102,8 @@ export function evidenceFor(comparisons: readonly FieldComparison[]): CheckEvide
 export function missingOf(comparisons: readonly FieldComparison[], requiredOnly = true) {
   const out: { entry: string; field: string }[] = [];
   for (const c of comparisons) {
-    if (requiredOnly && !c.spec.required) continue;
+    if (c.intended) continue;
+    if (requiredOnly && (!c.spec.required || c.spec.evidenceOnly)) continue;
     for (const s of c.sides) if (!s.known) out.push({ entry: s.entry.label, field: c.spec.field });
   }
   return out;
@@ -103,8 +123,12 @@ export interface VerdictText {
 }
 
 /**
- * The usual verdict: flag when a field differs between sides that record it; otherwise unknown
- * when a required field is missing on some side; otherwise pass.
+ * The usual verdict (fairness-checklist.md, "How the checks generalise"):
+ * - flag when a compared field differs between the sides that state it (or a side says it differs);
+ * - needs_review when a field is stated for some sides and not for others: asymmetric disclosure
+ *   is a finding, named with both sides' values in the hint;
+ * - unknown when a required field, or every compared field, is missing;
+ * - pass otherwise, citing every side's values.
  */
 export function verdict(
   input: ComparisonInput,
@@ -114,6 +138,20 @@ export function verdict(
 ): CheckOutcome {
   const comparisons = compareFields(input, specs);
   return verdictOf(comparisons, text, extra);
+}
+
+/** "stated for A (serializable), not for B". */
+export function unevenText(c: FieldComparison): string {
+  const stated = c.sides.filter((s) => s.known);
+  const unstated = c.sides.filter((s) => !s.known);
+  return `${c.spec.label} stated for ${stated.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')}, not for ${unstated.map((s) => s.entry.label).join(', ')}`;
+}
+
+/** "the ORM differs by design (it is the comparison's subject: A: prisma vs B: drizzle)". */
+function intendedText(comparisons: readonly FieldComparison[]): string {
+  const shown = comparisons.filter((c) => c.intended && c.sides.some((s) => s.read));
+  if (shown.length === 0) return '';
+  return ` ${capitalise(shown.map((c) => `${c.spec.label} (${sidesText(c)})`).join('; '))} differ${shown.length === 1 ? 's' : ''} on purpose: the comparison's subject.`;
 }
 
 export function verdictOf(
@@ -127,7 +165,14 @@ export function verdictOf(
     ...differing.map((c) => `${c.spec.label} differs (${sidesText(c)})`),
     ...(extra.flags ?? []),
   ];
-  const missing = missingOf(comparisons);
+  const uneven = comparisons.filter(statedUnevenly);
+  const missing = [
+    ...missingOf(comparisons),
+    ...missingOf(
+      uneven.filter((c) => !c.spec.required),
+      false,
+    ),
+  ];
   if (flags.length > 0) {
     const outcome: CheckOutcome = {
       state: 'flag',
@@ -137,18 +182,30 @@ export function verdictOf(
     if (missing.length > 0) outcome.missing = missing;
     return outcome;
   }
-  if (missing.length > 0)
+  if (uneven.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      missing,
+      hint: `${capitalise(uneven.map(unevenText).join('; '))}: ask the publisher for the missing side, since ${text.why}.`,
+      message: `Cannot confirm ${text.subject} is equal: ${uneven.map((c) => c.spec.label).join(', ')} ${uneven.length === 1 ? 'is' : 'are'} stated for some sides only.`,
+    };
+  const compared = comparisons.filter((c) => c.known && !c.intended && !c.spec.evidenceOnly);
+  // A pass rests on the compared fields; the subject's values are named in the message instead.
+  const passEvidence = [...evidenceFor(comparisons.filter((c) => !c.intended)), ...(extra.evidence ?? [])];
+  if (missing.length > 0 || compared.length === 0) {
+    const all = missing.length > 0 ? missing : missingOf(comparisons, false);
     return {
       state: 'unknown',
       evidence,
-      missing,
-      message: `Cannot check ${text.subject}: ${missingText(missing)} not recorded.`,
+      missing: all,
+      message: `Cannot check ${text.subject}: ${all.length > 0 ? `${missingText(all)} not recorded` : 'nothing comparable is recorded'}.${intendedText(comparisons)}`,
     };
-  const compared = comparisons.filter((c) => c.known).map((c) => c.spec.label);
+  }
   return {
     state: 'pass',
-    evidence,
-    message: `Every side matches on ${text.subject}${compared.length ? ` (${compared.join(', ')})` : ''}.`,
+    evidence: passEvidence,
+    message: `Every side matches on ${text.subject}: ${compared.map((c) => `${c.spec.label} — ${sidesText(c)}`).join('; ')}.${intendedText(comparisons)}`,
   };
 }
 

@@ -49,10 +49,10 @@ describe('applyDecisions', () => {
     ]);
     const wl3 = decided.find((r) => r.id === 'F-WL-3');
     expect(wl3?.state).toBe('flag');
-    expect(wl3?.computedState).toBe('needs_review');
+    expect(wl3?.computedState).toBe(results.find((r) => r.id === 'F-WL-3')?.state);
     expect(wl3?.decision?.by).toBe('b');
     expect(isOpen(wl3!)).toBe(false);
-    expect(isOpen(decided.find((r) => r.id === 'F-SW-2')!)).toBe(true);
+    expect(isOpen(decided.find((r) => r.id === 'F-WL-5')!)).toBe(true);
   });
 
   it('refuses a decision without a justification', () => {

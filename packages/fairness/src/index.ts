@@ -34,10 +34,12 @@ export {
   CheckState,
   ComparisonInput,
   type ComparisonInputRaw,
+  ComparisonSubject,
   Entry,
   PublishedValue,
   RunInput,
   SeriesInput,
   SeriesSummary,
+  SubjectPath,
   ValueQuality,
 } from './schema.ts';

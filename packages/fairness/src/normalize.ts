@@ -16,6 +16,26 @@ export function normText(value: unknown): string {
     .trim();
 }
 
+/**
+ * Words that say nothing about a setup: "not stated", "default", "n/a", "?", "short". A value
+ * made only of them is unknown, never a value two sides can agree on ("default" on both sides
+ * may be two different defaults). Checks keep the original text as evidence.
+ */
+const VACUOUS =
+  /^(?:not (?:stated|specified|given|reported|disclosed|mentioned|documented|published|provided|known|recorded|available|clear)|un(?:stated|specified|known|disclosed|documented|clear)|n\/?a|na|tbd|tba|\?+|-+|—|–|none given|none stated|no (?:data|info(?:rmation)?|details?)|default|defaults|(?:the )?(?:vendor |system |shipped |out of the box )?defaults?(?: (?:settings?|config(?:uration)?|values?|options?|parameters?))?|stock|out of the box|as shipped|short|short runs?|brief|various|varies|see (?:text|above|below|article|post)|same|similar|comparable)$/;
+
+/** True for a value that says nothing: null, empty, or only words such as "not stated" or "default". */
+export function isVacuous(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'number' || typeof value === 'boolean') return false;
+  if (Array.isArray(value)) return value.every((v) => isVacuous(v));
+  if (typeof value === 'object') return Object.values(value).every((v) => isVacuous(v));
+  const t = normText(value)
+    .replace(/[.!*()"“”']+/g, '')
+    .trim();
+  return t === '' || VACUOUS.test(t);
+}
+
 /** A stable string for any field value: text normalised, arrays sorted, record keys sorted. */
 export function canonical(value: FieldValue | undefined): string {
   if (value === undefined || value === null) return '';
@@ -183,7 +203,12 @@ export type DurabilityLevel = 'local-fsync' | 'replicated-quorum-fsync' | 'async
 export function normDurability(value: unknown): DurabilityLevel | null {
   const t = normText(value);
   if (t === '') return null;
-  if (/no fsync|fsync ?= ?off|fsync off|nosync|no durability|in memory only/.test(t)) return 'no-fsync';
+  if (
+    /no fsync|fsync ?= ?(off|false|0)|fsync off|nosync|no durability|in memory only|(without|never|not|doesn'?t|does not|disabled?|skips?|no) (an? |any |explicit )?(fsync|flush)|(fsync|flush)(es|ing)? (is |was |were )?(disabled|off|turned off|not (called|used|enabled))|page cache/.test(
+      t,
+    )
+  )
+    return 'no-fsync';
   if (
     /(sync|synchronous) commit ?= ?off|\basync|asynchronous|innodb flush log at trx commit ?= ?[02]/.test(t)
   )
@@ -228,6 +253,17 @@ export function normClientPlacement(value: unknown): ClientPlacement | null {
   if (/same (zone|az|availability zone)/.test(t)) return 'same-zone';
   if (/same region/.test(t)) return 'same-region';
   return null;
+}
+
+/** aws / gcp / azure / on-premises from provider names ("Amazon Web Services", "Google Cloud"). */
+export function normCloudProvider(value: unknown): string | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/\baws\b|amazon/.test(t)) return 'aws';
+  if (/\bgcp\b|google/.test(t)) return 'gcp';
+  if (/azure|microsoft/.test(t)) return 'azure';
+  if (/on ?prem|bare ?metal|own hardware|laptop|workstation|desktop/.test(t)) return 'on-premises';
+  return t;
 }
 
 export type ThroughputSource = 'client-ack' | 'server-counter';
@@ -419,6 +455,27 @@ export function parseAwsInstanceType(value: unknown): AwsInstanceType | null {
   const attributes = m[3] ?? '';
   const processor = attributes.includes('g') ? 'aws-graviton' : attributes.includes('a') ? 'amd' : 'intel';
   return { family: m[1] ?? '', generation: Number(m[2]), attributes, size: m[4] ?? '', processor };
+}
+
+/** x86-64 / amd64 / x64 → x86_64; arm64 / aarch64 / Graviton → arm64. */
+export function normArch(value: unknown): string | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/x86 ?64|amd64|x64|intel|\bamd\b/.test(t)) return 'x86_64';
+  if (/arm ?64|aarch ?64|graviton|neoverse|apple m\d/.test(t)) return 'arm64';
+  return t;
+}
+
+/** Storage class: nvme (local NVMe / instance store), ssd (network SSD: gp3, pd-ssd, io2), hdd. */
+export function normStorage(value: unknown): string | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/nvme|instance store|local ssd/.test(t)) return 'nvme';
+  if (/\bgp[23]\b|io[12]|\bebs\b|pd ssd|premium ssd|network|persistent disk/.test(t)) return 'network-ssd';
+  if (/ssd|flash/.test(t)) return 'ssd';
+  if (/hdd|spinning|magnetic|st1|sc1/.test(t)) return 'hdd';
+  if (/ram ?disk|tmpfs|in memory/.test(t)) return 'memory';
+  return t;
 }
 
 export function normHostType(value: unknown): string | null {

@@ -1,8 +1,9 @@
 // Reading provenance fields out of runs and entries. An entry (one side) may hold several
 // repeated runs; a field is known for the entry only when every run of it records the field.
 import type { Field, Origin } from '@levelfield/contracts/provenance';
-import { canonical, type FieldValue } from './normalize.ts';
+import { canonical, type FieldValue, isVacuous } from './normalize.ts';
 import type { CheckEvidence, Entry, RunInput } from './schema.ts';
+import { barePath } from './subject.ts';
 
 export type GroupName =
   | 'run'
@@ -21,12 +22,50 @@ export interface ReadField {
   origin: Origin | 'derived';
   source?: string;
   quality?: Field['quality'];
+  /** A source says this side differs without printing the value (Field.differs). */
+  differs?: true;
+  /** The provenance path actually read, when a reader fell back to another field. */
+  path?: string;
 }
 
-export type Reader = (run: RunInput) => ReadField | undefined;
+/** What a side says when it only says it differs. */
+export const DIFFERS_UNSTATED = 'differs (value not stated)';
 
+export type Reader = ((run: RunInput) => ReadField | undefined) & {
+  /**
+   * True when the run records the field but says nothing ("not stated"): a fallback must not
+   * answer in its place, or a value the publication declined to give would be filled in.
+   */
+  saysNothing?: (run: RunInput) => boolean;
+};
+
+function reader(
+  read: (run: RunInput) => ReadField | undefined,
+  saysNothing: (run: RunInput) => boolean,
+): Reader {
+  return Object.assign(read, { saysNothing });
+}
+
+/** True when a field is recorded but says nothing ("not stated", "default", null). */
+export const saysNothing = (f: Field | undefined) => f !== undefined && !f.differs && isVacuous(f.value);
+const recordedAsNothing = saysNothing;
+
+/**
+ * A recorded field as a check reads it. Values that say nothing ("not stated", "default", "n/a")
+ * read as missing; `saidNothing` finds them again for the evidence.
+ */
 export function fromField(field: Field | undefined): ReadField | undefined {
-  if (!field || field.value === null || field.value === '') return undefined;
+  if (!field) return undefined;
+  if (field.differs) {
+    const out: ReadField = {
+      value: isVacuous(field.value) ? DIFFERS_UNSTATED : field.value,
+      origin: field.origin,
+      differs: true,
+    };
+    if (field.source !== undefined) out.source = field.source;
+    return out;
+  }
+  if (isVacuous(field.value)) return undefined;
   const out: ReadField = { value: field.value, origin: field.origin };
   if (field.source !== undefined) out.source = field.source;
   if (field.quality !== undefined) out.quality = field.quality;
@@ -35,14 +74,34 @@ export function fromField(field: Field | undefined): ReadField | undefined {
 
 /** A reader of `group.key` in the run's provenance (known keys and catchall keys alike). */
 export function groupField(group: GroupName, key: string): Reader {
-  return (run) => {
-    const g = run.provenance[group] as Record<string, Field | undefined>;
-    return fromField(g[key]);
-  };
+  const fieldOf = (run: RunInput) => (run.provenance[group] as Record<string, Field | undefined>)[key];
+  return reader(
+    (run) => {
+      const f = fromField(fieldOf(run));
+      return f ? { ...f, path: `${group}.${key}` } : undefined;
+    },
+    (run) => recordedAsNothing(fieldOf(run)),
+  );
 }
 
-export function nodesOf(run: RunInput, role: Role) {
-  return run.provenance.nodes.filter((n) => n.role === role);
+/** True when some node of the role records the key as nothing. */
+function nodesSayNothing(
+  role: Role | readonly Role[],
+  group: 'hardware' | 'software' | 'cloud',
+  key: string,
+) {
+  return (run: RunInput) =>
+    nodesOf(run, role).some((n) => recordedAsNothing((n[group] as Record<string, Field | undefined>)[key]));
+}
+
+/** The nodes of one role, or of several ('sut' and 'aux': the system's whole footprint). */
+export function nodesOf(run: RunInput, role: Role | readonly Role[]) {
+  const roles: readonly Role[] = typeof role === 'string' ? [role] : role;
+  return run.provenance.nodes.filter((n) => roles.includes(n.role));
+}
+
+function roleText(role: Role | readonly Role[]): string {
+  return typeof role === 'string' ? role : role.join(' + ');
 }
 
 function commonOrigin(fields: readonly ReadField[]): ReadField['origin'] {
@@ -55,71 +114,114 @@ function commonOrigin(fields: readonly ReadField[]): ReadField['origin'] {
  * agree). Undefined when the role has no nodes or any of its nodes lacks the field.
  */
 export function nodeField(role: Role, group: 'hardware' | 'software' | 'cloud', key: string): Reader {
-  return (run) => {
-    const nodes = nodesOf(run, role);
-    if (nodes.length === 0) return undefined;
-    const fields: ReadField[] = [];
-    for (const node of nodes) {
-      const g = node[group] as Record<string, Field | undefined>;
-      const f = fromField(g[key]);
-      if (!f) return undefined;
-      fields.push(f);
-    }
-    const distinct = new Map<string, FieldValue>();
-    for (const f of fields) distinct.set(canonical(f.value), f.value);
-    const values = [...distinct.values()];
-    const value: FieldValue =
-      values.length === 1 ? (values[0] as FieldValue) : (values.map((v) => String(v)) as string[]);
-    const out: ReadField = { value, origin: commonOrigin(fields) };
-    const source = fields.find((f) => f.source)?.source;
-    if (source) out.source = source;
-    return out;
-  };
+  return reader(
+    (run) => {
+      const nodes = nodesOf(run, role);
+      if (nodes.length === 0) return undefined;
+      const fields: ReadField[] = [];
+      for (const node of nodes) {
+        const g = node[group] as Record<string, Field | undefined>;
+        const f = fromField(g[key]);
+        if (f?.differs) return f;
+        if (!f) return undefined;
+        fields.push(f);
+      }
+      const distinct = new Map<string, FieldValue>();
+      for (const f of fields) distinct.set(canonical(f.value), f.value);
+      const values = [...distinct.values()];
+      const value: FieldValue =
+        values.length === 1 ? (values[0] as FieldValue) : (values.map((v) => String(v)) as string[]);
+      const out: ReadField = { value, origin: commonOrigin(fields), path: `nodes.${role}.${group}.${key}` };
+      const source = fields.find((f) => f.source)?.source;
+      if (source) out.source = source;
+      return out;
+    },
+    nodesSayNothing(role, group, key),
+  );
 }
 
 /** Sum over the nodes of a role of count × a numeric hardware field (vCPUs, memory). */
-export function nodeSum(role: Role, key: string, parse: (v: unknown) => number | null): Reader {
-  return (run) => {
-    const nodes = nodesOf(run, role);
-    if (nodes.length === 0) return undefined;
-    let total = 0;
-    const fields: ReadField[] = [];
-    const parts: string[] = [];
-    for (const node of nodes) {
-      const f = fromField((node.hardware as Record<string, Field | undefined>)[key]);
-      const n = f ? parse(f.value) : null;
-      if (!f || n === null) return undefined;
-      fields.push(f);
-      total += node.count * n;
-      parts.push(`${node.count} × ${String(f.value)}`);
-    }
-    return {
-      value: total,
-      origin: fields.length === 1 && nodes[0]?.count === 1 ? commonOrigin(fields) : 'derived',
-      source: `sum over ${role} nodes: ${parts.join(' + ')}`,
-    };
-  };
+export function nodeSum(
+  role: Role | readonly Role[],
+  key: string,
+  parse: (v: unknown) => number | null,
+): Reader {
+  return reader(
+    (run) => {
+      const nodes = nodesOf(run, role);
+      if (nodes.length === 0) return undefined;
+      let total = 0;
+      const fields: ReadField[] = [];
+      const parts: string[] = [];
+      for (const node of nodes) {
+        const f = fromField((node.hardware as Record<string, Field | undefined>)[key]);
+        if (f?.differs) return f;
+        const n = f ? parse(f.value) : null;
+        if (!f || n === null) return undefined;
+        fields.push(f);
+        total += node.count * n;
+        parts.push(`${node.count} × ${String(f.value)}`);
+      }
+      return {
+        value: total,
+        origin: fields.length === 1 && nodes[0]?.count === 1 ? commonOrigin(fields) : 'derived',
+        source: `sum over ${roleText(role)} nodes: ${parts.join(' + ')}`,
+        path: `nodes.${typeof role === 'string' ? role : role[0]}.hardware.${key} (total)`,
+      };
+    },
+    nodesSayNothing(role, 'hardware', key),
+  );
 }
 
 /** Number of nodes of a role (the sum of their counts). */
-export function nodeCount(role: Role): Reader {
+export function nodeCount(role: Role | readonly Role[]): Reader {
   return (run) => {
     const nodes = nodesOf(run, role);
     if (nodes.length === 0) return undefined;
     const total = nodes.reduce((sum, n) => sum + n.count, 0);
-    return { value: total, origin: 'derived', source: `sum of ${role} node counts` };
+    return { value: total, origin: 'derived', source: `sum of ${roleText(role)} node counts` };
   };
 }
 
 /** The first reader that answers. */
 export function firstOf(...readers: Reader[]): Reader {
-  return (run) => {
+  /** The first reader that answers or says nothing; later ones are fallbacks for absent fields only. */
+  const decisive = (run: RunInput) => {
     for (const r of readers) {
       const f = r(run);
-      if (f) return f;
+      if (f) return { f };
+      if (r.saysNothing?.(run)) return { f: undefined, nothing: true };
     }
-    return undefined;
+    return { f: undefined };
   };
+  return reader(
+    (run) => decisive(run).f,
+    (run) => decisive(run).nothing === true,
+  );
+}
+
+/**
+ * The first reader that answers (as `firstOf`), with what the others say when they disagree
+ * added to its source: the structured field decides, and a contradicting note or node-level
+ * value stays visible in the evidence instead of being dropped.
+ */
+export function withOthers(norm: (v: FieldValue) => string | number | null, ...readers: Reader[]): Reader {
+  const first = firstOf(...readers);
+  return reader(
+    (run) => {
+      const f = first(run);
+      if (!f) return undefined;
+      const key = (v: FieldValue) => norm(v) ?? canonical(v);
+      const notes: string[] = [];
+      for (const r of readers) {
+        const o = r(run);
+        if (o && key(o.value) !== key(f.value))
+          notes.push(`${o.path ?? o.source ?? 'another field'} says ${String(o.value)}`);
+      }
+      return notes.length === 0 ? f : { ...f, source: [f.source, ...notes].filter(Boolean).join('; ') };
+    },
+    (run) => first.saysNothing?.(run) === true,
+  );
 }
 
 // --- entries ---------------------------------------------------------------------------------
@@ -155,7 +257,8 @@ export function entryValue(read: EntryRead): ReadField | undefined {
 export function evidenceOf(entry: Entry, field: string, read: ReadField): CheckEvidence {
   const ev: CheckEvidence = {
     entry: entry.label,
-    field,
+    // A fallback cites the field it actually read (run.benchmark for workload.name).
+    field: read.path && barePath(read.path) !== barePath(field) ? read.path : field,
     value: read.value as CheckEvidence['value'],
     origin: read.origin,
   };
@@ -181,4 +284,58 @@ export function valuePath(v: { metric: string; labels: Record<string, string> })
     .map(([k, val]) => `${k}=${val}`)
     .join(', ');
   return labels ? `values.${v.metric}[${labels}]` : `values.${v.metric}`;
+}
+
+/**
+ * Every recorded field of a run by its evidence path (`settings.isolationLevel`,
+ * `nodes.sut.hardware.vcpus`): what the generic "differs" rule walks, so a field no check knows
+ * yet is still compared.
+ */
+export function fieldPaths(run: RunInput): string[] {
+  const out = new Set<string>();
+  const { nodes, schemaVersion: _v, ...groups } = run.provenance;
+  for (const [group, fields] of Object.entries(groups))
+    for (const key of Object.keys(fields as object)) out.add(`${group}.${key}`);
+  for (const node of nodes)
+    for (const group of ['hardware', 'software', 'cloud'] as const)
+      for (const key of Object.keys(node[group] as object)) out.add(`nodes.${node.role}.${group}.${key}`);
+  return [...out];
+}
+
+/** The reader of a path `fieldPaths` returns. */
+export function pathReader(path: string): Reader {
+  const parts = path.split('.');
+  if (parts[0] === 'nodes')
+    return nodeField(
+      parts[1] as Role,
+      parts[2] as 'hardware' | 'software' | 'cloud',
+      parts.slice(3).join('.'),
+    );
+  return groupField(parts[0] as GroupName, parts.slice(1).join('.'));
+}
+
+/** One recorded field of a run whose value says nothing, at its evidence path. */
+export interface SaidNothing {
+  path: string;
+  field: Field;
+}
+
+/**
+ * Every field of a run whose value says nothing ("not stated", "default", null), with the path
+ * checks use in evidence and `missing` (`settings.isolationLevel`, `nodes.sut.hardware.vcpus`).
+ */
+export function saidNothing(run: RunInput): SaidNothing[] {
+  const out: SaidNothing[] = [];
+  const add = (path: string, f: Field | undefined) => {
+    if (f && !f.differs && isVacuous(f.value)) out.push({ path, field: f });
+  };
+  const { nodes, schemaVersion: _v, ...groups } = run.provenance;
+  for (const [group, fields] of Object.entries(groups))
+    for (const [key, f] of Object.entries(fields as Record<string, Field | undefined>))
+      add(`${group}.${key}`, f);
+  for (const node of nodes)
+    for (const group of ['hardware', 'software', 'cloud'] as const)
+      for (const [key, f] of Object.entries(node[group] as Record<string, Field | undefined>))
+        add(`nodes.${node.role}.${group}.${key}`, f);
+  return out;
 }

@@ -74,12 +74,34 @@ export const Entry = z.strictObject({
   label: z.string().min(1).max(200),
   /** The system under test, e.g. "CockroachDB"; the vendor check looks for it in affiliations. */
   system: z.string().min(1).max(200).optional(),
+  /** The organisation that makes the system ("Cockroach Labs"), when known. */
+  vendor: z.string().min(1).max(200).optional(),
   runs: z.array(RunInput).min(1).max(100),
 });
 export type Entry = z.infer<typeof Entry>;
 
+/**
+ * What a comparison varies on purpose: 'system', a shorthand ('hardware', 'version',
+ * 'configuration', 'orm', 'instance type') or a provenance path ('client.orm', 'settings.durability').
+ */
+export const SubjectPath = z
+  .string()
+  .trim()
+  .regex(
+    /^(system|hardware|version|configuration|orm|instance type|(run|nodes|software|topology|workload|settings|client|measurement|cost)(\.[A-Za-z][\w-]*)+)$/,
+    'a subject is "system", "hardware", "version", "configuration", "orm", "instance type" or a provenance path such as client.orm',
+  );
+
+export const ComparisonSubject = z.array(SubjectPath).min(1).max(20).default(['system']);
+
 export const ComparisonInput = z.strictObject({
   entries: z.array(Entry).min(1).max(16),
+  /**
+   * What the comparison varies on purpose: 'system' (the default), or provenance paths such as
+   * 'client.orm', 'software.components', 'nodes.sut.hardware.hostType', 'settings.durability'.
+   * Checks treat these as intended and flag every other difference (see subject.ts).
+   */
+  subject: ComparisonSubject,
 });
 export type ComparisonInput = z.infer<typeof ComparisonInput>;
 export type ComparisonInputRaw = z.input<typeof ComparisonInput>;

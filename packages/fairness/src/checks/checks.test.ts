@@ -9,7 +9,10 @@ interface Case {
   flag: ComparisonInput;
   /** A field path that must appear in the flag's evidence. */
   evidence?: string;
-  /** An input missing the needed provenance on one side. */
+  /**
+   * An input missing the needed provenance on one side: unknown, or needs_review naming what is
+   * stated for one side and not the other (asymmetric disclosure is a finding of its own).
+   */
   unknown?: ComparisonInput;
 }
 
@@ -171,8 +174,8 @@ const AUTO_CASES: Case[] = [
   {
     id: 'F-TOPO-2',
     pass: pair(
-      { topology: { clientPlacement: 'same zone', extraHops: 0, rttMs: 0.3 } },
-      { topology: { clientPlacement: 'same-zone', extraHops: 0, rttMs: 0.4 } },
+      { topology: { clientPlacement: 'same zone', extraHops: 0, rttMs: 0.3, region: 'eu-west-1' } },
+      { topology: { clientPlacement: 'same-zone', extraHops: 0, rttMs: 0.4, region: 'eu-west-1' } },
     ),
     flag: pair(
       { topology: { clientPlacement: 'same machine', extraHops: 0 } },
@@ -510,9 +513,11 @@ describe('AUTO checks: a passing and a failing pair each', () => {
       expect(r.message).toMatch(/\.$/);
     });
     if (c.unknown)
-      it(`${c.id} is unknown when provenance is missing on a side`, () => {
+      it(`${c.id} never passes when provenance is missing on a side, and says which`, () => {
         const r = runCheck(check!, c.unknown!);
-        expect(r.state, r.message).toBe('unknown');
+        expect(['unknown', 'needs_review'], r.message).toContain(r.state);
+        if (r.state === 'needs_review') expect(r.hint).toMatch(/stated for A .*not for B|not for A/);
+        expect(r.missing?.length, r.message).toBeGreaterThan(0);
       });
   }
 });
@@ -536,28 +541,48 @@ describe('reviewer checks answer needs_review with a hint', () => {
         { software: { nonDefaultSettings: [] } },
       ),
     );
-    expect(r.state).toBe('needs_review');
-    expect(r.hint).toBe('3 non-default settings on A vs 0 non-default settings on B');
+    expect(r.state).toBe('flag');
+    expect(r.hint).toBe('3 non-default settings on A (a=1, b=2, c=3) vs 0 non-default settings on B');
     const same = runCheck(
       checkById('F-SW-2')!,
       pair({ software: { nonDefaultSettings: 2 } }, { software: { nonDefaultSettings: 2 } }),
     );
-    expect(same.message).not.toMatch(/unequally/);
-    expect(runCheck(checkById('F-SW-2')!, pair({}, {})).hint).toMatch(/not recorded on A/);
+    expect(same.state).toBe('pass');
+    expect(same.message).toMatch(/2 non-default settings on A vs 2 non-default settings on B/);
+    expect(runCheck(checkById('F-SW-2')!, pair({}, {})).state).toBe('unknown');
+    // "defaults" is the fact that nothing was tuned; a pasted configuration counts its settings.
+    const pasted = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'shared_buffers=8GB, synchronous_commit=off, work_mem: 64MB' } },
+        { software: { configuration: 'defaults' } },
+      ),
+    );
+    expect(pasted.state).toBe('flag');
+    expect(pasted.hint).toMatch(
+      /3 non-default settings on A \(shared_buffers, synchronous_commit, work_mem\)/,
+    );
+    const oneSided = runCheck(checkById('F-SW-2')!, pair({ software: { nonDefaultSettings: ['x'] } }, {}));
+    expect(oneSided.state).toBe('needs_review');
+    expect(oneSided.hint).toMatch(/not recorded on B/);
   });
 
-  it('F-WL-3 shows the feature difference', () => {
-    const r = runCheck(
-      checkById('F-WL-3')!,
-      pair({ workload: { features: ['stored procedure'] } }, { workload: { features: ['ORM (Drizzle)'] } }),
+  it('F-WL-3 flags the feature difference, unless the feature is the subject', () => {
+    const sides = pair(
+      { workload: { features: ['stored procedure'] } },
+      { workload: { features: ['ORM (Drizzle)'] } },
     );
-    expect(r.state).toBe('needs_review');
+    const r = runCheck(checkById('F-WL-3')!, sides);
+    expect(r.state).toBe('flag');
     expect(r.hint).toMatch(/A only: stored procedure; B only: ORM \(Drizzle\)/);
+    const orms = runCheck(checkById('F-WL-3')!, { ...sides, subject: ['client.orm'] });
+    expect(orms.hint).toBe('A only: stored procedure');
     const same = runCheck(
       checkById('F-WL-3')!,
       pair({ workload: { features: ['x'] } }, { workload: { features: ['X'] } }),
     );
-    expect(same.hint).toMatch(/match/);
+    expect(same.state).toBe('pass');
+    expect(same.message).toMatch(/A: x; B: X/);
   });
 
   it('F-WL-4 reports reported/total for a known benchmark', () => {
@@ -578,7 +603,7 @@ describe('reviewer checks answer needs_review with a hint', () => {
         { workload: { name: 'TPC-C' }, values: ['New Order', 'Payment'].map(tx) },
       ),
     );
-    expect(r.state).toBe('needs_review');
+    expect(r.state).toBe('flag');
     expect(r.hint).toBe('A: 5/5 TPC-C transaction types reported; B: 2/5 TPC-C transaction types reported');
   });
 
@@ -592,14 +617,36 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-5')!, pair({}, {})).hint).toMatch(/no variant/);
   });
 
-  it('F-DISC-3 names a vendor benchmarking its own product', () => {
+  it('F-DISC-3 flags a vendor benchmarking its own product, matched as an organisation', () => {
     const r = runCheck(
       checkById('F-DISC-3')!,
       pair({ disclosure: { affiliation: 'Acme DB Inc. (makers of AcmeDB)' } }, {}, ['AcmeDB', 'OtherDB']),
     );
-    expect(r.state).toBe('needs_review');
-    expect(r.hint).toMatch(/the vendor of AcmeDB benchmarking its own product/);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A is published by the vendor of AcmeDB, compared against OtherDB/);
     expect(r.hint).toMatch(/B: no affiliation declared/);
+    // Naming a competitor in prose is not an affiliation with it.
+    const prose = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { affiliation: 'University of Somewhere: we chose OtherDB as our comparison point' } },
+        { disclosure: { affiliation: 'University of Somewhere' } },
+        ['AcmeDB', 'OtherDB'],
+      ),
+    );
+    expect(prose.state).toBe('needs_review');
+    expect(prose.hint).not.toMatch(/the vendor of/);
+    // A competitor's vendor publishing the other side's numbers.
+    const rival = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { authors: [{ name: 'X', affiliation: 'Cockroach Labs' }] } },
+        { disclosure: { authors: [{ name: 'X', affiliation: 'Cockroach Labs' }] } },
+        ['CockroachDB', 'YugabyteDB'],
+      ),
+    );
+    expect(rival.state).toBe('flag');
+    expect(rival.message).toMatch(/B is published by the vendor of a competing system \(CockroachDB\)/);
   });
 
   it('F-ISO-2 asks a reviewer when no consistency result is recorded', () => {
@@ -623,7 +670,7 @@ describe('reviewer checks answer needs_review with a hint', () => {
   it('F-WL-6 asks a reviewer with the load times when treatment is not recorded', () => {
     const r = runCheck(checkById('F-WL-6')!, pair({ workload: { loadTimeMs: 1000 } }, {}));
     expect(r.state).toBe('needs_review');
-    expect(r.hint).toMatch(/A: 1,000 ms; B: not recorded/);
+    expect(r.hint).toMatch(/load time stated for A \(1,000\), not for B/i);
   });
 });
 

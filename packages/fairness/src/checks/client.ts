@@ -1,4 +1,6 @@
 // F-CLIENT-*: the load generator — language, protocol, concurrency, load model, saturation, retries.
+
+import type { Field } from '@levelfield/contracts/provenance';
 import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
 import {
   concurrencyStyle,
@@ -10,8 +12,19 @@ import {
   parseNumber,
   toBool,
 } from '../normalize.ts';
-import { derived, entryValue, evidenceOf, groupField, type Reader, readEntry } from '../read.ts';
+import {
+  derived,
+  entryValue,
+  evidenceOf,
+  firstOf,
+  groupField,
+  type Reader,
+  readEntry,
+  saysNothing,
+} from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, RunInput } from '../schema.ts';
+import { orText } from '../text.ts';
+import { majorMinor } from './software.ts';
 import { requireAny } from './topology.ts';
 
 // --- F-CLIENT-1 --------------------------------------------------------------------------------
@@ -42,11 +55,21 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
     clientLanguageSpec,
     clientOrmSpec,
     clientProtocolSpec,
+    {
+      field: 'client.runtimeVersion',
+      label: 'client runtime version',
+      read: groupField('client', 'runtimeVersion'),
+      norm: (v) => majorMinor(v) ?? normText(v),
+    },
     // Drivers are system-specific by nature: shown as evidence, never compared.
-    { field: 'client.driver', label: 'driver', read: groupField('client', 'driver') },
+    { field: 'client.driver', label: 'driver', read: groupField('client', 'driver'), evidenceOnly: true },
+    {
+      field: 'client.driverVersion',
+      label: 'driver version',
+      read: groupField('client', 'driverVersion'),
+      evidenceOnly: true,
+    },
   ]);
-  const driver = comparisons[3];
-  if (driver) driver.differs = false;
   return verdictOf(comparisons, {
     why: 'a faster client language, an ORM or a heavier protocol on one side measures the client, not the database',
     subject: 'the client language, ORM and protocol',
@@ -61,7 +84,12 @@ function num(run: RunInput, key: string): number | null {
 }
 
 /** Operations in flight at once: max in flight, else connections × pipeline depth. */
+/** A setting recorded as "not stated" is not replaced by what other settings imply. */
+const anySaysNothing = (run: RunInput, ...keys: string[]) =>
+  keys.some((k) => saysNothing((run.provenance.client as Record<string, Field | undefined>)[k]));
+
 export const effectiveInFlight: Reader = (run) => {
+  if (anySaysNothing(run, 'maxInFlight', 'connections', 'pipelineDepth')) return undefined;
   const max = num(run, 'maxInFlight');
   if (max !== null) return { value: max, origin: 'derived', source: 'client.maxInFlight' };
   const connections = num(run, 'connections');
@@ -76,6 +104,7 @@ export const effectiveInFlight: Reader = (run) => {
 
 /** 'sequential' (one operation per connection at a time) or 'pipelined'. */
 export const concurrencyStyleReader: Reader = (run) => {
+  if (anySaysNothing(run, 'maxInFlight', 'connections', 'pipelineDepth')) return undefined;
   const depth = num(run, 'pipelineDepth');
   const max = num(run, 'maxInFlight');
   const connections = num(run, 'connections');
@@ -104,6 +133,13 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       field: 'client.workers',
       label: 'workers',
       read: groupField('client', 'workers'),
+      norm: (v) => parseNumber(v),
+      tolerance: 1.1,
+    },
+    {
+      field: 'client.threads',
+      label: 'client threads',
+      read: groupField('client', 'threads'),
       norm: (v) => parseNumber(v),
       tolerance: 1.1,
     },
@@ -146,7 +182,7 @@ export function checkClient3(input: ComparisonInput): CheckOutcome {
       {
         field: 'client.loadModel',
         label: 'load model',
-        read: groupField('client', 'loadModel'),
+        read: orText(groupField('client', 'loadModel'), normLoadModel),
         norm: normLoadModel,
         required: true,
       },
@@ -182,7 +218,9 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
   const unknown: string[] = [];
   for (const entry of input.entries) {
     let signal = false;
-    for (const run of entry.runs) {
+    // A saturation signal recorded as "not stated" leaves the side unknown, whatever else it shows.
+    const declined = entry.runs.some((r) => anySaysNothing(r, 'targetRate', 'clientCpuPct', 'scheduleLagMs'));
+    for (const run of declined ? [] : entry.runs) {
       const target = num(run, 'targetRate');
       const got = achieved(run);
       if (target !== null && got !== null && target > 0) {

@@ -1,6 +1,6 @@
 // F-DISC-*: what the publication discloses — absolute numbers, compliance, authorship, AI
 // assistance — and whether the comparison varies more than one thing at once.
-import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
+import { capitalise, compareFields, type FieldSpec, verdictOf } from '../compare.ts';
 import {
   normAcknowledgement,
   normAggregation,
@@ -23,8 +23,19 @@ import {
   toBytes,
   toMs,
 } from '../normalize.ts';
-import { derived, firstOf, groupField, nodeCount, nodeField, nodeSum } from '../read.ts';
+import {
+  derived,
+  fieldPaths,
+  firstOf,
+  groupField,
+  nodeCount,
+  nodeField,
+  nodeSum,
+  pathReader,
+} from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
+import { barePath, isIntended } from '../subject.ts';
+import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { concurrencyStyleReader } from './client.ts';
 import { normWorkloadName } from './workload.ts';
 
@@ -108,7 +119,7 @@ export function checkDisc2(input: ComparisonInput): CheckOutcome {
   );
 }
 
-// --- F-DISC-3 (REV) ----------------------------------------------------------------------------
+// --- F-DISC-3 ----------------------------------------------------------------------------------
 
 function affiliationText(entry: Entry): string[] {
   const out = new Set<string>();
@@ -121,31 +132,64 @@ function affiliationText(entry: Entry): string[] {
   return [...out];
 }
 
+/** The organisations that published or ran an entry: its affiliation and its authors'. */
+function organisationsOf(entry: Entry): string[] {
+  const orgs = new Set<string>();
+  for (const run of entry.runs) {
+    const d = run.disclosure;
+    if (d.affiliation) for (const o of organisationsIn(d.affiliation)) orgs.add(o);
+    for (const a of d.authors) if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
+  }
+  return [...orgs];
+}
+
 export function checkDisc3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
+  const findings: string[] = [];
   const parts: string[] = [];
-  const systems = input.entries.map((e) => e.system).filter((s): s is string => Boolean(s));
+  const systems = input.entries.filter((e) => e.system) as (Entry & { system: string })[];
+  const distinct = new Set(systems.map((e) => productStem(e.system)));
   for (const entry of input.entries) {
     const affiliations = affiliationText(entry);
     if (affiliations.length > 0) evidence.push(derived(entry, 'disclosure.affiliation', affiliations));
-    const text = normText(affiliations.join(' '));
-    const own = entry.system && text.includes(normText(entry.system));
-    const others = systems.filter((s) => s !== entry.system && text.includes(normText(s)));
+    const orgs = organisationsOf(entry);
+    const makes = systems.filter((s) => orgs.some((o) => isVendorOf(o, s.system, s.vendor)));
     const consulted = entry.runs
       .map((r) => r.disclosure.otherVendorConsulted)
       .find((c) => c !== 'not-stated');
-    if (affiliations.length === 0) parts.push(`${entry.label}: no affiliation declared`);
-    else
-      parts.push(
-        `${entry.label}: ${affiliations.join('; ')}${own ? ` — the vendor of ${entry.system} benchmarking its own product` : ''}${others.length ? ` — affiliated with ${others.join(', ')}` : ''}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
+    if (affiliations.length === 0) {
+      parts.push(`${entry.label}: no affiliation declared`);
+      continue;
+    }
+    const own = makes.filter((s) => s === entry);
+    const rival = makes.filter(
+      (s) => s !== entry && productStem(s.system) !== productStem(entry.system ?? ''),
+    );
+    if (own.length > 0 && distinct.size > 1)
+      findings.push(
+        `${entry.label} is published by the vendor of ${entry.system}, compared against ${[...new Set(systems.filter((s) => s !== entry).map((s) => s.system))].join(', ')}`,
       );
+    if (rival.length > 0)
+      findings.push(
+        `${entry.label} is published by the vendor of a competing system (${rival.map((s) => s.system).join(', ')})`,
+      );
+    parts.push(
+      `${entry.label}: ${affiliations.join('; ')}${makes.length ? ` — the vendor of ${makes.map((s) => s.system).join(', ')}` : ' — no compared system’s vendor'}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
+    );
   }
+  if (findings.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      hint: parts.join(' | '),
+      message: `${capitalise(findings.join('; '))}: a vendor benchmarking its own product against a competitor has a conflict of interest, so its choices deserve the closest reading.`,
+    };
   return {
     state: 'needs_review',
     evidence,
     hint: parts.join(' | '),
     message:
-      'A reviewer should weigh who ran and published each side: a vendor benchmarking its own product against a competitor has a conflict of interest.',
+      'No compared system’s vendor is recognised among the affiliations: a reviewer should confirm who ran and published each side.',
   };
 }
 
@@ -310,8 +354,15 @@ export const DIMENSION_GROUPS: { group: string; specs: FieldSpec[] }[] = [
       },
       {
         field: 'workload.warehouses',
+        label: 'warehouses',
+        read: groupField('workload', 'warehouses'),
+        norm: num,
+        tolerance: 1,
+      },
+      {
+        field: 'workload.scale',
         label: 'scale',
-        read: firstOf(groupField('workload', 'warehouses'), groupField('workload', 'scale')),
+        read: groupField('workload', 'scale'),
         norm: num,
         tolerance: 1,
       },
@@ -431,18 +482,89 @@ export const DIMENSION_GROUPS: { group: string; specs: FieldSpec[] }[] = [
   },
 ];
 
+/**
+ * Fields the generic rule leaves alone: they differ by the nature of a comparison (each system's
+ * own components and drivers, its price as a result), identify a run rather than describe its
+ * setup, or are prose read by the text rules.
+ */
+const NOT_A_DIMENSION = new Set([
+  'run.startedAt',
+  'run.endedAt',
+  'run.submitter',
+  'run.repetitionGroup',
+  'run.declaredDifferences',
+  'run.notes',
+  'software.components',
+  'software.vcsRepository',
+  'software.vcsCommit',
+  'software.vcsBranch',
+  'software.configuration',
+  'software.configurationDiff',
+  'software.nonDefaultSettings',
+  'client.driver',
+  'client.driverVersion',
+  'workload.implementationCommit',
+  'cost.unitPricePerNodeHour',
+  'cost.clusterCostPerHour',
+  'cost.priceSource',
+  'measurement.formulaIds',
+]);
+
+/** The dimension group of a provenance path: nodes' hardware → hardware, their cloud → topology. */
+function groupOf(path: string): string {
+  const parts = path.split('.');
+  if (parts[0] !== 'nodes') return parts[0] ?? path;
+  if (parts[2] === 'cloud') return 'topology';
+  return parts[2] === 'software' ? 'software' : 'hardware';
+}
+
+/** Every recorded field no dimension spec covers, compared as normalised text or numbers (±10 %). */
+function genericSpecs(
+  input: ComparisonInput,
+  covered: ReadonlySet<string>,
+): { group: string; spec: FieldSpec }[] {
+  const paths = new Set<string>();
+  for (const entry of input.entries)
+    for (const run of entry.runs) for (const p of fieldPaths(run)) paths.add(p);
+  return [...paths]
+    .filter((p) => !covered.has(p) && !NOT_A_DIMENSION.has(p) && !p.endsWith('.name'))
+    .sort()
+    .map((p) => ({
+      group: groupOf(p),
+      spec: {
+        field: p,
+        label: p.split('.').slice(-1)[0] ?? p,
+        read: pathReader(p),
+        norm: (v: unknown) => (typeof v === 'number' ? v : null),
+        tolerance: 1.1,
+      },
+    }));
+}
+
 export function checkDisc5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const differing: string[] = [];
+  const intendedDims: string[] = [];
   const uncompared: string[] = [];
   const systems = input.entries.map((e) => e.system);
   if (systems.every((s) => s) && new Set(systems.map((s) => normText(s))).size > 1) {
-    differing.push('system');
+    (isIntended(input, 'system') ? intendedDims : differing).push('system');
     for (const e of input.entries) evidence.push(derived(e, 'system', e.system ?? null));
   }
-  for (const { group, specs } of DIMENSION_GROUPS) {
+  const covered = new Set(DIMENSION_GROUPS.flatMap((g) => g.specs.map((s) => barePath(s.field))));
+  const generic = genericSpecs(input, covered);
+  const groups = DIMENSION_GROUPS.map(({ group, specs }) => ({
+    group,
+    specs: [...specs, ...generic.filter((g) => g.group === group).map((g) => g.spec)],
+  }));
+  for (const g of new Set(generic.map((x) => x.group)))
+    if (!groups.some((x) => x.group === g))
+      groups.push({ group: g, specs: generic.filter((x) => x.group === g).map((x) => x.spec) });
+  for (const { group, specs } of groups) {
     const comparisons = compareFields(input, specs);
     const diffs = comparisons.filter((c) => c.differs);
+    const intended = comparisons.filter((c) => c.intended && c.sides.some((s) => s.read));
+    if (intended.length > 0) intendedDims.push(`${group} (${intended.map((d) => d.spec.label).join(', ')})`);
     if (diffs.length > 0) {
       differing.push(`${group} (${diffs.map((d) => d.spec.label).join(', ')})`);
       for (const d of diffs)
@@ -457,26 +579,36 @@ export function checkDisc5(input: ComparisonInput): CheckOutcome {
             });
     } else if (!comparisons.some((c) => c.known)) uncompared.push(group);
   }
-  if (differing.length > 1)
+  const subject = intendedDims.length > 0 ? ` besides the subject (${intendedDims.join('; ')})` : '';
+  for (const e of input.entries)
+    evidence.push(
+      derived(
+        e,
+        'compared dimension groups',
+        groups.map((g) => g.group).filter((g) => !uncompared.includes(g)),
+      ),
+    );
+  const dimensions = differing.length + (intendedDims.length > 0 ? 1 : 0);
+  if (dimensions > 1)
     return {
       state: 'flag',
       evidence,
-      hint: `${differing.length} dimension groups differ`,
-      message: `${differing.length} dimension groups differ at once — ${differing.join('; ')}: the result cannot be attributed to any one of them.`,
+      hint: `${differing.length} dimension group${differing.length === 1 ? '' : 's'} differ${subject}`,
+      message: `${differing.length} dimension group${differing.length === 1 ? '' : 's'} differ${differing.length === 1 ? 's' : ''}${subject} — ${differing.join('; ')}: the result cannot be attributed to any one of them.`,
     };
   if (uncompared.length > 0)
     return {
       state: 'unknown',
       evidence,
       missing: uncompared.map((g) => ({ entry: '*', field: g })),
-      message: `${differing.length === 0 ? 'No dimension differs' : `Only ${differing[0]} differs`} among the recorded fields, but ${uncompared.join(', ')} could not be compared: a hidden difference cannot be ruled out.`,
+      message: `${differing.length === 0 ? `No dimension differs${subject}` : `Only ${differing[0]} differs`} among the recorded fields, but ${uncompared.join(', ')} could not be compared: a hidden difference cannot be ruled out.`,
     };
   return {
     state: 'pass',
     evidence,
     message:
       differing.length === 0
-        ? 'No dimension group differs between the sides.'
+        ? `No dimension group differs${subject}.`
         : `Only one dimension differs (${differing[0]}): the comparison isolates it.`,
   };
 }

@@ -1,11 +1,15 @@
 // F-HW-* and F-COST-*: the machines and what they cost.
+
+import type { Node } from '@levelfield/contracts/provenance';
 import { formulaById, formulaMismatch } from '@levelfield/metrics/formulas';
 import { compareFields, type FieldSpec, missingOf, missingText, verdict, verdictOf } from '../compare.ts';
 import {
   display,
   type FieldValue,
+  normArch,
   normCpuModel,
   normHostType,
+  normStorage,
   normText,
   parseAwsInstanceType,
   parseNumber,
@@ -17,13 +21,16 @@ import {
   entryValue,
   evidenceOf,
   firstOf,
+  fromField,
   groupField,
   nodeCount,
   nodeField,
   nodeSum,
+  nodesOf,
   type Reader,
   readEntry,
   runsOf,
+  saysNothing,
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
 
@@ -56,6 +63,12 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
       norm: normCpuModel,
     },
     {
+      field: 'nodes.sut.hardware.arch',
+      label: 'SUT architecture',
+      read: nodeField('sut', 'hardware', 'arch'),
+      norm: normArch,
+    },
+    {
       field: 'nodes.client.hardware.hostType',
       label: 'client instance type',
       read: nodeField('client', 'hardware', 'hostType'),
@@ -67,9 +80,15 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
       read: nodeField('client', 'hardware', 'cpuModel'),
       norm: normCpuModel,
     },
+    {
+      field: 'nodes.client.hardware.arch',
+      label: 'client architecture',
+      read: nodeField('client', 'hardware', 'arch'),
+      norm: normArch,
+    },
   ];
   const comparisons = compareFields(input, specs);
-  const sutKnown = comparisons.slice(0, 2).some((c) => c.known);
+  const sutKnown = comparisons.slice(0, 3).some((c) => c.known || c.intended);
   const outcome = verdictOf(comparisons, {
     why: 'different machines run at different speeds, so the numbers compare the hardware as well as the software',
     subject: 'the instance type and CPU model per role',
@@ -85,8 +104,8 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
       };
     return outcome;
   }
-  if (!sutKnown) {
-    const missing = missingOf(comparisons.slice(0, 2), false);
+  if (!sutKnown && outcome.state !== 'needs_review') {
+    const missing = missingOf(comparisons.slice(0, 3), false);
     return {
       state: 'unknown',
       evidence: outcome.evidence,
@@ -101,41 +120,185 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
 
 const vcpusOf = (v: unknown) => parseNumber(v);
 
+/** The system's footprint: its own nodes and the auxiliary ones it needs (coordinators, metadata). */
+const FOOTPRINT = ['sut', 'aux'] as const;
+
+/**
+ * vCPUs the system could use on one node: a recorded `vcpusUsed` (pinned cores, a CPU limit), else
+ * its processes × threads when recorded (a single-threaded server uses one core of any machine),
+ * capped by the node's vCPUs. Null when nothing says what the system used.
+ */
+function usedVcpus(node: Node): { value: number; how: string } | 'nothing' | null {
+  if (saysNothing(node.hardware.vcpusUsed)) return 'nothing';
+  const used = fromField(node.hardware.vcpusUsed);
+  const usedN = used ? parseNumber(used.value) : null;
+  if (usedN !== null) return { value: usedN, how: `${String(used?.value)} used` };
+  const processes = fromField(node.software.processes);
+  const threads = fromField(node.software.threadsPerProcess);
+  const p = processes ? parseNumber(processes.value) : null;
+  if (p === null) return null;
+  const t = threads ? parseNumber(threads.value) : null;
+  const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
+  const cap = provisioned ? parseNumber(provisioned.value) : null;
+  if (t === null && cap === null) return null;
+  const wanted = t === null ? (cap as number) : p * t;
+  const value = cap === null ? wanted : Math.min(wanted, cap);
+  return {
+    value,
+    how: `${p} process${p === 1 ? '' : 'es'}${t === null ? '' : ` × ${t} thread${t === 1 ? '' : 's'}`}${cap === null ? '' : ` of ${cap} vCPUs`}`,
+  };
+}
+
+/** Sum over the footprint of the vCPUs the system could use; undefined when no node says. */
+const usedVcpusTotal: Reader = (run) => {
+  const nodes = nodesOf(run, FOOTPRINT);
+  let total = 0;
+  let any = false;
+  const parts: string[] = [];
+  for (const node of nodes) {
+    const u = usedVcpus(node);
+    if (u === 'nothing') return undefined;
+    const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
+    const per = u?.value ?? (provisioned ? parseNumber(provisioned.value) : null);
+    if (u) any = true;
+    if (per === null) return undefined;
+    total += node.count * per;
+    parts.push(`${node.count} × ${u ? u.how : `${per} vCPUs`}`);
+  }
+  if (!any) return undefined;
+  return { value: total, origin: 'derived', source: `used over sut + aux nodes: ${parts.join(' + ')}` };
+};
+
+/** Memory the system could use: each node's memory, or its limit when lower. */
+const usableMemoryTotal: Reader = (run) => {
+  const nodes = nodesOf(run, FOOTPRINT);
+  if (nodes.length === 0) return undefined;
+  let total = 0;
+  const parts: string[] = [];
+  for (const node of nodes) {
+    if (saysNothing(node.hardware.memoryLimitBytes)) return undefined;
+    const mem = fromField(node.hardware.memoryBytes);
+    const limit = fromField(node.hardware.memoryLimitBytes);
+    const m = mem ? toBytes(mem.value) : null;
+    const l = limit ? toBytes(limit.value) : null;
+    const per = m !== null && l !== null ? Math.min(m, l) : (l ?? m);
+    if (per === null) return undefined;
+    total += node.count * per;
+    parts.push(`${node.count} × ${String((l !== null && (m === null || l < m) ? limit : mem)?.value)}`);
+  }
+  return { value: total, origin: 'derived', source: `sum over sut + aux nodes: ${parts.join(' + ')}` };
+};
+
+/** How the system runs on its nodes: "3 × 1 process × 16 threads" (a single-threaded server shows here). */
+const processModel: Reader = (run) => {
+  const parts: string[] = [];
+  for (const node of nodesOf(run, FOOTPRINT)) {
+    if (saysNothing(node.software.processes) || saysNothing(node.software.threadsPerProcess))
+      return undefined;
+    const p = fromField(node.software.processes);
+    const t = fromField(node.software.threadsPerProcess);
+    if (!p && !t) continue;
+    parts.push(
+      `${node.count} × ${p ? `${String(p.value)} process(es)` : '? processes'}${t ? ` × ${String(t.value)} thread(s)` : ''}`,
+    );
+  }
+  return parts.length
+    ? { value: parts.join(' + '), origin: 'derived', source: 'nodes[].software.processes, threadsPerProcess' }
+    : undefined;
+};
+
 export function checkHw2(input: ComparisonInput): CheckOutcome {
+  const total = (v: unknown) => parseNumber(v);
   return verdict(
     input,
     [
       {
         field: 'nodes.sut.count',
-        label: 'SUT node count',
-        read: firstOf(nodeCount('sut')),
-        norm: (v) => parseNumber(v),
+        label: 'node count (system and auxiliary nodes)',
+        read: nodeCount(FOOTPRINT),
+        norm: total,
         tolerance: 1.1,
       },
       {
         field: 'nodes.sut.hardware.vcpus (total)',
-        label: 'total SUT vCPUs',
-        read: firstOf(nodeSum('sut', 'vcpus', vcpusOf), nodeSum('sut', 'threads', vcpusOf)),
-        norm: (v) => parseNumber(v),
+        label: 'total vCPUs',
+        read: firstOf(
+          nodeSum(FOOTPRINT, 'vcpus', vcpusOf),
+          nodeSum(FOOTPRINT, 'threads', vcpusOf),
+          nodeSum(FOOTPRINT, 'cores', vcpusOf),
+        ),
+        norm: total,
         tolerance: 1.1,
         required: true,
       },
       {
-        field: 'nodes.sut.hardware.memoryBytes (total)',
-        label: 'total SUT memory',
-        read: nodeSum('sut', 'memoryBytes', toBytes),
-        norm: (v) => parseNumber(v),
+        field: 'nodes.sut.hardware.vcpusUsed (total)',
+        label: 'vCPUs the system could use',
+        read: usedVcpusTotal,
+        norm: total,
         tolerance: 1.1,
       },
       {
+        field: 'nodes.sut.hardware.cores (total)',
+        label: 'total physical cores',
+        read: nodeSum(FOOTPRINT, 'cores', vcpusOf),
+        norm: total,
+        tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.hardware.threads (total)',
+        label: 'total hardware threads',
+        read: nodeSum(FOOTPRINT, 'threads', vcpusOf),
+        norm: total,
+        tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.software.processes',
+        label: 'server processes × threads',
+        read: processModel,
+        evidenceOnly: true,
+      },
+      {
+        field: 'nodes.sut.hardware.memoryLimitBytes (total)',
+        label: 'total memory the system could use',
+        read: usableMemoryTotal,
+        norm: total,
+        tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.hardware.memoryBytes (total)',
+        label: 'total memory provisioned',
+        read: nodeSum(FOOTPRINT, 'memoryBytes', toBytes),
+        evidenceOnly: true,
+      },
+      {
         field: 'nodes.sut.hardware.storageType',
-        label: 'SUT storage type',
+        label: 'storage type',
         read: nodeField('sut', 'hardware', 'storageType'),
+        norm: normStorage,
+      },
+      {
+        field: 'nodes.sut.hardware.storageBytes (total)',
+        label: 'total storage',
+        read: nodeSum(FOOTPRINT, 'storageBytes', toBytes),
+        norm: total,
+        tolerance: 1.5,
+      },
+      {
+        field: 'nodes.sut.hardware.network',
+        label: 'network',
+        read: nodeField('sut', 'hardware', 'network'),
+        norm: (v) => parseNumber(v) ?? normText(v),
+      },
+      {
+        field: 'nodes.sut.hardware.accelerators',
+        label: 'accelerators',
+        read: nodeField('sut', 'hardware', 'accelerators'),
       },
     ],
     {
       why: 'more or fewer resources change what the same software can do, so per-resource efficiency, not raw throughput, is comparable',
-      subject: 'the total resources (nodes, vCPUs, memory, storage)',
+      subject: 'the resources each system could use (nodes, vCPUs, memory, storage)',
     },
   );
 }
@@ -174,6 +337,30 @@ export function checkHw3(input: ComparisonInput): CheckOutcome {
       },
     },
     {
+      field: 'nodes.sut.hardware.cpuVendor',
+      label: 'CPU vendor',
+      read: nodeField('sut', 'hardware', 'cpuVendor'),
+      norm: (v) => {
+        const t = normText(v);
+        if (/intel/.test(t)) return 'intel';
+        if (/amd/.test(t)) return 'amd';
+        if (/graviton|aws|ampere|arm/.test(t)) return 'arm';
+        return null;
+      },
+    },
+    {
+      field: 'nodes.sut.hardware.maxFrequencyMhz',
+      label: 'maximum frequency',
+      read: nodeField('sut', 'hardware', 'maxFrequencyMhz'),
+      norm: (v) => {
+        const n = parseNumber(v);
+        // "3.5 GHz" and "3500" are the same frequency.
+        return n === null ? null : n < 100 ? n * 1000 : n;
+      },
+      tolerance: 1.1,
+    },
+    { field: 'nodes.sut.hardware.caches', label: 'CPU caches', read: nodeField('sut', 'hardware', 'caches') },
+    {
       field: 'nodes.sut.hardware.hostType (generation)',
       label: 'instance generation and processor',
       read: instanceGeneration,
@@ -185,7 +372,7 @@ export function checkHw3(input: ComparisonInput): CheckOutcome {
     why: 'newer processors do more per core and per dollar, so the comparison mixes hardware generations with software',
     subject: 'the hardware generation',
   });
-  if (outcome.state === 'flag' || comparisons.some((c) => c.known)) return outcome;
+  if (outcome.state !== 'unknown' || comparisons.some((c) => c.known)) return outcome;
   const missing = missingOf(comparisons, false);
   return {
     state: 'unknown',
@@ -233,6 +420,50 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
       read: nodeField('sut', 'hardware', 'loadAverage'),
       norm: (v) => parseNumber(v),
       tolerance: Number.POSITIVE_INFINITY,
+    },
+    {
+      field: 'nodes.sut.software.virtualization',
+      label: 'virtualization',
+      read: nodeField('sut', 'software', 'virtualization'),
+      norm: (v) => {
+        const t = normText(v);
+        if (/bare ?metal|none|physical|metal/.test(t)) return 'bare-metal';
+        if (/kvm|nitro|xen|vm|hyper ?v|vmware|virtual/.test(t)) return 'vm';
+        return null;
+      },
+    },
+    {
+      field: 'nodes.sut.software.container',
+      label: 'container runtime',
+      read: nodeField('sut', 'software', 'container'),
+      norm: (v) => {
+        const b = toBool(v);
+        if (b !== null) return b ? 'container' : 'none';
+        const t = normText(v);
+        return /docker|podman|containerd|kubernetes|k8s|container/.test(t) ? 'container' : null;
+      },
+    },
+    {
+      field: 'nodes.sut.software.containerImage',
+      label: 'container image',
+      read: nodeField('sut', 'software', 'containerImage'),
+      evidenceOnly: true,
+    },
+    {
+      field: 'nodes.sut.hardware.diskScheduler',
+      label: 'disk scheduler',
+      read: nodeField('sut', 'hardware', 'diskScheduler'),
+    },
+    {
+      field: 'nodes.sut.hardware.mountOptions',
+      label: 'mount options',
+      read: nodeField('sut', 'hardware', 'mountOptions'),
+    },
+    {
+      field: 'nodes.sut.hardware.microcode',
+      label: 'microcode',
+      read: nodeField('sut', 'hardware', 'microcode'),
+      evidenceOnly: true,
     },
   ];
   const comparisons = compareFields(input, specs);
@@ -300,6 +531,13 @@ export function checkCost1(input: ComparisonInput): CheckOutcome {
     },
     { field: 'cost.region', label: 'price region', read: groupField('cost', 'region') },
     { field: 'cost.included', label: 'what the price includes', read: groupField('cost', 'included') },
+    // Prices are results, not a basis: shown beside the basis, never compared.
+    ...(['unitPricePerNodeHour', 'clusterCostPerHour', 'priceSource'] as const).map((key) => ({
+      field: `cost.${key}`,
+      label: key,
+      read: groupField('cost', key),
+      evidenceOnly: true,
+    })),
   ];
   const comparisons = compareFields(input, specs);
   const outcome = verdictOf(comparisons, {
@@ -307,7 +545,7 @@ export function checkCost1(input: ComparisonInput): CheckOutcome {
     subject: 'the cost basis',
   });
   if (outcome.state !== 'pass') return outcome;
-  const included = comparisons[5];
+  const included = comparisons.find((c) => c.spec.field === 'cost.included');
   if (included && !included.known)
     return {
       ...outcome,

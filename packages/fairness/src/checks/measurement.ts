@@ -21,12 +21,15 @@ import {
   derived,
   entryValue,
   evidenceOf,
+  firstOf,
   groupField,
   type ReadField,
   readEntry,
+  saysNothing,
   valuePath,
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
+import { orText } from '../text.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
 
@@ -86,6 +89,15 @@ export function checkMeas2(input: ComparisonInput): CheckOutcome {
       label: 'latency start point',
       read: groupField('measurement', 'latencyOrigin'),
       norm: normLatencyOrigin,
+    },
+    {
+      field: 'measurement.coCorrection',
+      label: 'coordinated-omission correction',
+      read: groupField('measurement', 'coCorrection'),
+      norm: (v) => {
+        const b = toBool(v);
+        return b === null ? null : String(b);
+      },
     },
   ]);
   const evidence: CheckEvidence[] = [];
@@ -163,9 +175,24 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
       label: 'measured duration',
       read: durationMs,
       norm: (v) => toMs(v),
-      // A run twice as long as another is not a comparable measurement window.
-      tolerance: 2,
+      // Windows more than a quarter apart (26 s vs 44 s) did not measure the same regime.
+      tolerance: 1.25,
       required: true,
+    },
+    {
+      field: 'measurement.rampMs',
+      label: 'ramp-up',
+      read: groupField('measurement', 'rampMs'),
+      norm: (v) => {
+        const ms = toMs(v);
+        return ms === null ? null : ms > 0 ? 'yes' : 'no';
+      },
+    },
+    {
+      field: 'measurement.intervalMs',
+      label: 'reporting interval',
+      read: groupField('measurement', 'intervalMs'),
+      evidenceOnly: true,
     },
     {
       field: 'measurement.warmupMs',
@@ -220,7 +247,7 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
       {
         field: 'measurement.cacheState',
         label: 'cache state',
-        read: groupField('measurement', 'cacheState'),
+        read: orText(groupField('measurement', 'cacheState'), normCacheState),
         norm: normCacheState,
         required: true,
       },
@@ -237,6 +264,7 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
+  const unstated: string[] = [];
   for (const entry of input.entries) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
@@ -249,6 +277,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
     if (n === null) flags.push(`${entry.label} does not report how many repetitions were run`);
+    // Several repetitions and no rule for the one reported: it may be the best of them.
+    else if (!parsed && n > 1 && entry.runs.length === 1)
+      unstated.push(`${entry.label}: ${n} repetitions, which one is reported is not stated`);
     // With repeated runs in the entry, show the variability a reader should see.
     const throughputs = entry.runs
       .map((r) => r.series.find((s) => s.summary)?.summary?.throughput ?? null)
@@ -270,6 +301,14 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       state: 'flag',
       evidence,
       message: `${flags.join('; ')}: without every repetition and its spread a reader cannot tell a difference from noise, and a best-of-N picks the luckiest run.`,
+    };
+  if (unstated.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: unstated.join('; '),
+      message:
+        'A side ran several repetitions without saying which it reports: a reviewer should confirm it is not the best of them.',
     };
   return {
     state: 'pass',
@@ -307,6 +346,17 @@ export function checkMeas6(input: ComparisonInput): CheckOutcome {
       read: groupField('measurement', 'aggregation'),
       norm: normAggregation,
       required: true,
+    },
+    {
+      field: 'measurement.histogramFormat',
+      label: 'histogram format',
+      read: groupField('measurement', 'histogramFormat'),
+    },
+    {
+      field: 'measurement.precisionDigits',
+      label: 'histogram precision',
+      read: groupField('measurement', 'precisionDigits'),
+      norm: (v) => parseNumber(v),
     },
   ]);
   const evidence: CheckEvidence[] = [];
@@ -354,7 +404,11 @@ function formulasOf(entry: Entry): { uses: Map<string, FormulaUse>; evidence: Ch
   }
   for (const run of entry.runs)
     for (const v of run.values)
-      if (v.formulaId && !uses.has(quantityOf(v.formulaId)))
+      if (
+        v.formulaId &&
+        !uses.has(quantityOf(v.formulaId)) &&
+        !saysNothing(run.provenance.measurement.formulaIds)
+      )
         uses.set(quantityOf(v.formulaId), {
           id: v.formulaId,
           read: {
@@ -454,9 +508,9 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
     let n = 0;
     let any = false;
     for (const run of entry.runs) {
-      if (run.values.length > 0 || run.series.length > 0) any = true;
+      if (run.values.some((v) => v.value !== null) || run.series.some((s) => s.summary)) any = true;
       for (const v of run.values) {
-        if (v.quality === 'measured') continue;
+        if (v.quality === 'measured' || v.value === null) continue;
         n++;
         evidence.push({
           entry: entry.label,
@@ -484,5 +538,25 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
       missing: empty.map((e) => ({ entry: e, field: 'values / series' })),
       message: `Cannot check the origin of the results of ${empty.join(', ')}: no values or series recorded.`,
     };
-  return { state: 'pass', evidence, message: 'Every reported value is measured.' };
+  const counted = input.entries.map(
+    (e) =>
+      `${e.label}: ${e.runs.reduce((n, r) => n + r.values.filter((v) => v.value !== null).length + r.series.filter((s) => s.summary).length, 0)}`,
+  );
+  for (const e of input.entries)
+    evidence.push(
+      derived(
+        e,
+        'values (measured)',
+        e.runs.reduce(
+          (n, r) =>
+            n + r.values.filter((v) => v.value !== null).length + r.series.filter((s) => s.summary).length,
+          0,
+        ),
+      ),
+    );
+  return {
+    state: 'pass',
+    evidence,
+    message: `Every reported value is measured (values and series per side — ${counted.join(', ')}).`,
+  };
 }

@@ -1,10 +1,96 @@
 // F-SW-*: builds, versions, tuning effort and reproducibility.
+
+import type { Field } from '@levelfield/contracts/provenance';
 import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
-import { normBuildType, parseNumber, toBool, toDay } from '../normalize.ts';
-import { derived, entryValue, evidenceOf, groupField, readEntry } from '../read.ts';
-import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
+import { normBuildType, normText, parseNumber, toBool, toDay } from '../normalize.ts';
+import {
+  DIFFERS_UNSTATED,
+  derived,
+  entryValue,
+  evidenceOf,
+  fromField,
+  groupField,
+  nodeField,
+  type ReadField,
+  readEntry,
+  saysNothing,
+} from '../read.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
+import { isIntended } from '../subject.ts';
 
 // --- F-SW-1 ------------------------------------------------------------------------------------
+
+/** "v15.4.2", "PostgreSQL 15.4" → "15.4"; "22.04 LTS" → "22.04": the major.minor a reader compares. */
+export function majorMinor(value: unknown): string | null {
+  const m = String(value ?? '').match(/(\d+)(?:\.(\d+))?/);
+  if (!m) return null;
+  return m[2] === undefined ? (m[1] as string) : `${m[1]}.${m[2]}`;
+}
+
+interface Component {
+  name: string;
+  version?: string;
+}
+
+function componentsOf(value: unknown): Component[] {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('name' in value))
+    return Object.entries(value).map(([name, version]) => ({
+      name,
+      ...(version ? { version: String(version) } : {}),
+    }));
+  const list = Array.isArray(value) ? value : [value];
+  const out: Component[] = [];
+  for (const c of list) {
+    if (c && typeof c === 'object' && 'name' in c) {
+      const o = c as { name: unknown; version?: unknown };
+      out.push({ name: String(o.name), ...(o.version ? { version: String(o.version) } : {}) });
+    } else if (typeof c === 'string') {
+      // "PostgreSQL 15.4" as text.
+      const m = c.match(/^(.*?)\s+v?(\d[\w.-]*)$/);
+      out.push(m ? { name: m[1] as string, version: m[2] as string } : { name: c });
+    }
+  }
+  return out;
+}
+
+/**
+ * A component present on every side under the same name (a shared storage engine, JVM, OS
+ * package) whose major.minor version differs: one side ran older software.
+ */
+function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+  const bySide = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('software', 'components')));
+    const map = new Map<string, Component>();
+    for (const c of read ? componentsOf(read.value) : []) if (c.version) map.set(normText(c.name), c);
+    return { entry, map };
+  });
+  const flags: string[] = [];
+  const evidence: CheckEvidence[] = [];
+  if (bySide.length < 2) return { flags, evidence };
+  const first = bySide[0]?.map ?? new Map<string, Component>();
+  for (const name of first.keys()) {
+    if (!bySide.every((s) => s.map.has(name))) continue;
+    const versions = bySide.map((s) => ({ label: s.entry.label, c: s.map.get(name) as Component }));
+    for (const v of versions)
+      evidence.push(
+        derived(
+          input.entries.find((e) => e.label === v.label) as Entry,
+          `software.components[name=${v.c.name}].version`,
+          v.c.version ?? null,
+        ),
+      );
+    if (
+      new Set(versions.map((v) => majorMinor(v.c.version))).size > 1 &&
+      !isIntended(input, 'software.components')
+    )
+      flags.push(
+        `${versions[0]?.c.name} version differs (${versions.map((v) => `${v.label}: ${v.c.version}`).join(' vs ')})`,
+      );
+  }
+  return { flags, evidence };
+}
+
+const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
 export function checkSw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
@@ -13,23 +99,50 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       label: 'build type',
       read: groupField('software', 'buildType'),
       norm: normBuildType,
-      required: true,
     },
     {
       field: 'software.releaseDate',
       label: 'release date',
       read: groupField('software', 'releaseDate'),
       norm: (v) => toDay(v),
-      // Release dates more than a year apart: one side runs a much older version.
+      // Release dates more than a year apart: one side runs a much older version (below).
       tolerance: Number.POSITIVE_INFINITY,
     },
-    { field: 'software.components', label: 'components', read: groupField('software', 'components') },
+    { field: 'nodes.sut.software.osName', label: 'OS', read: nodeField('sut', 'software', 'osName') },
+    {
+      field: 'nodes.sut.software.osVersion',
+      label: 'OS version',
+      read: nodeField('sut', 'software', 'osVersion'),
+      norm: versionNorm,
+    },
+    {
+      field: 'nodes.sut.software.kernel',
+      label: 'kernel',
+      read: nodeField('sut', 'software', 'kernel'),
+      norm: versionNorm,
+    },
+    {
+      field: 'software.compiler',
+      label: 'compiler',
+      read: groupField('software', 'compiler'),
+      norm: versionNorm,
+    },
+    {
+      field: 'software.compilerFlags',
+      label: 'compiler flags',
+      read: groupField('software', 'compilerFlags'),
+    },
+    // Components name different systems by design: evidence here, compared by name below.
+    {
+      field: 'software.components',
+      label: 'components',
+      read: groupField('software', 'components'),
+      evidenceOnly: true,
+    },
   ];
   const comparisons = compareFields(input, specs);
-  // Components name different systems by design: they are evidence, never a difference here.
-  const components = comparisons[2];
-  if (components) components.differs = false;
-  const flags: string[] = [];
+  const shared = sharedComponentVersions(input);
+  const flags: string[] = [...shared.flags];
   for (const side of comparisons[0]?.sides ?? [])
     if (side.keys.includes('debug')) flags.push(`${side.entry.label} ran a debug build`);
   const days = (comparisons[1]?.sides ?? [])
@@ -48,45 +161,122 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   return verdictOf(
     comparisons,
     {
-      why: 'debug builds and outdated versions understate a system, so every side should run a current release build',
-      subject: 'the build type and versions',
+      why: 'debug builds, outdated versions and a different OS or kernel change the result, so every side should run current release builds on the same platform',
+      subject: 'the builds, versions and platform',
     },
-    { flags },
+    { flags, evidence: shared.evidence },
   );
 }
 
-// --- F-SW-2 (REV) ------------------------------------------------------------------------------
+// --- F-SW-2 ------------------------------------------------------------------------------------
 
-function settingsCount(value: unknown): number | null {
-  if (Array.isArray(value)) return value.length;
-  if (value !== null && typeof value === 'object') return Object.keys(value).length;
-  return parseNumber(value);
+interface Tuning {
+  count: number;
+  names: string[];
+  field: string;
+  read: ReadField;
+}
+
+/** One recorded tuning field as a count and names; 'nothing' for "not stated". */
+function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null {
+  const field = `software.${key}`;
+  if (f.differs) return 'differs';
+  if (Array.isArray(f.value) && f.value.length === 0)
+    return { count: 0, names: [], field, read: { value: [], origin: f.origin } };
+  const read = fromField(f);
+  if (!read) {
+    // "defaults" says nothing about a value elsewhere; here it is the fact that nothing was tuned.
+    if (/default|stock|out of the box|as shipped/.test(normText(f.value)))
+      return {
+        count: 0,
+        names: [],
+        field,
+        read: { value: f.value, origin: f.origin, ...(f.source ? { source: f.source } : {}) },
+      };
+    return 'nothing';
+  }
+  const v = read.value;
+  if (Array.isArray(v)) return { count: v.length, names: v.map((x) => String(x)), field, read };
+  if (v !== null && typeof v === 'object')
+    return { count: Object.keys(v).length, names: Object.keys(v), field, read };
+  const n = parseNumber(v);
+  if (typeof v === 'number' || (n !== null && /^\s*\d+\s*$/.test(String(v))))
+    return { count: n as number, names: [], field, read };
+  // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off".
+  const names = [...String(v).matchAll(/([A-Za-z][\w.-]*)\s*[=:]/g)].map((m) => m[1] as string);
+  return names.length > 0 ? { count: names.length, names, field, read } : null;
+}
+
+/**
+ * How many settings a side changed from the shipped defaults, and which: the most any of its
+ * tuning fields shows (the list, the diff, or the pasted configuration). Unknown when one of
+ * them is recorded as "not stated", or when one says "defaults" and another lists settings.
+ */
+function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | null {
+  const sw = run.provenance.software as Record<string, Field | undefined>;
+  const all: Tuning[] = [];
+  for (const key of ['nonDefaultSettings', 'configurationDiff', 'configuration']) {
+    const f = sw[key];
+    if (!f) continue;
+    const t = tuningOf(key, f);
+    if (t === 'differs') return 'differs';
+    if (t === 'nothing') return null;
+    if (t) all.push(t);
+  }
+  // "Defaults" in one field and tuned settings in another: the side's own records disagree.
+  if (all.some((t) => t.count === 0) && all.some((t) => t.count > 0)) return null;
+  const best = all.reduce<Tuning | undefined>((a, b) => (a && a.count >= b.count ? a : b), undefined);
+  return best ? { best, all } : null;
 }
 
 export function checkSw2(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
-  const counts = input.entries.map((entry) => {
-    const reader = (run: (typeof entry.runs)[number]) =>
-      groupField('software', 'nonDefaultSettings')(run) ?? groupField('software', 'configurationDiff')(run);
-    const first = entry.runs.map(reader).find((f) => f !== undefined);
-    if (!first) return { entry, count: null as number | null };
-    evidence.push(evidenceOf(entry, 'software.nonDefaultSettings', first));
-    return { entry, count: settingsCount(first.value) };
+  const sides = input.entries.map((entry) => {
+    const found = entry.runs.map(tuning).find((x) => x !== null) ?? null;
+    if (found && found !== 'differs')
+      for (const t of found.all) evidence.push(evidenceOf(entry, t.field, t.read));
+    if (found === 'differs') evidence.push(derived(entry, 'software.nonDefaultSettings', DIFFERS_UNSTATED));
+    return { entry, t: found === null || found === 'differs' ? found : found.best };
   });
-  const parts = counts.map((c) =>
-    c.count === null
-      ? `not recorded on ${c.entry.label}`
-      : `${c.count} non-default setting${c.count === 1 ? '' : 's'} on ${c.entry.label}`,
-  );
-  const known = counts.filter((c) => c.count !== null).map((c) => c.count as number);
-  const uneven = known.length >= 2 && Math.max(...known) !== Math.min(...known);
+  const text = (s: (typeof sides)[number]) =>
+    s.t === null
+      ? `not recorded on ${s.entry.label}`
+      : s.t === 'differs'
+        ? `tuned differently on ${s.entry.label} (value not stated)`
+        : `${s.t.count} non-default setting${s.t.count === 1 ? '' : 's'} on ${s.entry.label}${s.t.names.length ? ` (${s.t.names.slice(0, 8).join(', ')}${s.t.names.length > 8 ? ', …' : ''})` : ''}`;
+  const hint = sides.map(text).join(' vs ');
+  const why = 'a side tuned by experts against one left at its defaults measures the tuning, not the system';
+  if (isIntended(input, 'software.configuration'))
+    return { state: 'pass', evidence, message: `The configuration is the comparison's subject: ${hint}.` };
+  const counts = sides.map((s) => (s.t && s.t !== 'differs' ? s.t.count : null));
+  const known = counts.filter((c): c is number => c !== null);
+  const min = Math.min(...known);
+  const max = Math.max(...known);
+  const uneven = known.length >= 2 && ((min === 0 && max > 0) || (max - min >= 3 && max >= 2 * min));
+  if (sides.some((s) => s.t === 'differs') || uneven)
+    return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
+  if (known.length === 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: sides.map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
+      message: 'Cannot check the tuning effort: no side records its non-default settings or configuration.',
+    };
+  if (known.length < sides.length)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint,
+      missing: sides
+        .filter((s) => s.t === null)
+        .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
+      message: `Tuning is recorded for some sides only: a reviewer should confirm every side got comparable tuning effort, since ${why}.`,
+    };
   return {
-    state: 'needs_review',
+    state: 'pass',
     evidence,
-    hint: parts.join(' vs '),
-    message: uneven
-      ? 'The sides were tuned unequally (see the hint): a reviewer should confirm each side got comparable tuning effort, not "defaults for them, tuned for us".'
-      : 'A reviewer should confirm every side got comparable tuning effort, not "defaults for them, tuned for us".',
+    hint,
+    message: `Every side changed a comparable number of settings (${hint}).`,
   };
 }
 
@@ -101,6 +291,10 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
     const dirtyRead = entryValue(readEntry(entry, groupField('software', 'vcsDirty')));
     const dirty = dirtyRead ? toBool(dirtyRead.value) : null;
     if (dirtyRead) evidence.push(evidenceOf(entry, 'software.vcsDirty', dirtyRead));
+    for (const key of ['vcsRepository', 'vcsCommit', 'vcsBranch'] as const) {
+      const read = entryValue(readEntry(entry, groupField('software', key)));
+      if (read) evidence.push(evidenceOf(entry, `software.${key}`, read));
+    }
     const artefacts = entry.runs.flatMap((r) => r.disclosure.artefacts);
     if (artefacts.length > 0)
       evidence.push(
@@ -110,8 +304,14 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
           artefacts.map((a) => (a.sha256 ? `${a.url} sha256:${a.sha256.slice(0, 12)}…` : a.url)),
         ),
       );
+    // "Not stated" for the tree's state is not made good by artefacts: the publication declined to say.
+    const declined = entry.runs.some((r) =>
+      (['vcsDirty', 'vcsRepository', 'vcsCommit', 'vcsBranch'] as const).some((k) =>
+        saysNothing(r.provenance.software[k]),
+      ),
+    );
     if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
-    else if (dirty === null && artefacts.length === 0) unknown.push(entry.label);
+    else if (declined || (dirty === null && artefacts.length === 0)) unknown.push(entry.label);
     if (artefacts.length > 0 && artefacts.some((a) => !a.sha256))
       notes.push(`${entry.label}'s artefacts carry no hash`);
   }

@@ -4,6 +4,7 @@ import {
   type FieldComparison,
   type FieldSpec,
   missingOf,
+  sidesText,
   verdict,
   verdictOf,
 } from '../compare.ts';
@@ -11,6 +12,7 @@ import {
   display,
   normAcknowledgement,
   normClientPlacement,
+  normCloudProvider,
   normDurability,
   normIsolation,
   normText,
@@ -18,8 +20,20 @@ import {
   spread,
   toBool,
 } from '../normalize.ts';
-import { entryValue, evidenceOf, firstOf, groupField, nodeCount, readEntry } from '../read.ts';
+import {
+  entryValue,
+  evidenceOf,
+  firstOf,
+  groupField,
+  nodeCount,
+  nodeField,
+  type Reader,
+  type Role,
+  readEntry,
+  withOthers,
+} from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
+import { fromText, orText } from '../text.ts';
 
 const boolKey = (v: unknown) => {
   const b = toBool(v);
@@ -76,14 +90,76 @@ export function checkTopo1(input: ComparisonInput): CheckOutcome {
 
 // --- F-TOPO-2 ----------------------------------------------------------------------------------
 
+/** A node's cloud field (provider, region, zone) from its `cloud` record or hardware group. */
+function cloudOf(role: Role, key: string): Reader {
+  return firstOf(nodeField(role, 'cloud', key), nodeField(role, 'cloud', `cloud.${key}`));
+}
+
+/** Client placement derived from the client's and the servers' zones and regions, when recorded. */
+const derivedPlacement: Reader = (run) => {
+  const zone = (role: Role) => cloudOf(role, 'availability_zone')(run) ?? cloudOf(role, 'zone')(run);
+  const region = (role: Role) => cloudOf(role, 'region')(run);
+  const [cz, sz, cr, sr] = [zone('client'), zone('sut'), region('client'), region('sut')];
+  const one = (f: typeof cz) => (f && !Array.isArray(f.value) ? normText(f.value) : null);
+  if (one(cr) && one(sr) && one(cr) !== one(sr))
+    return { value: 'cross-region', origin: 'derived', source: 'client and server node regions' };
+  if (one(cz) && one(sz))
+    return {
+      value: one(cz) === one(sz) ? 'same-zone' : 'cross-zone',
+      origin: 'derived',
+      source: 'client and server node zones',
+    };
+  return undefined;
+};
+
+/** How many zones the system's nodes span ("us-east-1a, us-east-1b" → 2). */
+const zoneSpread: Reader = (run) => {
+  const f = withOthers((v) => normText(v), groupField('topology', 'zone'), cloudOf('sut', 'zone'))(run);
+  if (!f) return undefined;
+  const zones = new Set(
+    (Array.isArray(f.value) ? f.value : String(f.value).split(/[,;/]|\band\b/))
+      .map((z) => normText(z))
+      .filter(Boolean),
+  );
+  const multi = /multi ?az|multi zone|(\d+) (azs|zones)/.exec(normText(f.value));
+  const n = multi?.[1] ? Number(multi[1]) : multi ? Math.max(2, zones.size) : zones.size;
+  return { value: n, origin: 'derived', source: `zones of topology.zone: ${display(f.value)}` };
+};
+
 export function checkTopo2(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
       field: 'topology.clientPlacement',
       label: 'client placement',
-      read: groupField('topology', 'clientPlacement'),
+      read: withOthers(
+        (v) => normClientPlacement(v),
+        groupField('topology', 'clientPlacement'),
+        derivedPlacement,
+        fromText(normClientPlacement),
+      ),
       norm: normClientPlacement,
       required: true,
+    },
+    {
+      field: 'topology.cloudProvider',
+      label: 'cloud provider',
+      read: withOthers(
+        (v) => normCloudProvider(v),
+        groupField('topology', 'cloudProvider'),
+        cloudOf('sut', 'provider'),
+      ),
+      norm: normCloudProvider,
+    },
+    {
+      field: 'topology.region',
+      label: 'region',
+      read: withOthers((v) => normText(v), groupField('topology', 'region'), cloudOf('sut', 'region')),
+    },
+    {
+      field: 'topology.zone',
+      label: 'zones spanned',
+      read: zoneSpread,
+      norm: (v) => parseNumber(v),
     },
     {
       field: 'topology.extraHops',
@@ -99,7 +175,7 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
     },
   ];
   const comparisons = compareFields(input, specs);
-  const rtt = comparisons[2];
+  const rtt = comparisons.find((c) => c.spec.field === 'topology.rttMs');
   const flags: string[] = [];
   if (rtt) {
     const values = rtt.sides
@@ -123,7 +199,12 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
 // --- F-DUR-1 -----------------------------------------------------------------------------------
 
 export function checkDur1(input: ComparisonInput): CheckOutcome {
-  const levelOrRaw = firstOf(groupField('settings', 'durability'), groupField('settings', 'durabilityRaw'));
+  const levelOrRaw = withOthers(
+    (v) => normDurability(v),
+    groupField('settings', 'durability'),
+    groupField('settings', 'durabilityRaw'),
+    fromText(normDurability),
+  );
   const comparisons = compareFields(input, [
     {
       field: 'settings.durability',
@@ -133,22 +214,23 @@ export function checkDur1(input: ComparisonInput): CheckOutcome {
       required: true,
     },
   ]);
-  const evidence: CheckEvidence[] = [];
-  for (const entry of input.entries) {
-    const raw = entryValue(readEntry(entry, groupField('settings', 'durabilityRaw')));
-    if (raw) evidence.push(evidenceOf(entry, 'settings.durabilityRaw', raw));
-  }
   const c = comparisons[0];
   const unrecognised =
     c?.sides.filter((s) => s.read && normDurability(s.read.value) === null).map((s) => s.entry.label) ?? [];
-  const outcome = verdictOf(
-    comparisons,
-    {
-      why: 'a commit that is not on disk when acknowledged is cheaper, so the faster side may simply be promising less',
-      subject: 'the commit durability',
-    },
-    { evidence },
-  );
+  const outcome = verdictOf(comparisons, {
+    why: 'a commit that is not on disk when acknowledged is cheaper, so the faster side may simply be promising less',
+    subject: 'the commit durability',
+  });
+  // The raw settings explain a difference; a pass rests on the normalised levels alone.
+  if (outcome.state !== 'pass')
+    for (const entry of input.entries) {
+      const raw = entryValue(readEntry(entry, groupField('settings', 'durabilityRaw')));
+      if (
+        raw &&
+        !outcome.evidence.some((e) => e.entry === entry.label && e.field === 'settings.durabilityRaw')
+      )
+        outcome.evidence.push(evidenceOf(entry, 'settings.durabilityRaw', raw));
+    }
   if (outcome.state === 'pass' && unrecognised.length > 0)
     return {
       ...outcome,
@@ -156,7 +238,7 @@ export function checkDur1(input: ComparisonInput): CheckOutcome {
       message: `Cannot normalise the durability setting of ${unrecognised.join(', ')}: record the level (local-fsync, replicated-quorum-fsync, async-commit, no-fsync).`,
     };
   if (outcome.state === 'pass' && c)
-    outcome.message = `Commit durability is ${normDurability(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side.`;
+    outcome.message = `Commit durability is ${normDurability(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side (${sidesText(c)}).`;
   return outcome;
 }
 
@@ -194,7 +276,7 @@ export function checkIso1(input: ComparisonInput): CheckOutcome {
     {
       field: 'settings.isolationLevel',
       label: 'isolation level',
-      read: groupField('settings', 'isolationLevel'),
+      read: orText(groupField('settings', 'isolationLevel'), normIsolation),
       norm: normIsolation,
       required: true,
     },
@@ -205,7 +287,7 @@ export function checkIso1(input: ComparisonInput): CheckOutcome {
   });
   const c = comparisons[0];
   if (outcome.state === 'pass' && c)
-    outcome.message = `The isolation level is ${normIsolation(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side.`;
+    outcome.message = `The isolation level is ${normIsolation(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side (${sidesText(c)}).`;
   return outcome;
 }
 

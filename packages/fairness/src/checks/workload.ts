@@ -1,8 +1,9 @@
 // F-WL-*: the workload — spec and parameters, think times, features, subsets, variants, loading.
-import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
+import { capitalise, compareFields, type FieldSpec, verdictOf } from '../compare.ts';
 import { display, normFeature, normText, parseNumber, toBool } from '../normalize.ts';
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
+import { intendedClasses } from '../subject.ts';
 import { requireAny } from './topology.ts';
 
 /** "TPC-C", "tpcc", "TPC C" → "tpcc". */
@@ -14,10 +15,16 @@ export function normWorkloadName(value: unknown): string | null {
 export const workloadParameterSpecs: FieldSpec[] = [
   {
     field: 'workload.warehouses',
-    label: 'scale',
-    read: firstOf(groupField('workload', 'warehouses'), groupField('workload', 'scale')),
+    label: 'warehouses',
+    read: groupField('workload', 'warehouses'),
     norm: (v) => parseNumber(v),
     tolerance: 1,
+  },
+  {
+    field: 'workload.scale',
+    label: 'scale',
+    read: groupField('workload', 'scale'),
+    norm: (v) => parseNumber(v) ?? normText(v),
   },
   { field: 'workload.parameters', label: 'parameters', read: groupField('workload', 'parameters') },
   { field: 'workload.mix', label: 'transaction mix', read: groupField('workload', 'mix') },
@@ -32,19 +39,57 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     {
       field: 'workload.name',
       label: 'workload',
-      read: groupField('workload', 'name'),
+      read: firstOf(groupField('workload', 'name'), groupField('run', 'benchmark')),
       norm: normWorkloadName,
       required: true,
     },
-    { field: 'workload.specVersion', label: 'spec version', read: groupField('workload', 'specVersion') },
+    {
+      field: 'workload.specVersion',
+      label: 'spec version',
+      read: firstOf(groupField('workload', 'specVersion'), groupField('run', 'benchmarkVersion')),
+    },
+    {
+      field: 'run.benchmark',
+      label: 'benchmark',
+      read: groupField('run', 'benchmark'),
+      norm: normWorkloadName,
+    },
+    {
+      field: 'run.benchmarkVersion',
+      label: 'benchmark version',
+      read: groupField('run', 'benchmarkVersion'),
+    },
   ];
-  const comparisons = compareFields(input, [...head, ...workloadParameterSpecs]);
+  const implementation: FieldSpec[] = [
+    {
+      field: 'workload.implementationRepository',
+      label: 'benchmark implementation',
+      read: groupField('workload', 'implementationRepository'),
+      norm: (v) =>
+        normText(v)
+          .replace(/^https?:\/\/(www\.)?/, '')
+          .replace(/(\.git)?\/?$/, ''),
+    },
+    {
+      field: 'workload.implementationCommit',
+      label: 'implementation commit',
+      read: groupField('workload', 'implementationCommit'),
+      evidenceOnly: true,
+    },
+    { field: 'workload.datasetHash', label: 'dataset', read: groupField('workload', 'datasetHash') },
+    { field: 'workload.schemaHash', label: 'schema', read: groupField('workload', 'schemaHash') },
+  ];
+  const comparisons = compareFields(input, [...head, ...workloadParameterSpecs, ...implementation]);
   const outcome = verdictOf(comparisons, {
     why: 'a different scale, mix or skew is a different workload, so the numbers do not measure the same work',
     subject: 'the workload spec and parameters',
   });
   if (outcome.state !== 'pass') return outcome;
-  return requireAny(outcome, comparisons.slice(2), 'the workload parameters');
+  return requireAny(
+    outcome,
+    comparisons.slice(head.length, head.length + workloadParameterSpecs.length),
+    'the workload parameters',
+  );
 }
 
 // --- F-WL-2 ------------------------------------------------------------------------------------
@@ -94,26 +139,51 @@ function listOf(value: unknown): string[] {
 
 export function checkWl3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
+  const intended = new Set(intendedClasses(input, 'workload.features'));
   const features = input.entries.map((entry) => {
     const read = entryValue(readEntry(entry, groupField('workload', 'features')));
     if (read) evidence.push(evidenceOf(entry, 'workload.features', read));
-    return { entry, list: read ? listOf(read.value) : null };
+    return { entry, list: read ? listOf(read.value) : null, differs: Boolean(read?.differs) };
   });
-  const known = features.filter((f) => f.list !== null) as { entry: Entry; list: string[] }[];
+  const known = features.filter((f) => f.list !== null && !f.differs) as { entry: Entry; list: string[] }[];
   const keyed = known.map((f) => ({ ...f, keys: new Set(f.list.map((x) => normFeature(x))) }));
   const parts: string[] = [];
   for (const f of keyed) {
-    const only = f.list.filter((x) => keyed.some((o) => o !== f && !o.keys.has(normFeature(x))));
+    const only = f.list.filter(
+      (x) => !intended.has(normFeature(x)) && keyed.some((o) => o !== f && !o.keys.has(normFeature(x))),
+    );
     if (only.length > 0) parts.push(`${f.entry.label} only: ${only.join(', ')}`);
   }
+  for (const f of features) if (f.differs) parts.push(`${f.entry.label}: features differ (not stated)`);
+  const why =
+    'stored procedures, batching or foreign keys on one side only change how much work each transaction does';
+  if (parts.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      hint: parts.join('; '),
+      message: `${capitalise(parts.join('; '))}: ${why}.`,
+    };
   const unrecorded = features.filter((f) => f.list === null).map((f) => f.entry.label);
-  if (unrecorded.length > 0) parts.push(`no feature list for ${unrecorded.join(', ')}`);
+  if (known.length === 0)
+    return {
+      state: 'unknown',
+      evidence,
+      missing: unrecorded.map((e) => ({ entry: e, field: 'workload.features' })),
+      message: 'Cannot check functional parity: no side records the features its implementation uses.',
+    };
+  if (unrecorded.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      missing: unrecorded.map((e) => ({ entry: e, field: 'workload.features' })),
+      hint: `features stated for ${known.map((k) => `${k.entry.label} (${k.list.join(', ') || 'none'})`).join(', ')}, not for ${unrecorded.join(', ')}`,
+      message: `A reviewer should confirm ${unrecorded.join(', ')} implement the workload with the same features: ${why}.`,
+    };
   return {
-    state: 'needs_review',
+    state: 'pass',
     evidence,
-    hint: parts.length > 0 ? parts.join('; ') : 'the recorded features match on every side',
-    message:
-      'A reviewer should confirm the sides implement the workload with equivalent features (stored procedures vs ORM, batching, foreign keys).',
+    message: `Every side implements the workload with the same features (${known.map((k) => `${k.entry.label}: ${k.list.join(', ') || 'none'}`).join('; ')}).`,
   };
 }
 
@@ -127,34 +197,59 @@ const KNOWN_TOTALS: Record<string, { total: number; what: string }> = {
 
 export function checkWl4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
-  const parts = input.entries.map((entry) => {
+  const sides = input.entries.map((entry) => {
     const ops = new Set<string>();
     for (const run of entry.runs) {
       for (const v of run.values) {
         const op = v.labels.transaction ?? v.labels.operation;
-        if (op && v.value !== null) ops.add(op);
+        if (op && v.value !== null) ops.add(normText(op));
       }
       for (const s of run.series) {
         const op = s.labels.transaction ?? s.labels.operation;
-        if (op) ops.add(op);
+        if (op) ops.add(normText(op));
       }
     }
-    const name = entry.runs.map((r) => groupField('workload', 'name')(r)).find((f) => f !== undefined);
+    const name = entry.runs
+      .map((r) => firstOf(groupField('workload', 'name'), groupField('run', 'benchmark'))(r))
+      .find((f) => f !== undefined);
     const known = name ? KNOWN_TOTALS[normText(name.value).replace(/[\s.]/g, '')] : undefined;
     const declaredTotal = entry.runs.map((r) => groupField('workload', 'operationTypes')(r)).find((f) => f);
+    if (declaredTotal) evidence.push(evidenceOf(entry, 'workload.operationTypes', declaredTotal));
     const total = declaredTotal ? parseNumber(declaredTotal.value) : (known?.total ?? null);
     evidence.push(
       derived(entry, 'reported operations', [...ops].sort(), 'operation labels of values and series'),
     );
-    if (ops.size === 0) return `${entry.label}: no per-operation results`;
-    return `${entry.label}: ${ops.size}${total !== null ? `/${total}` : ''} ${known?.what ?? 'operation types'} reported`;
+    const text =
+      ops.size === 0
+        ? `${entry.label}: no per-operation results`
+        : `${entry.label}: ${ops.size}${total !== null ? `/${total}` : ''} ${known?.what ?? 'operation types'} reported`;
+    return { entry, ops, total, text };
   });
+  const hint = sides.map((s) => s.text).join('; ');
+  const subset = sides.filter((s) => s.total !== null && s.ops.size > 0 && s.ops.size < (s.total as number));
+  const reporting = sides.filter((s) => s.ops.size > 0);
+  const sets = new Set(reporting.map((s) => [...s.ops].sort().join('|')));
+  const why = 'a subset chosen after the fact can hide the operations where a system is weak';
+  if (subset.length > 0 || (reporting.length >= 2 && sets.size > 1))
+    return {
+      state: 'flag',
+      evidence,
+      hint,
+      message: `${subset.length > 0 ? `Only part of the benchmark is reported (${subset.map((s) => s.text).join('; ')})` : `The sides report different operations (${hint})`}: ${why}; a reviewer can waive it with the publication's justification.`,
+    };
+  if (reporting.length === 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint,
+      message: `No per-operation results are recorded: a reviewer should confirm the publication reports every part of the benchmark, since ${why}.`,
+    };
   return {
-    state: 'needs_review',
+    state:
+      reporting.length === sides.length && sides.every((s) => s.total !== null) ? 'pass' : 'needs_review',
     evidence,
-    hint: parts.join('; '),
-    message:
-      'A reviewer should confirm any subset of the benchmark is justified and every sub-result is shown.',
+    hint,
+    message: `Every side reports the same operations (${hint}).`,
   };
 }
 
@@ -202,10 +297,14 @@ export function checkWl6(input: ComparisonInput): CheckOutcome {
       },
       required: true,
     },
-    { field: 'workload.loadTimeMs', label: 'load time', read: groupField('workload', 'loadTimeMs') },
+    {
+      field: 'workload.loadTimeMs',
+      label: 'load time',
+      read: groupField('workload', 'loadTimeMs'),
+      evidenceOnly: true,
+    },
   ]);
   const loadTime = comparisons[1];
-  if (loadTime) loadTime.differs = false;
   const outcome = verdictOf(comparisons, {
     why: 'counting loading or preprocessing on one side only changes what the time measures',
     subject: 'the treatment of load time',

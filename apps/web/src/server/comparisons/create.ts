@@ -45,6 +45,7 @@ export async function createComparison(
     leveledFromId,
     createdById: viewerId,
     entries: input.entries,
+    subject: input.subject,
   });
   const loaded = await loadComparisonData(db, created.id);
   await storeCheckResults(db, created.id, runChecks(loaded.input));

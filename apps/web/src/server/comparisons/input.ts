@@ -125,11 +125,14 @@ export async function loadComparisonData(
   comparisonId: string,
   options: LoadOptions = {},
 ): Promise<LoadedComparison> {
-  const rows = await db.comparisonEntry.findMany({
-    where: { comparisonId },
-    orderBy: { position: 'asc' },
-    include: { runs: { include: { run: { select: storedRunSelect } } } },
-  });
+  const [comparison, rows] = await Promise.all([
+    db.comparison.findUnique({ where: { id: comparisonId }, select: { subject: true } }),
+    db.comparisonEntry.findMany({
+      where: { comparisonId },
+      orderBy: { position: 'asc' },
+      include: { runs: { include: { run: { select: storedRunSelect } } } },
+    }),
+  ]);
   const entries = await Promise.all(
     rows.map(async (e) => ({
       label: e.label,
@@ -142,7 +145,10 @@ export async function loadComparisonData(
       ),
     })),
   );
-  const input: ComparisonInput = { entries: entries.map((e) => entryInput(e.label, e.runs)) };
+  const input: ComparisonInput = {
+    entries: entries.map((e) => entryInput(e.label, e.runs)),
+    subject: comparison?.subject?.length ? comparison.subject : ['system'],
+  };
   return { entries, input };
 }
 

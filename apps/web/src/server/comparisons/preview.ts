@@ -23,7 +23,10 @@ export async function previewRuns(
   const data = await Promise.all(runIds.map((id) => loadRunData(db, byId.get(id) as StoredRun)));
   const groups = entriesOf(assignment).map((runs) => runs.map((i) => data[i] as (typeof data)[number]));
   const labels = uniqueLabels(groups.map((runs) => defaultLabel(runs.map((d) => d.run.name))));
-  const input: ComparisonInput = { entries: groups.map((runs, i) => entryInput(labels[i] as string, runs)) };
+  const input: ComparisonInput = {
+    entries: groups.map((runs, i) => entryInput(labels[i] as string, runs)),
+    subject: ['system'],
+  };
   const first = access[0];
   return {
     runs: data.map((d, i) => ({

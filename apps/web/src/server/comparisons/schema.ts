@@ -1,5 +1,5 @@
 // Inputs of the comparison procedures and forms: one zod schema each, shared by server and form.
-import { CheckDecision } from '@levelfield/fairness';
+import { CheckDecision, ComparisonSubject } from '@levelfield/fairness';
 import { z } from 'zod';
 import { MAX_ENTRIES, MIN_ENTRIES } from './groups.ts';
 
@@ -33,6 +33,8 @@ export const CreateComparison = z
     baseline: z.number().int().min(0).default(0),
     /** Slug of the comparison this one levels. */
     leveledFrom: ComparisonSlug.optional(),
+    /** What the comparison varies on purpose: "system" (default) or provenance paths ("client.orm"). */
+    subject: ComparisonSubject,
   })
   .refine((c) => c.baseline < c.entries.length, {
     message: 'the baseline must be one of the entries',

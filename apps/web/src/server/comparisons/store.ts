@@ -14,6 +14,8 @@ export interface NewComparison {
   leveledFromId?: string | null | undefined;
   createdById?: string | null | undefined;
   entries: { label: string; runIds: string[] }[];
+  /** What the comparison varies on purpose (default: the system). */
+  subject?: string[] | undefined;
 }
 
 export async function insertComparison(db: Db, c: NewComparison): Promise<{ id: string; slug: string }> {
@@ -26,6 +28,7 @@ export async function insertComparison(db: Db, c: NewComparison): Promise<{ id: 
       baseline: c.baseline,
       leveledFromId: c.leveledFromId ?? null,
       createdById: c.createdById ?? null,
+      subject: c.subject ?? ['system'],
       entries: {
         create: c.entries.map((e, position) => ({
           position,

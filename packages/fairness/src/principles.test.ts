@@ -1,0 +1,211 @@
+// The rules of fairness-checklist.md "How the checks generalise", tested over every check rather
+// than per example: unknown is never pass, and every recorded field is read by some check.
+import { GROUP_FIELDS } from '@levelfield/contracts/provenance';
+import { describe, expect, it } from 'vitest';
+import { CHECKS, runCheck, runChecks } from './catalogue.ts';
+import type { CheckResult, ComparisonInput } from './schema.ts';
+import { SEED_COMPARISONS } from './seeds/index.ts';
+import { barePath } from './subject.ts';
+import { comparison, fullySpecifiedRun, side, withField } from './testing.ts';
+
+const NOT_STATED = ['not stated', 'default', 'n/a', '?', '', null, 'short', 'unspecified'] as const;
+
+const full = () => comparison(side('A', fullySpecifiedRun()), side('B', fullySpecifiedRun()));
+
+/** Provenance paths of a check's evidence that a run records (not values, series or derived names). */
+function recordedPaths(input: ComparisonInput, result: CheckResult): string[] {
+  const paths = new Set<string>();
+  for (const e of result.evidence) {
+    const path = barePath(e.field);
+    const parts = path.split('.');
+    const known =
+      parts[0] === 'nodes'
+        ? input.entries.some((en) =>
+            en.runs.some((r) =>
+              r.provenance.nodes.some(
+                (n) =>
+                  n.role === parts[1] &&
+                  (n[parts[2] as 'hardware'] as Record<string, unknown>)?.[parts[3] ?? ''],
+              ),
+            ),
+          )
+        : input.entries.some((en) =>
+            en.runs.some(
+              (r) =>
+                (r.provenance[parts[0] as 'run'] as Record<string, unknown> | undefined)?.[parts[1] ?? ''],
+            ),
+          );
+    if (known) paths.add(path);
+  }
+  return [...paths];
+}
+
+/** Replacing any one evidence field on any side with a value that says nothing never yields pass. */
+function expectNoPassOnNothing(input: ComparisonInput, label: string) {
+  for (const check of CHECKS) {
+    const result = runCheck(check, input);
+    if (result.state !== 'pass') continue;
+    const paths = recordedPaths(input, result);
+    for (const path of paths)
+      for (let entry = 0; entry < input.entries.length; entry++)
+        for (const value of NOT_STATED) {
+          const r = runCheck(check, withField(input, entry, path, { value, origin: 'imported' }));
+          expect(
+            r.state,
+            `${label} ${check.id}: ${path} = ${JSON.stringify(value)} on side ${entry}: ${r.message}`,
+          ).not.toBe('pass');
+        }
+  }
+}
+
+describe('unknown is never pass', () => {
+  it('a fully specified pair passes most checks, each citing both sides', () => {
+    const results = runChecks(full());
+    const passed = results.filter((r) => r.state === 'pass');
+    expect(passed.length).toBeGreaterThanOrEqual(25);
+    for (const r of passed) {
+      expect(
+        r.evidence.some((e) => e.entry === 'A'),
+        r.id,
+      ).toBe(true);
+      expect(
+        r.evidence.some((e) => e.entry === 'B'),
+        r.id,
+      ).toBe(true);
+    }
+  });
+
+  it('no check passes when one evidence field on one side is replaced by "not stated", "default", "n/a", …', () => {
+    expectNoPassOnNothing(full(), 'full pair');
+  });
+
+  it('holds on the seed comparisons too', () => {
+    for (const seed of SEED_COMPARISONS) expectNoPassOnNothing(seed.input, seed.slug);
+  });
+
+  it('a side that says nothing on both sides is unknown, with the printed text kept as evidence', () => {
+    const input = withField(
+      withField(full(), 0, 'settings.isolationLevel', {
+        value: 'default',
+        origin: 'imported',
+        source: 'post',
+      }),
+      1,
+      'settings.isolationLevel',
+      { value: 'not stated', origin: 'imported' },
+    );
+    const r = runCheck(CHECKS.find((c) => c.id === 'F-ISO-1')!, input);
+    expect(r.state).toBe('unknown');
+    expect(r.evidence).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entry: 'A', field: 'settings.isolationLevel', value: 'default' }),
+        expect.objectContaining({ entry: 'B', field: 'settings.isolationLevel', value: 'not stated' }),
+      ]),
+    );
+  });
+
+  it('"differs, value not stated" is a finding', () => {
+    const input = withField(full(), 1, 'settings.durability', {
+      value: null,
+      differs: true,
+      origin: 'imported',
+      source: 'rebuttal',
+    });
+    const r = runCheck(CHECKS.find((c) => c.id === 'F-DUR-1')!, input);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B: differs \(value not stated\)/);
+  });
+});
+
+/**
+ * Fields no check needs to read, each with its reason. Everything else in the provenance contract
+ * must change some check's answer (other than F-DISC-5's generic rule) when it changes.
+ */
+const IRRELEVANT: Record<string, string> = {
+  'run.startedAt': 'when a run happened is not a property of its setup',
+  'run.endedAt': 'when a run happened is not a property of its setup',
+  'run.submitter': 'who uploaded a run; authorship is the disclosure group (F-DISC-3)',
+  'run.repetitionGroup': 'an identifier grouping repetitions; the comparison entry groups them',
+  'nodes.sut.hardware.memoryLimitBytes': 'read with memoryBytes: the check uses the lower of the two',
+};
+
+/** Every field path of the contract, per group, with node groups under nodes.sut / nodes.client. */
+function contractPaths(): string[] {
+  const top = (
+    ['run', 'software', 'topology', 'workload', 'settings', 'client', 'measurement', 'cost'] as const
+  ).flatMap((g) => GROUP_FIELDS[g].map((k) => `${g}.${k}`));
+  const node = [
+    ...GROUP_FIELDS.hardware.map((k) => `nodes.sut.hardware.${k}`),
+    ...GROUP_FIELDS.nodeSoftware.map((k) => `nodes.sut.software.${k}`),
+    ...['provider', 'region', 'zone'].map((k) => `nodes.sut.cloud.${k}`),
+  ];
+  return [...top, ...node];
+}
+
+/** The recorded value at a path (`group.key` or `nodes.role.group.key`). */
+function valueAt(
+  provenance: ComparisonInput['entries'][number]['runs'][number]['provenance'] | undefined,
+  path: string,
+) {
+  const parts = path.split('.');
+  const group =
+    parts[0] === 'nodes'
+      ? provenance?.nodes.find((n) => n.role === parts[1])?.[parts[2] as 'hardware']
+      : provenance?.[parts[0] as 'run'];
+  return (group as Record<string, { value: unknown } | undefined> | undefined)?.[parts.at(-1) ?? '']?.value;
+}
+
+/** A value for side B that differs from side A's in a way the field's readers can see. */
+function otherValue(path: string, a: unknown): unknown {
+  const special: Record<string, unknown> = {
+    'run.notes': 'fsync was disabled for this run.',
+    'run.declaredDifferences': ['F-SW-2'],
+    'software.components': [{ name: 'OpenJDK', version: '17.0.1' }],
+    'topology.zone': 'us-east-1a, us-east-1b, us-east-1c',
+    'nodes.sut.cloud.zone': 'us-east-1b',
+    'nodes.sut.hardware.memoryLimitBytes': '8 GiB',
+  };
+  if (path in special) return special[path];
+  if (typeof a === 'number') return a * 3 + 1;
+  if (typeof a === 'boolean') return !a;
+  if (Array.isArray(a)) return [...a.map(String), 'something else', 'another'];
+  if (a && typeof a === 'object') return { ...a, extra: 'setting', more: 'settings', third: 'x' };
+  return 'something else entirely';
+}
+
+describe('every recorded field counts', () => {
+  const base = full();
+  const baseline = JSON.stringify(runChecks(base).filter((r) => r.id !== 'F-DISC-5'));
+  for (const path of contractPaths()) {
+    if (path in IRRELEVANT) continue;
+    it(`${path} is read by a check`, () => {
+      const current = valueAt(base.entries[1]?.runs[0]?.provenance, path);
+      const changed = withField(base, 1, path, {
+        value: otherValue(path, current) as never,
+        origin: 'declared',
+      });
+      const after = JSON.stringify(runChecks(changed).filter((r) => r.id !== 'F-DISC-5'));
+      expect(after, `no check other than F-DISC-5 reads ${path}`).not.toBe(baseline);
+    });
+  }
+
+  it('every field that is not read says why', () => {
+    for (const [path, why] of Object.entries(IRRELEVANT)) {
+      expect(contractPaths(), path).toContain(path);
+      expect(why.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('a field no check knows is still caught by F-DISC-5', () => {
+    const r = runCheck(
+      CHECKS.find((c) => c.id === 'F-DISC-5')!,
+      withField(
+        withField(full(), 0, 'settings.walCompression', { value: 'off', origin: 'declared' }),
+        1,
+        'settings.walCompression',
+        { value: 'lz4', origin: 'declared' },
+      ),
+    );
+    expect(r.message).toMatch(/walCompression/);
+  });
+});

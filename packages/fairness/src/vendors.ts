@@ -1,0 +1,90 @@
+// Who makes what: an affiliation is matched against the compared systems' vendors as
+// organisations, never as substrings of prose ("we chose CockroachDB as our comparison point"
+// names CockroachDB without affiliating its author with it).
+import { normText } from './normalize.ts';
+
+/** Vendors whose names cannot be derived from their product's name. */
+const KNOWN_VENDORS: Record<string, readonly string[]> = {
+  kafka: ['confluent'],
+  pulsar: ['streamnative'],
+  rama: ['red planet labs'],
+  spacetime: ['clockwork labs'],
+  cassandra: ['datastax'],
+  bun: ['oven'],
+  aurora: ['amazon', 'aws', 'amazon web services'],
+  rds: ['amazon', 'aws', 'amazon web services'],
+  dynamo: ['amazon', 'aws', 'amazon web services'],
+  opensearch: ['amazon', 'aws', 'amazon web services'],
+  graviton: ['amazon', 'aws', 'amazon web services'],
+  spanner: ['google', 'google cloud'],
+  alloy: ['google', 'google cloud'],
+  bigquery: ['google', 'google cloud'],
+  cosmos: ['microsoft', 'azure'],
+  druid: ['imply'],
+  pinot: ['startree'],
+  flink: ['ververica'],
+  vitess: ['planetscale'],
+  tidb: ['pingcap'],
+  valkey: ['linux foundation'],
+  mysql: ['oracle'],
+  postgres: ['postgresql global development group'],
+};
+
+const CORPORATE =
+  /\b(inc|incorporated|ltd|limited|llc|gmbh|corp|corporation|co|labs?|data|technologies|technology|software|systems|team|company|cloud|io|hq)\b/g;
+
+/** "CockroachDB" → "cockroach", "Apache Kafka" → "kafka", "YugabyteDB" → "yugabyte". */
+export function productStem(system: string): string {
+  const t = normText(system)
+    .replace(/[’']/g, "'")
+    .replace(/\b(apache|the|open ?source|community|edition|server|cloud|managed|enterprise)\b/g, '')
+    .replace(/\s*\d[\w.]*$/, '')
+    .trim();
+  const first = t.split(/\s+/)[0] ?? t;
+  return first.replace(/(db|sql|mq)$/, '') || first;
+}
+
+/** An organisation name as compared: lower case, corporate suffixes dropped. */
+export function orgKey(org: string): string {
+  return normText(org)
+    .replace(/[’']/g, "'")
+    .replace(/[.,]/g, ' ')
+    .replace(CORPORATE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * The organisations an affiliation names: its leading phrase before any explanation
+ * ("Red Planet Labs (makers of Rama)" → "red planet labs"; "Rama's vendor: …" → "rama's vendor").
+ */
+export function organisationsIn(affiliation: string): string[] {
+  return affiliation
+    .split(/[;|]| and |\n/)
+    .map((part) => part.split(/[:(—–,]| - /)[0] ?? '')
+    .map((s) => normText(s).replace(/[’']/g, "'").trim())
+    .filter((s) => s.length > 0);
+}
+
+/** True when `org` is the maker of `system` (its own name, a declared vendor, or a known vendor). */
+export function isVendorOf(org: string, system: string, vendor?: string): boolean {
+  const stem = productStem(system);
+  const o = normText(org).replace(/[’']/g, "'");
+  if (stem.length < 2) return false;
+  // "Rama's vendor", "makers of Rama", "the Rama team".
+  const of =
+    /(?:makers?|vendor|developers?|creators?|authors?|team|company) (?:of|behind) (?:the )?(\S+)/.exec(
+      o,
+    )?.[1];
+  if (of && productStem(of) === stem) return true;
+  const owner = /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|maker|makers|developers|company|inc|labs)\b/.exec(
+    o,
+  )?.[1];
+  if (owner && productStem(owner) === stem) return true;
+  const key = orgKey(o);
+  if (vendor && key === orgKey(vendor)) return true;
+  if ((KNOWN_VENDORS[stem] ?? []).some((v) => key === v || key.startsWith(`${v} `))) return true;
+  const first = key.split(' ')[0] ?? '';
+  // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "ScyllaDB" / ScyllaDB.
+  return first.length >= 4 && (productStem(first) === stem || (first.startsWith(stem) && stem.length >= 5));
+}
