@@ -22,6 +22,11 @@ export interface FieldSpec {
    * component lists, load times whose treatment another field records).
    */
   evidenceOnly?: boolean;
+  /**
+   * A fact the claim depends on (versions, the measured duration): stated for some sides only,
+   * it is flagged, not left for review (fairness-checklist.md, principle 2).
+   */
+  unevenIsFinding?: boolean;
 }
 
 export interface SideValue {
@@ -161,11 +166,12 @@ export function verdictOf(
 ): CheckOutcome {
   const evidence = [...evidenceFor(comparisons), ...(extra.evidence ?? [])];
   const differing = comparisons.filter((c) => c.differs);
+  const uneven = comparisons.filter(statedUnevenly);
   const flags = [
     ...differing.map((c) => `${c.spec.label} differs (${sidesText(c)})`),
+    ...uneven.filter((c) => c.spec.unevenIsFinding).map(unevenText),
     ...(extra.flags ?? []),
   ];
-  const uneven = comparisons.filter(statedUnevenly);
   const missing = [
     ...missingOf(comparisons),
     ...missingOf(

@@ -515,7 +515,9 @@ describe('AUTO checks: a passing and a failing pair each', () => {
     if (c.unknown)
       it(`${c.id} never passes when provenance is missing on a side, and says which`, () => {
         const r = runCheck(check!, c.unknown!);
-        expect(['unknown', 'needs_review'], r.message).toContain(r.state);
+        expect(['unknown', 'needs_review', 'flag'], r.message).toContain(r.state);
+        // A fact stated for one side only is flagged where the claim depends on it (versions, durations).
+        if (r.state === 'flag') expect(r.message).toMatch(/stated for [AB] .*not for [AB]/);
         if (r.state === 'needs_review') expect(r.hint).toMatch(/stated for A .*not for B|not for A/);
         expect(r.missing?.length, r.message).toBeGreaterThan(0);
       });
@@ -562,9 +564,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(pasted.hint).toMatch(
       /3 non-default settings on A \(shared_buffers, synchronous_commit, work_mem\)/,
     );
+    // Tuned on one side and nothing said of the other: flagged.
     const oneSided = runCheck(checkById('F-SW-2')!, pair({ software: { nonDefaultSettings: ['x'] } }, {}));
-    expect(oneSided.state).toBe('needs_review');
+    expect(oneSided.state).toBe('flag');
     expect(oneSided.hint).toMatch(/not recorded on B/);
+    // Defaults on one side, nothing said of the other: a reviewer asks.
+    const untuned = runCheck(checkById('F-SW-2')!, pair({ software: { nonDefaultSettings: [] } }, {}));
+    expect(untuned.state).toBe('needs_review');
   });
 
   it('F-WL-3 flags the feature difference, unless the feature is the subject', () => {

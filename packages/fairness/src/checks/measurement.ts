@@ -30,6 +30,7 @@ import {
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { orText } from '../text.ts';
+import { organisationsIn, orgKey } from '../vendors.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
 
@@ -178,6 +179,7 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
       // Windows more than a quarter apart (26 s vs 44 s) did not measure the same regime.
       tolerance: 1.25,
       required: true,
+      unevenIsFinding: true,
     },
     {
       field: 'measurement.rampMs',
@@ -500,10 +502,38 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-8 ----------------------------------------------------------------------------------
 
+/**
+ * Who measured an entry: its run.submitter, else the organisation its disclosure names first.
+ * Sides measured by different parties are figures quoted from each other's publications.
+ */
+function measuredBy(entry: Entry): { org: string; shown: string; field: string } | null {
+  const found = new Set<string>();
+  let shown = '';
+  let field = '';
+  for (const run of entry.runs) {
+    const submitter = groupField('run', 'submitter')(run);
+    const text = submitter ? String(submitter.value) : run.disclosure.affiliation;
+    const org = text ? organisationsIn(text)[0] : undefined;
+    if (!org) return null;
+    found.add(orgKey(org));
+    shown = text as string;
+    field = submitter ? 'run.submitter' : 'disclosure.affiliation';
+  }
+  return found.size === 1 ? { org: [...found][0] as string, shown, field } : null;
+}
+
 export function checkMeas8(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const counts: string[] = [];
   const empty: string[] = [];
+  const parties = input.entries.map((entry) => ({ entry, by: measuredBy(entry) }));
+  const orgs = new Set(parties.map((p) => p.by?.org).filter(Boolean));
+  let quotedAcross: string | null = null;
+  if (parties.every((p) => p.by) && orgs.size > 1) {
+    for (const p of parties)
+      if (p.by) evidence.push(derived(p.entry, p.by.field, p.by.shown, 'who measured this side'));
+    quotedAcross = `the sides were measured by different parties (${parties.map((p) => `${p.entry.label}: ${p.by?.shown}`).join('; ')}), so each side's figures are quoted from another publication`;
+  }
   for (const entry of input.entries) {
     let n = 0;
     let any = false;
@@ -525,11 +555,19 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
     if (!any) empty.push(entry.label);
     if (n > 0) counts.push(`${n} value${n === 1 ? '' : 's'} on ${entry.label}`);
   }
-  if (counts.length > 0)
+  const findings = [
+    ...(counts.length > 0
+      ? [
+          `${counts.join(' and ')} ${counts.length === 1 && counts[0]?.startsWith('1 ') ? 'is' : 'are'} estimated or quoted, not measured`,
+        ]
+      : []),
+    ...(quotedAcross ? [quotedAcross] : []),
+  ];
+  if (findings.length > 0)
     return {
       state: 'flag',
       evidence,
-      message: `${counts.join(' and ')} ${counts.length === 1 && counts[0]?.startsWith('1 ') ? 'is' : 'are'} estimated or quoted, not measured: such numbers cannot be compared with measurements as equals.`,
+      message: `${capitalise(findings.join('; '))}: such numbers cannot be compared with measurements as equals.`,
     };
   if (empty.length > 0)
     return {

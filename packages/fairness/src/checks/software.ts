@@ -107,6 +107,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       norm: (v) => toDay(v),
       // Release dates more than a year apart: one side runs a much older version (below).
       tolerance: Number.POSITIVE_INFINITY,
+      unevenIsFinding: true,
     },
     { field: 'nodes.sut.software.osName', label: 'OS', read: nodeField('sut', 'software', 'osName') },
     {
@@ -135,9 +136,10 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
     // Components name different systems by design: evidence here, compared by name below.
     {
       field: 'software.components',
-      label: 'components',
+      label: 'versions',
       read: groupField('software', 'components'),
       evidenceOnly: true,
+      unevenIsFinding: true,
     },
   ];
   const comparisons = compareFields(input, specs);
@@ -208,9 +210,10 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
 }
 
 /**
- * How many settings a side changed from the shipped defaults, and which: the most any of its
- * tuning fields shows (the list, the diff, or the pasted configuration). Unknown when one of
- * them is recorded as "not stated", or when one says "defaults" and another lists settings.
+ * How many settings a side changed from the shipped defaults, and which: the list if recorded,
+ * else the diff, else the pasted configuration (a full configuration overstates tuning, so it
+ * counts only when nothing better is recorded). Unknown when one of them is recorded as
+ * "not stated", or when one says "defaults" and another lists settings.
  */
 function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | null {
   const sw = run.provenance.software as Record<string, Field | undefined>;
@@ -225,7 +228,7 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
   }
   // "Defaults" in one field and tuned settings in another: the side's own records disagree.
   if (all.some((t) => t.count === 0) && all.some((t) => t.count > 0)) return null;
-  const best = all.reduce<Tuning | undefined>((a, b) => (a && a.count >= b.count ? a : b), undefined);
+  const [best] = all;
   return best ? { best, all } : null;
 }
 
@@ -261,6 +264,17 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
       evidence,
       missing: sides.map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
       message: 'Cannot check the tuning effort: no side records its non-default settings or configuration.',
+    };
+  // Tuned on one side, nothing said of the others: "tuned for us, defaults for them" until shown otherwise.
+  if (known.length < sides.length && max > 0)
+    return {
+      state: 'flag',
+      evidence,
+      hint,
+      missing: sides
+        .filter((s) => s.t === null)
+        .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
+      message: `Tuning is stated for some sides only (${hint}): ${why}, and a publication that tunes its own side owes the same detail for the others.`,
     };
   if (known.length < sides.length)
     return {

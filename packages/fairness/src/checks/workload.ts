@@ -28,6 +28,8 @@ export const workloadParameterSpecs: FieldSpec[] = [
   },
   { field: 'workload.parameters', label: 'parameters', read: groupField('workload', 'parameters') },
   { field: 'workload.mix', label: 'transaction mix', read: groupField('workload', 'mix') },
+  // A variant on one side (another input format, a modified mix) is a different workload.
+  { field: 'workload.variant', label: 'variant', read: groupField('workload', 'variant') },
   { field: 'workload.skew', label: 'skew', read: groupField('workload', 'skew') },
   { field: 'workload.seed', label: 'random seed', read: groupField('workload', 'seed') },
 ];

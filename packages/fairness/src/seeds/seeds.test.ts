@@ -146,9 +146,12 @@ describe('seed 000: Rama vs CockroachDB', () => {
     const meas2 = byId(results, 'F-MEAS-2');
     expect(meas2.message).toMatch(/complete and initiate/);
     const meas8 = byId(results, 'F-MEAS-8');
-    expect(meas8.evidence).toHaveLength(5);
-    expect(meas8.evidence.every((e) => e.entry === 'Rama' && e.quality === 'estimated')).toBe(true);
-    expect(meas8.evidence[0]?.source).toMatch(/\*Estimated/);
+    const estimated = meas8.evidence.filter((e) => e.quality === 'estimated');
+    expect(estimated).toHaveLength(5);
+    expect(estimated.every((e) => e.entry === 'Rama')).toBe(true);
+    expect(estimated[0]?.source).toMatch(/\*Estimated/);
+    // CockroachDB's side is its vendor's own published result, quoted by Rama's vendor.
+    expect(meas8.message).toMatch(/measured by different parties/);
   });
 
   it('flags the efficiency formula that neither side states', () => {

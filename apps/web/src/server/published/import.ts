@@ -6,6 +6,7 @@ import type { PrismaClient } from '@levelfield/db/client';
 import { z } from 'zod';
 import { csvToResults, type ImportError } from './csv.ts';
 import { PUBLISHED_KEY_LABEL, publishedKey } from './key.ts';
+import { withRunFacts } from './run-facts.ts';
 import { PublishedResult } from './schema.ts';
 import { storePublishedRun } from './store.ts';
 
@@ -131,7 +132,7 @@ export async function importPublished(
         benchmarkVersion: r.benchmark.version,
         sourceUrl: r.sourceUrl,
         publishedAt: r.publishedAt ? new Date(r.publishedAt) : now,
-        provenance: r.provenance,
+        provenance: withRunFacts(r),
         disclosure: r.disclosure,
         values: r.values,
         labels: { [PUBLISHED_KEY_LABEL]: key },

@@ -43,7 +43,7 @@ export function parseQuantity(
     }
     return { metric: bracket[1] as string, labels };
   }
-  if (/^latency\./.test(q)) {
+  if (/^latency\.[^.]+\./.test(q)) {
     const parts = q.split('.').slice(1);
     if (parts.length < 2 || parts.length > 3 || parts.some((p) => !p))
       return {
@@ -58,10 +58,11 @@ export function parseQuantity(
     else labels.statistic = stat;
     return { metric: 'latency', labels };
   }
-  if (/^[A-Za-z][\w-]{0,99}$/.test(q)) return { metric: q, labels: {} };
+  // Dotted names keep their parts: queryTime.Q1.1, throughput.ratioVsAurora.
+  if (/^[A-Za-z][\w.-]{0,99}$/.test(q) && !q.endsWith('.')) return { metric: q, labels: {} };
   return {
     error:
-      'use a name such as tpmC, latency.new_order.complete.p99 or latency[transaction=Payment, percentile=p99]',
+      'use a name such as tpmC, queryTime.Q1.1, latency.new_order.complete.p99 or latency[transaction=Payment, percentile=p99] (letters, digits, ".", "_" and "-")',
   };
 }
 
@@ -126,7 +127,11 @@ export const PublishedResult = z.strictObject({
   publishedAt: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
   provenance: Provenance.default(Provenance.parse({})),
   disclosure: Disclosure.default(Disclosure.parse({})),
-  values: z.array(PublishedValueDraft).min(1, 'a result needs at least one value').max(2000),
+  /**
+   * May be empty: a publication that shows a side only in a chart, or a rebuttal that describes a
+   * setup without numbers, still has provenance the checks compare.
+   */
+  values: z.array(PublishedValueDraft).max(2000).default([]),
 });
 export type PublishedResult = z.infer<typeof PublishedResult>;
 export type PublishedResultInput = z.input<typeof PublishedResult>;
