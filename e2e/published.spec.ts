@@ -80,16 +80,18 @@ test('enter one published result through the form', async ({ page }) => {
   await form.getByLabel('Value, row 2').fill('45');
   await form.getByLabel('Unit, row 2').fill('ms');
   await form.getByLabel('Quality, row 2').selectOption('estimated');
-  await form.getByLabel('Instance type').fill('c5d.9xlarge');
-  await form.getByLabel('Memory per node').fill('72');
-  await form.getByLabel('Nodes').fill('3');
+  await form.getByRole('button', { name: 'Add a node' }).click();
+  await form.getByLabel('Instance type, node 1').fill('c5d.9xlarge');
+  await form.getByLabel('Memory, node 1').fill('72');
+  await form.getByLabel('Count, node 1').fill('3');
   await form.getByLabel('Software versions').fill('postgresql 17.2');
-  await form.getByLabel('Cluster cost per hour (USD)').fill('5.18');
+  await form.getByText('Cost', { exact: true }).click();
+  await form.getByLabel('Cost: cluster cost per hour').fill('5.18');
   await form.getByLabel('Author affiliation').fill('Example Corp (vendor)');
   await form.getByLabel('AI assistance').selectOption('no');
   await form.getByRole('button', { name: 'Save result' }).click();
-  await expect(form.getByRole('alert')).toContainText('memory: write a size with its unit');
-  await form.getByLabel('Memory per node').fill('72 GiB');
+  await expect(form.getByRole('alert')).toContainText('node 1 memory: write a size with its unit');
+  await form.getByLabel('Memory, node 1').fill('72 GiB');
   await form.getByRole('button', { name: 'Save result' }).click();
   await expect(form.getByRole('alert')).toContainText('Value row 1, value');
   await form.getByLabel('Value, row 1').fill('500000');
@@ -110,4 +112,85 @@ test('enter one published result through the form', async ({ page }) => {
   await expect(page.locator('[data-field="software.components"]')).toContainText('postgresql=17.2');
   await expect(page.locator('[data-field="cost.clusterCostPerHour"]')).toContainText('5.18');
   await expect(page.getByText('Example Corp (vendor)')).toBeVisible();
+});
+
+/** Enters one result through the form; returns its run id. */
+async function enterResult(
+  page: Page,
+  r: {
+    system: string;
+    name: string;
+    tpmC: string;
+    nodes: { role?: string; count?: string; hostType?: string; vcpus?: string; zone?: string }[];
+    isolation: string;
+    affiliation: string;
+  },
+): Promise<string> {
+  await page.goto(`${web()}/orgs/acme/projects/demo/published/new`);
+  const form = page.getByRole('form', { name: 'Enter a published result' });
+  await form.getByLabel('System', { exact: true }).fill(r.system);
+  await form.getByLabel('Benchmark', { exact: true }).fill('TPC-C');
+  await form.getByLabel('Run name').fill(r.name);
+  await form.getByLabel('Source URL').fill('https://example.com/acme-vs-other');
+  await form.getByLabel('Quantity, row 1').fill('tpmC');
+  await form.getByLabel('Value, row 1').fill(r.tpmC);
+  for (const [i, n] of r.nodes.entries()) {
+    await form.getByRole('button', { name: 'Add a node' }).click();
+    const at = `node ${i + 1}`;
+    if (n.role) await form.getByLabel(`Role, ${at}`).selectOption(n.role);
+    if (n.count) await form.getByLabel(`Count, ${at}`).fill(n.count);
+    if (n.hostType) await form.getByLabel(`Instance type, ${at}`).fill(n.hostType);
+    if (n.vcpus) await form.getByLabel(`vCPUs, ${at}`).fill(n.vcpus);
+    if (n.zone) await form.getByLabel(`Zone, ${at}`).fill(n.zone);
+  }
+  await form.getByText('Settings', { exact: true }).click();
+  await form.getByLabel('Settings: isolation level').fill(r.isolation);
+  await form.getByLabel('Author affiliation').fill(r.affiliation);
+  await form.getByRole('button', { name: 'Save result' }).click();
+  const link = form.getByRole('status').getByRole('link', { name: r.name });
+  await expect(link).toBeVisible();
+  return (await link.getAttribute('href'))!.split('/').pop()!;
+}
+
+test('a publication with three nodes entered by form shows the flags its setup raises', async ({ page }) => {
+  const tag = `nodes${Date.now()}`;
+  await signInAsDemo(page);
+  const acme = await enterResult(page, {
+    system: 'AcmeDB',
+    name: `${tag} AcmeDB, 3 nodes`,
+    tpmC: '900000',
+    nodes: [
+      { role: 'sut', count: '3', hostType: 'c5d.9xlarge', vcpus: '36', zone: 'us-east-1a' },
+      { role: 'client', hostType: 'c5.2xlarge', vcpus: '8', zone: 'us-east-1a' },
+      { role: 'aux', count: '3', hostType: 'm5.large', vcpus: '2', zone: 'us-east-1a' },
+    ],
+    isolation: 'read committed',
+    affiliation: 'AcmeDB Inc. (makers of AcmeDB)',
+  });
+  await shoot(page, 'three-nodes');
+  const other = await enterResult(page, {
+    system: 'OtherDB',
+    name: `${tag} OtherDB`,
+    tpmC: '500000',
+    nodes: [{ role: 'sut', count: '3', hostType: 'c5d.9xlarge', vcpus: '36', zone: 'us-east-1a' }],
+    isolation: 'serializable',
+    affiliation: 'AcmeDB Inc. (makers of AcmeDB)',
+  });
+
+  await page.goto(`${web()}/compare?runs=${acme},${other}`);
+  const save = page.getByRole('form', { name: 'Save comparison' });
+  await save.getByLabel('Title').fill(`${tag} AcmeDB vs OtherDB`);
+  await save.getByLabel('Slug').fill(tag);
+  await save.getByLabel('Compared on purpose').selectOption('system');
+  await save.getByRole('button', { name: 'Save comparison' }).click();
+  await expect(page).toHaveURL(new RegExp(`/c/${tag}$`));
+  const state = (id: string) => page.locator(`[data-check="${id}"]`);
+  // Isolation differs; AcmeDB's vendor publishes both sides; the auxiliary nodes count in AcmeDB's footprint.
+  await expect(state('F-ISO-1')).toHaveAttribute('data-state', 'flag');
+  await expect(state('F-DISC-3')).toHaveAttribute('data-state', 'flag');
+  await expect(state('F-HW-2')).toHaveAttribute('data-state', 'flag');
+  await expect(state('F-HW-2')).toContainText('114');
+  // The same instance type for the system under test on both sides is not an asymmetry.
+  await expect(state('F-HW-1')).not.toHaveAttribute('data-state', 'flag');
+  await page.screenshot({ path: 'e2e/screenshots/published-three-nodes-checks-1440.png', fullPage: true });
 });

@@ -38,12 +38,20 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly path: string | undefined;
+  /** Every problem when there are several (a published import names each line and field). */
+  readonly details: readonly { field: string; message: string; line?: number }[] | undefined;
 
-  constructor(code: ErrorCode, message: string, path?: string) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    path?: string,
+    details?: readonly { field: string; message: string; line?: number }[],
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.path = path;
+    this.details = details;
   }
 
   get status(): number {
@@ -51,7 +59,14 @@ export class AppError extends Error {
   }
 
   toJSON() {
-    return { error: { code: this.code, message: this.message, ...(this.path ? { path: this.path } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.path ? { path: this.path } : {}),
+        ...(this.details ? { details: this.details } : {}),
+      },
+    };
   }
 }
 

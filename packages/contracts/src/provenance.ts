@@ -13,20 +13,30 @@ const Record_ = z.record(z.string().max(128), Scalar);
 /** A scalar, a list, a record, or a list of records (components: [{ name, version, role }]). */
 const FieldValue = z.union([Scalar, z.array(Scalar).max(256), Record_, z.array(Record_).max(256)]);
 
+const FIELD_SHAPE =
+  'write each field as { "value": …, "origin": "imported" | "declared" | "captured", "source": "where it is printed" }, e.g. "isolationLevel": { "value": "serializable", "origin": "imported", "source": "§3" }';
+
 /** One recorded value with where it came from. */
-export const Field = z.strictObject({
-  value: FieldValue,
-  origin: Origin,
-  /** For imported values: the URL or document section; for captured: the probe (e.g. /proc/cpuinfo). */
-  source: z.string().max(2048).optional(),
-  /** For imported values quoted as "estimated" or similar. */
-  quality: z.enum(['measured', 'estimated', 'quoted']).optional(),
-  /**
-   * A source says this side differs from the others on this field without printing the value
-   * (a rebuttal: "tuned for them, defaults for us"). The value may then be null.
-   */
-  differs: z.literal(true).optional(),
-});
+export const Field = z.strictObject(
+  {
+    value: FieldValue,
+    origin: Origin,
+    /** For imported values: the URL or document section; for captured: the probe (e.g. /proc/cpuinfo). */
+    source: z.string().max(2048).optional(),
+    /** For imported values quoted as "estimated" or similar. */
+    quality: z.enum(['measured', 'estimated', 'quoted']).optional(),
+    /**
+     * A source says this side differs from the others on this field without printing the value
+     * (a rebuttal: "tuned for them, defaults for us"). The value may then be null.
+     */
+    differs: z.literal(true).optional(),
+  },
+  {
+    // "expected object, received number" does not say to wrap the value: this does.
+    error: (issue) =>
+      issue.code === 'invalid_type' ? `${FIELD_SHAPE}, not a bare ${typeof issue.input}` : undefined,
+  },
+);
 export type Field = z.infer<typeof Field>;
 
 function group<T extends readonly string[]>(keys: T) {
@@ -331,3 +341,94 @@ export const GROUP_FIELDS = {
   measurement: Object.keys(MeasurementGroup.shape),
   cost: Object.keys(CostGroup.shape),
 } as const;
+
+/** Where a group's fields live in the document, for messages ("nodes[].hardware"). */
+const GROUP_PLACES = {
+  run: 'run',
+  hardware: 'nodes[].hardware',
+  nodeSoftware: 'nodes[].software',
+  software: 'software',
+  topology: 'topology',
+  workload: 'workload',
+  settings: 'settings',
+  client: 'client',
+  measurement: 'measurement',
+  cost: 'cost',
+} as const;
+
+/** Edit distance, for "did you mean". */
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0] as number;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(
+        (row[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        prev + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      prev = row[j] as number;
+      row[j] = next;
+    }
+  }
+  return row[b.length] as number;
+}
+
+/** The known field a mistyped key most likely meant (case and separators ignored), if any is close. */
+export function suggestField(group: keyof typeof GROUP_FIELDS, key: string): string | undefined {
+  const flat = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  let best: { name: string; d: number } | undefined;
+  for (const name of GROUP_FIELDS[group]) {
+    const [k, n] = [flat(key), flat(name)];
+    // "isolation" for "isolationLevel": a prefix is as good as a close spelling.
+    const d = k === n ? 0 : k.length >= 4 && (n.startsWith(k) || k.startsWith(n)) ? 1 : distance(k, n);
+    if (!best || d < best.d) best = { name, d };
+  }
+  return best && best.d <= Math.max(2, Math.floor(key.length / 3)) ? best.name : undefined;
+}
+
+/** A field a person adds that the contract does not know: allowed when its name says so. */
+export const CUSTOM_FIELD_PREFIX = 'x-';
+
+export interface UnknownField {
+  /** Path in the document, e.g. ['nodes', 0, 'hardware', 'vCPUs']. */
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * Keys of a provenance document the contract does not know. Agents may record more than the
+ * contract names (catchall groups); a person entering provenance is told about a misspelling
+ * instead ("hardware.vCPUs: did you mean vcpus?"), and marks a field of their own with "x-".
+ */
+export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
+  const out: UnknownField[] = [];
+  const check = (group: keyof typeof GROUP_FIELDS, fields: object | undefined, path: (string | number)[]) => {
+    for (const key of Object.keys(fields ?? {})) {
+      if (key.startsWith(CUSTOM_FIELD_PREFIX) || (GROUP_FIELDS[group] as readonly string[]).includes(key))
+        continue;
+      const suggestion = suggestField(group, key);
+      out.push({
+        path: [...path, key],
+        message: `unknown field “${key}” in ${GROUP_PLACES[group]}${suggestion ? `: did you mean “${suggestion}”?` : '.'} The fields there are ${GROUP_FIELDS[group].join(', ')}; name a field of your own “${CUSTOM_FIELD_PREFIX}${key}”.`,
+      });
+    }
+  };
+  for (const group of [
+    'run',
+    'software',
+    'topology',
+    'workload',
+    'settings',
+    'client',
+    'measurement',
+    'cost',
+  ] as const)
+    check(group, provenance[group] as object | undefined, [group]);
+  (provenance.nodes ?? []).forEach((node, i) => {
+    check('hardware', node.hardware as object | undefined, ['nodes', i, 'hardware']);
+    check('nodeSoftware', node.software as object | undefined, ['nodes', i, 'software']);
+  });
+  return out;
+}

@@ -6,7 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 export const TOKEN_PREFIX = 'lf_';
 const TOKEN_PATTERN = /^lf_[A-Za-z0-9_-]{43}$/;
 
-export type TokenScope = 'ingest' | 'read';
+export type TokenScope = 'ingest' | 'read' | 'write';
 
 export function generateToken(): string {
   return TOKEN_PREFIX + randomBytes(32).toString('base64url');

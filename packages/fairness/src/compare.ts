@@ -152,6 +152,13 @@ export function unevenText(c: FieldComparison): string {
   return `${c.spec.label} stated for ${stated.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')}, not for ${unstated.map((s) => s.entry.label).join(', ')}`;
 }
 
+/** " (unequal, within ×10)": numbers that differ but within the field's tolerance say so. */
+function withinText(c: FieldComparison): string {
+  if (c.spec.tolerance === undefined || !Number.isFinite(c.spec.tolerance)) return '';
+  const keys = new Set(c.sides.flatMap((s) => s.keys));
+  return keys.size > 1 ? ` (unequal, within the ×${c.spec.tolerance} tolerance)` : '';
+}
+
 /** "the ORM differs by design (it is the comparison's subject: A: prisma vs B: drizzle)". */
 function intendedText(comparisons: readonly FieldComparison[]): string {
   const shown = comparisons.filter((c) => c.intended && c.sides.some((s) => s.read));
@@ -201,17 +208,24 @@ export function verdictOf(
   const passEvidence = [...evidenceFor(comparisons.filter((c) => !c.intended)), ...(extra.evidence ?? [])];
   if (missing.length > 0 || compared.length === 0) {
     const all = missing.length > 0 ? missing : missingOf(comparisons, false);
+    const anyStated = comparisons.some((c) => !c.intended && c.sides.some((s) => s.known));
+    const what = anyStated
+      ? `${missingText(all)} not recorded`
+      : `none of ${comparisons
+          .filter((c) => !c.intended)
+          .map((c) => c.spec.label)
+          .join(', ')} is recorded on any side`;
     return {
       state: 'unknown',
       evidence,
       missing: all,
-      message: `Cannot check ${text.subject}: ${all.length > 0 ? `${missingText(all)} not recorded` : 'nothing comparable is recorded'}.${intendedText(comparisons)}`,
+      message: `Cannot check ${text.subject}: ${all.length > 0 || anyStated ? what : 'nothing comparable is recorded'}.${intendedText(comparisons)}`,
     };
   }
   return {
     state: 'pass',
     evidence: passEvidence,
-    message: `Every side matches on ${text.subject}: ${compared.map((c) => `${c.spec.label} — ${sidesText(c)}`).join('; ')}.${intendedText(comparisons)}`,
+    message: `Every side is comparable on ${text.subject}: ${compared.map((c) => `${c.spec.label} — ${sidesText(c)}${withinText(c)}`).join('; ')}.${intendedText(comparisons)}`,
   };
 }
 

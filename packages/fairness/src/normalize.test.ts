@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonical,
+  isVacuous,
   normAcknowledgement,
   normClientPlacement,
   normDurability,
@@ -13,6 +14,7 @@ import {
   normThroughputSource,
   parseAwsInstanceType,
   parseNumber,
+  parseRange,
   toBytes,
   toMs,
 } from './normalize.ts';
@@ -100,4 +102,51 @@ describe('normalisation rules', () => {
     );
     expect(normFeatures(['ORM (Drizzle)'])).toBe('orm');
   });
+});
+
+describe('values that say nothing', () => {
+  it.each([
+    null,
+    '',
+    '  ',
+    'not stated',
+    'Not specified.',
+    'default',
+    'Defaults',
+    'default settings',
+    'n/a',
+    'N/A',
+    '?',
+    '—',
+    'short',
+    'short runs',
+    'unknown',
+    'TBD',
+    ['not stated', ''],
+    { a: 'n/a' },
+  ])('%j is unknown', (v) => expect(isVacuous(v as never)).toBe(true));
+  it.each(['none', 'no', 'off', 'serializable', 'default isolation is serializable', 0, false, ['x', 'n/a']])(
+    '%j says something',
+    (v) => expect(isVacuous(v as never)).toBe(false),
+  );
+});
+
+describe('printed ranges', () => {
+  it.each([
+    ['+18–40 %', [18, 40]],
+    ['2×–5×', [2, 5]],
+    ['1.2 to 1.8 ms', [1.2, 1.8]],
+    ['1,000-2,500', [1000, 2500]],
+  ])('%s → %j', (text, range) => expect(parseRange(text)).toEqual(range));
+  it.each(['40', 'about 3x', '40–18'])('%s is no range', (text) => expect(parseRange(text)).toBeNull());
+});
+
+describe('durability written as negations', () => {
+  it.each([
+    'fsync disabled',
+    'without fsync',
+    "Kafka doesn't fsync",
+    'relies on the page cache',
+    'flush is turned off',
+  ])('%s → no-fsync', (t) => expect(normDurability(t)).toBe('no-fsync'));
 });

@@ -84,6 +84,20 @@ export function parseNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/**
+ * A printed range → its ends: "+18–40 %" → [18, 40], "2×–5×" → [2, 5], "1.2 to 1.8 ms" →
+ * [1.2, 1.8]. Null when the text is not a range of two numbers.
+ */
+export function parseRange(text: unknown): [number, number] | null {
+  if (typeof text !== 'string') return null;
+  const m = text
+    .replace(/,/g, '')
+    .match(/([-+]?\d+(?:\.\d+)?)\s*[×x%]?\s*(?:[–—-]|\bto\b|\.\.)\s*[-+]?(\d+(?:\.\d+)?)/i);
+  if (!m) return null;
+  const [low, high] = [Number(m[1]), Number(m[2])];
+  return Number.isFinite(low) && Number.isFinite(high) && low <= high ? [low, high] : null;
+}
+
 const BYTE_UNITS: Record<string, number> = {
   b: 1,
   kb: 1e3,
@@ -471,7 +485,12 @@ export function normStorage(value: unknown): string | null {
   const t = normText(value);
   if (t === '') return null;
   if (/nvme|instance store|local ssd/.test(t)) return 'nvme';
-  if (/\bgp[23]\b|io[12]|\bebs\b|pd ssd|premium ssd|network|persistent disk/.test(t)) return 'network-ssd';
+  if (
+    /\bgp[23]\b|io[12]|\bebs\b|pd ssd|premium ssd|network|persistent ?(disk|volume)|\bpvc\b|storage ?class/.test(
+      t,
+    )
+  )
+    return 'network-ssd';
   if (/ssd|flash/.test(t)) return 'ssd';
   if (/hdd|spinning|magnetic|st1|sc1/.test(t)) return 'hdd';
   if (/ram ?disk|tmpfs|in memory/.test(t)) return 'memory';

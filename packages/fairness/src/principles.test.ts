@@ -196,6 +196,25 @@ describe('every recorded field counts', () => {
     }
   });
 
+  it('F-DISC-5 lists every differing group besides the subject (zone, OS), never "only the system"', () => {
+    const base = comparison(
+      side('A', fullySpecifiedRun(), 'AcmeDB'),
+      side('B', fullySpecifiedRun(), 'OtherDB'),
+    );
+    expect(runCheck(CHECKS.find((c) => c.id === 'F-DISC-5')!, base).state).toBe('pass');
+    const changed = withField(
+      withField(base, 1, 'topology.zone', { value: 'us-east-1c', origin: 'declared' }),
+      1,
+      'nodes.sut.software.osVersion',
+      { value: '24.04', origin: 'declared' },
+    );
+    const r = runCheck(CHECKS.find((c) => c.id === 'F-DISC-5')!, changed);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/topology \(.*zone/);
+    expect(r.message).toMatch(/software \(.*osVersion/);
+    expect(r.message).toMatch(/besides the subject \(system\)/);
+  });
+
   it('a field no check knows is still caught by F-DISC-5', () => {
     const r = runCheck(
       CHECKS.find((c) => c.id === 'F-DISC-5')!,

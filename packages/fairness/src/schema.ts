@@ -14,8 +14,11 @@ export type ValueQuality = z.infer<typeof ValueQuality>;
 export const PublishedValue = z.strictObject({
   /** What it measures: 'tpmC', 'efficiency', 'latency', 'throughput', 'clusterCostPerHour', ... */
   metric: z.string().min(1).max(100),
-  /** null when the publication printed no number (e.g. "N/A"). */
+  /** null when the publication printed no number (e.g. "N/A") or only a range. */
   value: z.number().finite().nullable(),
+  /** A range as printed ("+18–40 %", "2×–5×"): its ends; `value` is then null or a point inside it. */
+  low: z.number().finite().optional(),
+  high: z.number().finite().optional(),
   unit: z.string().max(32),
   /** e.g. { transaction: 'New Order', endPoint: 'complete', percentile: 'p99' }. */
   labels: z.record(z.string().min(1).max(64), z.string().max(256)).default({}),

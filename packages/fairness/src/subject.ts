@@ -4,19 +4,39 @@
 import type { ComparisonInput } from './schema.ts';
 
 /**
- * Subjects that stand for more than their own path: comparing instance types compares their CPUs,
- * vCPUs and memory too; comparing versions compares release dates.
+ * The kind of machine: comparing instance types compares their processors (model, vendor,
+ * family, architecture, SMT, clock) and prices. Not their size: vCPUs, cores and memory stay
+ * compared, since two instance types are compared fairly at equal resources (F-HW-2).
  */
+const MACHINE_KIND = [
+  'nodes.sut.hardware.hostType',
+  'nodes.sut.hardware.cpuModel',
+  'nodes.sut.hardware.cpuVendor',
+  'nodes.sut.hardware.cpuFamily',
+  'nodes.sut.hardware.arch',
+  'nodes.sut.hardware.hwAvailability',
+  'nodes.sut.hardware.maxFrequencyMhz',
+  'nodes.sut.hardware.caches',
+  'nodes.sut.hardware.smt',
+  'nodes.sut.hardware.turbo',
+  'nodes.sut.hardware.microcode',
+  'cost.unitPricePerNodeHour',
+  'cost.clusterCostPerHour',
+];
+
+/** Subjects that stand for more than their own path: comparing versions compares release dates. */
 const SUBJECT_PATHS: Record<string, readonly string[]> = {
   system: ['client.driver', 'client.driverVersion'],
-  hardware: ['nodes.sut.hardware', 'nodes.sut.cloud', 'cost.unitPricePerNodeHour', 'cost.clusterCostPerHour'],
-  'nodes.sut.hardware.hosttype': ['nodes.sut.hardware', 'nodes.sut.cloud', 'cost.unitPricePerNodeHour'],
-  'nodes.sut.hardware.cpumodel': ['nodes.sut.hardware'],
-  'instance type': ['nodes.sut.hardware', 'nodes.sut.cloud', 'cost.unitPricePerNodeHour'],
+  hardware: MACHINE_KIND,
+  'nodes.sut.hardware.hosttype': MACHINE_KIND,
+  'nodes.sut.hardware.cpumodel': MACHINE_KIND,
+  'nodes.sut.hardware.arch': MACHINE_KIND,
+  'instance type': MACHINE_KIND,
   'client.orm': ['client.orm', 'workload.features#orm'],
   orm: ['client.orm', 'workload.features#orm'],
   'client.language': ['client.language', 'client.runtimeVersion', 'client.driver', 'client.driverVersion'],
-  'client.driver': ['client.driver', 'client.driverVersion'],
+  // A driver brings its wire encoding (asyncpg speaks the binary protocol, psycopg2 text).
+  'client.driver': ['client.driver', 'client.driverVersion', 'client.protocol'],
   version: ['software.components', 'software.releaseDate'],
   'software.components': ['software.components', 'software.releaseDate'],
   configuration: ['software.configuration', 'software.configurationDiff', 'software.nonDefaultSettings'],

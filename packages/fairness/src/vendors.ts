@@ -59,11 +59,15 @@ export function orgKey(org: string): string {
  * ("Red Planet Labs (makers of Rama)" → "red planet labs"; "Rama's vendor: …" → "rama's vendor").
  */
 export function organisationsIn(affiliation: string): string[] {
-  return affiliation
-    .split(/[;|]| and |\n/)
-    .map((part) => part.split(/[:(—–,]| - /)[0] ?? '')
-    .map((s) => normText(s).replace(/[’']/g, "'").trim())
-    .filter((s) => s.length > 0);
+  const phrases: string[] = [];
+  for (const part of affiliation.split(/[;|]| and |\n/)) {
+    phrases.push(part.split(/[:(—–,]| - /)[0] ?? '');
+    // "MagicStack (authors of asyncpg)": the parenthesis says whose maker it is.
+    const aside = /\(([^)]*)\)/.exec(part)?.[1];
+    if (aside && /\b(makers?|vendor|developers?|creators?|authors?|team) of\b/i.test(aside))
+      phrases.push(aside);
+  }
+  return phrases.map((s) => normText(s).replace(/[’']/g, "'").trim()).filter((s) => s.length > 0);
 }
 
 /** True when `org` is the maker of `system` (its own name, a declared vendor, or a known vendor). */
@@ -83,8 +87,14 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
   if (owner && productStem(owner) === stem) return true;
   const key = orgKey(o);
   if (vendor && key === orgKey(vendor)) return true;
-  if ((KNOWN_VENDORS[stem] ?? []).some((v) => key === v || key.startsWith(`${v} `))) return true;
+  if ((KNOWN_VENDORS[stem] ?? []).some((v) => key === orgKey(v) || key.startsWith(`${orgKey(v)} `)))
+    return true;
   const first = key.split(' ')[0] ?? '';
-  // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "ScyllaDB" / ScyllaDB.
-  return first.length >= 4 && (productStem(first) === stem || (first.startsWith(stem) && stem.length >= 5));
+  // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "Elastic" / Elasticsearch.
+  return (
+    first.length >= 4 &&
+    (productStem(first) === stem ||
+      (first.startsWith(stem) && stem.length >= 5) ||
+      (stem.startsWith(first) && first.length >= 5))
+  );
 }

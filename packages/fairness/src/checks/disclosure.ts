@@ -25,6 +25,7 @@ import {
 } from '../normalize.ts';
 import {
   derived,
+  entryValue,
   fieldPaths,
   firstOf,
   groupField,
@@ -32,6 +33,7 @@ import {
   nodeField,
   nodeSum,
   pathReader,
+  readEntry,
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { barePath, isIntended } from '../subject.ts';
@@ -143,17 +145,35 @@ function organisationsOf(entry: Entry): string[] {
   return [...orgs];
 }
 
+/**
+ * What each side is a product of: its system, and when the comparison's subject is a client
+ * or software field (a driver, an ORM), that field's value ("asyncpg", "Drizzle").
+ */
+function productsOf(input: ComparisonInput, entry: Entry): string[] {
+  const names = entry.system ? [entry.system] : [];
+  for (const subject of input.subject) {
+    const path = subject === 'orm' ? 'client.orm' : subject;
+    if (!/^(client|software)\./.test(path) || path === 'software.components') continue;
+    const read = entryValue(readEntry(entry, pathReader(path)));
+    for (const v of read ? (Array.isArray(read.value) ? read.value : [read.value]) : [])
+      if (typeof v === 'string' && v.trim()) names.push(v);
+  }
+  return names;
+}
+
 export function checkDisc3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const findings: string[] = [];
   const parts: string[] = [];
-  const systems = input.entries.filter((e) => e.system) as (Entry & { system: string })[];
-  const distinct = new Set(systems.map((e) => productStem(e.system)));
-  for (const entry of input.entries) {
+  const sides = input.entries.map((entry) => ({ entry, products: productsOf(input, entry) }));
+  const stems = new Set(sides.map((s) => s.products.map(productStem).join('+')));
+  const makerOf = (org: string, side: (typeof sides)[number]) =>
+    side.products.find((p) => isVendorOf(org, p, side.entry.vendor));
+  for (const side of sides) {
+    const { entry } = side;
     const affiliations = affiliationText(entry);
     if (affiliations.length > 0) evidence.push(derived(entry, 'disclosure.affiliation', affiliations));
     const orgs = organisationsOf(entry);
-    const makes = systems.filter((s) => orgs.some((o) => isVendorOf(o, s.system, s.vendor)));
     const consulted = entry.runs
       .map((r) => r.disclosure.otherVendorConsulted)
       .find((c) => c !== 'not-stated');
@@ -161,20 +181,27 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
       parts.push(`${entry.label}: no affiliation declared`);
       continue;
     }
-    const own = makes.filter((s) => s === entry);
-    const rival = makes.filter(
-      (s) => s !== entry && productStem(s.system) !== productStem(entry.system ?? ''),
-    );
-    if (own.length > 0 && distinct.size > 1)
+    const own = orgs.map((o) => makerOf(o, side)).find(Boolean);
+    const rivals = sides
+      .filter(
+        (other) =>
+          other !== side &&
+          other.products.map(productStem).join('+') !== side.products.map(productStem).join('+'),
+      )
+      .map((other) => orgs.map((o) => makerOf(o, other)).find(Boolean))
+      .filter((p): p is string => Boolean(p));
+    const others = sides.filter((o) => o !== side).flatMap((o) => o.products.slice(-1));
+    if (own && stems.size > 1)
       findings.push(
-        `${entry.label} is published by the vendor of ${entry.system}, compared against ${[...new Set(systems.filter((s) => s !== entry).map((s) => s.system))].join(', ')}`,
+        `${entry.label} is published by the vendor of ${own}, compared against ${[...new Set(others)].join(', ')}`,
       );
-    if (rival.length > 0)
+    if (rivals.length > 0)
       findings.push(
-        `${entry.label} is published by the vendor of a competing system (${rival.map((s) => s.system).join(', ')})`,
+        `${entry.label} is published by the vendor of a competing system (${[...new Set(rivals)].join(', ')})`,
       );
+    const makes = [own, ...rivals].filter(Boolean);
     parts.push(
-      `${entry.label}: ${affiliations.join('; ')}${makes.length ? ` — the vendor of ${makes.map((s) => s.system).join(', ')}` : ' — no compared system’s vendor'}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
+      `${entry.label}: ${affiliations.join('; ')}${makes.length ? ` — the vendor of ${[...new Set(makes)].join(', ')}` : ' — no compared product’s vendor'}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
     );
   }
   if (findings.length > 0)
@@ -189,7 +216,7 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
     evidence,
     hint: parts.join(' | '),
     message:
-      'No compared system’s vendor is recognised among the affiliations: a reviewer should confirm who ran and published each side.',
+      'No compared product’s vendor is recognised among the affiliations: a reviewer should confirm who ran and published each side.',
   };
 }
 
@@ -548,7 +575,7 @@ export function checkDisc5(input: ComparisonInput): CheckOutcome {
   const uncompared: string[] = [];
   const systems = input.entries.map((e) => e.system);
   if (systems.every((s) => s) && new Set(systems.map((s) => normText(s))).size > 1) {
-    (isIntended(input, 'system') ? intendedDims : differing).push('system');
+    (input.subject.includes('system') ? intendedDims : differing).push('system');
     for (const e of input.entries) evidence.push(derived(e, 'system', e.system ?? null));
   }
   const covered = new Set(DIMENSION_GROUPS.flatMap((g) => g.specs.map((s) => barePath(s.field))));

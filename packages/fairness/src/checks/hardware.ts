@@ -28,6 +28,7 @@ import {
   nodeSum,
   nodesOf,
   type Reader,
+  type Role,
   readEntry,
   runsOf,
   saysNothing,
@@ -149,50 +150,62 @@ function usedVcpus(node: Node): { value: number; how: string } | 'nothing' | nul
   };
 }
 
-/** Sum over the footprint of the vCPUs the system could use; undefined when no node says. */
-const usedVcpusTotal: Reader = (run) => {
-  const nodes = nodesOf(run, FOOTPRINT);
-  let total = 0;
-  let any = false;
-  const parts: string[] = [];
-  for (const node of nodes) {
-    const u = usedVcpus(node);
-    if (u === 'nothing') return undefined;
-    const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
-    const per = u?.value ?? (provisioned ? parseNumber(provisioned.value) : null);
-    if (u) any = true;
-    if (per === null) return undefined;
-    total += node.count * per;
-    parts.push(`${node.count} × ${u ? u.how : `${per} vCPUs`}`);
-  }
-  if (!any) return undefined;
-  return { value: total, origin: 'derived', source: `used over sut + aux nodes: ${parts.join(' + ')}` };
-};
+/** Sum over the nodes of the vCPUs the system could use; undefined when no node says. */
+const usedVcpusTotal =
+  (roles: readonly Role[]): Reader =>
+  (run) => {
+    const nodes = nodesOf(run, roles);
+    let total = 0;
+    let any = false;
+    const parts: string[] = [];
+    for (const node of nodes) {
+      const u = usedVcpus(node);
+      if (u === 'nothing') return undefined;
+      const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
+      const per = u?.value ?? (provisioned ? parseNumber(provisioned.value) : null);
+      if (u) any = true;
+      if (per === null) return undefined;
+      total += node.count * per;
+      parts.push(`${node.count} × ${u ? u.how : `${per} vCPUs`}`);
+    }
+    if (!any) return undefined;
+    return {
+      value: total,
+      origin: 'derived',
+      source: `used over ${roles.join(' + ')} nodes: ${parts.join(' + ')}`,
+    };
+  };
 
 /** Memory the system could use: each node's memory, or its limit when lower. */
-const usableMemoryTotal: Reader = (run) => {
-  const nodes = nodesOf(run, FOOTPRINT);
-  if (nodes.length === 0) return undefined;
-  let total = 0;
-  const parts: string[] = [];
-  for (const node of nodes) {
-    if (saysNothing(node.hardware.memoryLimitBytes)) return undefined;
-    const mem = fromField(node.hardware.memoryBytes);
-    const limit = fromField(node.hardware.memoryLimitBytes);
-    const m = mem ? toBytes(mem.value) : null;
-    const l = limit ? toBytes(limit.value) : null;
-    const per = m !== null && l !== null ? Math.min(m, l) : (l ?? m);
-    if (per === null) return undefined;
-    total += node.count * per;
-    parts.push(`${node.count} × ${String((l !== null && (m === null || l < m) ? limit : mem)?.value)}`);
-  }
-  return { value: total, origin: 'derived', source: `sum over sut + aux nodes: ${parts.join(' + ')}` };
-};
+const usableMemoryTotal =
+  (roles: readonly Role[]): Reader =>
+  (run) => {
+    const nodes = nodesOf(run, roles);
+    if (nodes.length === 0) return undefined;
+    let total = 0;
+    const parts: string[] = [];
+    for (const node of nodes) {
+      if (saysNothing(node.hardware.memoryLimitBytes)) return undefined;
+      const mem = fromField(node.hardware.memoryBytes);
+      const limit = fromField(node.hardware.memoryLimitBytes);
+      const m = mem ? toBytes(mem.value) : null;
+      const l = limit ? toBytes(limit.value) : null;
+      const per = m !== null && l !== null ? Math.min(m, l) : (l ?? m);
+      if (per === null) return undefined;
+      total += node.count * per;
+      parts.push(`${node.count} × ${String((l !== null && (m === null || l < m) ? limit : mem)?.value)}`);
+    }
+    return {
+      value: total,
+      origin: 'derived',
+      source: `sum over ${roles.join(' + ')} nodes: ${parts.join(' + ')}`,
+    };
+  };
 
 /** How the system runs on its nodes: "3 × 1 process × 16 threads" (a single-threaded server shows here). */
 const processModel: Reader = (run) => {
   const parts: string[] = [];
-  for (const node of nodesOf(run, FOOTPRINT)) {
+  for (const node of nodesOf(run, 'sut')) {
     if (saysNothing(node.software.processes) || saysNothing(node.software.threadsPerProcess))
       return undefined;
     const p = fromField(node.software.processes);
@@ -207,15 +220,47 @@ const processModel: Reader = (run) => {
     : undefined;
 };
 
+const SYSTEM = ['sut'] as const;
+
 export function checkHw2(input: ComparisonInput): CheckOutcome {
   const total = (v: unknown) => parseNumber(v);
+  // Auxiliary nodes (coordinators, metadata services) count in a system's footprint: totals with
+  // them are compared when any side has some, beside the system's own nodes.
+  const withAux = input.entries.some((e) =>
+    e.runs.some((r) => r.provenance.nodes.some((n) => n.role === 'aux')),
+  );
+  const footprint: FieldSpec[] = withAux
+    ? [
+        {
+          field: 'nodes.aux.count (with system nodes)',
+          label: 'node count with auxiliary nodes',
+          read: nodeCount(FOOTPRINT),
+          norm: total,
+          tolerance: 1.1,
+        },
+        {
+          field: 'nodes.aux.hardware.vcpus (total with system nodes)',
+          label: 'vCPUs with auxiliary nodes',
+          read: nodeSum(FOOTPRINT, 'vcpus', vcpusOf),
+          norm: total,
+          tolerance: 1.1,
+        },
+        {
+          field: 'nodes.aux.hardware.vcpusUsed (total with system nodes)',
+          label: 'vCPUs used with auxiliary nodes',
+          read: usedVcpusTotal(FOOTPRINT),
+          norm: total,
+          tolerance: 1.1,
+        },
+      ]
+    : [];
   return verdict(
     input,
     [
       {
         field: 'nodes.sut.count',
-        label: 'node count (system and auxiliary nodes)',
-        read: nodeCount(FOOTPRINT),
+        label: 'node count',
+        read: nodeCount('sut'),
         norm: total,
         tolerance: 1.1,
       },
@@ -223,9 +268,9 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         field: 'nodes.sut.hardware.vcpus (total)',
         label: 'total vCPUs',
         read: firstOf(
-          nodeSum(FOOTPRINT, 'vcpus', vcpusOf),
-          nodeSum(FOOTPRINT, 'threads', vcpusOf),
-          nodeSum(FOOTPRINT, 'cores', vcpusOf),
+          nodeSum('sut', 'vcpus', vcpusOf),
+          nodeSum('sut', 'threads', vcpusOf),
+          nodeSum('sut', 'cores', vcpusOf),
         ),
         norm: total,
         tolerance: 1.1,
@@ -234,21 +279,21 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       {
         field: 'nodes.sut.hardware.vcpusUsed (total)',
         label: 'vCPUs the system could use',
-        read: usedVcpusTotal,
+        read: usedVcpusTotal(SYSTEM),
         norm: total,
         tolerance: 1.1,
       },
       {
         field: 'nodes.sut.hardware.cores (total)',
         label: 'total physical cores',
-        read: nodeSum(FOOTPRINT, 'cores', vcpusOf),
+        read: nodeSum('sut', 'cores', vcpusOf),
         norm: total,
         tolerance: 1.1,
       },
       {
         field: 'nodes.sut.hardware.threads (total)',
         label: 'total hardware threads',
-        read: nodeSum(FOOTPRINT, 'threads', vcpusOf),
+        read: nodeSum('sut', 'threads', vcpusOf),
         norm: total,
         tolerance: 1.1,
       },
@@ -261,14 +306,14 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       {
         field: 'nodes.sut.hardware.memoryLimitBytes (total)',
         label: 'total memory the system could use',
-        read: usableMemoryTotal,
+        read: usableMemoryTotal(SYSTEM),
         norm: total,
         tolerance: 1.1,
       },
       {
         field: 'nodes.sut.hardware.memoryBytes (total)',
         label: 'total memory provisioned',
-        read: nodeSum(FOOTPRINT, 'memoryBytes', toBytes),
+        read: nodeSum('sut', 'memoryBytes', toBytes),
         evidenceOnly: true,
       },
       {
@@ -280,7 +325,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       {
         field: 'nodes.sut.hardware.storageBytes (total)',
         label: 'total storage',
-        read: nodeSum(FOOTPRINT, 'storageBytes', toBytes),
+        read: nodeSum('sut', 'storageBytes', toBytes),
         norm: total,
         tolerance: 1.5,
       },
@@ -295,6 +340,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         label: 'accelerators',
         read: nodeField('sut', 'hardware', 'accelerators'),
       },
+      ...footprint,
     ],
     {
       why: 'more or fewer resources change what the same software can do, so per-resource efficiency, not raw throughput, is comparable',
@@ -385,6 +431,16 @@ export function checkHw3(input: ComparisonInput): CheckOutcome {
 
 // --- F-HW-4 ------------------------------------------------------------------------------------
 
+/**
+ * The SUT host's processes when described in words ("mysqld + sysbench + pmm2-client"): other
+ * programs beside the server make the host busier. A bare count is F-HW-2's (the process model).
+ */
+const colocatedProcesses: Reader = (run) => {
+  const f = nodeField('sut', 'software', 'processes')(run);
+  if (!f || typeof f.value === 'number' || /^\s*\d+\s*$/.test(String(f.value))) return undefined;
+  return f;
+};
+
 const FIXED_GOVERNORS = new Set(['performance', 'userspace', 'none', 'n/a', 'not applicable']);
 
 export function checkHw4(input: ComparisonInput): CheckOutcome {
@@ -458,6 +514,11 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
       field: 'nodes.sut.hardware.mountOptions',
       label: 'mount options',
       read: nodeField('sut', 'hardware', 'mountOptions'),
+    },
+    {
+      field: 'nodes.sut.software.processes',
+      label: 'what else runs on the SUT host',
+      read: colocatedProcesses,
     },
     {
       field: 'nodes.sut.hardware.microcode',

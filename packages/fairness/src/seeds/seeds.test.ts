@@ -264,6 +264,11 @@ describe('seed 002: SpacetimeDB vs PostgreSQL keynote', () => {
       const r = runChecks(s.input);
       expect(byId(r, 'F-CLIENT-1').state).toBe('pass');
       expect(byId(r, 'F-CLIENT-2').state).toBe('pass');
+      // Each side pipelines at its own optimum: the pass says the depths differ, and by how much.
+      expect(byId(r, 'F-CLIENT-2').message).toMatch(
+        /16,384 vs .*51,200 \(unequal, within the ×10 tolerance\)/,
+      );
+      expect(byId(r, 'F-CLIENT-2').message).not.toMatch(/matches/);
     }
   });
 });
@@ -284,5 +289,13 @@ describe('seed 003 and 004', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/postgresql v17\.6 reports the best of 3 runs/);
     expect(r.evidence.filter((e) => e.field === 'run.selectionRule')).toHaveLength(4);
+  });
+
+  it('004 flags measurement windows from 26.2 s to 44.4 s as not comparable', () => {
+    const r = byId(runChecks(temporalDatabases.input), 'F-MEAS-3');
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Measured duration differs/);
+    expect(r.message).toMatch(/26,185/);
+    expect(r.message).toMatch(/44,388/);
   });
 });

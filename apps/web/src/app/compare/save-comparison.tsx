@@ -14,6 +14,18 @@ interface Props {
   problem: string | null;
 }
 
+/** What a comparison may vary on purpose; the fairness checks flag every other difference. */
+const SUBJECTS: { value: string; label: string }[] = [
+  { value: 'system', label: 'the system (database, broker, …)' },
+  { value: 'client.orm', label: 'the ORM' },
+  { value: 'client.driver', label: 'the driver' },
+  { value: 'client.language', label: 'the client language' },
+  { value: 'version', label: 'the version of one system' },
+  { value: 'configuration', label: 'the configuration' },
+  { value: 'settings.durability', label: 'the durability setting' },
+  { value: 'instance type', label: 'the instance type (hardware)' },
+];
+
 /** Labels typed for an entry stay with its runs while the grouping changes around it. */
 const entryKey = (runIds: readonly string[]) => runIds.join(',');
 
@@ -24,6 +36,7 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
   const [slug, setSlug] = useState('');
   const [typed, setTyped] = useState<Record<string, string>>({});
   const labelOf = (e: Props['entries'][number]) => typed[entryKey(e.runIds)] ?? e.label;
+  const [subject, setSubject] = useState('system');
   const [chosenBaseline, setBaseline] = useState(0);
   const baseline = Math.min(chosenBaseline, entries.length - 1);
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +56,7 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
         title,
         slug,
         baseline,
+        subject: [subject],
         entries: entries.map((e) => ({ label: labelOf(e), runIds: e.runIds })),
       },
     });
@@ -66,6 +80,19 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
           placeholder="e.g. pgbench-8-vs-32-clients"
           onChange={(e) => setSlug(e.target.value)}
         />
+      </label>
+      <label>
+        Compared on purpose
+        <select value={subject} onChange={(e) => setSubject(e.target.value)}>
+          {SUBJECTS.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+        <span className="muted small">
+          This difference is the point of the comparison; the fairness checks flag every other one.
+        </span>
       </label>
       <fieldset>
         <legend>Entries and baseline</legend>

@@ -8,16 +8,42 @@ import { loadComparisonData } from './input.ts';
 import { CreateComparison, type CreateComparisonInput } from './schema.ts';
 import { insertComparison, storeCheckResults } from './store.ts';
 
+/** Who saves: a member (runs checked against their access) or a token (its own project's runs only). */
+export interface ComparisonAuthor {
+  projectId: string;
+  userId: string | null;
+  tokenProjectId: string | null;
+}
+
 export async function createComparison(
   db: PrismaClient,
   viewerId: string | null,
   ref: ProjectRef,
   raw: CreateComparisonInput,
 ): Promise<{ slug: string }> {
-  const input = CreateComparison.parse(raw);
   const { project } = await requireProject(db, viewerId, ref, 'edit');
+  return saveComparison(db, { projectId: project.id, userId: viewerId, tokenProjectId: null }, raw);
+}
+
+const runNotFound = (runId: string) =>
+  new TRPCError({ code: 'NOT_FOUND', message: `No run ${runId} that you may read: check the id.` });
+
+/** Saves a comparison into a project the author may edit; every run and the original must be readable. */
+export async function saveComparison(
+  db: PrismaClient,
+  author: ComparisonAuthor,
+  raw: CreateComparisonInput,
+): Promise<{ slug: string }> {
+  const input = CreateComparison.parse(raw);
   for (const entry of input.entries)
-    for (const runId of entry.runIds) await requireRun(db, viewerId, runId, 'view');
+    for (const runId of entry.runIds) {
+      if (author.tokenProjectId === null) {
+        await requireRun(db, author.userId, runId, 'view');
+        continue;
+      }
+      const run = await db.run.findUnique({ where: { id: runId }, select: { projectId: true } });
+      if (run?.projectId !== author.tokenProjectId) throw runNotFound(runId);
+    }
   if (await db.comparison.findUnique({ where: { slug: input.slug }, select: { id: true } }))
     throw new TRPCError({
       code: 'CONFLICT',
@@ -27,23 +53,32 @@ export async function createComparison(
   if (input.leveledFrom) {
     const original = await db.comparison.findUnique({
       where: { slug: input.leveledFrom },
-      select: { id: true },
+      select: { id: true, projectId: true },
     });
-    if (!original)
+    // The original must be readable by the author: a slug alone confirms nothing.
+    const readable =
+      original &&
+      (author.tokenProjectId !== null
+        ? original.projectId === author.tokenProjectId
+        : await requireProject(db, author.userId, { projectId: original.projectId }, 'view').then(
+            () => true,
+            () => false,
+          ));
+    if (!original || !readable)
       throw new TRPCError({
         code: 'BAD_REQUEST',
-        message: `No comparison has the slug "${input.leveledFrom}".`,
+        message: `No comparison you may read has the slug "${input.leveledFrom}".`,
       });
     leveledFromId = original.id;
   }
   const created = await insertComparison(db, {
-    projectId: project.id,
+    projectId: author.projectId,
     slug: input.slug,
     title: input.title,
     description: input.description,
     baseline: input.baseline,
     leveledFromId,
-    createdById: viewerId,
+    createdById: author.userId,
     entries: input.entries,
     subject: input.subject,
   });

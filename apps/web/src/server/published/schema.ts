@@ -2,8 +2,9 @@
 // reuse the fairness engine's PublishedValue; `quantity` is the one field a person types instead
 // of PublishedValue's metric + labels (see parseQuantity). Relative imports only: the demo loader
 // runs outside Next.
-import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import { Disclosure, Provenance, unknownFields } from '@levelfield/contracts/provenance';
 import { PublishedValue } from '@levelfield/fairness';
+import { parseRange } from '@levelfield/fairness/normalize';
 import { z } from 'zod';
 
 const LABEL_KEY = /^[A-Za-z][\w.-]{0,63}$/;
@@ -86,6 +87,12 @@ export const PublishedValueDraft = z
         v.origin = 'imported';
       }
       if (v.origin === undefined || v.origin === '') v.origin = 'imported';
+      // A range printed as text ("+18–40 %") is kept as its ends when no ends are given.
+      const range = v.low === undefined && v.high === undefined ? parseRange(v.text) : null;
+      if (range && (v.value === undefined || v.value === null)) {
+        [v.low, v.high] = range;
+        v.value = null;
+      }
       return v;
     },
     PublishedValue.omit({ metric: true, labels: true }).extend({
@@ -100,6 +107,8 @@ export const PublishedValueDraft = z
     }),
   )
   .transform((v, ctx): PublishedValue => {
+    if (v.low !== undefined && v.high !== undefined && v.low > v.high)
+      ctx.addIssue({ code: 'custom', path: ['low'], message: `the range's low end (${v.low}) is above its high end (${v.high})` });
     const q = parseQuantity(v.quantity);
     if ('error' in q) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: `quantity “${v.quantity}”: ${q.error}` });
@@ -115,24 +124,37 @@ const Named = z.strictObject({
   version: z.string().trim().max(100).optional(),
 });
 
-export const PublishedResult = z.strictObject({
-  system: Named,
-  benchmark: Named,
-  /** The run's name, e.g. "Rama, 4 nodes, 128 warehouses". */
-  name: z.string().trim().min(1, 'a result needs a name').max(300),
-  sourceUrl: z
-    .url({ message: 'the source URL must be a full link, e.g. https://example.com/report.pdf' })
-    .max(2048),
-  /** When it was published (YYYY-MM-DD or ISO 8601); the run's start time. */
-  publishedAt: z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
-  provenance: Provenance.default(Provenance.parse({})),
-  disclosure: Disclosure.default(Disclosure.parse({})),
-  /**
-   * May be empty: a publication that shows a side only in a chart, or a rebuttal that describes a
-   * setup without numbers, still has provenance the checks compare.
-   */
-  values: z.array(PublishedValueDraft).max(2000).default([]),
-});
+export const PublishedResult = z
+  .strictObject({
+    system: Named,
+    benchmark: Named,
+    /** The run's name, e.g. "Rama, 4 nodes, 128 warehouses". */
+    name: z.string().trim().min(1, 'a result needs a name').max(300),
+    sourceUrl: z
+      .url({ message: 'the source URL must be a full link, e.g. https://example.com/report.pdf' })
+      .max(2048),
+    /** When it was published (YYYY-MM-DD or ISO 8601); the run's start time. */
+    publishedAt: z
+    .union([
+      z.iso.date(),
+      z.iso.datetime({ offset: true }),
+      // Publications often print only the month or the year.
+      z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, 'write the date as YYYY-MM-DD, YYYY-MM or YYYY'),
+    ])
+    .optional(),
+    provenance: Provenance.default(Provenance.parse({})),
+    disclosure: Disclosure.default(Disclosure.parse({})),
+    /**
+     * May be empty: a publication that shows a side only in a chart, or a rebuttal that describes a
+     * setup without numbers, still has provenance the checks compare.
+     */
+    values: z.array(PublishedValueDraft).max(2000).default([]),
+  })
+  // A misspelt key would be stored and read by no check: name it and suggest the field meant.
+  .superRefine((result, ctx) => {
+    for (const f of unknownFields(result.provenance))
+      ctx.addIssue({ code: 'custom', path: ['provenance', ...f.path], message: f.message });
+  });
 export type PublishedResult = z.infer<typeof PublishedResult>;
 export type PublishedResultInput = z.input<typeof PublishedResult>;
 

@@ -5,12 +5,13 @@ import { generateToken, hashToken, tokenDisplayPrefix } from '@levelfield/db/tok
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
-export const TOKEN_SCOPES = ['ingest', 'read'] as const;
+export const TOKEN_SCOPES = ['ingest', 'read', 'write'] as const;
 export const TokenScope = z.enum(TOKEN_SCOPES);
 
 export const SCOPE_DESCRIPTIONS: Record<(typeof TOKEN_SCOPES)[number], string> = {
   ingest: 'create runs and stream results (levelfield-agent)',
-  read: 'read runs through the REST API',
+  read: 'read runs and comparisons through the REST API',
+  write: 'enter published results and create comparisons through the REST API (scripts, CI)',
 };
 
 export const CreateTokenInput = z.object({
@@ -21,7 +22,7 @@ export const CreateTokenInput = z.object({
     .max(80, 'Use at most 80 characters for the name'),
   scopes: z
     .array(TokenScope)
-    .min(1, 'Choose at least one scope: ingest (for the agent) or read (for scripts)')
+    .min(1, 'Choose at least one scope: ingest (for the agent), read or write (for scripts)')
     .transform((scopes) => [...new Set(scopes)].sort()),
 });
 

@@ -17,7 +17,7 @@ export async function createTokenAction(
 ): Promise<CreateTokenState> {
   const [org, project] = [String(formData.get('org') ?? ''), String(formData.get('project') ?? '')];
   const name = String(formData.get('name') ?? '');
-  const scopes = formData.getAll('scopes').map(String) as ('ingest' | 'read')[];
+  const scopes = formData.getAll('scopes').map(String) as ('ingest' | 'read' | 'write')[];
   try {
     const created = await (await serverCaller()).tokens.create({ org, project, name, scopes });
     revalidatePath(`/orgs/${org}/projects/${project}/tokens`);

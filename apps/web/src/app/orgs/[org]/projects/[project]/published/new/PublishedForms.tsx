@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { EMPTY_SETUP, type SetupDraft, setupToDocuments } from '~/server/published/setup';
+import { EMPTY_SETUP, type SetupDraft, setupToDocuments } from '~/lib/published-setup';
 import { useTRPC } from '~/trpc/react';
 import { SetupFields } from './SetupFields';
 

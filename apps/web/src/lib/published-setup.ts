@@ -1,0 +1,289 @@
+// The published-result form's "Setup and disclosure" section → the contract's Provenance and
+// Disclosure. Pure and browser-safe: it runs in the form before the import is sent. It covers
+// every field the fairness checks read: nodes of every role (system under test, client,
+// auxiliary) with their hardware, zone and OS, and each provenance group's fields as printed.
+// Values printed in the source are 'imported' with its URL; values known from elsewhere
+// 'declared'. "differs" records a difference a source names without printing the value.
+import {
+  type DisclosureInput,
+  type Field,
+  GROUP_FIELDS,
+  type ProvenanceInput,
+} from '@levelfield/contracts/provenance';
+import { parseNumber, toBytes } from '@levelfield/fairness/normalize';
+
+export type NodeRole = 'sut' | 'client' | 'aux';
+
+/** One node (or a group of identical nodes) as typed. */
+export interface NodeDraft {
+  role: NodeRole;
+  name: string;
+  count: string;
+  hostType: string;
+  cpuModel: string;
+  vcpus: string;
+  vcpusUsed: string;
+  memory: string;
+  storageType: string;
+  zone: string;
+  os: string;
+  processes: string;
+}
+
+export const NODE_FIELDS: { key: Exclude<keyof NodeDraft, 'role'>; label: string; placeholder: string }[] = [
+  { key: 'name', label: 'Name', placeholder: 'e.g. database' },
+  { key: 'count', label: 'Count', placeholder: 'e.g. 3' },
+  { key: 'hostType', label: 'Instance type', placeholder: 'e.g. c5d.9xlarge' },
+  { key: 'cpuModel', label: 'CPU model', placeholder: 'e.g. Xeon 8124M' },
+  { key: 'vcpus', label: 'vCPUs', placeholder: 'e.g. 36' },
+  { key: 'vcpusUsed', label: 'vCPUs used', placeholder: 'e.g. 1 (single-threaded)' },
+  { key: 'memory', label: 'Memory', placeholder: 'e.g. 72 GiB' },
+  { key: 'storageType', label: 'Storage', placeholder: 'e.g. local NVMe' },
+  { key: 'zone', label: 'Zone', placeholder: 'e.g. us-east-1a' },
+  { key: 'os', label: 'OS', placeholder: 'e.g. Ubuntu 22.04' },
+  { key: 'processes', label: 'Server processes', placeholder: 'e.g. 1' },
+];
+
+export const ROLE_NAMES: Record<NodeRole, string> = {
+  sut: 'system under test',
+  client: 'client (load generator)',
+  aux: 'auxiliary (coordinator, metadata)',
+};
+
+export const emptyNode = (role: NodeRole = 'sut'): NodeDraft => ({
+  role,
+  name: '',
+  count: '',
+  hostType: '',
+  cpuModel: '',
+  vcpus: '',
+  vcpusUsed: '',
+  memory: '',
+  storageType: '',
+  zone: '',
+  os: '',
+  processes: '',
+});
+
+export interface SetupDraft {
+  origin: 'imported' | 'declared';
+  nodes: NodeDraft[];
+  /** "postgresql 17.2, pgbouncer 1.23". */
+  software: string;
+  /** The other provenance fields as printed, by path: 'settings.isolationLevel' → 'serializable'. */
+  fields: Record<string, string>;
+  affiliation: string;
+  ai: 'not-stated' | 'yes' | 'no';
+}
+
+export const EMPTY_SETUP: SetupDraft = {
+  origin: 'imported',
+  nodes: [],
+  software: '',
+  fields: {},
+  affiliation: '',
+  ai: 'not-stated',
+};
+
+export type FieldGroup =
+  | 'run'
+  | 'software'
+  | 'topology'
+  | 'workload'
+  | 'settings'
+  | 'client'
+  | 'measurement'
+  | 'cost';
+
+/** Fields typed elsewhere in the form (the run's own inputs, the nodes, the versions) or not setup. */
+const ELSEWHERE = new Set([
+  'run.benchmark',
+  'run.benchmarkVersion',
+  'run.startedAt',
+  'run.endedAt',
+  'run.repetitionGroup',
+  'software.components',
+  'topology.nodeCount',
+]);
+
+/** Fields that hold several values, typed comma-separated. */
+const LIST_FIELDS = new Set([
+  'software.nonDefaultSettings',
+  'workload.features',
+  'measurement.formulaIds',
+  'run.declaredDifferences',
+]);
+
+const LABELS: Record<string, string> = {
+  rttMs: 'client↔server RTT (ms)',
+  durationMs: 'measured duration',
+  warmupMs: 'warm-up',
+  rampMs: 'ramp-up',
+  intervalMs: 'reporting interval',
+  loadTimeMs: 'load time',
+  clientCpuPct: 'client CPU %',
+  scheduleLagMs: 'schedule lag (ms)',
+  vcsDirty: 'VCS tree dirty',
+  vcsRepository: 'VCS repository',
+  vcsCommit: 'VCS commit',
+  vcsBranch: 'VCS branch',
+  nonDefaultSettings: 'non-default settings (comma-separated)',
+  features: 'features (comma-separated)',
+  formulaIds: 'formula ids (comma-separated)',
+  declaredDifferences: 'declared differences (check ids)',
+  coCorrection: 'coordinated-omission correction',
+};
+
+/** 'isolationLevel' → 'isolation level'. */
+export function fieldLabel(key: string): string {
+  return LABELS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+export const GROUP_TITLES: Record<FieldGroup, string> = {
+  settings: 'Settings',
+  client: 'Client',
+  workload: 'Workload',
+  measurement: 'Measurement',
+  topology: 'Topology',
+  software: 'Software',
+  cost: 'Cost',
+  run: 'Run',
+};
+
+/** The groups and their fields the form offers, in the order the form shows them. */
+export const FORM_GROUPS: { group: FieldGroup; keys: string[] }[] = (
+  ['settings', 'client', 'workload', 'measurement', 'topology', 'software', 'cost', 'run'] as const
+).map((group) => ({ group, keys: GROUP_FIELDS[group].filter((k) => !ELSEWHERE.has(`${group}.${k}`)) }));
+
+export interface SetupError {
+  field: string;
+  message: string;
+}
+
+/** "postgresql 17.2, pgbouncer 1.23" → { postgresql: '17.2', pgbouncer: '1.23' } (the seeds' form). */
+export function parseComponents(text: string): Record<string, string> | { error: string } {
+  const out: Record<string, string> = {};
+  for (const part of text.split(/[,\n]/)) {
+    const words = part.trim().split(/\s+/).filter(Boolean);
+    if (words.length === 0) continue;
+    if (words.length < 2)
+      return { error: `“${part.trim()}” has no version: write name and version, e.g. postgresql 17.2` };
+    out[words.slice(0, -1).join(' ')] = words.at(-1) as string;
+  }
+  return out;
+}
+
+const DIFFERS = /^differs\b/i;
+
+/** A typed value: a plain number as a number, a list split on commas, text as printed. */
+function typedValue(path: string, text: string): Field['value'] {
+  if (LIST_FIELDS.has(path))
+    return text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
+}
+
+/** The section as provenance and disclosure, or the errors naming each bad field. */
+export function setupToDocuments(
+  draft: SetupDraft,
+  context: { system: string; sourceUrl: string },
+): { provenance: ProvenanceInput; disclosure: DisclosureInput } | { errors: SetupError[] } {
+  const errors: SetupError[] = [];
+  const field = (value: Field['value']): Field =>
+    draft.origin === 'imported' && context.sourceUrl
+      ? { value, origin: 'imported', source: context.sourceUrl }
+      : { value, origin: 'declared' };
+  const entered = (text: string, path: string): Field => {
+    const t = text.trim();
+    return DIFFERS.test(t) ? { ...field(null), differs: true } : field(typedValue(path, t));
+  };
+
+  const nodes: NonNullable<ProvenanceInput['nodes']> = [];
+  draft.nodes.forEach((n, i) => {
+    const where = `node ${i + 1}`;
+    const t = (s: string) => s.trim();
+    let count = 1;
+    if (t(n.count)) {
+      count = Number(t(n.count));
+      if (!Number.isInteger(count) || count < 1 || count > 100_000) {
+        errors.push({ field: `${where} count`, message: 'the node count is a whole number from 1, e.g. 3' });
+        count = 1;
+      }
+    }
+    for (const key of ['vcpus', 'vcpusUsed', 'processes'] as const)
+      if (t(n[key]) && !DIFFERS.test(t(n[key])) && parseNumber(n[key]) === null)
+        errors.push({
+          field: `${where} ${key}`,
+          message: 'write a number, e.g. 16 (or "differs" when a source says only that)',
+        });
+    if (t(n.memory) && !DIFFERS.test(t(n.memory)) && !(/[a-z]/i.test(n.memory) && toBytes(n.memory) !== null))
+      errors.push({ field: `${where} memory`, message: 'write a size with its unit, e.g. 64 GiB or 128 GB' });
+    const hardware: Record<string, Field> = {};
+    const software: Record<string, Field> = {};
+    const cloud: Record<string, Field> = {};
+    const put = (into: Record<string, Field>, key: string, text: string, path: string) => {
+      if (t(text)) into[key] = entered(text, path);
+    };
+    put(hardware, 'hostType', n.hostType, '');
+    put(hardware, 'cpuModel', n.cpuModel, '');
+    put(hardware, 'vcpus', n.vcpus, '');
+    put(hardware, 'vcpusUsed', n.vcpusUsed, '');
+    // Kept as printed ("64 GiB", as the seeds keep it); the checks read the size from it.
+    if (t(n.memory))
+      hardware.memoryBytes = DIFFERS.test(t(n.memory)) ? entered(n.memory, '') : field(t(n.memory));
+    put(hardware, 'storageType', n.storageType, '');
+    put(software, 'osName', n.os, '');
+    put(software, 'processes', n.processes, '');
+    put(cloud, 'zone', n.zone, '');
+    nodes.push({
+      role: n.role,
+      name: t(n.name) || (n.role === 'sut' ? context.system.trim() || 'sut' : n.role),
+      count,
+      hardware,
+      software,
+      cloud,
+    });
+  });
+
+  let components: Record<string, string> | undefined;
+  if (draft.software.trim()) {
+    const parsed = parseComponents(draft.software);
+    if ('error' in parsed) errors.push({ field: 'software versions', message: parsed.error });
+    else components = parsed;
+  }
+  const groups: Partial<Record<FieldGroup, Record<string, Field>>> = {};
+  const groupOf = (group: FieldGroup) => {
+    groups[group] ??= {};
+    return groups[group];
+  };
+  for (const [path, text] of Object.entries(draft.fields)) {
+    if (!text.trim()) continue;
+    const [group, key] = path.split('.') as [FieldGroup, string];
+    if (path === 'cost.clusterCostPerHour' && !DIFFERS.test(text.trim())) {
+      const n = /^\$?\s*[\d,]*\.?\d+$/.test(text.trim()) ? parseNumber(text) : null;
+      if (n === null || n < 0) {
+        errors.push({ field: 'cost per hour', message: 'the cluster cost per hour is a number, e.g. 87.81' });
+        continue;
+      }
+      const cost = groupOf('cost');
+      cost.clusterCostPerHour = field(n);
+      cost.currency ??= field('USD');
+      continue;
+    }
+    groupOf(group)[key] = entered(text, path);
+  }
+  if (errors.length > 0) return { errors };
+
+  const provenance: ProvenanceInput = { ...groups };
+  if (nodes.length > 0) {
+    provenance.nodes = nodes;
+    const sut = nodes.filter((n) => n.role === 'sut').reduce((sum, n) => sum + (n.count ?? 1), 0);
+    if (sut > 0) provenance.topology = { nodeCount: field(sut), ...provenance.topology };
+  }
+  if (components) provenance.software = { components: field(components), ...provenance.software };
+  const disclosure: DisclosureInput = { ai: { declared: draft.ai } };
+  if (draft.affiliation.trim()) disclosure.affiliation = draft.affiliation.trim();
+  return { provenance, disclosure };
+}

@@ -1,0 +1,71 @@
+// The plumbing of the REST routes: bounded bodies and one error shape (AppError's JSON).
+import { AppError, type ErrorCode, validationError } from '@levelfield/contracts/errors';
+import { TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+
+/** 5 MB: the largest published import the tRPC procedure takes too. */
+export const MAX_BODY_BYTES = 5_000_000;
+
+/** The request body as text, refused (413) past `limit` bytes without reading the rest. */
+export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  const tooLarge = () =>
+    new AppError(
+      'BODY_TOO_LARGE',
+      `the body is larger than ${limit.toLocaleString('en-US')} bytes: split it into several requests`,
+    );
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+const FROM_TRPC: Partial<Record<TRPCError['code'], ErrorCode>> = {
+  BAD_REQUEST: 'VALIDATION_FAILED',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  FORBIDDEN: 'FORBIDDEN',
+  UNAUTHORIZED: 'TOKEN_MISSING',
+};
+
+/** Domain errors (TRPCError, ZodError) in the REST dialect; anything else stays as it is. */
+export function toAppError(error: unknown): unknown {
+  if (error instanceof ZodError) return validationError(error);
+  if (error instanceof TRPCError && FROM_TRPC[error.code])
+    return new AppError(FROM_TRPC[error.code] as ErrorCode, error.message);
+  return error;
+}
+
+/** An AppError as its JSON answer; anything else is logged and answered 500 without details. */
+export function errorResponse(raw: unknown): Response {
+  const error = toAppError(raw);
+  if (error instanceof AppError) return Response.json(error.toJSON(), { status: error.status });
+  console.error(error);
+  return Response.json(new AppError('INTERNAL', 'something went wrong on the server; try again').toJSON(), {
+    status: 500,
+  });
+}
+
+/** JSON.parse with an AppError that says where the JSON broke. */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `the body is not valid JSON (${(e as Error).message}): check the brackets and quotes`,
+    );
+  }
+}

@@ -1,0 +1,160 @@
+// The OpenAPI document of the web app's REST API (/api/v1): what scripts and CI jobs call with a
+// project token. Request bodies reference the JSON Schemas the server validates with.
+import { jsonSchema } from './schemas.ts';
+
+const error = {
+  description: 'An error: a stable code and a message that says what to fix',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        required: ['error'],
+        properties: {
+          error: {
+            type: 'object',
+            required: ['code', 'message'],
+            properties: {
+              code: { type: 'string' },
+              message: { type: 'string' },
+              path: { type: 'string' },
+              details: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    field: { type: 'string' },
+                    message: { type: 'string' },
+                    line: { type: 'integer' },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+};
+
+const json = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { type: 'object' } } },
+});
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string', maxLength: 100 },
+});
+const project = [pathParam('org', 'organization slug'), pathParam('project', 'project slug')];
+
+export function openApiDocument(): object {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Levelfield REST API',
+      version: '1',
+      description:
+        'Read runs, comparisons and reports; enter published results and create comparisons. Public projects read anonymously; otherwise send a session cookie or "Authorization: Bearer <token>" with a project token (scopes: read to read, write to write; a token reaches its own project only).',
+    },
+    components: {
+      securitySchemes: {
+        token: { type: 'http', scheme: 'bearer', description: 'a project API token (lf_…)' },
+      },
+      schemas: {
+        PublishedResult: jsonSchema('published-result'),
+        Comparison: jsonSchema('comparison'),
+        Provenance: jsonSchema('provenance'),
+      },
+    },
+    security: [{ token: [] }, {}],
+    paths: {
+      '/api/v1/runs/{id}': {
+        get: {
+          summary: 'A run with its provenance, disclosure and per-series summary',
+          parameters: [pathParam('id', 'run id')],
+          responses: { 200: json('the run'), 404: error },
+        },
+      },
+      '/api/v1/comparisons/{slug}': {
+        get: {
+          summary: 'A comparison: entries, headline table, ratios and every fairness check with its evidence',
+          parameters: [pathParam('slug', 'comparison slug')],
+          responses: { 200: json('the comparison'), 404: error },
+        },
+      },
+      '/api/v1/reports/{slug}': {
+        get: {
+          summary: 'One published version of a report with its snapshot and SHA-256',
+          parameters: [pathParam('slug', 'report slug')],
+          responses: { 200: json('the report version'), 404: error },
+        },
+      },
+      '/api/v1/reports/{slug}/verify': {
+        get: {
+          summary: 'Recomputes a report version’s SHA-256',
+          parameters: [pathParam('slug', 'report slug')],
+          responses: { 200: json('{ slug, version, sha256, valid }'), 404: error },
+        },
+      },
+      '/api/v1/projects/{org}/{project}/published': {
+        post: {
+          summary: 'Enter published results (all or nothing; idempotent)',
+          description:
+            'The body is one published result or an array of them (JSON), or the CSV of README "Published results" (text/csv). A result stored before answers with its run and existing: true. Needs the write scope.',
+          parameters: project,
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  oneOf: [
+                    { $ref: '#/components/schemas/PublishedResult' },
+                    { type: 'array', items: { $ref: '#/components/schemas/PublishedResult' }, maxItems: 500 },
+                  ],
+                },
+              },
+              'text/csv': { schema: { type: 'string' } },
+            },
+          },
+          responses: {
+            200: json('every result was stored before: { runs: [{ id, name, existing: true }] }'),
+            201: json('{ runs: [{ id, name, existing }] }'),
+            400: error,
+            401: error,
+            403: error,
+            404: error,
+            413: error,
+            415: error,
+          },
+        },
+      },
+      '/api/v1/projects/{org}/{project}/comparisons': {
+        post: {
+          summary: 'Create a comparison of the project’s runs; its checks are computed at once',
+          parameters: project,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Comparison' } } },
+          },
+          responses: {
+            201: json('{ slug, url, api }'),
+            400: error,
+            401: error,
+            403: error,
+            404: error,
+            409: error,
+          },
+        },
+      },
+      '/api/v1/schemas/{name}.json': {
+        get: {
+          summary: 'JSON Schema of provenance, disclosure, published-result or comparison',
+          parameters: [pathParam('name', 'provenance | disclosure | published-result | comparison')],
+          responses: { 200: json('a JSON Schema (draft 2020-12)'), 404: error },
+        },
+      },
+    },
+  };
+}

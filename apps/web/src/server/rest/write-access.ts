@@ -1,0 +1,72 @@
+// Who may write through the REST API (POST /api/v1/projects/{org}/{project}/…): a project API
+// token with the "write" scope, for that project only, or the session of a member who may edit
+// the project. Failures are AppErrors; a project the credential may not see is NOT_FOUND, so
+// its existence is never confirmed.
+import { AppError } from '@levelfield/contracts/errors';
+import type { PrismaClient } from '@levelfield/db/client';
+import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
+import { TRPCError } from '@trpc/server';
+import { requireProject } from '../access.ts';
+import type { ReadCredential } from '../read-access.ts';
+
+export interface WriteAccess {
+  projectId: string;
+  /** The member writing, or null for a token (the token is the author). */
+  userId: string | null;
+  /** Set for a token: it may use the runs and comparisons of its own project only. */
+  tokenProjectId: string | null;
+}
+
+function notFound(org: string, project: string): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    `no project ${org}/${project} that these credentials may write to: check the address, or pass a token of that project with the write scope`,
+  );
+}
+
+export async function writableProject(
+  db: PrismaClient,
+  org: string,
+  project: string,
+  credential: ReadCredential,
+): Promise<WriteAccess> {
+  if (credential.kind === 'anonymous')
+    throw new AppError(
+      'TOKEN_MISSING',
+      'writing needs a credential: pass "Authorization: Bearer <token>" with a project token that has the write scope',
+    );
+  if (credential.kind === 'token') {
+    if (!looksLikeToken(credential.token))
+      throw new AppError('TOKEN_INVALID', 'the bearer token is not a Levelfield token (lf_…)');
+    const row = await db.apiToken.findUnique({
+      where: { tokenHash: hashToken(credential.token) },
+      select: { id: true, projectId: true, scopes: true, revokedAt: true },
+    });
+    if (!row)
+      throw new AppError(
+        'TOKEN_INVALID',
+        "the bearer token is not known: create one on the project's API tokens page",
+      );
+    if (row.revokedAt) throw new AppError('TOKEN_REVOKED', 'the bearer token was revoked: create a new one');
+    const target = await db.project.findFirst({
+      where: { slug: project, organization: { slug: org } },
+      select: { id: true },
+    });
+    if (!target || target.id !== row.projectId) throw notFound(org, project);
+    if (!row.scopes.includes('write'))
+      throw new AppError(
+        'TOKEN_SCOPE',
+        `this token has the ${row.scopes.join(', ')} scope${row.scopes.length === 1 ? '' : 's'}; writing needs the write scope: create a token with it on the project's API tokens page`,
+      );
+    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
+    return { projectId: row.projectId, userId: null, tokenProjectId: row.projectId };
+  }
+  try {
+    const access = await requireProject(db, credential.userId, { org, project }, 'edit');
+    return { projectId: access.project.id, userId: credential.userId, tokenProjectId: null };
+  } catch (error) {
+    if (!(error instanceof TRPCError)) throw error;
+    if (error.code === 'FORBIDDEN') throw new AppError('FORBIDDEN', error.message);
+    throw notFound(org, project);
+  }
+}
