@@ -257,6 +257,19 @@ export const Provenance = z.strictObject({
 export type Provenance = z.infer<typeof Provenance>;
 export type ProvenanceInput = z.input<typeof Provenance>;
 
+/** The groups of whole-run values (every group but the nodes), in provenance.md's order. */
+export const VALUE_GROUPS = [
+  'run',
+  'software',
+  'topology',
+  'workload',
+  'settings',
+  'client',
+  'measurement',
+  'cost',
+] as const;
+export type ValueGroup = (typeof VALUE_GROUPS)[number];
+
 /** The groups in the order provenance.md lists them; views and diffs walk this list. */
 export const PROVENANCE_GROUPS = [
   'run',
@@ -415,17 +428,7 @@ export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
       });
     }
   };
-  for (const group of [
-    'run',
-    'software',
-    'topology',
-    'workload',
-    'settings',
-    'client',
-    'measurement',
-    'cost',
-  ] as const)
-    check(group, provenance[group] as object | undefined, [group]);
+  for (const group of VALUE_GROUPS) check(group, provenance[group] as object | undefined, [group]);
   (provenance.nodes ?? []).forEach((node, i) => {
     check('hardware', node.hardware as object | undefined, ['nodes', i, 'hardware']);
     check('nodeSoftware', node.software as object | undefined, ['nodes', i, 'software']);

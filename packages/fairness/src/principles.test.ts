@@ -1,6 +1,6 @@
 // The rules of fairness-checklist.md "How the checks generalise", tested over every check rather
 // than per example: unknown is never pass, and every recorded field is read by some check.
-import { GROUP_FIELDS } from '@levelfield/contracts/provenance';
+import { GROUP_FIELDS, VALUE_GROUPS } from '@levelfield/contracts/provenance';
 import { describe, expect, it } from 'vitest';
 import { CHECKS, runCheck, runChecks } from './catalogue.ts';
 import type { CheckResult, ComparisonInput } from './schema.ts';
@@ -83,6 +83,41 @@ describe('unknown is never pass', () => {
     for (const seed of SEED_COMPARISONS) expectNoPassOnNothing(seed.input, seed.slug);
   });
 
+  it('"not stated", "default" or "short" on every side never passes (the checks that used to)', () => {
+    const base = full();
+    for (const id of [
+      'F-TOPO-1',
+      'F-TOPO-2',
+      'F-ISO-1',
+      'F-WL-2',
+      'F-CLIENT-1',
+      'F-CLIENT-3',
+      'F-MEAS-3',
+      'F-MEAS-4',
+      'F-MEAS-6',
+      'F-DISC-2',
+    ]) {
+      const check = CHECKS.find((c) => c.id === id)!;
+      const passed = runCheck(check, base);
+      expect(passed.state, id).toBe('pass');
+      for (const value of ['not stated', 'default', 'short']) {
+        let input = base;
+        for (const path of recordedPaths(base, passed))
+          for (const entry of [0, 1]) input = withField(input, entry, path, { value, origin: 'imported' });
+        const r = runCheck(check, input);
+        expect(r.state, `${id} with "${value}" on both sides: ${r.message}`).not.toBe('pass');
+      }
+    }
+  });
+
+  it('F-MEAS-8 does not call null values measured', () => {
+    const nulls = comparison(
+      side('A', { values: [{ metric: 'tpmC', value: null, unit: 'tpmC', origin: 'imported', text: 'N/A' }] }),
+      side('B', { values: [{ metric: 'tpmC', value: null, unit: 'tpmC', origin: 'imported', text: 'N/A' }] }),
+    );
+    expect(runCheck(CHECKS.find((c) => c.id === 'F-MEAS-8')!, nulls).state).toBe('unknown');
+  });
+
   it('a side that says nothing on both sides is unknown, with the printed text kept as evidence', () => {
     const input = withField(
       withField(full(), 0, 'settings.isolationLevel', {
@@ -131,9 +166,7 @@ const IRRELEVANT: Record<string, string> = {
 
 /** Every field path of the contract, per group, with node groups under nodes.sut / nodes.client. */
 function contractPaths(): string[] {
-  const top = (
-    ['run', 'software', 'topology', 'workload', 'settings', 'client', 'measurement', 'cost'] as const
-  ).flatMap((g) => GROUP_FIELDS[g].map((k) => `${g}.${k}`));
+  const top = VALUE_GROUPS.flatMap((g) => GROUP_FIELDS[g].map((k) => `${g}.${k}`));
   const node = [
     ...GROUP_FIELDS.hardware.map((k) => `nodes.sut.hardware.${k}`),
     ...GROUP_FIELDS.nodeSoftware.map((k) => `nodes.sut.software.${k}`),

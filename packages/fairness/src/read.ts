@@ -1,19 +1,11 @@
 // Reading provenance fields out of runs and entries. An entry (one side) may hold several
 // repeated runs; a field is known for the entry only when every run of it records the field.
-import type { Field, Origin } from '@levelfield/contracts/provenance';
+import type { Field, Origin, ValueGroup } from '@levelfield/contracts/provenance';
 import { canonical, type FieldValue, isVacuous } from './normalize.ts';
 import type { CheckEvidence, Entry, RunInput } from './schema.ts';
 import { barePath } from './subject.ts';
 
-export type GroupName =
-  | 'run'
-  | 'software'
-  | 'topology'
-  | 'workload'
-  | 'settings'
-  | 'client'
-  | 'measurement'
-  | 'cost';
+export type GroupName = ValueGroup;
 export type Role = 'sut' | 'client' | 'aux';
 
 /** A field read from a run, possibly derived from several recorded fields. */

@@ -9,6 +9,7 @@ import {
   type Field,
   GROUP_FIELDS,
   type ProvenanceInput,
+  type ValueGroup,
 } from '@levelfield/contracts/provenance';
 import { parseNumber, toBytes } from '@levelfield/fairness/normalize';
 
@@ -85,15 +86,7 @@ export const EMPTY_SETUP: SetupDraft = {
   ai: 'not-stated',
 };
 
-export type FieldGroup =
-  | 'run'
-  | 'software'
-  | 'topology'
-  | 'workload'
-  | 'settings'
-  | 'client'
-  | 'measurement'
-  | 'cost';
+export type FieldGroup = ValueGroup;
 
 /** Fields typed elsewhere in the form (the run's own inputs, the nodes, the versions) or not setup. */
 const ELSEWHERE = new Set([

@@ -108,7 +108,11 @@ export const PublishedValueDraft = z
   )
   .transform((v, ctx): PublishedValue => {
     if (v.low !== undefined && v.high !== undefined && v.low > v.high)
-      ctx.addIssue({ code: 'custom', path: ['low'], message: `the range's low end (${v.low}) is above its high end (${v.high})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['low'],
+        message: `the range's low end (${v.low}) is above its high end (${v.high})`,
+      });
     const q = parseQuantity(v.quantity);
     if ('error' in q) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: `quantity “${v.quantity}”: ${q.error}` });
@@ -135,13 +139,13 @@ export const PublishedResult = z
       .max(2048),
     /** When it was published (YYYY-MM-DD or ISO 8601); the run's start time. */
     publishedAt: z
-    .union([
-      z.iso.date(),
-      z.iso.datetime({ offset: true }),
-      // Publications often print only the month or the year.
-      z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, 'write the date as YYYY-MM-DD, YYYY-MM or YYYY'),
-    ])
-    .optional(),
+      .union([
+        z.iso.date(),
+        z.iso.datetime({ offset: true }),
+        // Publications often print only the month or the year.
+        z.string().regex(/^\d{4}(-(0[1-9]|1[0-2]))?$/, 'write the date as YYYY-MM-DD, YYYY-MM or YYYY'),
+      ])
+      .optional(),
     provenance: Provenance.default(Provenance.parse({})),
     disclosure: Disclosure.default(Disclosure.parse({})),
     /**

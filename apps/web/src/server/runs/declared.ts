@@ -1,20 +1,11 @@
 // Declared provenance and disclosure, as editors type them. A declared value replaces what is
 // there; when it overrides a value the agent captured, the captured one is kept beside it as
 // `<key>Captured`, so the report can still show what the machine said.
-import { Disclosure, type Field, Provenance } from '@levelfield/contracts/provenance';
+import { Disclosure, type Field, Provenance, VALUE_GROUPS } from '@levelfield/contracts/provenance';
 import { z } from 'zod';
 
 /** The groups a person may declare values in (nodes are per machine and come from agents). */
-export const DECLARABLE_GROUPS = [
-  'run',
-  'software',
-  'topology',
-  'workload',
-  'settings',
-  'client',
-  'measurement',
-  'cost',
-] as const;
+export const DECLARABLE_GROUPS = VALUE_GROUPS;
 export type DeclarableGroup = (typeof DECLARABLE_GROUPS)[number];
 
 const Key = z.string().regex(/^[a-z][A-Za-z0-9]{0,63}$/, 'field names are camelCase letters and digits');
