@@ -11,7 +11,9 @@
 //   false_flags     expectedPass checks that answered flag
 //   silent_passes   passes with a side missing from the evidence or with fields missing
 // Prints per-check recall and precision, one line per set, and as its last line the JSON of all.
-// `BENCH_SETS=dev` scores one set (the held-out set stays unseen while the engine changes).
+// `BENCH_SETS=dev` scores one set; held-out sets (holdout*) print no per-file lines unless
+// BENCH_SHOW_HOLDOUT=1, so they stay unseen while the engine changes. `BENCH_FILE=<path>` prints
+// every check of one corpus file (state, message, hint, missing) instead.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CheckResult, type ComparisonInputRaw, type RunInput, runChecks } from '@levelfield/fairness';
@@ -87,7 +89,18 @@ function silentPass(r: CheckResult, labels: string[]): boolean {
   return (r.missing?.length ?? 0) > 0 || labels.some((l) => !r.evidence.some((e) => e.entry === l));
 }
 
+/** Every check of one file, for reading what the engine made of it. */
+function explain(file: string) {
+  const input = comparisonOf(JSON.parse(readFileSync(file, 'utf8')) as CorpusFile);
+  if ('errors' in input) return log(`refused by published.import — ${input.errors.join('; ')}`);
+  for (const r of runChecks(input))
+    log(
+      `${r.id} ${r.state}: ${r.message}${r.hint ? `\n   hint: ${r.hint}` : ''}${r.missing ? `\n   missing: ${r.missing.map((m) => `${m.entry}: ${m.field}`).join('; ')}` : ''}`,
+    );
+}
+
 function main() {
+  if (process.env.BENCH_FILE) return explain(process.env.BENCH_FILE);
   const sets = (process.env.BENCH_SETS ?? readdirSync(CORPUS).join(',')).split(',').filter(Boolean);
   const total = empty();
   const perCheck = new Map<string, { expected: number; flagged: number; falseFlags: number }>();
@@ -137,7 +150,7 @@ function main() {
         }
       }
       tally.silent_passes += results.filter((r) => silentPass(r, labels)).length;
-      if (set !== 'holdout' || process.env.BENCH_SHOW_HOLDOUT === '1')
+      if (!set.startsWith('holdout') || process.env.BENCH_SHOW_HOLDOUT === '1')
         log(`${set}/${file.id}\n${lines.join('\n')}`);
     }
     bySet[set] = tally;

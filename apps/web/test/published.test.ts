@@ -150,6 +150,7 @@ describe('published.import', () => {
     expect(again).toEqual({
       status: 'stored',
       runs: [{ id: first.id, name: 'Rama, 4 nodes', existing: true }],
+      warnings: [],
     });
     // Reordered rows and trailing blanks are the same input.
     const [header, ...rows] = CSV.trim().split('\n');
@@ -167,6 +168,54 @@ describe('published.import', () => {
     expect(runs[0]?.id).not.toBe(first.id);
     expect(runs.filter((r) => r?.existing === false)).toHaveLength(1);
     expect(await db.run.count({ where: { source: 'published' } })).toBe(before + 1);
+  });
+
+  it('refuses a misspelt provenance key with the field meant, keeps a key of its own with a warning, and fills the run facts in', async () => {
+    const result = (provenance: object, name: string) => ({
+      system: { name: 'Kafka', version: '3.6' },
+      benchmark: { name: 'OpenMessaging Benchmark', version: '0.0.1' },
+      name,
+      sourceUrl: 'https://example.com/kafka',
+      provenance,
+      values: [],
+    });
+    const field = (value: unknown) => ({ value, origin: 'imported' });
+    const typo = await caller(fx.editor).import({
+      ...where,
+      format: 'json',
+      text: JSON.stringify(
+        result({ nodes: [{ role: 'sut', name: 'b', hardware: { vCPUs: field(8) } }] }, 'typo'),
+      ),
+    });
+    expect(typo).toMatchObject({
+      status: 'invalid',
+      errors: [
+        {
+          field: 'provenance.nodes[0].hardware.vCPUs',
+          message: expect.stringMatching(/did you mean “vcpus”/),
+        },
+      ],
+    });
+    const own = await caller(fx.editor).import({
+      ...where,
+      format: 'json',
+      text: JSON.stringify(result({ client: { producers: field(4) } }, 'Kafka, 4 producers')),
+    });
+    expect(own).toMatchObject({
+      status: 'stored',
+      warnings: [
+        {
+          field: 'provenance.client.producers',
+          message: expect.stringMatching(/kept as a field of your own/),
+        },
+      ],
+    });
+    const run = await db.run.findFirstOrThrow({ where: { name: 'Kafka, 4 producers' } });
+    expect(run.provenance).toMatchObject({
+      run: { benchmark: { value: 'OpenMessaging Benchmark' }, benchmarkVersion: { value: '0.0.1' } },
+      software: { components: { value: { Kafka: '3.6' } } },
+      client: { producers: { value: 4 } },
+    });
   });
 
   it('rejects JSON that does not parse with a clear message', async () => {

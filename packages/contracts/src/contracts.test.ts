@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, validationError } from './errors.ts';
 import { CreateRunRequest, FrameBatch, INGEST_LIMITS } from './ingest.ts';
-import { Disclosure, GROUP_FIELDS, Provenance } from './provenance.ts';
+import { Disclosure, GROUP_FIELDS, Provenance, unknownFields } from './provenance.ts';
 
 const frame = {
   series: 's',
@@ -109,5 +109,39 @@ describe('errors', () => {
     expect(new AppError('RUN_FINISHED', 'run is finished').toJSON()).toEqual({
       error: { code: 'RUN_FINISHED', message: 'run is finished' },
     });
+  });
+});
+
+describe('provenance entered by hand', () => {
+  const field = (value: unknown) => ({ value, origin: 'imported' });
+
+  it('says to wrap a bare value, with the shape', () => {
+    const r = Provenance.safeParse({ settings: { isolationLevel: 'serializable' } });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(/write each field as \{ "value": …, "origin"/);
+  });
+
+  it('takes nested values two levels deep, and no deeper', () => {
+    expect(Provenance.safeParse({ workload: { parameters: field({ levels: [64, 256] }) } }).success).toBe(
+      true,
+    );
+    expect(
+      Provenance.safeParse({ software: { components: field([{ name: 'pg', version: '17' }]) } }).success,
+    ).toBe(true);
+    expect(Provenance.safeParse({ workload: { parameters: field({ a: { b: 1 } }) } }).success).toBe(false);
+  });
+
+  it("suggests the field a misspelt key meant, and keeps a key of one's own", () => {
+    const found = unknownFields({
+      nodes: [{ role: 'sut', name: 'db', hardware: { vCPUs: field(8) as never } }],
+      settings: { isolation: field('x') as never, 'x-walCompression': field('lz4') as never },
+      client: { producers: field(4) as never },
+    });
+    expect(found.map((f) => [f.path.join('.'), f.suggestion])).toEqual([
+      ['settings.isolation', 'isolationLevel'],
+      ['client.producers', undefined],
+      ['nodes.0.hardware.vCPUs', 'vcpus'],
+    ]);
+    expect(found[1]?.message).toMatch(/kept as a field of your own/);
   });
 });

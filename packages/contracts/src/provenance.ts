@@ -9,9 +9,14 @@ export type Origin = z.infer<typeof Origin>;
 
 const Text = z.string().max(4096);
 const Scalar = z.union([Text, z.number().finite(), z.boolean(), z.null()]);
-const Record_ = z.record(z.string().max(128), Scalar);
-/** A scalar, a list, a record, or a list of records (components: [{ name, version, role }]). */
-const FieldValue = z.union([Scalar, z.array(Scalar).max(256), Record_, z.array(Record_).max(256)]);
+/** A record's values: scalars or lists of them ({ concurrencyLevels: [64, 256, 512] }). */
+const Record_ = z.record(z.string().max(128), z.union([Scalar, z.array(Scalar).max(256)]));
+/**
+ * A scalar, a list, a record, or a list of records (components: [{ name, version, role }]) —
+ * two levels deep at most, so a value is always bounded.
+ */
+export const FieldValue = z.union([Scalar, z.array(z.union([Scalar, Record_])).max(256), Record_]);
+export type FieldValue = z.infer<typeof FieldValue>;
 
 const FIELD_SHAPE =
   'write each field as { "value": …, "origin": "imported" | "declared" | "captured", "source": "where it is printed" }, e.g. "isolationLevel": { "value": "serializable", "origin": "imported", "source": "§3" }';
@@ -408,12 +413,16 @@ export interface UnknownField {
   /** Path in the document, e.g. ['nodes', 0, 'hardware', 'vCPUs']. */
   path: (string | number)[];
   message: string;
+  /** The contract field the key most likely meant: then it is a misspelling, refused on import. */
+  suggestion?: string;
 }
 
 /**
  * Keys of a provenance document the contract does not know. Agents may record more than the
- * contract names (catchall groups); a person entering provenance is told about a misspelling
- * instead ("hardware.vCPUs: did you mean vcpus?"), and marks a field of their own with "x-".
+ * contract names (catchall groups). A person entering provenance is told about a probable
+ * misspelling ("hardware.vCPUs: did you mean vcpus?", refused on import); a key close to no
+ * field is a fact of their own, kept and compared by F-DISC-5's generic rule (named "x-…" to
+ * say so explicitly).
  */
 export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
   const out: UnknownField[] = [];
@@ -424,7 +433,10 @@ export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
       const suggestion = suggestField(group, key);
       out.push({
         path: [...path, key],
-        message: `unknown field “${key}” in ${GROUP_PLACES[group]}${suggestion ? `: did you mean “${suggestion}”?` : '.'} The fields there are ${GROUP_FIELDS[group].join(', ')}; name a field of your own “${CUSTOM_FIELD_PREFIX}${key}”.`,
+        ...(suggestion ? { suggestion } : {}),
+        message: suggestion
+          ? `unknown field “${key}” in ${GROUP_PLACES[group]}: did you mean “${suggestion}”? The fields there are ${GROUP_FIELDS[group].join(', ')}; name a field of your own “${CUSTOM_FIELD_PREFIX}${key}”.`
+          : `“${key}” is not a field of ${GROUP_PLACES[group]}: kept as a field of your own, which only F-DISC-5 compares between sides (the fields the checks read are ${GROUP_FIELDS[group].join(', ')}).`,
       });
     }
   };

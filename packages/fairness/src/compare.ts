@@ -35,6 +35,8 @@ export interface SideValue {
   known: boolean;
   /** Normalised keys of the entry's runs (distinct). */
   keys: (string | number)[];
+  /** The field's normaliser does not recognise the value ("lots" for a count, a durability in prose it cannot read). */
+  unreadable: boolean;
 }
 
 export interface FieldComparison {
@@ -57,10 +59,17 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
   const sides: SideValue[] = input.entries.map((entry) => {
     const r = readEntry(entry, spec.read);
     const keys = new Set<string | number>();
-    for (const f of r.fields) if (f) keys.add(keyOf(spec, f.value));
-    return { entry, read: entryValue(r), known: r.known, keys: [...keys] };
+    let unreadable = false;
+    for (const f of r.fields) {
+      if (!f) continue;
+      keys.add(keyOf(spec, f.value));
+      if (spec.norm && !f.differs && spec.norm(f.value) === null) unreadable = true;
+    }
+    return { entry, read: entryValue(r), known: r.known, keys: [...keys], unreadable };
   });
-  const knownSides = sides.filter((s) => s.known);
+  // A value the normaliser cannot read is not compared as text against one it can: that
+  // difference would be in the wording, not the setup. A reviewer compares it (verdictOf).
+  const knownSides = sides.filter((s) => s.known && !s.unreadable);
   let differs = sides.some((s) => s.read?.differs);
   if (!differs && knownSides.length >= 2) {
     const keys = knownSides.flatMap((s) => s.keys);
@@ -145,6 +154,18 @@ export function verdict(
   return verdictOf(comparisons, text, extra);
 }
 
+/** Compared fields with a side whose value Levelfield cannot read. */
+function unreadableOf(c: FieldComparison): SideValue[] {
+  return c.intended || c.spec.evidenceOnly ? [] : c.sides.filter((s) => s.known && s.unreadable);
+}
+
+/** "A's commit durability “acks=all, sync=async” is not a value Levelfield reads; compare it with B (local-fsync)". */
+function unreadableText(c: FieldComparison): string {
+  const bad = unreadableOf(c);
+  const others = c.sides.filter((s) => s.read && !bad.includes(s));
+  return `${bad.map((s) => `${s.entry.label}'s ${c.spec.label} “${display(s.read?.value)}”`).join(' and ')} ${bad.length === 1 ? 'is' : 'are'} not a value Levelfield reads${others.length ? `; compare by hand with ${others.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')}` : ''}`;
+}
+
 /** "stated for A (serializable), not for B". */
 export function unevenText(c: FieldComparison): string {
   const stated = c.sides.filter((s) => s.known);
@@ -195,13 +216,25 @@ export function verdictOf(
     if (missing.length > 0) outcome.missing = missing;
     return outcome;
   }
-  if (uneven.length > 0)
+  const unreadable = comparisons.filter((c) => unreadableOf(c).length > 0);
+  if (uneven.length > 0 || unreadable.length > 0)
     return {
       state: 'needs_review',
       evidence,
       missing,
-      hint: `${capitalise(uneven.map(unevenText).join('; '))}: ask the publisher for the missing side, since ${text.why}.`,
-      message: `Cannot confirm ${text.subject} is equal: ${uneven.map((c) => c.spec.label).join(', ')} ${uneven.length === 1 ? 'is' : 'are'} stated for some sides only.`,
+      hint: `${capitalise([...uneven.map(unevenText), ...unreadable.map(unreadableText)].join('; '))}: ${uneven.length > 0 ? 'ask the publisher for the missing side, since ' : ''}${text.why}.`,
+      message: `Cannot confirm ${text.subject} is equal: ${[
+        ...(uneven.length > 0
+          ? [
+              `${uneven.map((c) => c.spec.label).join(', ')} ${uneven.length === 1 ? 'is' : 'are'} stated for some sides only`,
+            ]
+          : []),
+        ...(unreadable.length > 0
+          ? [
+              `${unreadable.map((c) => c.spec.label).join(', ')} ${unreadable.length === 1 ? 'is' : 'are'} written in a way Levelfield cannot compare`,
+            ]
+          : []),
+      ].join('; ')}.`,
     };
   const compared = comparisons.filter((c) => c.known && !c.intended && !c.spec.evidenceOnly);
   // A pass rests on the compared fields; the subject's values are named in the message instead.

@@ -218,7 +218,7 @@ export function normDurability(value: unknown): DurabilityLevel | null {
   const t = normText(value);
   if (t === '') return null;
   if (
-    /no fsync|fsync ?= ?(off|false|0)|fsync off|nosync|no durability|in memory only|(without|never|not|doesn'?t|does not|disabled?|skips?|no) (an? |any |explicit )?(fsync|flush)|(fsync|flush)(es|ing)? (is |was |were )?(disabled|off|turned off|not (called|used|enabled))|page cache/.test(
+    /no fsync|fsync ?= ?(off|false|0)|fsync off|nosync|no durability|in memory only|(without|never|not|doesn'?t|does not|disabled?|skips?|no) (an? |any |explicit )?(fsync|flush)|(fsync|flush)(es|ing)? (is |was |were )?(disabled|off|turned off|not (called|used|enabled|required))|(fsync|flush)[^.;]* not required|not requir\w* (an? |any )?(fsync|flush)|page cache/.test(
       t,
     )
   )
@@ -230,7 +230,7 @@ export function normDurability(value: unknown): DurabilityLevel | null {
   if (/quorum|replicated|raft|paxos|remote (write|apply)|semi ?sync|multi az|synchronous standby/.test(t))
     return 'replicated-quorum-fsync';
   if (
-    /local fsync|(sync|synchronous) commit ?= ?(on|local)|innodb flush log at trx commit ?= ?1|\bfsync\b/.test(
+    /local fsync|(sync|synchronous) commit ?= ?(on|local)|innodb flush log at trx commit ?= ?1|\bf(data)?syncs?\b|o direct|(persisted|flushed|synced|written) to disk before|sync(ed|s)? (every|all|each) (message|write|commit)/.test(
       t,
     )
   )
@@ -244,10 +244,13 @@ export type Acknowledgement = 'fire-and-forget' | 'after-commit' | 'after-durabl
 export function normAcknowledgement(value: unknown): Acknowledgement | null {
   const t = normText(value);
   if (t === '') return null;
-  if (/fire and forget|no ack|unacknowledged|not awaited/.test(t)) return 'fire-and-forget';
+  if (/fire and forget|no ack|unacknowledged|not awaited|acks ?= ?0\b/.test(t)) return 'fire-and-forget';
+  // Kafka's acks: all (or -1, read here as " 1" after normText) waits for the in-sync replicas.
+  if (/acks ?= ?(all|\s1\b)|min\.?insync|in ?sync replicas|\bisr\b/.test(t)) return 'after-replicated';
+  if (/acks ?= ?1\b/.test(t)) return 'after-commit';
   if (/before (it is |being )?(durab|fsync|confirm|replicat)|not (yet )?durable|unconfirmed/.test(t))
     return 'after-commit';
-  if (/replicat|quorum|majority/.test(t)) return 'after-replicated';
+  if (/replica|quorum|majority/.test(t)) return 'after-replicated';
   if (/durable|fsync|confirmed/.test(t)) return 'after-durable';
   if (/commit|round trip|ack/.test(t)) return 'after-commit';
   return null;

@@ -1,7 +1,7 @@
 // The fairness engine's boundary types: what a comparison hands in (entries of runs with
 // provenance, series and published values) and what every check hands back (state, evidence,
 // message). Types come only from z.infer so the web app, the REST API and the tests share them.
-import { Disclosure, Origin, Provenance } from '@levelfield/contracts/provenance';
+import { Disclosure, FieldValue, Origin, Provenance } from '@levelfield/contracts/provenance';
 import { z } from 'zod';
 
 export const ValueQuality = z.enum(['measured', 'estimated', 'quoted']);
@@ -117,12 +117,8 @@ export type CheckMode = z.infer<typeof CheckMode>;
 export const CheckState = z.enum(['pass', 'flag', 'unknown', 'needs_review']);
 export type CheckState = z.infer<typeof CheckState>;
 
-const EvidenceScalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
-const EvidenceValue = z.union([
-  EvidenceScalar,
-  z.array(EvidenceScalar),
-  z.record(z.string(), z.union([EvidenceScalar, z.array(EvidenceScalar)])),
-]);
+/** Evidence shows recorded values as they are: the contract's field value. */
+const EvidenceValue = FieldValue;
 
 /** One recorded (or derived) value a check looked at. */
 export const CheckEvidence = z.strictObject({

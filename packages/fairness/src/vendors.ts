@@ -64,8 +64,9 @@ export function organisationsIn(affiliation: string): string[] {
     phrases.push(part.split(/[:(—–,]| - /)[0] ?? '');
     // "MagicStack (authors of asyncpg)": the parenthesis says whose maker it is.
     const aside = /\(([^)]*)\)/.exec(part)?.[1];
-    if (aside && /\b(makers?|vendor|developers?|creators?|authors?|team) of\b/i.test(aside))
-      phrases.push(aside);
+    for (const phrase of aside?.split(/[,;]/) ?? [])
+      if (/\b(makers?|vendor|developers?|creators?|authors?|team|project)\b/i.test(phrase))
+        phrases.push(phrase);
   }
   return phrases.map((s) => normText(s).replace(/[’']/g, "'").trim()).filter((s) => s.length > 0);
 }
@@ -81,9 +82,8 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
       o,
     )?.[1];
   if (of && productStem(of) === stem) return true;
-  const owner = /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|maker|makers|developers|company|inc|labs)\b/.exec(
-    o,
-  )?.[1];
+  const owner =
+    /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|maker|makers|developers|company|inc|labs|project)\b/.exec(o)?.[1];
   if (owner && productStem(owner) === stem) return true;
   const key = orgKey(o);
   if (vendor && key === orgKey(vendor)) return true;

@@ -151,8 +151,8 @@ const AUTO_CASES: Case[] = [
   {
     id: 'F-SW-3',
     pass: pair(
-      { software: { vcsDirty: false } },
-      { disclosure: { artefacts: [{ url: 'https://example.org/h' }] } },
+      { software: { vcsDirty: false, vcsCommit: 'a1b2c3d' } },
+      { disclosure: { artefacts: [{ url: 'https://github.com/example/h/tree/a1b2c3d4e5' }] } },
     ),
     flag: pair({ software: { vcsDirty: false } }, { software: { vcsDirty: true } }),
     evidence: 'software.vcsDirty',
@@ -671,6 +671,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('needs_review');
     expect(r.hint).toMatch(/A, B/);
+  });
+
+  it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
+    const r = runCheck(
+      checkById('F-SW-3')!,
+      pair(
+        { disclosure: { artefacts: [{ url: 'https://github.com/example/h' }] } },
+        { software: { vcsDirty: false } },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /A: https:\/\/github.com\/example\/h \(no hash or commit\); B: a clean tree but no commit/,
+    );
   });
 
   it('F-WL-6 asks a reviewer with the load times when treatment is not recorded', () => {

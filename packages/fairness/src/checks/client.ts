@@ -128,6 +128,8 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       norm: (v) => parseNumber(v),
       tolerance: 1.1,
       required: true,
+      // Throughput claims rest on the concurrency: stated for one side only, it is a finding.
+      unevenIsFinding: true,
     },
     {
       field: 'client.workers',

@@ -2,6 +2,8 @@
 // assistance — and whether the comparison varies more than one thing at once.
 import { capitalise, compareFields, type FieldSpec, verdictOf } from '../compare.ts';
 import {
+  canonical,
+  type FieldValue,
   normAcknowledgement,
   normAggregation,
   normCacheState,
@@ -73,6 +75,12 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
     if (absolute.length + series.length === 0 && ratios.length > 0) onlyRatios.push(entry.label);
     if (values.length + series.length === 0) empty.push(entry.label);
   }
+  // A side with no numbers of its own while another reports relative to it ("25× Redis") is
+  // known only through the other side's ratio.
+  const anyRatio = input.entries.some((e) =>
+    e.runs.some((r) => r.values.some((v) => v.value !== null && isRatio(v))),
+  );
+  if (anyRatio) for (const e of empty) if (!onlyRatios.includes(e)) onlyRatios.push(e);
   if (onlyRatios.length > 0)
     return {
       state: 'flag',
@@ -562,7 +570,7 @@ function genericSpecs(
         field: p,
         label: p.split('.').slice(-1)[0] ?? p,
         read: pathReader(p),
-        norm: (v: unknown) => (typeof v === 'number' ? v : null),
+        norm: (v: FieldValue) => (typeof v === 'number' ? v : canonical(v)),
         tolerance: 1.1,
       },
     }));

@@ -299,6 +299,12 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       },
       {
         field: 'nodes.sut.software.processes',
+        label: 'server processes per node',
+        read: nodeField('sut', 'software', 'processes'),
+        norm: processCount,
+      },
+      {
+        field: 'nodes.sut.software.threadsPerProcess',
         label: 'server processes × threads',
         read: processModel,
         evidenceOnly: true,
@@ -432,12 +438,25 @@ export function checkHw3(input: ComparisonInput): CheckOutcome {
 // --- F-HW-4 ------------------------------------------------------------------------------------
 
 /**
- * The SUT host's processes when described in words ("mysqld + sysbench + pmm2-client"): other
- * programs beside the server make the host busier. A bare count is F-HW-2's (the process model).
+ * Server processes per node as F-HW-2 compares them: a count, or 'per-core' for a server that
+ * starts one per CPU (prefork, one shard per core); null for a list of other programs.
+ */
+export function processCount(value: unknown): number | string | null {
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : null;
+  if (n !== null) return n;
+  return /per (cpu|core|vcpu|thread)|prefork|one (process|shard) per/.test(normText(value))
+    ? 'per-core'
+    : null;
+}
+
+/**
+ * The SUT host's processes when described as a list of programs ("mysqld + sysbench +
+ * pmm2-client"): other programs beside the server make the host busier. A count or a process
+ * model ("one per core") is F-HW-2's.
  */
 const colocatedProcesses: Reader = (run) => {
   const f = nodeField('sut', 'software', 'processes')(run);
-  if (!f || typeof f.value === 'number' || /^\s*\d+\s*$/.test(String(f.value))) return undefined;
+  if (!f || processCount(f.value) !== null) return undefined;
   return f;
 };
 

@@ -255,7 +255,8 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   const known = counts.filter((c): c is number => c !== null);
   const min = Math.min(...known);
   const max = Math.max(...known);
-  const uneven = known.length >= 2 && ((min === 0 && max > 0) || (max - min >= 3 && max >= 2 * min));
+  // Defaults against tuning, or at least twice as many settings changed (and two more).
+  const uneven = known.length >= 2 && ((min === 0 && max > 0) || (max - min >= 2 && max >= 2 * min));
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
   if (known.length === 0)
@@ -296,15 +297,21 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
 
 // --- F-SW-3 ------------------------------------------------------------------------------------
 
+/** An artefact pinned to one version: a hash, or a URL naming a commit (…/commit/<sha>, …/blob/<sha>/…). */
+function pinned(a: { url: string; sha256?: string | undefined }): boolean {
+  return Boolean(a.sha256) || /\/(commit|blob|tree)\/[0-9a-f]{7,40}\b/i.test(a.url);
+}
+
 export function checkSw3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
   const unknown: string[] = [];
-  const notes: string[] = [];
+  const unpinned: string[] = [];
   for (const entry of input.entries) {
     const dirtyRead = entryValue(readEntry(entry, groupField('software', 'vcsDirty')));
     const dirty = dirtyRead ? toBool(dirtyRead.value) : null;
     if (dirtyRead) evidence.push(evidenceOf(entry, 'software.vcsDirty', dirtyRead));
+    const commit = entryValue(readEntry(entry, groupField('software', 'vcsCommit')));
     for (const key of ['vcsRepository', 'vcsCommit', 'vcsBranch'] as const) {
       const read = entryValue(readEntry(entry, groupField('software', key)));
       if (read) evidence.push(evidenceOf(entry, `software.${key}`, read));
@@ -324,10 +331,21 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
         saysNothing(r.provenance.software[k]),
       ),
     );
+    // Reproducible: a clean tree at a named commit, or artefacts pinned to one version.
+    const cleanAtCommit = dirty === false && commit !== undefined;
     if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
     else if (declined || (dirty === null && artefacts.length === 0)) unknown.push(entry.label);
-    if (artefacts.length > 0 && artefacts.some((a) => !a.sha256))
-      notes.push(`${entry.label}'s artefacts carry no hash`);
+    else if (!cleanAtCommit && !(artefacts.length > 0 && artefacts.every(pinned)))
+      unpinned.push(
+        `${entry.label}: ${
+          artefacts.length > 0
+            ? `${artefacts
+                .filter((a) => !pinned(a))
+                .map((a) => a.url)
+                .join(', ')} (no hash or commit)`
+            : 'a clean tree but no commit'
+        }`,
+      );
   }
   if (flags.length > 0)
     return {
@@ -342,9 +360,18 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
       missing: unknown.map((e) => ({ entry: e, field: 'software.vcsDirty / disclosure.artefacts' })),
       message: `Cannot check reproducibility: no VCS state and no published artefacts for ${unknown.join(', ')}.`,
     };
+  if (unpinned.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `not pinned to a version — ${unpinned.join('; ')}`,
+      message:
+        'What was run is published but not pinned (a repository or page that changes, no hash or commit): a reviewer should confirm the published code and settings reproduce the result.',
+    };
   return {
     state: 'pass',
     evidence,
-    message: `Every side is reproducible from a clean tree or published artefacts${notes.length ? ` (${notes.join('; ')})` : ''}.`,
+    message:
+      'Every side is reproducible from a clean tree at a named commit or from artefacts pinned by hash or commit.',
   };
 }

@@ -215,8 +215,6 @@ export function checkDur1(input: ComparisonInput): CheckOutcome {
     },
   ]);
   const c = comparisons[0];
-  const unrecognised =
-    c?.sides.filter((s) => s.read && normDurability(s.read.value) === null).map((s) => s.entry.label) ?? [];
   const outcome = verdictOf(comparisons, {
     why: 'a commit that is not on disk when acknowledged is cheaper, so the faster side may simply be promising less',
     subject: 'the commit durability',
@@ -231,12 +229,6 @@ export function checkDur1(input: ComparisonInput): CheckOutcome {
       )
         outcome.evidence.push(evidenceOf(entry, 'settings.durabilityRaw', raw));
     }
-  if (outcome.state === 'pass' && unrecognised.length > 0)
-    return {
-      ...outcome,
-      state: 'unknown',
-      message: `Cannot normalise the durability setting of ${unrecognised.join(', ')}: record the level (local-fsync, replicated-quorum-fsync, async-commit, no-fsync).`,
-    };
   if (outcome.state === 'pass' && c)
     outcome.message = `Commit durability is ${normDurability(c.sides[0]?.read?.value) ?? display(c.sides[0]?.read?.value)} on every side (${sidesText(c)}).`;
   return outcome;

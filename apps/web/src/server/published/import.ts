@@ -2,6 +2,7 @@
 // results, validated as a whole and stored in one transaction — nothing is stored when any
 // result is invalid. Errors name the line (CSV) or the result (JSON, form) and the field.
 // Idempotent: a result entered before (same key, key.ts) is answered with the stored run.
+import { unknownFields } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { z } from 'zod';
 import { csvToResults, type ImportError } from './csv.ts';
@@ -19,8 +20,11 @@ export const ImportPublished = z.object({
 export type ImportPublished = z.input<typeof ImportPublished>;
 
 export type ImportOutcome =
-  /** `existing`: the same result was stored before; that run is returned, nothing is added. */
-  | { status: 'stored'; runs: { id: string; name: string; existing: boolean }[] }
+  /**
+   * `existing`: the same result was stored before; that run is returned, nothing is added.
+   * `warnings`: what was stored but no specific check reads (fields of the person's own).
+   */
+  | { status: 'stored'; runs: { id: string; name: string; existing: boolean }[]; warnings: ImportError[] }
   | { status: 'invalid'; errors: ImportError[] };
 
 const CSV_FIELD: Record<string, string> = {
@@ -100,6 +104,16 @@ export function validatePublished(
   return errors.length > 0 ? { errors } : { results };
 }
 
+/** Keys of the results' provenance that are no contract field (and no misspelling of one). */
+export function customFieldWarnings(results: readonly PublishedResult[]): ImportError[] {
+  return results.flatMap((r, i) =>
+    unknownFields(r.provenance).map((f) => ({
+      field: `${results.length === 1 ? '' : `result ${i + 1}: `}provenance.${pathText(f.path)}`,
+      message: f.message,
+    })),
+  );
+}
+
 export async function importPublished(
   db: PrismaClient,
   target: { projectId: string; createdById?: string | null },
@@ -142,5 +156,5 @@ export async function importPublished(
     }
     return stored;
   });
-  return { status: 'stored', runs };
+  return { status: 'stored', runs, warnings: customFieldWarnings(validated.results) };
 }

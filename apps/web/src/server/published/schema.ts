@@ -157,7 +157,7 @@ export const PublishedResult = z
   // A misspelt key would be stored and read by no check: name it and suggest the field meant.
   .superRefine((result, ctx) => {
     for (const f of unknownFields(result.provenance))
-      ctx.addIssue({ code: 'custom', path: ['provenance', ...f.path], message: f.message });
+      if (f.suggestion) ctx.addIssue({ code: 'custom', path: ['provenance', ...f.path], message: f.message });
   });
 export type PublishedResult = z.infer<typeof PublishedResult>;
 export type PublishedResultInput = z.input<typeof PublishedResult>;

@@ -30,5 +30,5 @@ export const POST = projectWrite(async (request, access) => {
       outcome.errors,
     );
   const created = outcome.runs.some((r) => !r.existing);
-  return Response.json({ runs: outcome.runs }, { status: created ? 201 : 200 });
+  return Response.json({ runs: outcome.runs, warnings: outcome.warnings }, { status: created ? 201 : 200 });
 });

@@ -22,6 +22,7 @@ function useImport(onStored?: () => void) {
   const trpc = useTRPC();
   const [errors, setErrors] = useState<ImportError[]>([]);
   const [stored, setStored] = useState<StoredRun[]>([]);
+  const [warnings, setWarnings] = useState<ImportError[]>([]);
   const mutation = useMutation(
     trpc.published.import.mutationOptions({
       onSuccess: (out) => {
@@ -31,6 +32,7 @@ function useImport(onStored?: () => void) {
         } else {
           setErrors([]);
           setStored(out.runs);
+          setWarnings(out.warnings);
           onStored?.();
         }
       },
@@ -43,7 +45,7 @@ function useImport(onStored?: () => void) {
         ]),
     }),
   );
-  return { mutation, errors, setErrors, stored };
+  return { mutation, errors, setErrors, stored, warnings };
 }
 
 /** "values[2].value" → "Value row 3, value" for the form. */
@@ -92,8 +94,8 @@ function RunLinks({ runs }: { runs: StoredRun[] }) {
   ));
 }
 
-/** What the import did: new runs, and results entered before (import is idempotent). */
-function Stored({ runs }: { runs: StoredRun[] }) {
+/** What the import did: new runs, results entered before (import is idempotent), fields of one's own. */
+function Stored({ runs, warnings = [] }: { runs: StoredRun[]; warnings?: ImportError[] }) {
   if (runs.length === 0) return null;
   const added = runs.filter((r) => !r.existing);
   const existing = runs.filter((r) => r.existing);
@@ -108,6 +110,15 @@ function Stored({ runs }: { runs: StoredRun[] }) {
         <p>
           Already stored, not added again (same source and values): <RunLinks runs={existing} />.
         </p>
+      ) : null}
+      {warnings.length > 0 ? (
+        <ul className="import-errors">
+          {warnings.map((w) => (
+            <li key={w.field}>
+              <code>{w.field}</code>: {w.message}
+            </li>
+          ))}
+        </ul>
       ) : null}
       <Link href="/runs">Open the runs explorer</Link>
     </div>
@@ -149,7 +160,7 @@ export function EnterResultForm({ org, project }: Target) {
   });
   const [rows, setRows] = useState<Row[]>([emptyRow()]);
   const [setup, setSetup] = useState<SetupDraft>(EMPTY_SETUP);
-  const { mutation, errors, setErrors, stored } = useImport(() => setRows([emptyRow()]));
+  const { mutation, errors, setErrors, stored, warnings } = useImport(() => setRows([emptyRow()]));
   const set = (k: keyof typeof fields) => (e: ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value });
   const setRow = (key: number, patch: Partial<Row>) =>
@@ -352,7 +363,7 @@ export function EnterResultForm({ org, project }: Target) {
       </fieldset>
       <SetupFields draft={setup} onChange={setSetup} />
       <Errors errors={errors} title="The result is not valid." rename={formField} />
-      <Stored runs={stored} />
+      <Stored runs={stored} warnings={warnings} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={mutation.isPending}>
           Save result
@@ -371,7 +382,7 @@ function detect(name: string, text: string): 'json' | 'csv' {
 export function ImportResultsForm({ org, project }: Target) {
   const [text, setText] = useState('');
   const [format, setFormat] = useState<'json' | 'csv'>('csv');
-  const { mutation, errors, stored } = useImport();
+  const { mutation, errors, stored, warnings } = useImport();
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
@@ -424,7 +435,7 @@ export function ImportResultsForm({ org, project }: Target) {
         />
       </label>
       <Errors errors={errors} title="The import is not valid." />
-      <Stored runs={stored} />
+      <Stored runs={stored} warnings={warnings} />
       <div className="form-actions">
         <button type="submit" className="button primary" disabled={mutation.isPending || !text.trim()}>
           Import

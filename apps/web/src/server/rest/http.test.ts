@@ -1,0 +1,43 @@
+import { AppError } from '@levelfield/contracts/errors';
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorResponse, parseJson, readBody } from './http.ts';
+
+const request = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request('http://x/api', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+
+describe('REST plumbing', () => {
+  it('reads a body up to its limit and refuses one past it, declared or streamed', async () => {
+    expect(await readBody(request('hello'), 10)).toBe('hello');
+    await expect(readBody(request('x'.repeat(11)), 10)).rejects.toMatchObject({ code: 'BODY_TOO_LARGE' });
+    const streamed = new ReadableStream({
+      start(c) {
+        for (let i = 0; i < 5; i++) c.enqueue(new TextEncoder().encode('xxxx'));
+        c.close();
+      },
+    });
+    await expect(readBody(request(streamed), 10)).rejects.toMatchObject({ code: 'BODY_TOO_LARGE' });
+    await expect(readBody(request('x', { 'content-length': '999' }), 10)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('says where JSON broke', () => {
+    expect(() => parseJson('{"a": ')).toThrow(/not valid JSON/);
+  });
+
+  it('answers every error in one shape with its status, and hides internals', async () => {
+    const notFound = errorResponse(new TRPCError({ code: 'NOT_FOUND', message: 'No run x.' }));
+    expect(notFound.status).toBe(404);
+    expect(await notFound.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No run x.' } });
+    const zod = z.object({ slug: z.string() }).safeParse({});
+    const invalid = errorResponse(zod.error);
+    expect(invalid.status).toBe(400);
+    expect((await invalid.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'slug' });
+    const original = console.error;
+    console.error = () => {};
+    const internal = errorResponse(new Error('secret detail'));
+    console.error = original;
+    expect(internal.status).toBe(500);
+    expect(JSON.stringify(await internal.json())).not.toContain('secret');
+  });
+});
