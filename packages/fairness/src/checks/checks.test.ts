@@ -673,6 +673,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/A, B/);
   });
 
+  it('F-SW-1 flags a build that is no release (snapshot, release candidate, custom build)', () => {
+    const r = runCheck(
+      checkById('F-SW-1')!,
+      pair(
+        { software: { components: { kafka: '3.6.0' } } },
+        { software: { components: { pulsar: '3.1.0-SNAPSHOT' } } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B runs pulsar 3\.1\.0-SNAPSHOT, not a release/);
+  });
+
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
     const r = runCheck(
       checkById('F-SW-3')!,

@@ -92,6 +92,22 @@ function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evi
 
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
+/** A version that names no release: snapshots, release candidates, nightlies, patched or custom builds. */
+const PRE_RELEASE =
+  /snapshot|[-.](dev|rc\d*|alpha|beta|pre)\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b/i;
+
+/** Components whose version is no release, per side. */
+function preReleases(input: ComparisonInput): string[] {
+  const out: string[] = [];
+  for (const entry of input.entries) {
+    const read = entryValue(readEntry(entry, groupField('software', 'components')));
+    for (const c of read ? componentsOf(read.value) : [])
+      if (c.version && PRE_RELEASE.test(c.version))
+        out.push(`${entry.label} runs ${c.name} ${c.version}, not a release`);
+  }
+  return out;
+}
+
 export function checkSw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -144,7 +160,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   ];
   const comparisons = compareFields(input, specs);
   const shared = sharedComponentVersions(input);
-  const flags: string[] = [...shared.flags];
+  const flags: string[] = [...shared.flags, ...preReleases(input)];
   for (const side of comparisons[0]?.sides ?? [])
     if (side.keys.includes('debug')) flags.push(`${side.entry.label} ran a debug build`);
   const days = (comparisons[1]?.sides ?? [])
