@@ -48,7 +48,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Total resources comparable: vCPUs, memory, storage type, node count',
     sources: ['000', 'M'],
     mode: 'AUTO',
-    reads: 'sums over SUT nodes (count × vCPUs, memory), storage type',
+    reads:
+      'sums over SUT nodes (count × vCPUs, cores, threads, memory, storage), what the system could use (vcpusUsed, processes × threads, memory limits), totals with auxiliary nodes',
     evaluate: checkHw2,
   },
   {
@@ -64,7 +65,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Quiet, fixed-frequency machine: governor, turbo, SMT, load average at start',
     sources: ['H', 'PTS'],
     mode: 'AUTO',
-    reads: 'governor, turbo, SMT, load average of SUT nodes',
+    reads:
+      'governor, turbo, SMT, load average, virtualization, container, disk scheduler, mount options, other programs on the SUT host',
     evaluate: checkHw4,
   },
   {
@@ -88,15 +90,17 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Release builds, current versions on every side',
     sources: ['R', 'M'],
     mode: 'AUTO',
-    reads: 'software.buildType, releaseDate, components',
+    reads:
+      'build type, release dates, same-named components by major.minor, pre-release versions, OS, kernel, compiler',
     evaluate: checkSw1,
   },
   {
     id: 'F-SW-2',
     title: 'Equal tuning effort; no "defaults for them, tuned for us"',
     sources: ['R', 'H', '002'],
-    mode: 'REV',
-    reads: 'software.nonDefaultSettings / configurationDiff (hint: count per side)',
+    mode: 'AUTO+REV',
+    reads:
+      'non-default settings per side (count and names) from the list, the diff or a pasted configuration',
     evaluate: checkSw2,
   },
   {
@@ -104,7 +108,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Reproducible artefacts: clean VCS tree, hashed configs, published code',
     sources: ['R', 'M'],
     mode: 'AUTO',
-    reads: 'software.vcsDirty, disclosure.artefacts',
+    reads: 'VCS state and commit, artefacts pinned by hash or commit',
     evaluate: checkSw3,
   },
   {
@@ -120,7 +124,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Network path parity: client placement, extra RPC hop, zone spread',
     sources: ['002', 'M'],
     mode: 'AUTO',
-    reads: 'topology.clientPlacement, extraHops, rttMs',
+    reads:
+      'client placement (recorded, from node zones, or from notes), provider, region, zones spanned, extra hops, RTT',
     evaluate: checkTopo2,
   },
   {
@@ -175,16 +180,17 @@ export const CHECKS: readonly CheckDefinition[] = [
     id: 'F-WL-3',
     title: 'Functional parity: stored procedures vs ORM, microbatching, foreign keys',
     sources: ['R', '002', '000'],
-    mode: 'REV',
-    reads: 'workload.features (hint: feature diff)',
+    mode: 'AUTO+REV',
+    reads: 'workload.features per side (the subject’s feature aside)',
     evaluate: checkWl3,
   },
   {
     id: 'F-WL-4',
     title: 'Any subset of the benchmark justified; all sub-results shown',
     sources: ['H', 'K', 'R'],
-    mode: 'REV',
-    reads: 'operation labels of values and series (hint: reported/total)',
+    mode: 'AUTO+REV',
+    reads:
+      'operations reported per side against the benchmark’s total (workload.operationTypes or known benchmarks)',
     evaluate: checkWl4,
   },
   {
@@ -304,7 +310,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Reported values measured, not estimated or quoted from another source',
     sources: ['000'],
     mode: 'AUTO',
-    reads: 'quality of every value',
+    reads: 'quality of every value; who measured each side (run.submitter, affiliation)',
     evaluate: checkMeas8,
   },
   {
@@ -312,7 +318,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'Absolute numbers present, not only ratios',
     sources: ['H', 'K'],
     mode: 'AUTO',
-    reads: 'values and series units',
+    reads: 'absolute values and series per side; sides known only through another side’s ratio',
     evaluate: checkDisc1,
   },
   {
@@ -327,8 +333,8 @@ export const CHECKS: readonly CheckDefinition[] = [
     id: 'F-DISC-3',
     title: 'Author affiliation / conflict of interest (a vendor benchmarking its own product)',
     sources: ['R', 'M', '000'],
-    mode: 'REV',
-    reads: 'disclosure.affiliation, authors, conflictOfInterest (hint)',
+    mode: 'AUTO+REV',
+    reads: 'affiliations matched to the compared products’ vendors as organisations',
     evaluate: checkDisc3,
   },
   {
@@ -344,7 +350,7 @@ export const CHECKS: readonly CheckDefinition[] = [
     title: 'More than one dimension differs at once (confounded comparison)',
     sources: ['PTS'],
     mode: 'AUTO',
-    reads: 'count of differing provenance groups',
+    reads: 'every recorded field, grouped; the subject set apart',
     evaluate: checkDisc5,
   },
 ];
