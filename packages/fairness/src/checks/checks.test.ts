@@ -685,6 +685,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.message).toMatch(/B runs pulsar 3\.1\.0-SNAPSHOT, not a release/);
   });
 
+  it('F-WL-3 flags a feature switched on for one side and off for the other in their configurations', () => {
+    const r = runCheck(
+      checkById('F-WL-3')!,
+      pair(
+        { software: { configuration: { TLS: 'enabled', SASL: 'enabled' } } },
+        { software: { configuration: { TLS: 'enabled', SASL: 'disabled (not supported)' } } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/SASL differs \(A: enabled vs B: disabled \(not supported\)\)/);
+  });
+
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
     const r = runCheck(
       checkById('F-SW-3')!,

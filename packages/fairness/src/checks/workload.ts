@@ -1,6 +1,6 @@
 // F-WL-*: the workload — spec and parameters, think times, features, subsets, variants, loading.
 import { capitalise, compareFields, type FieldSpec, verdictOf } from '../compare.ts';
-import { display, normFeature, normText, parseNumber, toBool } from '../normalize.ts';
+import { display, type FieldValue, normFeature, normText, parseNumber, toBool } from '../normalize.ts';
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { intendedClasses } from '../subject.ts';
@@ -139,6 +139,48 @@ function listOf(value: unknown): string[] {
   return [String(value)];
 }
 
+/** "enabled", "on (TLS 1.3)" → on; "disabled (KRaft does not support SASL)" → off; else null. */
+function onOff(value: unknown): 'on' | 'off' | null {
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  const t = normText(value);
+  if (/^(enabled|on|true|yes|required)\b/.test(t)) return 'on';
+  if (/^(disabled|off|false|no|none|not (enabled|used))\b/.test(t)) return 'off';
+  return null;
+}
+
+/**
+ * Switches every side's configuration names alike (TLS, SASL, compression, encryption) but sets
+ * differently: one side does the work of a feature the other skips.
+ */
+function switchedFeatures(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
+  const configs = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('software', 'configuration')));
+    const map = new Map<string, { key: string; value: unknown; state: 'on' | 'off' }>();
+    if (read && read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value))
+      for (const [key, value] of Object.entries(read.value)) {
+        const state = onOff(value);
+        if (state) map.set(normText(key), { key, value, state });
+      }
+    return { entry, map };
+  });
+  const parts: string[] = [];
+  const evidence: CheckEvidence[] = [];
+  const first = configs[0]?.map ?? new Map();
+  for (const name of first.keys()) {
+    if (!configs.every((c) => c.map.has(name))) continue;
+    const states = configs.map((c) => ({ entry: c.entry, s: c.map.get(name)! }));
+    if (new Set(states.map((x) => x.s.state)).size < 2) continue;
+    parts.push(
+      `${states[0]?.s.key} differs (${states.map((x) => `${x.entry.label}: ${display(x.s.value as FieldValue)}`).join(' vs ')})`,
+    );
+    for (const x of states)
+      evidence.push(
+        derived(x.entry, `software.configuration.${x.s.key}`, x.s.value as CheckEvidence['value']),
+      );
+  }
+  return { parts, evidence };
+}
+
 export function checkWl3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const intended = new Set(intendedClasses(input, 'workload.features'));
@@ -157,6 +199,9 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     if (only.length > 0) parts.push(`${f.entry.label} only: ${only.join(', ')}`);
   }
   for (const f of features) if (f.differs) parts.push(`${f.entry.label}: features differ (not stated)`);
+  const switched = switchedFeatures(input);
+  parts.push(...switched.parts);
+  evidence.push(...switched.evidence);
   const why =
     'stored procedures, batching or foreign keys on one side only change how much work each transaction does';
   if (parts.length > 0)
