@@ -276,17 +276,7 @@ export const VALUE_GROUPS = [
 export type ValueGroup = (typeof VALUE_GROUPS)[number];
 
 /** The groups in the order provenance.md lists them; views and diffs walk this list. */
-export const PROVENANCE_GROUPS = [
-  'run',
-  'nodes',
-  'software',
-  'topology',
-  'workload',
-  'settings',
-  'client',
-  'measurement',
-  'cost',
-] as const;
+export const PROVENANCE_GROUPS = ['run', 'nodes', ...VALUE_GROUPS.slice(1)] as const;
 
 const AiScope = z.enum(['harness-code', 'configuration', 'analysis', 'report-text', 'figures']);
 
