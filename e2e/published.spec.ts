@@ -184,6 +184,7 @@ test('a publication with three nodes entered by form shows the flags its setup r
   await save.getByLabel('Compared on purpose').selectOption('system');
   await save.getByRole('button', { name: 'Save comparison' }).click();
   await expect(page).toHaveURL(new RegExp(`/c/${tag}$`));
+  await expect(page.getByTestId('subject')).toContainText('Compared on purpose: system');
   const state = (id: string) => page.locator(`[data-check="${id}"]`);
   // Isolation differs; AcmeDB's vendor publishes both sides; the auxiliary nodes count in AcmeDB's footprint.
   await expect(state('F-ISO-1')).toHaveAttribute('data-state', 'flag');

@@ -19,6 +19,7 @@ export function comparisonJson(view: ComparisonView) {
     slug: view.comparison.slug,
     title: view.comparison.title,
     description: view.comparison.description,
+    subject: view.comparison.subject,
     project: `${view.project.org}/${view.project.slug}`,
     live: view.live,
     baseline: {

@@ -120,6 +120,8 @@ export async function assembleComparison(
       title: comparison.title,
       description: comparison.description,
       baseline,
+      /** What the comparison varies on purpose; the checks flag every other difference. */
+      subject: loaded.input.subject,
       createdAt: comparison.createdAt,
     },
     project: {

@@ -115,6 +115,10 @@ export function ComparisonView({
         </p>
         <h1>{view.comparison.title}</h1>
         {view.comparison.description ? <p className="lead">{view.comparison.description}</p> : null}
+        <p className="muted small" data-testid="subject">
+          Compared on purpose: <strong>{view.comparison.subject.join(', ')}</strong> — the fairness checks
+          flag every other difference.
+        </p>
         {view.live ? (
           <p className="notice live-note">
             Live: runs are still going; this page refreshes every {LIVE_REFRESH_MS / 1000} s.
