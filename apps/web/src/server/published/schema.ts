@@ -87,7 +87,12 @@ export const PublishedValueDraft = z
         v.origin = 'imported';
       }
       if (v.origin === undefined || v.origin === '') v.origin = 'imported';
-      // A range printed as text ("+18–40 %") is kept as its ends when no ends are given.
+      // A range typed as the value ("+18–40 %") is kept as printed, with its ends.
+      if (typeof v.value === 'string' && parseRange(v.value)) {
+        v.text ??= v.value;
+        v.value = null;
+      }
+      // A range printed as text is kept as its ends when no ends are given.
       const range = v.low === undefined && v.high === undefined ? parseRange(v.text) : null;
       if (range && (v.value === undefined || v.value === null)) {
         [v.low, v.high] = range;
