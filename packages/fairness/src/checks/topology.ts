@@ -40,13 +40,16 @@ const boolKey = (v: unknown) => {
   return b === null ? null : String(b);
 };
 
-/** Unknown when none of the comparisons is known on every side and nothing differs. */
+/**
+ * A pass only when one of these comparisons is known on every side (WL-1 passes on its head
+ * fields alone otherwise). Flags and reviews stand: asymmetric disclosure is not hidden.
+ */
 export function requireAny(
   outcome: CheckOutcome,
   comparisons: readonly FieldComparison[],
   subject: string,
 ): CheckOutcome {
-  if (outcome.state === 'flag' || comparisons.some((c) => c.known)) return outcome;
+  if (outcome.state !== 'pass' || comparisons.some((c) => c.known)) return outcome;
   const missing = missingOf(comparisons, false);
   return {
     state: 'unknown',
