@@ -700,7 +700,7 @@ describe('reviewer checks answer needs_review with a hint', () => {
   it('F-DUR-2 names an acknowledgement stated for one side only instead of calling it unknown', () => {
     const r = runCheck(checkById('F-DUR-2')!, pair({ settings: { acknowledgement: 'acks=all' } }, {}));
     expect(r.state).toBe('needs_review');
-    expect(r.hint).toMatch(/acknowledgement stated for A \(acks=all\), not for B/);
+    expect(r.hint).toMatch(/acknowledgement stated for A \(acks=all\), not for B/i);
   });
 
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
