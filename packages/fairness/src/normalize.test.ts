@@ -3,6 +3,7 @@ import {
   canonical,
   isVacuous,
   normAcknowledgement,
+  normBuildType,
   normClientPlacement,
   normDurability,
   normFeatures,
@@ -149,4 +150,16 @@ describe('durability written as negations', () => {
     'relies on the page cache',
     'flush is turned off',
   ])('%s → no-fsync', (t) => expect(normDurability(t)).toBe('no-fsync'));
+});
+
+describe('build types', () => {
+  it.each([
+    ['release v3.1.0', 'release'],
+    ['generally available', 'release'],
+    ['-O2', 'release'],
+    ['beta (JavaScript support is a beta product)', 'pre-release'],
+    ['master branch (commit: 100c104a)', 'pre-release'],
+    ['3.1.0-rc2 release candidate', 'pre-release'],
+    ['debug', 'debug'],
+  ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));
 });

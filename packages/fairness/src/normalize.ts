@@ -342,12 +342,23 @@ export function normAggregation(value: unknown): Aggregation | null {
   return 'other';
 }
 
-export type BuildType = 'release' | 'debug';
+export type BuildType = 'release' | 'pre-release' | 'debug';
 
+/**
+ * release (a published, optimised build), pre-release (beta, preview, a branch head, a nightly)
+ * or debug. Pre-release is read first: "release candidate" and "unreleased" are not releases.
+ */
 export function normBuildType(value: unknown): BuildType | null {
   const t = normText(value);
-  if (/release|optimi[sz]ed|production|prod|o[23]/.test(t)) return 'release';
-  if (/debug|dev|unoptimi[sz]ed|o0/.test(t)) return 'debug';
+  if (/debug|unoptimi[sz]ed|\bo0\b|\bdev build/.test(t)) return 'debug';
+  if (
+    /\bbeta\b|\balpha\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental/.test(
+      t,
+    )
+  )
+    return 'pre-release';
+  if (/release|optimi[sz]ed|production|\bprod\b|\bo[23]\b|generally available|\bga\b|stable|lts/.test(t))
+    return 'release';
   return null;
 }
 
@@ -433,7 +444,11 @@ export type ProtocolClass = 'binary' | 'text';
 export function normProtocolClass(value: unknown): ProtocolClass | null {
   const t = normText(value);
   if (t === '') return null;
-  if (/binary|bsatn|protobuf|grpc|thrift|pgwire|postgres wire|mysql protocol|cql|native protocol/.test(t))
+  if (
+    /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres wire|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers/.test(
+      t,
+    )
+  )
     return 'binary';
   if (/json|http|rest|text|xml|graphql/.test(t)) return 'text';
   return null;

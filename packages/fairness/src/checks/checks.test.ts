@@ -703,6 +703,37 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/acknowledgement stated for A \(acks=all\), not for B/i);
   });
 
+  it('F-SW-1 flags a beta or branch build against a release', () => {
+    const r = runCheck(
+      checkById('F-SW-1')!,
+      pair(
+        { software: { buildType: 'release v3.1.0' } },
+        { software: { buildType: 'master branch (commit 100c104a)' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B ran a build that is not a release \(master branch/);
+  });
+
+  it('F-CLIENT-1 compares drivers when the systems are the same (an ORM comparison), not when they differ', () => {
+    const sides = pair(
+      {
+        client: {
+          language: 'Go',
+          protocol: 'pgwire',
+          orm: 'gorm',
+          driver: 'pgx (via gorm.io/driver/postgres)',
+        },
+      },
+      { client: { language: 'Go', protocol: 'pgwire', orm: 'none', driver: 'lib/pq v1.8.0' } },
+    );
+    const orms = runCheck(checkById('F-CLIENT-1')!, { ...sides, subject: ['client.orm'] });
+    expect(orms.state).toBe('flag');
+    expect(orms.message).toMatch(/driver differs/i);
+    expect(orms.message).not.toMatch(/ORM differs/);
+    expect(runCheck(checkById('F-CLIENT-1')!, sides).message).not.toMatch(/driver differs/i);
+  });
+
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
     const r = runCheck(
       checkById('F-SW-3')!,

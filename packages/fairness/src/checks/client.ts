@@ -61,8 +61,14 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       read: groupField('client', 'runtimeVersion'),
       norm: (v) => majorMinor(v) ?? normText(v),
     },
-    // Drivers are system-specific by nature: shown as evidence, never compared.
-    { field: 'client.driver', label: 'driver', read: groupField('client', 'driver'), evidenceOnly: true },
+    // Drivers differ by system when the systems differ (the 'system' subject covers them); on one
+    // system under two ORMs or configurations, a different driver is a difference like any other.
+    {
+      field: 'client.driver',
+      label: 'driver',
+      read: groupField('client', 'driver'),
+      norm: (v) => normText(v).split(/[\s(,]/)[0] || null,
+    },
     {
       field: 'client.driverVersion',
       label: 'driver version',

@@ -2,7 +2,7 @@
 
 import type { Field } from '@levelfield/contracts/provenance';
 import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
-import { normBuildType, normText, parseNumber, toBool, toDay } from '../normalize.ts';
+import { display, normBuildType, normText, parseNumber, toBool, toDay } from '../normalize.ts';
 import {
   DIFFERS_UNSTATED,
   derived,
@@ -161,8 +161,11 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, specs);
   const shared = sharedComponentVersions(input);
   const flags: string[] = [...shared.flags, ...preReleases(input)];
-  for (const side of comparisons[0]?.sides ?? [])
+  for (const side of comparisons[0]?.sides ?? []) {
     if (side.keys.includes('debug')) flags.push(`${side.entry.label} ran a debug build`);
+    if (side.keys.includes('pre-release'))
+      flags.push(`${side.entry.label} ran a build that is not a release (${display(side.read?.value)})`);
+  }
   const days = (comparisons[1]?.sides ?? [])
     .filter((s) => s.known)
     .map((s) => ({ label: s.entry.label, day: s.keys.find((k): k is number => typeof k === 'number') }))
