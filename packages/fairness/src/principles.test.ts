@@ -159,9 +159,7 @@ describe('unknown is never pass', () => {
 const IRRELEVANT: Record<string, string> = {
   'run.startedAt': 'when a run happened is not a property of its setup',
   'run.endedAt': 'when a run happened is not a property of its setup',
-  'run.submitter': 'who uploaded a run; authorship is the disclosure group (F-DISC-3)',
   'run.repetitionGroup': 'an identifier grouping repetitions; the comparison entry groups them',
-  'nodes.sut.hardware.memoryLimitBytes': 'read with memoryBytes: the check uses the lower of the two',
 };
 
 /** Every field path of the contract, per group, with node groups under nodes.sut / nodes.client. */
