@@ -40,7 +40,6 @@ function reader(
 
 /** True when a field is recorded but says nothing ("not stated", "default", null). */
 export const saysNothing = (f: Field | undefined) => f !== undefined && !f.differs && isVacuous(f.value);
-const recordedAsNothing = saysNothing;
 
 /**
  * A recorded field as a check reads it. Values that say nothing ("not stated", "default", "n/a")
@@ -72,7 +71,7 @@ export function groupField(group: GroupName, key: string): Reader {
       const f = fromField(fieldOf(run));
       return f ? { ...f, path: `${group}.${key}` } : undefined;
     },
-    (run) => recordedAsNothing(fieldOf(run)),
+    (run) => saysNothing(fieldOf(run)),
   );
 }
 
@@ -83,7 +82,7 @@ function nodesSayNothing(
   key: string,
 ) {
   return (run: RunInput) =>
-    nodesOf(run, role).some((n) => recordedAsNothing((n[group] as Record<string, Field | undefined>)[key]));
+    nodesOf(run, role).some((n) => saysNothing((n[group] as Record<string, Field | undefined>)[key]));
 }
 
 /** The nodes of one role, or of several ('sut' and 'aux': the system's whole footprint). */

@@ -734,6 +734,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-1')!, sides).message).not.toMatch(/driver differs/i);
   });
 
+  it('F-HW-2 reads only a count as server processes, not the digits in a list of programs', () => {
+    const host = {
+      role: 'sut' as const,
+      hardware: { vcpus: 16 },
+      software: { processes: 'mysqld + pmm2-client' },
+    };
+    const r = runCheck(checkById('F-HW-2')!, pair({ nodes: [host] }, { nodes: [host] }));
+    expect(r.evidence.some((e) => e.field === 'nodes.sut.hardware.vcpusUsed (total)')).toBe(false);
+  });
+
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
     const r = runCheck(
       checkById('F-SW-3')!,

@@ -136,7 +136,9 @@ function usedVcpus(node: Node): { value: number; how: string } | 'nothing' | nul
   if (usedN !== null) return { value: usedN, how: `${String(used?.value)} used` };
   const processes = fromField(node.software.processes);
   const threads = fromField(node.software.threadsPerProcess);
-  const p = processes ? parseNumber(processes.value) : null;
+  // A count only (processCount): "mysqld + sysbench + pmm2-client" is no number of processes.
+  const count = processes ? processCount(processes.value) : null;
+  const p = typeof count === 'number' ? count : null;
   if (p === null) return null;
   const t = threads ? parseNumber(threads.value) : null;
   const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
