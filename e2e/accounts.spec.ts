@@ -36,11 +36,14 @@ test('sign up, create an organization and a project, create a token shown once, 
   await page.getByLabel('Name').fill('Olga Owner');
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('#password-error')).toContainText('at least 10 characters');
+  await expect(page.locator('#password-error')).toContainText('at least 12 characters');
   await expect(page.getByLabel('Email')).toHaveValue(`owner-${stamp}@example.test`);
   await shoot(page, 'signup-error');
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/signin\?created=1&email=/);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 
   // A new user owns a personal organization.
   await expect(page).toHaveURL(/\/orgs\/olga-owner(-\d+)?\?welcome=1$/);
@@ -181,6 +184,9 @@ test('an owner invites a viewer who cannot create tokens; outsiders get 404 for 
   await viewer.getByLabel('Name').fill('Vic Viewer');
   await viewer.getByLabel('Password').fill(PASSWORD);
   await viewer.getByRole('button', { name: 'Create account' }).click();
+  await expect(viewer).toHaveURL(/\/signin\?created=1&email=.*&callbackUrl=%2Finvitations%2F/);
+  await viewer.getByLabel('Password').fill(PASSWORD);
+  await viewer.getByRole('button', { name: 'Sign in' }).click();
   await expect(viewer).toHaveURL(/\/invitations\//);
   await viewer.getByRole('button', { name: /^Join / }).click();
   await expect(viewer).toHaveURL(new RegExp(`/orgs/${org}\\?joined=1$`));

@@ -26,6 +26,10 @@ export async function signUp(page: Page, email: string, name: string): Promise<v
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
+  // Sign-up answers the same whether or not the email already had an account: sign in next.
+  await expect(page).toHaveURL(/\/signin\?created=1&email=/);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/orgs\/[a-z0-9-]+\?welcome=1$/);
 }
 

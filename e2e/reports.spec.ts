@@ -103,7 +103,9 @@ test('publish, review anonymously, republish with a change, diff and verify both
       slug: COMPARISON,
       version,
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      prevSha256: version === 1 ? null : expect.stringMatching(/^[0-9a-f]{64}$/),
       valid: true,
+      broken: null,
     });
   }
   // The hash on the page is the one verify answers for.

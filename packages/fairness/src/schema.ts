@@ -1,7 +1,7 @@
 // The fairness engine's boundary types: what a comparison hands in (entries of runs with
 // provenance, series and published values) and what every check hands back (state, evidence,
 // message). Types come only from z.infer so the web app, the REST API and the tests share them.
-import { Disclosure, FieldValue, Origin, Provenance } from '@levelfield/contracts/provenance';
+import { Disclosure, FieldValue, Origin, Provenance, WebUrl } from '@levelfield/contracts/provenance';
 import { z } from 'zod';
 
 export const ValueQuality = z.enum(['measured', 'estimated', 'quoted']);
@@ -68,7 +68,7 @@ export const RunInput = z.strictObject({
   series: z.array(SeriesInput).max(1000).default([]),
   values: z.array(PublishedValue).max(2000).default([]),
   /** For published runs: where the numbers were quoted from. */
-  sourceUrl: z.url().max(2048).optional(),
+  sourceUrl: WebUrl('must be a full http(s) URL').optional(),
 });
 export type RunInput = z.infer<typeof RunInput>;
 

@@ -13,10 +13,20 @@ export function formatUtc(date: Date): string {
   return `${date.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 }
 
-/** RFC 4180 CSV: fields with commas, quotes or line breaks are quoted. */
+/** A text a spreadsheet would run as a formula: it starts with =, +, -, @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** Plain numbers (negative ones start with "-") are data, not formulas. */
+const PLAIN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/**
+ * RFC 4180 CSV: fields with commas, quotes or line breaks are quoted. Text cells that a
+ * spreadsheet would evaluate (OWASP's CSV-injection rule) get a leading apostrophe, which the
+ * spreadsheet shows as text; the printed text after it is unchanged. Numbers pass as they are.
+ */
 export function toCsv(rows: readonly (readonly (string | number | null)[])[]): string {
   const cell = (v: string | number | null) => {
-    const text = v === null ? '' : String(v);
+    let text = v === null ? '' : String(v);
+    if (typeof v === 'string' && FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
     return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
   };
   return `${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;

@@ -7,6 +7,7 @@ import 'server-only';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
 import GitHub from 'next-auth/providers/github';
 import { levelfieldAdapter } from '~/server/accounts/adapter';
+import { safeCallbackPath } from '~/server/accounts/callback';
 import {
   SESSION_MAX_AGE_SECONDS,
   SESSION_UPDATE_AGE_SECONDS,
@@ -55,6 +56,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   pages: { signIn: '/signin', error: '/signin' },
   trustHost: true,
   callbacks: {
+    // Every redirect Auth.js makes (after OAuth sign-in, after sign-out) stays on this site.
+    redirect: ({ url, baseUrl }) => new URL(safeCallbackPath(url, baseUrl), baseUrl).href,
     // Only what pages need: never the session token or anything else from the rows.
     session: ({ session, user }) => ({
       expires: session.expires,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { requestAddress } from '~/server/accounts/request';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { accountRouter } from '~/server/routers/account';
@@ -28,7 +29,7 @@ export const appRouter = router({
 export type AppRouter = typeof appRouter;
 
 export async function createContext() {
-  return { db: db(), viewerId: await viewerId() };
+  return { db: db(), viewerId: await viewerId(), clientAddress: await requestAddress() };
 }
 
 /** Server components call procedures directly, with the same checks as over HTTP. */

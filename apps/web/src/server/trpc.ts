@@ -9,15 +9,26 @@ import { ZodError } from 'zod';
 export interface Context {
   db: PrismaClient;
   viewerId: string | null;
+  /** The client's address (accounts/client-address.ts), for per-address throttles; absent for in-process callers. */
+  clientAddress?: string;
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  // Validation failures carry their issues, so forms can put each message beside its field.
-  errorFormatter: ({ shape, error }) => ({
-    ...shape,
-    data: { ...shape.data, zodError: error.cause instanceof ZodError ? error.cause.issues : null },
-  }),
+  // Validation failures carry their issues, so forms can put each message beside its field. An
+  // unexpected error (a database failure, a bug) says nothing of its cause to the client: its
+  // message may name tables, queries or paths; the server logs it instead (api/trpc/route.ts).
+  errorFormatter: ({ shape, error }) => {
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    const { stack: _stack, ...data } = shape.data;
+    return {
+      ...shape,
+      message: internal
+        ? 'Something went wrong on the server; try again, and report it if it persists.'
+        : shape.message,
+      data: { ...data, zodError: error.cause instanceof ZodError ? error.cause.issues : null },
+    };
+  },
 });
 
 export const router = t.router;

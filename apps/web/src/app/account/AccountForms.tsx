@@ -49,7 +49,7 @@ export function PasswordForm({ hasPassword, minPassword }: { hasPassword: boolea
           required
           minLength={minPassword}
         />
-        <span className="hint">At least {minPassword} characters.</span>
+        <span className="hint">At least {minPassword} characters, and not a common password.</span>
         <FieldError state={state} name="newPassword" />
       </label>
       <SubmitButton pending="Changing…">{hasPassword ? 'Change password' : 'Set password'}</SubmitButton>

@@ -8,10 +8,13 @@ import { signInWithPassword } from './actions';
 export function SignInForm({
   callbackUrl,
   email,
+  welcome,
   signUpHref,
 }: {
   callbackUrl: string;
   email: string;
+  /** Just signed up: land in the new personal organization. */
+  welcome: boolean;
   signUpHref: string;
 }) {
   const [state, action] = useActionState(signInWithPassword, IDLE);
@@ -19,6 +22,7 @@ export function SignInForm({
     <form className="form" action={action}>
       <FormMessage state={state} />
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
+      {welcome ? <input type="hidden" name="welcome" value="1" /> : null}
       <label>
         Email
         <input

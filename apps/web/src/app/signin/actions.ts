@@ -1,42 +1,32 @@
 'use server';
 import { redirect } from 'next/navigation';
 import type { FormState } from '~/app/_accounts/form-state';
-import { verifyCredentials } from '~/server/accounts/account';
-import { safeCallback, startSession } from '~/server/accounts/cookies';
-import {
-  clearSignInFailures,
-  describeWait,
-  recordSignInFailure,
-  signInWait,
-} from '~/server/accounts/throttle';
+import { safeCallbackPath } from '~/server/accounts/callback';
+import { startSession } from '~/server/accounts/cookies';
+import { welcomePath } from '~/server/accounts/personal-org';
+import { requestAddress } from '~/server/accounts/request';
+import { passwordSignIn } from '~/server/accounts/sign-in';
 import { signIn } from '~/server/auth';
 import { db } from '~/server/db';
+import { siteOrigin } from '~/server/site';
 
 export async function signInWithPassword(_previous: FormState, formData: FormData): Promise<FormState> {
   const email = String(formData.get('email') ?? '');
-  const wait = await signInWait(db(), email);
-  if (wait > 0) {
-    return {
-      status: 'error',
-      message: `Too many failed sign-ins for this email. Wait ${describeWait(wait)}, then try again.`,
-      values: { email },
-    };
-  }
-  const userId = await verifyCredentials(db(), email, String(formData.get('password') ?? ''));
-  if (!userId) {
-    await recordSignInFailure(db(), email);
-    return {
-      status: 'error',
-      message:
-        'That email and password do not match an account. Check both and try again, or create an account if you do not have one.',
-      values: { email },
-    };
-  }
-  await clearSignInFailures(db(), email);
-  await startSession(userId);
-  redirect(safeCallback(formData.get('callbackUrl')));
+  const result = await passwordSignIn(db(), {
+    email,
+    password: String(formData.get('password') ?? ''),
+    address: await requestAddress(),
+  });
+  if (!result.ok) return { status: 'error', message: result.message, values: { email } };
+  await startSession(result.userId);
+  const callback = safeCallbackPath(formData.get('callbackUrl'), await siteOrigin(), '');
+  // Just signed up (the form says so): the new personal organization, unless a page asked first.
+  const fallback = formData.get('welcome') ? await welcomePath(db(), result.userId) : '/runs';
+  redirect(callback || fallback);
 }
 
 export async function signInWithProvider(formData: FormData): Promise<void> {
-  await signIn(String(formData.get('provider')), { redirectTo: safeCallback(formData.get('callbackUrl')) });
+  await signIn(String(formData.get('provider')), {
+    redirectTo: safeCallbackPath(formData.get('callbackUrl'), await siteOrigin(), '/runs'),
+  });
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { safeCallback } from '~/server/accounts/cookies';
+import { safeCallbackPath } from '~/server/accounts/callback';
 import { auth, oauthProviders } from '~/server/auth';
+import { siteOrigin } from '~/server/site';
 import { signInWithProvider } from './actions';
 import { SignInForm } from './SignInForm';
 
@@ -21,11 +22,12 @@ const OAUTH_ERRORS: Record<string, string> = {
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<{ callbackUrl?: string; error?: string; email?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; error?: string; email?: string; created?: string }>;
 }) {
-  const { callbackUrl, error, email } = await searchParams;
-  const target = safeCallback(callbackUrl, '/runs');
-  if ((await auth())?.user) redirect(target);
+  const { callbackUrl, error, email, created } = await searchParams;
+  // '' when absent or unsafe: then the sign-in picks where to go.
+  const callback = safeCallbackPath(callbackUrl, await siteOrigin(), '');
+  if ((await auth())?.user) redirect(callback || '/runs');
   const providers = oauthProviders();
   return (
     <section className="auth-card">
@@ -36,10 +38,19 @@ export default async function SignInPage({
             'Signing in did not work. Try again; if it keeps failing, sign in with your password.'}
         </p>
       ) : null}
+      {created ? (
+        // Sign-up answers the same whether or not the email already had an account.
+        <p className="notice ok" role="status">
+          Sign in to finish: if {email ?? 'this email'} is new to Levelfield, its account is ready with the
+          password you chose; if it already had an account, nothing was changed and its own password still
+          applies.
+        </p>
+      ) : null}
       <SignInForm
-        callbackUrl={target}
+        callbackUrl={callback}
         email={email ?? ''}
-        signUpHref={callbackUrl ? `/signup?callbackUrl=${encodeURIComponent(target)}` : '/signup'}
+        welcome={Boolean(created)}
+        signUpHref={callback ? `/signup?callbackUrl=${encodeURIComponent(callback)}` : '/signup'}
       />
       {providers.length > 0 ? (
         <div className="oauth">
@@ -49,7 +60,7 @@ export default async function SignInPage({
           {providers.map((provider) => (
             <form key={provider.id} action={signInWithProvider}>
               <input type="hidden" name="provider" value={provider.id} />
-              <input type="hidden" name="callbackUrl" value={target} />
+              <input type="hidden" name="callbackUrl" value={callback} />
               <button type="submit" className="button wide">
                 Continue with {provider.name}
               </button>

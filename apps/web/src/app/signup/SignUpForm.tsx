@@ -60,7 +60,7 @@ export function SignUpForm({
           <FieldError state={state} name="password" />
         ) : (
           <span className="hint" id="password-hint">
-            At least {minPassword} characters.
+            At least {minPassword} characters, and not a common password.
           </span>
         )}
       </label>

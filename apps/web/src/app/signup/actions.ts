@@ -1,22 +1,26 @@
 'use server';
 import { redirect } from 'next/navigation';
 import type { FormState } from '~/app/_accounts/form-state';
-import { safeCallback, startSession } from '~/server/accounts/cookies';
+import { safeCallbackPath } from '~/server/accounts/callback';
 import { formError, formValues } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
+import { siteOrigin } from '~/server/site';
 
+// Whether the email was new or already had an account, the answer is the sign-in page with the
+// same notice: sign-up never tells who has an account (see signUp in ~/server/accounts/account).
 export async function signUpAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const values = formValues(formData, ['email', 'name']);
-  let destination: string;
+  let email: string;
   try {
-    const user = await (await serverCaller()).account.signUp({
+    ({ email } = await (await serverCaller()).account.signUp({
       ...values,
       password: String(formData.get('password') ?? ''),
-    });
-    await startSession(user.id);
-    destination = safeCallback(formData.get('callbackUrl'), `/orgs/${user.organization.slug}?welcome=1`);
+    }));
   } catch (error) {
     return formError(error, values);
   }
-  redirect(destination);
+  const next = new URLSearchParams({ created: '1', email });
+  const callback = safeCallbackPath(formData.get('callbackUrl'), await siteOrigin(), '');
+  if (callback) next.set('callbackUrl', callback);
+  redirect(`/signin?${next}`);
 }

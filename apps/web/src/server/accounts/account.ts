@@ -1,10 +1,26 @@
 // Accounts with email and password: sign-up (with a personal organization), credential checks,
 // profile and password changes. Passwords are hashed with scrypt (@levelfield/db/passwords).
 import type { PrismaClient } from '@levelfield/db/client';
-import { hashPassword, PASSWORD_MIN_LENGTH, verifyPassword } from '@levelfield/db/passwords';
+import {
+  hashPassword,
+  newPasswordProblem,
+  PASSWORD_MAX_LENGTH,
+  passwordIsEmailProblem,
+  verifyPassword,
+} from '@levelfield/db/passwords';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { createPersonalOrganization } from './personal-org';
+import {
+  type Attempt,
+  clearAttempts,
+  PASSWORD_CHANGE_PER_ACCOUNT,
+  PASSWORD_CHANGE_PER_ADDRESS,
+  releaseAttempt,
+  reserveAttempt,
+  SIGN_UP_PER_ADDRESS,
+  SIGN_UP_PER_EMAIL,
+} from './throttle';
 
 export const Email = z
   .string()
@@ -13,13 +29,10 @@ export const Email = z
   .max(320, 'That email address is too long')
   .pipe(z.email('Enter an email address such as ada@example.com'));
 
-export const NewPassword = z
-  .string()
-  .min(
-    PASSWORD_MIN_LENGTH,
-    `Use a password of at least ${PASSWORD_MIN_LENGTH} characters — a few unrelated words work well`,
-  )
-  .max(1024, 'Use a password of at most 1024 characters');
+export const NewPassword = z.string().superRefine((password, ctx) => {
+  const problem = newPasswordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 export const PersonName = z
   .string()
@@ -27,26 +40,56 @@ export const PersonName = z
   .min(1, 'Enter your name')
   .max(100, 'Use at most 100 characters for your name');
 
-export const SignUpInput = z.object({ email: Email, name: PersonName, password: NewPassword });
+export const SignUpInput = z
+  .object({ email: Email, name: PersonName, password: NewPassword })
+  // The one rule that needs two fields (the password's own rules are on the field).
+  .superRefine(({ email, password }, ctx) => {
+    const problem = passwordIsEmailProblem(password, email);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
-export async function signUp(db: PrismaClient, input: SignUpInput) {
-  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
-  if (existing) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `An account for ${input.email} already exists. Sign in instead, or sign up with another email.`,
-    });
-  }
+function tooMany(message: string): TRPCError {
+  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+}
+
+/**
+ * Creates the account and its personal organization, unless the email already has an account:
+ * then nothing happens. The caller cannot tell which (same answer, and the password is hashed
+ * either way so the time taken is alike), so sign-up does not reveal who has an account; the
+ * next step is signing in either way. Throttled per email and per client address.
+ */
+export async function signUp(
+  db: PrismaClient,
+  input: SignUpInput,
+  address: string,
+  now = Date.now(),
+): Promise<void> {
+  const refusal = await reserveAttempt(
+    db,
+    [
+      { limit: SIGN_UP_PER_ADDRESS, subject: address },
+      { limit: SIGN_UP_PER_EMAIL, subject: input.email },
+    ],
+    now,
+  );
+  if (refusal) throw tooMany(refusal.message);
   const passwordHash = await hashPassword(input.password);
-  return db.$transaction(async (tx) => {
-    const user = await tx.user.create({
-      data: { email: input.email, name: input.name, passwordHash },
-      select: { id: true, email: true, name: true },
+  const existing = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+  if (existing) return;
+  try {
+    await db.$transaction(async (tx) => {
+      const user = await tx.user.create({
+        data: { email: input.email, name: input.name, passwordHash },
+        select: { id: true, email: true, name: true },
+      });
+      await createPersonalOrganization(tx, user);
     });
-    const organization = await createPersonalOrganization(tx, user);
-    return { ...user, organization };
-  });
+  } catch (error) {
+    // Two sign-ups for one new email at once: if the other one created it, same answer.
+    const created = await db.user.findUnique({ where: { email: input.email }, select: { id: true } });
+    if (!created) throw error;
+  }
 }
 
 // A hash of a random password: checking against it costs as much as a real check, so response
@@ -55,10 +98,13 @@ let decoyHash: Promise<string> | undefined;
 
 export const SignInInput = z.object({
   email: Email,
-  password: z.string().min(1, 'Enter your password').max(1024),
+  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
 });
 
-/** The user's id when the email and password match an account with a password; otherwise null. */
+/**
+ * The user's id when the email and password match an account with a password; otherwise null.
+ * Unthrottled: sign-in goes through passwordSignIn (./sign-in.ts), which reserves the attempt first.
+ */
 export async function verifyCredentials(
   db: PrismaClient,
   email: string,
@@ -116,28 +162,43 @@ export async function updateProfile(
 }
 
 export const ChangePasswordInput = z.object({
-  currentPassword: z.string().max(1024).default(''),
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).default(''),
   newPassword: NewPassword,
 });
 
 /**
  * Sets a new password after checking the current one (if the account has one) and signs the
  * account out everywhere; the caller starts a fresh session for the person who changed it.
+ * Throttled like sign-in, per account and per client address: a stolen session must not become
+ * a way to guess the password.
  */
 export async function changePassword(
   db: PrismaClient,
   viewerId: string,
   input: z.infer<typeof ChangePasswordInput>,
+  address: string,
+  now = Date.now(),
 ) {
-  const user = await db.user.findUnique({ where: { id: viewerId }, select: { passwordHash: true } });
+  const user = await db.user.findUnique({
+    where: { id: viewerId },
+    select: { email: true, passwordHash: true },
+  });
   if (!user)
     throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your account no longer exists. Sign in again.' });
+  const problem = newPasswordProblem(input.newPassword, user.email);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  const perAddress: Attempt = { limit: PASSWORD_CHANGE_PER_ADDRESS, subject: address };
+  const perAccount: Attempt = { limit: PASSWORD_CHANGE_PER_ACCOUNT, subject: viewerId };
+  const refusal = await reserveAttempt(db, [perAddress, perAccount], now);
+  if (refusal) throw tooMany(refusal.message);
   if (user.passwordHash && !(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new TRPCError({
       code: 'BAD_REQUEST',
       message: 'The current password is not right. Type it again; nothing was changed.',
     });
   }
+  await clearAttempts(db, perAccount);
+  await releaseAttempt(db, [perAddress]);
   const passwordHash = await hashPassword(input.newPassword);
   await db.$transaction([
     db.user.update({ where: { id: viewerId }, data: { passwordHash } }),

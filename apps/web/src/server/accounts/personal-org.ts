@@ -1,5 +1,5 @@
 // Every new user owns a personal organization, so they can create a project straight away.
-import type { Prisma } from '@levelfield/db/client';
+import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import { freeSlug, slugify } from '~/server/orgs/slugs';
 
 export async function createPersonalOrganization(
@@ -20,4 +20,14 @@ export async function createPersonalOrganization(
     },
     select: { id: true, slug: true, name: true },
   });
+}
+
+/** Where a new account lands after its first sign-in: its personal organization, welcomed. */
+export async function welcomePath(db: PrismaClient, userId: string): Promise<string> {
+  const first = await db.membership.findFirst({
+    where: { userId, role: 'owner' },
+    orderBy: { createdAt: 'asc' },
+    select: { organization: { select: { slug: true } } },
+  });
+  return first ? `/orgs/${first.organization.slug}?welcome=1` : '/orgs';
 }

@@ -1,10 +1,11 @@
 // From stored runs to the fairness engine's ComparisonInput: provenance, disclosure, published
 // values, and per series the whole-run summary (merged histograms, warm-up excluded, from
 // loadRange) and the per-interval throughput for the steady-state test (from loadTimelines).
-import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import { Disclosure, Provenance, webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ComparisonInput, PublishedValue, type RunInput, type SeriesInput } from '@levelfield/fairness';
 import { z } from 'zod';
+import type { RunFilter } from '../runs/reach.ts';
 import { loadRange, loadTimelines, type SeriesRange, type SeriesTimeline } from '../runs/timeline.ts';
 
 export interface StoredRun {
@@ -76,7 +77,8 @@ export function toRunInput(data: RunData): RunInput {
     series,
     values: Values.parse(run.values),
   };
-  if (run.sourceUrl && z.url().safeParse(run.sourceUrl).success) out.sourceUrl = run.sourceUrl;
+  const sourceUrl = webUrlOrNull(run.sourceUrl);
+  if (sourceUrl) out.sourceUrl = sourceUrl;
   return out;
 }
 
@@ -98,6 +100,8 @@ export const storedRunSelect = {
 export interface LoadOptions {
   /** Keep each latency series' merged whole-run histogram in its range (a report snapshot does). */
   withHistograms?: boolean;
+  /** Which runs may be shown (runs/reach.ts); the others are withheld. Omitted: every run. */
+  visible?: RunFilter;
 }
 
 /** Loads a run's series (timelines and whole-run summaries, warm-up excluded). */
@@ -114,9 +118,18 @@ export async function loadRunData(
   return { run, timelines, ranges };
 }
 
+/** Runs of an entry that were left out because the reader may not see them. */
+export interface WithheldRuns {
+  label: string;
+  position: number;
+  runs: number;
+}
+
 export interface LoadedComparison {
+  /** Entries with at least one run the reader may see, and only those runs. */
   entries: { label: string; position: number; runs: RunData[] }[];
   input: ComparisonInput;
+  withheld: WithheldRuns[];
 }
 
 /** Everything a comparison's runs recorded, and the engine input built from it. */
@@ -133,23 +146,32 @@ export async function loadComparisonData(
       include: { runs: { include: { run: { select: storedRunSelect } } } },
     }),
   ]);
+  const runIds = rows.flatMap((e) => e.runs.map((r) => r.runId));
+  const shown = options.visible ? await options.visible(runIds) : new Set(runIds);
+  const withheld = rows.flatMap((e) => {
+    const hidden = e.runs.filter((r) => !shown.has(r.runId)).length;
+    return hidden > 0 ? [{ label: e.label, position: e.position, runs: hidden }] : [];
+  });
   const entries = await Promise.all(
-    rows.map(async (e) => ({
-      label: e.label,
-      position: e.position,
-      runs: await Promise.all(
-        e.runs
-          .map((r) => r.run as StoredRun)
-          .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
-          .map((r) => loadRunData(db, r, options)),
-      ),
-    })),
+    rows
+      .filter((e) => e.runs.some((r) => shown.has(r.runId)))
+      .map(async (e) => ({
+        label: e.label,
+        position: e.position,
+        runs: await Promise.all(
+          e.runs
+            .filter((r) => shown.has(r.runId))
+            .map((r) => r.run as StoredRun)
+            .sort((a, b) => a.startedAt.getTime() - b.startedAt.getTime())
+            .map((r) => loadRunData(db, r, options)),
+        ),
+      })),
   );
   const input: ComparisonInput = {
     entries: entries.map((e) => entryInput(e.label, e.runs)),
     subject: comparison?.subject?.length ? comparison.subject : ['system'],
   };
-  return { entries, input };
+  return { entries, input, withheld };
 }
 
 /** One side for the engine: a run or a group of repeated runs. */

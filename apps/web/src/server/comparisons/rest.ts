@@ -11,7 +11,12 @@ export async function readComparison(db: PrismaClient, slug: string, credential:
   const comparison = await db.comparison.findUnique({ where: { slug } });
   const access = comparison && (await readableProject(db, comparison.projectId, credential));
   if (!comparison || !access) return null;
-  return comparisonJson((await assembleComparison(db, { comparison, ...access })).view);
+  const reader = {
+    userId: credential.kind === 'session' ? credential.userId : null,
+    // A read token reads its own project, and what anyone may read.
+    tokenProjectId: credential.kind === 'token' ? access.project.id : null,
+  };
+  return comparisonJson((await assembleComparison(db, { comparison, ...access }, reader)).view);
 }
 
 export function comparisonJson(view: ComparisonView) {
@@ -26,6 +31,7 @@ export function comparisonJson(view: ComparisonView) {
       position: view.comparison.baseline,
       label: view.entries[view.comparison.baseline]?.label ?? null,
     },
+    withheld: view.withheld,
     entries: view.entries.map((e) => ({
       position: e.position,
       label: e.label,

@@ -1,11 +1,13 @@
 // One comparison as its page and the REST API show it: entries and runs, the headline table
 // with ratios, the fairness checks (recomputed from the runs' current data, stored, decisions and
 // their history applied), the provenance diff, the confounding warning, leveled links, charts.
+import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from '@levelfield/fairness';
 import { seedBySlug } from '@levelfield/fairness/seeds';
 import { TRPCError } from '@trpc/server';
 import { type Action, permissionsOf, type Role, requireProject } from '../access.ts';
+import { openable, openableBy, type Reader } from '../runs/reach.ts';
 import { NO_HEATMAP } from '../runs/timeline.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
@@ -44,8 +46,17 @@ export interface DecisionEvent {
   at: string;
 }
 
-/** Recomputes the checks from the runs as they are now and stores what changed. */
-export async function evaluateChecks(db: PrismaClient, comparisonId: string, results: CheckResult[]) {
+/**
+ * Recomputes the checks from the runs as they are now and, when `store` (the results cover every
+ * run of the comparison), stores what changed. A reader from whom runs are withheld gets results
+ * over what they may see, which must not overwrite the comparison's own.
+ */
+export async function evaluateChecks(
+  db: PrismaClient,
+  comparisonId: string,
+  results: CheckResult[],
+  store = true,
+) {
   const stored = await db.checkResult.findMany({
     where: { comparisonId },
     include: {
@@ -58,7 +69,7 @@ export async function evaluateChecks(db: PrismaClient, comparisonId: string, res
     const s = byId.get(r.id);
     return !s || s.state !== r.state || JSON.stringify(s.evidence) !== JSON.stringify(r.evidence);
   });
-  if (changed.length > 0) await storeCheckResults(db, comparisonId, changed);
+  if (store && changed.length > 0) await storeCheckResults(db, comparisonId, changed);
   const decisions: CheckDecision[] = stored
     .filter((s) => s.decision && s.justification && s.decidedAt)
     .map((s) => ({
@@ -81,36 +92,76 @@ export async function evaluateChecks(db: PrismaClient, comparisonId: string, res
 
 export async function getComparison(db: PrismaClient, viewerId: string | null, slug: string) {
   const access = await requireComparison(db, viewerId, slug, 'view');
-  return (await assembleComparison(db, access)).view;
+  return (await assembleComparison(db, access, { userId: viewerId })).view;
+}
+
+/**
+ * The comparisons it levels and that level it, among those the reader may open. A variant is
+ * listed only when it belongs to the same organization: another organization's comparison never
+ * writes its title and link into this one's page.
+ */
+async function leveledLinks(
+  db: PrismaClient,
+  comparison: { id: string; leveledFromId: string | null },
+  organizationId: string,
+  reader: Reader,
+) {
+  const select = {
+    slug: true,
+    title: true,
+    projectId: true,
+    project: { select: { organizationId: true, visibility: true } },
+  } as const;
+  const [from, variants] = await Promise.all([
+    comparison.leveledFromId
+      ? db.comparison.findUnique({ where: { id: comparison.leveledFromId }, select })
+      : null,
+    db.comparison.findMany({
+      where: { leveledFromId: comparison.id, project: { organizationId } },
+      select,
+      orderBy: { slug: 'asc' },
+    }),
+  ]);
+  const places = [...(from ? [from] : []), ...variants].map((c) => ({
+    slug: c.slug,
+    title: c.title,
+    projectId: c.projectId,
+    ...c.project,
+  }));
+  const allowed = new Set((await openable(db, reader, places)).map((c) => c.slug));
+  const link = (c: { slug: string; title: string }) => ({ slug: c.slug, title: c.title });
+  return {
+    leveledFrom: from && allowed.has(from.slug) ? link(from) : null,
+    leveledVariants: variants.filter((v) => allowed.has(v.slug)).map(link),
+  };
 }
 
 /**
  * The view and the runs' data behind it (provenance, disclosure, published values), for callers
- * that keep more than the page shows — a report snapshot. Access must already be checked.
+ * that keep more than the page shows — a report snapshot. Access to the comparison must already be
+ * checked. Its runs are shown as far as the reader could open them directly (or as
+ * `options.visible` decides, for a publisher); the rest are withheld.
  */
 export async function assembleComparison(
   db: PrismaClient,
   { comparison, project, role }: Awaited<ReturnType<typeof requireComparison>>,
+  reader: Reader,
   options: LoadOptions = {},
 ) {
-  const loaded = await loadComparisonData(db, comparison.id, options);
+  const loaded = await loadComparisonData(db, comparison.id, {
+    ...options,
+    visible: options.visible ?? openableBy(db, reader),
+  });
   // An entry-less comparison has nothing to check (the engine needs at least one side).
   const results = loaded.input.entries.length > 0 ? runChecks(loaded.input) : [];
-  const { checks, history } = await evaluateChecks(db, comparison.id, results);
-  const [leveledFrom, leveledVariants] = await Promise.all([
-    comparison.leveledFromId
-      ? db.comparison.findUnique({
-          where: { id: comparison.leveledFromId },
-          select: { slug: true, title: true },
-        })
-      : null,
-    db.comparison.findMany({
-      where: { leveledFromId: comparison.id },
-      select: { slug: true, title: true },
-      orderBy: { slug: 'asc' },
-    }),
-  ]);
-  const baseline = Math.min(comparison.baseline, Math.max(0, loaded.entries.length - 1));
+  const complete = loaded.withheld.length === 0;
+  const { checks, history } = await evaluateChecks(db, comparison.id, results, complete);
+  const { leveledFrom, leveledVariants } = await leveledLinks(db, comparison, project.organizationId, reader);
+  // The baseline is an entry position; with entries withheld it may have moved or gone.
+  const baseline = Math.max(
+    0,
+    loaded.entries.findIndex((e) => e.position === comparison.baseline),
+  );
   const seed = seedBySlug(comparison.slug);
   const live = loaded.entries.some((e) => e.runs.some((r) => r.run.status === 'running'));
   const view = {
@@ -132,6 +183,8 @@ export async function assembleComparison(
     },
     permissions: permissionsOf(role as Role | null),
     live,
+    /** Entries' runs left out because the reader may not open them (their owner's choice). */
+    withheld: loaded.withheld,
     entries: loaded.entries.map((e) => ({
       label: e.label,
       position: e.position,
@@ -140,7 +193,7 @@ export async function assembleComparison(
         name: r.run.name,
         status: r.run.status,
         source: r.run.source,
-        sourceUrl: r.run.sourceUrl,
+        sourceUrl: webUrlOrNull(r.run.sourceUrl),
         startedAt: r.run.startedAt,
         endedAt: r.run.endedAt,
         // Charts: time lines aligned by elapsed time on the client; spectra from merged histograms.

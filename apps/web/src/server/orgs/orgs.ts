@@ -1,9 +1,9 @@
 // Organizations and their members. Callers have already checked access (see ~/server/access):
 // these functions take the organization's id and trust it.
-import type { PrismaClient, Role } from '@levelfield/db/client';
+import type { Prisma, PrismaClient, Role } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { RoleSchema } from '~/server/access';
+import { can, RoleSchema } from '~/server/access';
 import { Slug } from './slugs';
 
 export const OrgName = z
@@ -72,8 +72,10 @@ export async function listMembers(db: PrismaClient, organizationId: string) {
 
 export const ChangeRoleInput = z.object({ userId: z.string().min(1).max(100), role: RoleSchema });
 
-async function ensureAnotherOwner(db: PrismaClient, organizationId: string, userId: string) {
-  const others = await db.membership.count({ where: { organizationId, role: 'owner', NOT: { userId } } });
+type Tx = Prisma.TransactionClient;
+
+async function ensureAnotherOwner(tx: Tx, organizationId: string, userId: string) {
+  const others = await tx.membership.count({ where: { organizationId, role: 'owner', NOT: { userId } } });
   if (others === 0) {
     throw new TRPCError({
       code: 'CONFLICT',
@@ -82,8 +84,8 @@ async function ensureAnotherOwner(db: PrismaClient, organizationId: string, user
   }
 }
 
-async function membershipOf(db: PrismaClient, organizationId: string, userId: string) {
-  const membership = await db.membership.findUnique({
+async function membershipOf(tx: Tx, organizationId: string, userId: string) {
+  const membership = await tx.membership.findUnique({
     where: { organizationId_userId: { organizationId, userId } },
     select: { id: true, role: true },
   });
@@ -96,22 +98,60 @@ async function membershipOf(db: PrismaClient, organizationId: string, userId: st
   return membership;
 }
 
+/**
+ * Runs a change of membership with the organization's row locked, so changes to one
+ * organization's members happen one after another: two owners demoting each other at once
+ * cannot both pass the "another owner remains" check, and an actor demoted by the change
+ * before theirs no longer acts as an owner.
+ */
+async function withMembersLocked<T>(
+  db: PrismaClient,
+  organizationId: string,
+  actorId: string,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`;
+    const actor = await tx.membership.findUnique({
+      where: { organizationId_userId: { organizationId, userId: actorId } },
+      select: { role: true },
+    });
+    if (!can(actor?.role, 'manageMembers'))
+      throw new TRPCError({
+        code: 'FORBIDDEN',
+        message:
+          'Your role changed while this was on its way: only owners may change members. Reload the page.',
+      });
+    return change(tx);
+  });
+}
+
 export async function changeRole(
   db: PrismaClient,
   organizationId: string,
+  actorId: string,
   input: z.infer<typeof ChangeRoleInput>,
 ): Promise<{ userId: string; role: Role }> {
-  const membership = await membershipOf(db, organizationId, input.userId);
-  if (membership.role === 'owner' && input.role !== 'owner')
-    await ensureAnotherOwner(db, organizationId, input.userId);
-  await db.membership.update({ where: { id: membership.id }, data: { role: input.role } });
-  return { userId: input.userId, role: input.role };
+  return withMembersLocked(db, organizationId, actorId, async (tx) => {
+    const membership = await membershipOf(tx, organizationId, input.userId);
+    if (membership.role === 'owner' && input.role !== 'owner')
+      await ensureAnotherOwner(tx, organizationId, input.userId);
+    await tx.membership.update({ where: { id: membership.id }, data: { role: input.role } });
+    return { userId: input.userId, role: input.role };
+  });
 }
 
 export const RemoveMemberInput = z.object({ userId: z.string().min(1).max(100) });
 
-export async function removeMember(db: PrismaClient, organizationId: string, userId: string) {
-  const membership = await membershipOf(db, organizationId, userId);
-  if (membership.role === 'owner') await ensureAnotherOwner(db, organizationId, userId);
-  await db.membership.delete({ where: { id: membership.id } });
+export async function removeMember(
+  db: PrismaClient,
+  organizationId: string,
+  actorId: string,
+  userId: string,
+) {
+  await withMembersLocked(db, organizationId, actorId, async (tx) => {
+    const membership = await membershipOf(tx, organizationId, userId);
+    if (membership.role === 'owner') await ensureAnotherOwner(tx, organizationId, userId);
+    await tx.membership.delete({ where: { id: membership.id } });
+  });
 }

@@ -47,3 +47,42 @@ describe('published values as people type them', () => {
     expect(PublishedResult.safeParse({ ...base, publishedAt: '2021-13' }).success).toBe(false);
   });
 });
+
+describe('what a published result may not claim', () => {
+  const base = {
+    system: { name: 'A' },
+    benchmark: { name: 'B' },
+    name: 'A on B',
+    sourceUrl: 'https://example.org/post',
+  };
+  const messages = (raw: unknown) => {
+    const r = PublishedResult.safeParse(raw);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+
+  it('refuses a source link that is not http(s)', () => {
+    for (const sourceUrl of ['javascript:alert(1)', 'data:text/html,<script>x</script>', 'vbscript:x'])
+      expect(messages({ ...base, sourceUrl })).toEqual([expect.stringMatching(/^sourceUrl: .*http\(s\)/)]);
+  });
+
+  it('refuses provenance that claims to be captured', () => {
+    expect(
+      messages({
+        ...base,
+        provenance: {
+          settings: { isolationLevel: { value: 'serializable', origin: 'captured' } },
+          nodes: [{ name: 'db', role: 'sut', hardware: { vcpus: { value: 8, origin: 'captured' } } }],
+        },
+      }),
+    ).toEqual([
+      expect.stringMatching(/^provenance\.settings\.isolationLevel: .*cannot claim origin "captured"/),
+      expect.stringMatching(/^provenance\.nodes\.0\.hardware\.vcpus: .*cannot claim origin "captured"/),
+    ]);
+  });
+
+  it('refuses a value that claims to be captured', () => {
+    expect(messages({ ...base, values: [{ quantity: 'tpmC', value: 1, origin: 'captured' }] })).toEqual([
+      expect.stringMatching(/^values\.0\.origin: .*cannot be "captured"/),
+    ]);
+  });
+});

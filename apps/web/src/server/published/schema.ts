@@ -2,7 +2,13 @@
 // reuse the fairness engine's PublishedValue; `quantity` is the one field a person types instead
 // of PublishedValue's metric + labels (see parseQuantity). Relative imports only: the demo loader
 // runs outside Next.
-import { Disclosure, Provenance, unknownFields } from '@levelfield/contracts/provenance';
+import {
+  capturedFields,
+  Disclosure,
+  Provenance,
+  unknownFields,
+  WebUrl,
+} from '@levelfield/contracts/provenance';
 import { PublishedValue } from '@levelfield/fairness';
 import { parseRange } from '@levelfield/fairness/normalize';
 import { z } from 'zod';
@@ -118,6 +124,13 @@ export const PublishedValueDraft = z
         path: ['low'],
         message: `the range's low end (${v.low}) is above its high end (${v.high})`,
       });
+    if (v.origin === 'captured')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['origin'],
+        message:
+          'a published value cannot be "captured" (only the agent captures): use "imported" (or measured/estimated) for a printed figure, "declared" for your own',
+      });
     const q = parseQuantity(v.quantity);
     if ('error' in q) {
       ctx.addIssue({ code: 'custom', path: ['quantity'], message: `quantity “${v.quantity}”: ${q.error}` });
@@ -139,9 +152,7 @@ export const PublishedResult = z
     benchmark: Named,
     /** The run's name, e.g. "Rama, 4 nodes, 128 warehouses". */
     name: z.string().trim().min(1, 'a result needs a name').max(300),
-    sourceUrl: z
-      .url({ message: 'the source URL must be a full link, e.g. https://example.com/report.pdf' })
-      .max(2048),
+    sourceUrl: WebUrl('the source URL must be a full http(s) link, e.g. https://example.com/report.pdf'),
     /** When it was published (YYYY-MM-DD or ISO 8601); the run's start time. */
     publishedAt: z
       .union([
@@ -163,6 +174,13 @@ export const PublishedResult = z
   .superRefine((result, ctx) => {
     for (const f of unknownFields(result.provenance))
       if (f.suggestion) ctx.addIssue({ code: 'custom', path: ['provenance', ...f.path], message: f.message });
+    for (const path of capturedFields(result.provenance))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['provenance', ...path],
+        message:
+          'a published result cannot claim origin "captured" (only the agent captures, on the machine it measures): use "imported" for what the publication prints, or "declared" for what you state',
+      });
   });
 export type PublishedResult = z.infer<typeof PublishedResult>;
 export type PublishedResultInput = z.input<typeof PublishedResult>;

@@ -3,8 +3,10 @@
 // by members); every other action needs the role in the comparison's organization, exactly as
 // for the comparison itself (access.ts decides both).
 import type { PrismaClient } from '@levelfield/db/client';
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import { type Action, decide, denialError, orgRole, type Role } from '../access.ts';
+import { openableBy, type Reader, runPlaces } from '../runs/reach.ts';
+import type { ReportSnapshot } from './snapshot.ts';
 
 export function reportNotFound(): TRPCError {
   return denialError('NOT_FOUND', 'This report', 'view', null, '');
@@ -56,4 +58,33 @@ export async function requireReport(
   const decision = decide({ role, signedIn: viewerId !== null, visibility: report.visibility, action });
   if (decision === 'allow') return { report, role };
   throw denialError(decision, 'This report', action, role, org.organization.slug);
+}
+
+/**
+ * A published version holds copies of runs. Runs of the report's own organization were published
+ * by it; a run of another organization was included because it was public then, and stays in
+ * the version only while the reader could still open it (its owner may have made it private since,
+ * or removed it). Otherwise the whole version is withheld: its checks, table and diff are built
+ * from that run too, so no part of it can be shown without it.
+ */
+export async function requireRunsStillShared(
+  db: PrismaClient,
+  reader: Reader,
+  organizationId: string,
+  snapshot: ReportSnapshot,
+  version: number,
+): Promise<void> {
+  const ids = snapshot.entries.flatMap((e) => e.runs.map((r) => r.id));
+  const places = await runPlaces(db, ids);
+  const foreign = ids.filter((id) => places.get(id)?.organizationId !== organizationId);
+  if (foreign.length === 0) return;
+  const open = await openableBy(db, reader)(foreign);
+  const gone = foreign.filter((id) => !open.has(id)).length;
+  if (gone === 0) return;
+  throw new TRPCError({
+    code: 'NOT_FOUND',
+    message:
+      `Version ${version} of this report is withheld: it includes ${gone} run${gone === 1 ? '' : 's'} of another ` +
+      'organization that its owner no longer shares with you. Read another version, or ask the publisher to publish a new one.',
+  });
 }

@@ -1,12 +1,14 @@
 // Publishing: freeze the comparison as it is now into a new immutable report version.
 // The snapshot is built outside the transaction (loading runs can take a while); the version
 // number is taken under a row lock on the report, so two concurrent publishes get 1 and 2, never
-// the same number. Publishing what the latest version already says creates nothing.
+// the same number. Each version's hash covers the latest version's (a hash chain, which the
+// database enforces too). Publishing what the latest version already says creates nothing.
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
+import { publishableBy } from '../runs/reach.ts';
 import type { PublishReport } from './schema.ts';
-import { buildSnapshot, type ReportSnapshot, snapshotSha256 } from './snapshot.ts';
+import { buildSnapshot, type ReportSnapshot, snapshotSha256, versionSha256 } from './snapshot.ts';
 
 export interface PublishResult {
   slug: string;
@@ -23,10 +25,14 @@ function sameContent(a: ReportSnapshot, b: ReportSnapshot): boolean {
   return ra.title === rb.title && snapshotSha256(restA) === snapshotSha256(restB);
 }
 
+/**
+ * Public reports of the comparison this one levels, and of the variants that level it within the
+ * same organization (another organization's variant never writes itself into this report).
+ */
 async function relatedReports(db: PrismaClient, comparisonId: string): Promise<ReportSnapshot['related']> {
   const comparison = await db.comparison.findUniqueOrThrow({
     where: { id: comparisonId },
-    select: { leveledFromId: true },
+    select: { leveledFromId: true, project: { select: { organizationId: true } } },
   });
   const reports = await db.report.findMany({
     where: {
@@ -34,7 +40,7 @@ async function relatedReports(db: PrismaClient, comparisonId: string): Promise<R
       comparison: {
         OR: [
           ...(comparison.leveledFromId ? [{ id: comparison.leveledFromId }] : []),
-          { leveledFromId: comparisonId },
+          { leveledFromId: comparisonId, project: { organizationId: comparison.project.organizationId } },
         ],
       },
     },
@@ -85,7 +91,13 @@ export async function publishReport(
       message: `The report slug "${slug}" is taken (slugs are unique across the installation). Choose another slug.`,
     });
 
-  const { view, loaded } = await assembleComparison(db, access, { withHistograms: true });
+  // Only runs the publisher may publish go in; the others are withheld and the snapshot says so.
+  const { view, loaded } = await assembleComparison(
+    db,
+    access,
+    { userId: viewerId },
+    { withHistograms: true, visible: publishableBy(db, viewerId as string) },
+  );
   const related = await relatedReports(db, comparison.id);
   const publisher = viewerId
     ? await db.user.findUnique({ where: { id: viewerId }, select: { name: true, email: true } })
@@ -122,7 +134,8 @@ export async function publishReport(
     await tx.report.update({ where: { id: report.id }, data: { visibility: input.visibility } });
     if (latest && sameContent(latest.snapshot as unknown as ReportSnapshot, snapshot))
       return { slug: report.slug, version: latest.version, sha256: latest.sha256, unchanged: true };
-    const sha256 = snapshotSha256(snapshot);
+    const prevSha256 = latest?.sha256 ?? null;
+    const sha256 = versionSha256(prevSha256, snapshotSha256(snapshot));
     await tx.reportVersion.create({
       data: {
         reportId: report.id,
@@ -130,6 +143,7 @@ export async function publishReport(
         title,
         snapshot: snapshot as object,
         sha256,
+        prevSha256,
         publishedById: viewerId,
         publishedAt,
       },

@@ -3,9 +3,9 @@
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { permissionsOf } from '../access.ts';
-import { requireReport } from './access.ts';
+import { requireReport, requireRunsStillShared } from './access.ts';
 import type { ReportSnapshot } from './snapshot.ts';
-import { snapshotSha256 } from './snapshot.ts';
+import { snapshotSha256, versionSha256 } from './snapshot.ts';
 
 export function versionNotFound(slug: string, version: number): TRPCError {
   return new TRPCError({
@@ -34,6 +34,14 @@ export async function getReport(db: PrismaClient, viewerId: string | null, slug:
     select: { version: true, title: true, sha256: true, publishedAt: true, snapshot: true },
   });
   if (!row) throw versionNotFound(slug, wanted);
+  const snapshot = row.snapshot as unknown as ReportSnapshot;
+  await requireRunsStillShared(
+    db,
+    { userId: viewerId },
+    report.comparison.project.organizationId,
+    snapshot,
+    row.version,
+  );
   return {
     slug: report.slug,
     visibility: report.visibility,
@@ -41,7 +49,7 @@ export async function getReport(db: PrismaClient, viewerId: string | null, slug:
     /** Members may open the live comparison behind the report; readers see only the snapshot. */
     comparisonSlug: role ? report.comparison.slug : null,
     permissions: permissionsOf(role),
-    version: { ...row, snapshot: row.snapshot as unknown as ReportSnapshot },
+    version: { ...row, snapshot },
     latest: versions[0]?.version ?? row.version,
     versions: versions.map((v) => ({
       version: v.version,
@@ -59,10 +67,56 @@ export interface Verification {
   slug: string;
   version: number;
   sha256: string;
+  /** The hash of the version before, which this version's hash covers; null for version 1. */
+  prevSha256: string | null;
+  /** Every version of the report re-hashes to its stored hash and links to the one before. */
   valid: boolean;
+  /** Otherwise the first version that does not, and why. */
+  broken: ChainBreak | null;
 }
 
-/** Recomputes the hash of the stored snapshot and compares it with the hash recorded at publication. */
+export interface ChainBreak {
+  version: number;
+  reason: string;
+}
+
+type StoredVersion = { version: number; sha256: string; prevSha256: string | null; snapshot: unknown };
+
+/**
+ * The first version, from version 1 on, whose stored hash is not what its snapshot and the hash
+ * of the version before it give, or that does not record that hash (snapshot.ts: versionSha256).
+ */
+function firstBreak(chain: StoredVersion[]): ChainBreak | null {
+  let previous: StoredVersion | undefined;
+  for (const [index, row] of chain.entries()) {
+    const expected = index + 1;
+    if (row.version !== expected)
+      return { version: expected, reason: `version ${expected} is missing: it was deleted` };
+    if (previous && row.prevSha256 !== previous.sha256)
+      return {
+        version: row.version,
+        reason:
+          `it does not link to version ${previous.version}: it records ${row.prevSha256 ?? 'no hash'} as ` +
+          `that version's hash, but version ${previous.version} now has ${previous.sha256}; one of them was replaced`,
+      };
+    if (!previous && row.prevSha256 !== null)
+      return { version: row.version, reason: 'it is the first version, yet it records a previous hash' };
+    const rehashed = versionSha256(row.prevSha256, snapshotSha256(row.snapshot));
+    if (rehashed !== row.sha256)
+      return {
+        version: row.version,
+        reason: `it re-hashes to ${rehashed}, not to its stored ${row.sha256}: its snapshot or its hash was altered`,
+      };
+    previous = row;
+  }
+  return null;
+}
+
+/**
+ * Recomputes the hash chain of the report and answers for one version (the latest unless asked).
+ * The whole chain is checked, not only up to the asked version: a version replaced by DELETE +
+ * INSERT re-hashes fine on its own, and only the next version's link shows it.
+ */
 export async function verifyReport(
   db: PrismaClient,
   viewerId: string | null,
@@ -70,17 +124,21 @@ export async function verifyReport(
   version?: number,
 ): Promise<Verification> {
   const { report } = await requireReport(db, viewerId, slug, 'view');
-  const row = await db.reportVersion.findFirst({
-    where: { reportId: report.id, ...(version !== undefined ? { version } : {}) },
-    orderBy: { version: 'desc' },
-    select: { version: true, sha256: true, snapshot: true },
+  const chain = await db.reportVersion.findMany({
+    where: { reportId: report.id },
+    orderBy: { version: 'asc' },
+    select: { version: true, sha256: true, prevSha256: true, snapshot: true },
   });
+  const row = version === undefined ? chain.at(-1) : chain.find((v) => v.version === version);
   if (!row) throw versionNotFound(slug, version ?? 1);
+  const broken = firstBreak(chain);
   return {
     slug: report.slug,
     version: row.version,
     sha256: row.sha256,
-    valid: snapshotSha256(row.snapshot) === row.sha256,
+    prevSha256: row.prevSha256,
+    valid: broken === null,
+    broken,
   };
 }
 

@@ -35,6 +35,8 @@ export interface ReportSnapshot {
   report: { slug: string; version: number; title: string; publishedAt: string; publishedBy: string | null };
   comparison: { slug: string; title: string; description: string | null; project: string; baseline: number };
   entries: { label: string; position: number; runs: SnapshotRun[] }[];
+  /** Runs left out because the publisher may not publish them (absent in versions before it existed). */
+  withheld?: ComparisonView['withheld'];
   headline: ComparisonView['headline'];
   checks: ComparisonView['checks'];
   history: ComparisonView['history'];
@@ -92,6 +94,7 @@ export function buildSnapshot({ report, view, loaded, related }: SnapshotInput):
         };
       }),
     })),
+    ...(view.withheld.length > 0 ? { withheld: view.withheld } : {}),
     headline: view.headline,
     checks: view.checks,
     history: view.history,
@@ -107,4 +110,17 @@ export function buildSnapshot({ report, view, loaded, related }: SnapshotInput):
 /** SHA-256 (hex) over the canonical serialisation (packages/contracts/src/canonical.ts). */
 export function snapshotSha256(snapshot: unknown): string {
   return createHash('sha256').update(canonicalJson(snapshot), 'utf8').digest('hex');
+}
+
+/**
+ * A version's own hash, which chains it to the version before: the SHA-256 (hex) over the
+ * canonical serialisation of {previousSha256, snapshotSha256}, i.e. the UTF-8 bytes
+ * `{"previousSha256":null,"snapshotSha256":"3f…"}` for version 1 and
+ * `{"previousSha256":"9a…","snapshotSha256":"c2…"}` after it. Replacing or altering a version
+ * therefore changes the hash its successor recorded. The migration that chained the versions
+ * published before (packages/db/prisma/migrations/20261125070100_report_version_chain) writes the
+ * same bytes; docs/reports.md shows how to recompute it.
+ */
+export function versionSha256(previousSha256: string | null, snapshotHash: string): string {
+  return snapshotSha256({ previousSha256, snapshotSha256: snapshotHash });
 }

@@ -32,6 +32,16 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
   return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
 }
 
+/**
+ * The request with its body read into memory up to `limit` (BODY_TOO_LARGE past it), for
+ * handlers such as tRPC's fetch adapter that would otherwise buffer a body of any size.
+ */
+export async function withBoundedBody(request: Request, limit = MAX_BODY_BYTES): Promise<Request> {
+  if (request.method === 'GET' || request.method === 'HEAD') return request;
+  const body = await readBody(request, limit);
+  return new Request(request.url, { method: request.method, headers: request.headers, body });
+}
+
 const FROM_TRPC: Partial<Record<TRPCError['code'], ErrorCode>> = {
   BAD_REQUEST: 'VALIDATION_FAILED',
   NOT_FOUND: 'NOT_FOUND',

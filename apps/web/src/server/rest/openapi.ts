@@ -88,14 +88,18 @@ export function openApiDocument(): object {
         get: {
           summary: 'One published version of a report with its snapshot and SHA-256',
           parameters: [pathParam('slug', 'report slug')],
-          responses: { 200: json('the report version'), 404: error },
+          responses: { 200: json('the report version'), 400: error, 404: error },
         },
       },
       '/api/v1/reports/{slug}/verify': {
         get: {
-          summary: 'Recomputes a report version’s SHA-256',
+          summary: 'Re-checks the report’s hash chain up to a version (docs/reports.md)',
           parameters: [pathParam('slug', 'report slug')],
-          responses: { 200: json('{ slug, version, sha256, valid }'), 404: error },
+          responses: {
+            200: json('{ slug, version, sha256, prevSha256, valid, broken: { version, reason } | null }'),
+            400: error,
+            404: error,
+          },
         },
       },
       '/api/v1/projects/{org}/{project}/published': {
@@ -152,7 +156,13 @@ export function openApiDocument(): object {
         get: {
           summary: 'JSON Schema of provenance, disclosure, published-result or comparison',
           parameters: [pathParam('name', 'provenance | disclosure | published-result | comparison')],
-          responses: { 200: json('a JSON Schema (draft 2020-12)'), 404: error },
+          responses: {
+            200: {
+              description: 'a JSON Schema (draft 2020-12)',
+              content: { 'application/schema+json': { schema: { type: 'object' } } },
+            },
+            404: error,
+          },
         },
       },
     },

@@ -7,14 +7,18 @@ import {
   UpdateProfileInput,
   updateProfile,
 } from '~/server/accounts/account';
+import { UNKNOWN_ADDRESS } from '~/server/accounts/client-address';
 import { publicProcedure, router, signedInProcedure } from '~/server/trpc';
 
 export const accountRouter = router({
   me: signedInProcedure.query(({ ctx }) => getAccount(ctx.db, ctx.viewerId)),
-  /** Creates the account and its personal organization; signing in is the caller's next step. */
+  /**
+   * Creates the account and its personal organization, or does nothing when the email already
+   * has an account: the answer is the same (the email as stored), and signing in comes next.
+   */
   signUp: publicProcedure.input(SignUpInput).mutation(async ({ ctx, input }) => {
-    const user = await signUp(ctx.db, input);
-    return { id: user.id, email: user.email, organization: user.organization };
+    await signUp(ctx.db, input, ctx.clientAddress ?? UNKNOWN_ADDRESS);
+    return { email: input.email };
   }),
   updateProfile: signedInProcedure
     .input(UpdateProfileInput)
@@ -22,5 +26,5 @@ export const accountRouter = router({
   /** Signs the account out everywhere; the page starts a fresh session afterwards. */
   changePassword: signedInProcedure
     .input(ChangePasswordInput)
-    .mutation(({ ctx, input }) => changePassword(ctx.db, ctx.viewerId, input)),
+    .mutation(async ({ ctx, input }) => changePassword(ctx.db, ctx.viewerId, input, ctx.clientAddress ?? UNKNOWN_ADDRESS)),
 });

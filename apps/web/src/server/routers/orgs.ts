@@ -28,8 +28,8 @@ export const orgsRouter = router({
   members: orgProcedure('viewSettings').query(({ ctx }) => listMembers(ctx.db, ctx.org.id)),
   changeRole: orgProcedure('manageMembers')
     .input(ChangeRoleInput)
-    .mutation(({ ctx, input }) => changeRole(ctx.db, ctx.org.id, input)),
+    .mutation(({ ctx, input }) => changeRole(ctx.db, ctx.org.id, ctx.viewerId, input)),
   removeMember: orgProcedure('manageMembers')
     .input(RemoveMemberInput)
-    .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.org.id, input.userId)),
+    .mutation(({ ctx, input }) => removeMember(ctx.db, ctx.org.id, ctx.viewerId, input.userId)),
 });

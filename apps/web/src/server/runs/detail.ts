@@ -1,8 +1,9 @@
 // One run as the run page shows it. Access is checked by requireRun (~/server/access): an
 // unknown run and one the viewer may not see both throw NOT_FOUND.
-import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import { Disclosure, Provenance, webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { permissionsOf, requireRun } from '~/server/access';
+import { runUsedIn } from './used-in.ts';
 
 export async function getRunDetail(db: PrismaClient, viewerId: string | null, runId: string) {
   const { role } = await requireRun(db, viewerId, runId, 'view');
@@ -21,6 +22,8 @@ export async function getRunDetail(db: PrismaClient, viewerId: string | null, ru
       },
     },
   });
+  // Members of the run's organization see where it is used; outsiders never see others' uses.
+  const usedIn = role && viewerId ? await runUsedIn(db, viewerId, runId) : null;
   // Stored documents were validated on the way in; parsing again fills defaults for old rows.
   const provenance = Provenance.safeParse(run.provenance);
   const disclosure = Disclosure.safeParse(run.disclosure ?? {});
@@ -38,7 +41,7 @@ export async function getRunDetail(db: PrismaClient, viewerId: string | null, ru
     endedAt: run.endedAt,
     exitCode: run.exitCode,
     warmupMs: run.warmupMs,
-    sourceUrl: run.sourceUrl,
+    sourceUrl: webUrlOrNull(run.sourceUrl),
     provenance: provenance.success ? provenance.data : Provenance.parse({}),
     disclosure: disclosure.success ? disclosure.data : Disclosure.parse({}),
     project: {
@@ -48,6 +51,7 @@ export async function getRunDetail(db: PrismaClient, viewerId: string | null, ru
       visibility: run.project.visibility,
       organization: run.project.organization.slug,
     },
+    usedIn,
     viewerRole: role,
     can: permissionsOf(role),
   };

@@ -13,6 +13,7 @@ import {
   decodeBands,
   decodeHistogram,
   encodeBase64,
+  type Histogram,
   mergeEncoded,
 } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
@@ -51,8 +52,8 @@ interface RollupRow extends Omit<TimePoint, 'end'> {
 }
 
 interface Bucket extends TimePoint {
-  /** The interval's counts in the fixed heatmap bands (null: no histogram). */
-  bands: BandCounts | null;
+  /** The interval's counts in the fixed heatmap bands (null: no histogram; undefined: it does not decode). */
+  bands: BandCounts | null | undefined;
 }
 
 export interface SeriesTimeline {
@@ -65,6 +66,8 @@ export interface SeriesTimeline {
   points: TimePoint[];
   /** Heatmap: row edges (values) and, per point, counts per row. Empty for non-latency series. */
   heatmap: BandHeatmap;
+  /** Stored intervals whose histogram does not decode: drawn from their stored figures, no heatmap. */
+  damaged?: number;
 }
 
 export interface RangeSummary {
@@ -87,6 +90,33 @@ export interface SeriesRange {
   spectrum: { percentile: number; value: number }[];
   /** The merged histogram (V2 compressed, base64), only when asked for: reports keep it for download. */
   histogram?: string;
+  /** Stored histograms left out of the merge because they do not decode. */
+  damaged?: number;
+}
+
+/** Whether stored histogram bytes decode. */
+function decodes(bytes: Uint8Array): boolean {
+  try {
+    decodeHistogram(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Merges stored histograms. One that does not decode (written by an older ingest that did not
+ * check, or altered in the database) is left out and counted, so one bad row never takes a page,
+ * a download or a comparison down. Checking each one costs a second decode, so it is done only
+ * when the merge fails.
+ */
+function mergeStored(encoded: readonly Uint8Array[]): { merged: Histogram; damaged: number } {
+  try {
+    return { merged: mergeEncoded(encoded), damaged: 0 };
+  } catch {
+    const sound = encoded.filter(decodes);
+    return { merged: mergeEncoded(sound), damaged: encoded.length - sound.length };
+  }
 }
 
 /** Summary and spectrum of the merged histograms, decoding each once; throughput over the covered duration. */
@@ -95,10 +125,12 @@ export function rangeStats(
   durationSeconds: number,
   withHistogram = false,
 ): Omit<SeriesRange, 'seriesId'> {
-  const merged = mergeEncoded(encoded.filter((bytes): bytes is Uint8Array => bytes !== null));
-  if (merged.totalCount === 0) return { summary: null, spectrum: [] };
+  const { merged, damaged } = mergeStored(encoded.filter((bytes): bytes is Uint8Array => bytes !== null));
+  const marked = damaged > 0 ? { damaged } : {};
+  if (merged.totalCount === 0) return { summary: null, spectrum: [], ...marked };
   const { stdDev: _stdDev, ...summary } = summarizeHistogram(merged);
   return {
+    ...marked,
     ...(withHistogram ? { histogram: encodeBase64(merged) } : {}),
     summary: {
       ...summary,
@@ -114,9 +146,17 @@ function toPoint(bucket: Bucket): TimePoint {
   return point;
 }
 
-/** Frames carry only their histogram: count it into bands here (short series, ≤ MAX_POINTS). */
-function bandsOfHistogram(histogram: Uint8Array | null): BandCounts | null {
-  return histogram ? countBands(decodeHistogram(histogram)) : null;
+/**
+ * Frames carry only their histogram: count it into bands here (short series, ≤ MAX_POINTS).
+ * `undefined`: the histogram does not decode (the interval is drawn from its stored figures).
+ */
+function bandsOfHistogram(histogram: Uint8Array | null): BandCounts | null | undefined {
+  if (!histogram) return null;
+  try {
+    return countBands(decodeHistogram(histogram));
+  } catch {
+    return undefined;
+  }
 }
 
 async function loadBuckets(
@@ -164,7 +204,7 @@ async function loadBuckets(
     buckets: rollups.map(({ bands, ...r }) => ({
       ...r,
       end: r.t + ROLLUP_WIDTH_SECONDS * 1000,
-      bands: bands ? decodeBands(bands) : (legacy.get(r.t) ?? null),
+      bands: bands ? decodeBands(bands) : legacy.has(r.t) ? legacy.get(r.t) : null,
     })),
   };
 }
@@ -179,6 +219,7 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
     series.map(async (s) => {
       const frameCount = s.summary?.frameCount ?? (await db.frame.count({ where: { seriesId: s.id } }));
       const { resolution, buckets } = await loadBuckets(db, s.id, frameCount);
+      const damaged = buckets.filter((b) => b.bands === undefined).length;
       return {
         seriesId: s.id,
         name: s.name,
@@ -190,11 +231,12 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
         heatmap:
           s.kind === 'latency'
             ? bandHeatmap(
-                buckets.map((b) => b.bands),
+                buckets.map((b) => b.bands ?? null),
                 HEATMAP_ROWS,
                 MAX_HEATMAP_COLUMNS,
               )
             : NO_HEATMAP,
+        ...(damaged > 0 ? { damaged } : {}),
       };
     }),
   );
@@ -229,10 +271,6 @@ export function uncoveredWindows(range: RangeQuery, coveredStarts: number[]): [n
  * so a 24-hour run merges about 1,440 histograms, not 86,400.
  */
 async function rangeHistograms(db: PrismaClient, seriesId: string, frameCount: number, range: RangeQuery) {
-  const time = {
-    ...(range.fromMs !== undefined ? { gte: new Date(range.fromMs) } : {}),
-    ...(range.toMs !== undefined ? { lt: new Date(range.toMs) } : {}),
-  };
   const steady = range.includeWarmup ? {} : { warmup: false };
   const rollups =
     frameCount > MAX_POINTS

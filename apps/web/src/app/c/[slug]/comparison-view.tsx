@@ -1,6 +1,4 @@
 'use client';
-// The comparison page body. It refetches every 3 s while any run is still running (polling, so
-// two systems can be watched racing side by side), otherwise it stays as loaded.
 import { Chart } from '@levelfield/ui/chart';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
@@ -8,6 +6,9 @@ import Link from 'next/link';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import type { ComparisonView as View } from '~/server/comparisons/view';
 import { useTRPC } from '~/trpc/react';
+// The comparison page body. It refetches every 3 s while any run is still running (polling, so
+// two systems can be watched racing side by side), otherwise it stays as loaded.
+import { WithheldNotice } from '../../_access/WithheldNotice';
 import { CheckCounts, CheckItem } from './check-item';
 import {
   elapsedThroughputOption,
@@ -124,6 +125,7 @@ export function ComparisonView({
             Live: runs are still going; this page refreshes every {LIVE_REFRESH_MS / 1000} s.
           </p>
         ) : null}
+        <WithheldNotice withheld={view.withheld} who="you" />
         {view.leveledFrom ? (
           <p>
             Leveled variant of <Link href={`/c/${view.leveledFrom.slug}`}>{view.leveledFrom.title}</Link>

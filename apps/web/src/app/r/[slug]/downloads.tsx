@@ -40,8 +40,8 @@ export function Downloads({ report }: { report: LoadedReport }) {
         <a href={`${api}?version=${report.version.version}`}>
           GET {api}?version={report.version.version}
         </a>{' '}
-        · <a href={`${api}/verify?version=${report.version.version}`}>verify</a> (recomputes the SHA-256 over
-        the canonical serialisation of the snapshot).
+        · <a href={`${api}/verify?version=${report.version.version}`}>verify</a> (re-checks the hash chain:
+        each version's SHA-256 over its snapshot and the version before it).
       </p>
     </>
   );

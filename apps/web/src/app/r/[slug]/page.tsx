@@ -8,6 +8,7 @@ import { db } from '~/server/db';
 import { anchorsOf } from '~/server/reports/anchors-of';
 import { listThreads } from '~/server/reports/threads';
 import { siteOrigin } from '~/server/site';
+import { WithheldNotice } from '../../_access/WithheldNotice';
 import { CheckCounts, CheckItem } from '../../c/[slug]/check-item';
 import { HeadlineTable } from '../../c/[slug]/headline-table';
 import { ProvenanceDiff } from '../../c/[slug]/provenance-diff';
@@ -110,6 +111,8 @@ export default async function ReportPage(props: Props) {
           <strong>Confounded comparison (F-DISC-5).</strong> {snapshot.confounding.message}
         </div>
       ) : null}
+
+      <WithheldNotice withheld={snapshot.withheld ?? []} who="this report" />
 
       <section className="panel" id="headline">
         <h2>Headline</h2>

@@ -1,5 +1,5 @@
 // Who made the run, with what interest, and how much of it an AI assistant produced.
-import type { Disclosure } from '@levelfield/contracts/provenance';
+import { type Disclosure, webUrlOrNull } from '@levelfield/contracts/provenance';
 import { type Annotate, anchorField } from './provenance-panel';
 
 const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
@@ -65,7 +65,7 @@ export function DisclosurePanel({
               <ul className="plain">
                 {disclosure.artefacts.map((a) => (
                   <li key={a.url}>
-                    <a href={a.url}>{a.url}</a>
+                    {webUrlOrNull(a.url) ? <a href={a.url}>{a.url}</a> : a.url}
                     {a.sha256 ? <code className="hash"> sha256:{a.sha256.slice(0, 12)}…</code> : null}
                   </li>
                 ))}
@@ -117,7 +117,11 @@ export function DisclosurePanel({
       {ai.promptLog || ai.promptLogUrl ? (
         <details className="prompt-log">
           <summary>Prompt log</summary>
-          {ai.promptLogUrl ? <a href={ai.promptLogUrl}>{ai.promptLogUrl}</a> : null}
+          {webUrlOrNull(ai.promptLogUrl) ? (
+            <a href={ai.promptLogUrl}>{ai.promptLogUrl}</a>
+          ) : (
+            (ai.promptLogUrl ?? null)
+          )}
           {ai.promptLog ? <pre>{ai.promptLog}</pre> : null}
         </details>
       ) : null}

@@ -15,6 +15,27 @@ import { DisclosurePanel } from './disclosure-panel';
 import { ElapsedClock } from './elapsed-clock';
 import { ProvenancePanel } from './provenance-panel';
 import { RunCharts } from './run-charts';
+import { UsedIn } from './used-in';
+
+/** Stored intervals that do not decode are shown from their stored figures only; say so. */
+function DamagedNotice({
+  timelines,
+  range,
+}: {
+  timelines: { damaged?: number }[];
+  range: { damaged?: number }[];
+}) {
+  const frames = timelines.reduce((n, t) => n + (t.damaged ?? 0), 0);
+  const merged = range.reduce((n, r) => n + (r.damaged ?? 0), 0);
+  if (frames + merged === 0) return null;
+  return (
+    <p className="notice" role="alert" data-testid="damaged">
+      {Math.max(frames, merged)} stored histogram{Math.max(frames, merged) === 1 ? '' : 's'} of this run do
+      not decode (damaged in storage). They are left out of the heatmap, the whole-run percentiles and the
+      spectrum; the time lines still show each interval's stored percentiles.
+    </p>
+  );
+}
 
 export const dynamic = 'force-dynamic';
 
@@ -108,6 +129,7 @@ export default async function RunPage({ params }: Params) {
             ))}
         </nav>
       </header>
+      <DamagedNotice timelines={timelines} range={range} />
       <TRPCReactProvider>
         <RunCharts
           runId={run.id}
@@ -126,6 +148,7 @@ export default async function RunPage({ params }: Params) {
           <DisclosurePanel disclosure={run.disclosure} />
         </section>
       </div>
+      {run.usedIn ? <UsedIn uses={run.usedIn} /> : null}
     </article>
   );
 }

@@ -1,5 +1,10 @@
 // Provenance grouped as shared/design/provenance.md lists it, each value with its origin.
-import { type Field, PROVENANCE_GROUPS, type Provenance } from '@levelfield/contracts/provenance';
+import {
+  type Field,
+  PROVENANCE_GROUPS,
+  type Provenance,
+  webUrlOrNull,
+} from '@levelfield/contracts/provenance';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
 
@@ -88,7 +93,7 @@ function FieldRows({
             ) : null}
             {field.source ? (
               <span className="source" title={field.source}>
-                {field.source.startsWith('http') ? <a href={field.source}>source</a> : field.source}
+                {webUrlOrNull(field.source) ? <a href={field.source}>source</a> : field.source}
               </span>
             ) : null}
             {anchorRun && annotate ? annotate(`field:${anchorRun}|${path}`) : null}

@@ -1,5 +1,6 @@
-// GET /api/v1/reports/{slug}/verify[?version=N] → {"slug", "version", "sha256", "valid"}: the
-// stored snapshot's SHA-256 recomputed and compared with the one recorded at publication.
+// GET /api/v1/reports/{slug}/verify[?version=N] → {"slug", "version", "sha256", "prevSha256",
+// "valid", "broken"}: every version's hash recomputed and its link to the one before checked
+// (the hash chain, docs/reports.md); `broken` names the first version that fails, and why.
 import { verifyReport } from '~/server/reports/read';
 import { reportRoute } from '../rest';
 

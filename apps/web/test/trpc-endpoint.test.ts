@@ -1,0 +1,74 @@
+// The tRPC endpoint against hostile requests: bodies past the limit are refused before they are
+// buffered (withBoundedBody, which api/trpc/route.ts applies; e2e/rest.spec.ts sends an oversized
+// body to the running endpoint), and an unexpected server error reaches the client without its
+// internals.
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES, withBoundedBody } from '~/server/rest/http';
+import { publicProcedure, router } from '~/server/trpc';
+
+const MiB = 1024 * 1024;
+
+/** A body that never ends, counting what the server pulls from it. */
+function endlessBody() {
+  const pulled = { bytes: 0 };
+  const chunk = new Uint8Array(MiB).fill(0x20);
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled.bytes += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  return { body, pulled };
+}
+
+describe('the tRPC endpoint', () => {
+  it('refuses a 100 MB body declared by Content-Length without reading it', async () => {
+    const { body, pulled } = endlessBody();
+    const refused = withBoundedBody(
+      new Request('http://localhost/api/trpc/published.import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(100 * MiB) },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    await expect(refused).rejects.toMatchObject({
+      code: 'BODY_TOO_LARGE',
+      message: /larger than 5,000,000 bytes/,
+    });
+    expect(pulled.bytes).toBeLessThanOrEqual(MiB);
+  });
+
+  it('stops reading a streamed body as soon as it passes the limit', async () => {
+    const { body, pulled } = endlessBody();
+    const refused = withBoundedBody(
+      new Request('http://localhost/api/trpc/published.import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit),
+    );
+    await expect(refused).rejects.toMatchObject({ code: 'BODY_TOO_LARGE' });
+    expect(pulled.bytes).toBeLessThan(MAX_BODY_BYTES + 3 * MiB);
+  });
+
+  it('tells the client that something went wrong, not what', async () => {
+    const broken = router({
+      boom: publicProcedure.query(() => {
+        throw new Error('relation "users" does not exist at /srv/levelfield/apps/web/src/server/db.ts:12');
+      }),
+    });
+    const response = await fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: new Request('http://localhost/api/trpc/boom'),
+      router: broken,
+      createContext: () => ({ db: null as never, viewerId: null }),
+    });
+    const text = await response.text();
+    expect(response.status).toBe(500);
+    expect(text).toMatch(/Something went wrong on the server/);
+    expect(text).not.toMatch(/relation|users|\/srv\/|db\.ts|stack/);
+  });
+});
