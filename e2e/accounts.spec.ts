@@ -86,7 +86,10 @@ test('sign up, create an organization and a project, create a token shown once, 
   await page.getByRole('button', { name: 'Create token' }).click();
   const token = (await page.getByTestId('new-token').textContent())!.trim();
   expect(token).toMatch(/^lf_[A-Za-z0-9_-]{43}$/);
-  await expect(page.getByTestId('agent-command')).toContainText(`--token ${token} --project ${project}`);
+  // The command reads the token into the environment: it never appears on a command line.
+  await expect(page.getByTestId('agent-command')).toContainText('read -rs LEVELFIELD_TOKEN');
+  await expect(page.getByTestId('agent-command')).toContainText(`--project ${project}`);
+  await expect(page.getByTestId('agent-command')).not.toContainText(token);
   await expect(page.getByRole('button', { name: 'Copy token' })).toBeVisible();
   const row = page.locator('tr[data-token="ci runner"]');
   await expect(row).toContainText(token.slice(0, 7));

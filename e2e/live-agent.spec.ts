@@ -62,8 +62,6 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
       'run',
       '--server',
       e2eEnv('E2E_INGEST_URL'),
-      '--token',
-      token,
       '--project',
       project,
       '--system',
@@ -85,7 +83,7 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
       `--log-prefix=${logPrefix}`,
       database,
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LEVELFIELD_TOKEN: token } },
   );
   let stdout = '';
   let stderr = '';

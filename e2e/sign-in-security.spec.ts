@@ -38,7 +38,7 @@ for (const [name, query] of HOSTILE_QUERIES) {
   test(`signing in with callbackUrl=${query} (${name}) stays on the site`, async ({ browser }) => {
     const { page, offSite } = await isolatedPage(browser);
     await page.goto(`${web()}/signin?callbackUrl=${query}`);
-    await page.getByLabel('Email').fill(DEMO_EMAIL);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
     await page.getByLabel('Password').fill(e2eEnv('E2E_DEMO_PASSWORD'));
     await page.getByRole('button', { name: 'Sign in' }).click();
     // An unsafe target is dropped: the sign-in lands where it would without one.
@@ -54,7 +54,7 @@ for (const [name, query] of HOSTILE_QUERIES) {
 test('a safe callbackUrl is still followed after signing in', async ({ browser }) => {
   const { page, offSite } = await isolatedPage(browser);
   await page.goto(`${web()}/signin?callbackUrl=${encodeURIComponent('/orgs/acme/projects/internal')}`);
-  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
   await page.getByLabel('Password').fill(e2eEnv('E2E_DEMO_PASSWORD'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(`${web()}/orgs/acme/projects/internal`);
@@ -65,7 +65,7 @@ test('a safe callbackUrl is still followed after signing in', async ({ browser }
 
 async function signUpForm(page: Page, email: string, name: string, password: string): Promise<void> {
   await page.goto(`${web()}/signup`);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -90,7 +90,7 @@ test('sign-up answers the same for an email that has an account as for a new one
     await expect(page.locator('p.notice.ok')).toHaveText(
       `Sign in to finish: if ${email} is new to Levelfield, its account is ready with the password you chose; if it already had an account, nothing was changed and its own password still applies.`,
     );
-    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   }
   await created.screenshot({ path: 'e2e/screenshots/accounts-signup-done-1440.png', fullPage: true });
 
@@ -122,7 +122,7 @@ test('sign-up explains a short password, a common one, and the email as password
     await expect(page.locator('#password-error')).toContainText(message);
     await expect(page).toHaveURL(`${web()}/signup`);
     // What was typed is kept, except the password.
-    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
   }
   await page.context().close();
 });

@@ -111,7 +111,7 @@ function printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds }
 
 Stream a benchmark of your own into the demo project (paste into another terminal):
 
-  ${agent} run --server ${ingestUrl} --token ${secrets.demoToken} --project demo --system postgresql -- \\
+  ${agent} run --server ${ingestUrl} --token-file ${path.relative(process.cwd(), path.join(stateDir, 'demo-token'))} --project demo --system postgresql -- \\
     pgbench -c 4 -j 2 -T 30 -P 1 --log --log-prefix=/tmp/pgbench "${pgbenchDatabaseUrl(database.ownerUrl)}"
 
 Press Ctrl-C to stop everything.

@@ -29,7 +29,8 @@ function agent(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(agentBin, args, {
-      env: { ...process.env, ...env },
+      // The token travels in the environment: the agent refuses it on the command line.
+      env: { ...process.env, LEVELFIELD_TOKEN: 'lf_test', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -226,39 +227,34 @@ describe('levelfield-agent requests', () => {
         '  sleep 0.1',
         'done',
       ].join('\n');
-      const { code, stderr } = await agent(
-        [
-          'run',
-          '--server',
-          url,
-          '--token',
-          'lf_test',
-          '--project',
-          'demo',
-          '--adapter',
-          'statsd',
-          '--adapter-opt',
-          'addr=127.0.0.1:0',
-          '--interval',
-          '200ms',
-          '--warmup',
-          '200ms',
-          '--label',
-          'clients=1',
-          '--name',
-          'contract test',
-          '--no-cloud',
-          '--provenance',
-          declaredFile,
-          '--spool',
-          path.join(work, 'spool-run'),
-          '--',
-          'bash',
-          '-c',
-          harness,
-        ],
-        { LEVELFIELD_TOKEN: '' },
-      );
+      const { code, stderr } = await agent([
+        'run',
+        '--server',
+        url,
+        '--project',
+        'demo',
+        '--adapter',
+        'statsd',
+        '--adapter-opt',
+        'addr=127.0.0.1:0',
+        '--interval',
+        '200ms',
+        '--warmup',
+        '200ms',
+        '--label',
+        'clients=1',
+        '--name',
+        'contract test',
+        '--no-cloud',
+        '--provenance',
+        declaredFile,
+        '--spool',
+        path.join(work, 'spool-run'),
+        '--',
+        'bash',
+        '-c',
+        harness,
+      ]);
       expect(code, stderr).toBe(0);
       const { create, batches } = expectContract(seen);
       expect(create).toMatchObject({
@@ -286,8 +282,6 @@ describe('levelfield-agent requests', () => {
         'import',
         '--server',
         url,
-        '--token',
-        'lf_test',
         '--project',
         'demo',
         '--no-cloud',

@@ -136,8 +136,6 @@ describe('levelfield-agent during an ingest API outage', () => {
           'run',
           '--server',
           ingest.url,
-          '--token',
-          token,
           '--project',
           'demo',
           '--adapter',
@@ -156,7 +154,7 @@ describe('levelfield-agent during an ingest API outage', () => {
           '-e',
           HARNESS,
         ],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
+        { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LEVELFIELD_TOKEN: token } },
       );
       let stdout = '';
       let stderr = '';

@@ -254,7 +254,12 @@ async function startFakeIngest() {
 }
 
 function agentArgs(ingest, spool) {
-  return ['--server', ingest.url, '--token', ingest.token, '--project', ingest.project, '--no-cloud', '--spool', spool];
+  return ['--server', ingest.url, '--project', ingest.project, '--no-cloud', '--spool', spool];
+}
+
+/** The agent takes its token from the environment: it refuses --token (the process list shows it). */
+function agentEnv(ingest, extra = {}) {
+  return { ...process.env, LEVELFIELD_TOKEN: ingest.token, ...extra };
 }
 
 function runIdFrom(stderr) {
@@ -315,13 +320,12 @@ function startLoadedAgent(bin, ingest, { pack, label, seconds }) {
       path.join(agentsDir, 'bench/statsd-load.mjs'),
     ],
     {
-      env: {
-        ...process.env,
+      env: agentEnv(ingest, {
         LOAD_SERIES: String(LOAD_SERIES),
         LOAD_RATE: String(LOAD_RATE),
         LOAD_SECONDS: String(seconds),
         LOAD_PACK: String(pack),
-      },
+      }),
     },
   );
 }
@@ -416,7 +420,7 @@ async function pgbenchOnce(pg, ingest, withAgent, rep) {
     ? start(
         agentBin,
         ['run', ...agentArgs(ingest, path.join(work, 'spool-pgbench')), '--label', `bench=intrusion-${rep}`, '--', pgbench, ...args],
-        { cwd: logDir },
+        { cwd: logDir, env: agentEnv(ingest) },
       )
     : start(pgbench, args, { cwd: logDir });
   // The agent's own CPU while it wraps pgbench, read just before it exits.

@@ -32,10 +32,14 @@ const usage = `levelfield-agent wraps a benchmark and streams its results to Lev
 Usage:
   levelfield-agent run [flags] -- COMMAND ARGS...   run a benchmark and stream it as a run
   levelfield-agent import [flags] FILE...            upload a finished tool output as a run
-  levelfield-agent upload [--server URL] SPOOLDIR    send what a run left in its spool
+  levelfield-agent upload --server URL SPOOLDIR      send what a run left in its spool
   levelfield-agent env [--no-cloud] [--provenance FILE]
                                                      print the provenance and disclosure a run would send
   levelfield-agent version
+
+The project API token comes from the environment (LEVELFIELD_TOKEN) or a
+file (--token-file PATH); --token is refused, since the process list shows
+every argument to every user of the machine.
 
 Adapters: ` + "%s" + `
 Run 'levelfield-agent run -h' for the flags.
@@ -61,9 +65,27 @@ func envOr(name, def string) string {
 	return def
 }
 
-func commonFlags(fs *flag.FlagSet, cfg *agent.Config) {
+// tokenFlags are --token-file and the refused --token.
+type tokenFlags struct{ file, arg string }
+
+func (t *tokenFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&t.file, "token-file", "", "file holding the project API token (default: env "+agent.TokenEnv+")")
+	fs.StringVar(&t.arg, "token", "", "refused: use env "+agent.TokenEnv+" or --token-file")
+}
+
+// read returns the token, refusing one given on the command line.
+func (t *tokenFlags) read(fs *flag.FlagSet) (agent.Token, error) {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "token" })
+	if given {
+		return agent.Token{}, agent.ErrTokenOnCommandLine
+	}
+	return agent.ReadToken(t.file, os.Getenv, os.Stderr)
+}
+
+func commonFlags(fs *flag.FlagSet, cfg *agent.Config, tok *tokenFlags) {
 	fs.StringVar(&cfg.Server, "server", envOr("LEVELFIELD_SERVER", ""), "ingest API base URL (env LEVELFIELD_SERVER)")
-	fs.StringVar(&cfg.Token, "token", envOr("LEVELFIELD_TOKEN", ""), "project API token (env LEVELFIELD_TOKEN)")
+	tok.register(fs)
 	fs.StringVar(&cfg.Project, "project", envOr("LEVELFIELD_PROJECT", ""), "project slug (env LEVELFIELD_PROJECT)")
 	fs.StringVar(&cfg.System, "system", "", "system under test, NAME or NAME@VERSION (e.g. postgresql@15.18)")
 	cfg.Labels = kvFlag{}
@@ -110,11 +132,25 @@ func run(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGINT, syscall.SIGTERM)
 	defer stop()
 	cfg := agent.Config{Stdout: os.Stdout, Stderr: os.Stderr, AgentVersion: version}
+	var tok tokenFlags
+	// parse reads the flags and the token of run and import.
+	parse := func(fs *flag.FlagSet) bool {
+		commonFlags(fs, &cfg, &tok)
+		if err := fs.Parse(args[1:]); err != nil {
+			return false
+		}
+		t, err := tok.read(fs)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+			return false
+		}
+		cfg.Token, cfg.TokenFrom = t.Value, t.From
+		return true
+	}
 	switch args[0] {
 	case "run":
 		fs := flag.NewFlagSet("run", flag.ContinueOnError)
-		commonFlags(fs, &cfg)
-		if err := fs.Parse(args[1:]); err != nil {
+		if !parse(fs) {
 			return 2
 		}
 		if fs.NArg() == 0 {
@@ -152,8 +188,7 @@ func run(args []string) int {
 		return code
 	case "import":
 		fs := flag.NewFlagSet("import", flag.ContinueOnError)
-		commonFlags(fs, &cfg)
-		if err := fs.Parse(args[1:]); err != nil {
+		if !parse(fs) {
 			return 2
 		}
 		url, err := agent.Import(ctx, cfg, fs.Args())
@@ -165,16 +200,29 @@ func run(args []string) int {
 		return 0
 	case "upload":
 		fs := flag.NewFlagSet("upload", flag.ContinueOnError)
-		server := fs.String("server", os.Getenv("LEVELFIELD_SERVER"), "ingest API base URL (default: the one the spool recorded)")
-		token := fs.String("token", os.Getenv("LEVELFIELD_TOKEN"), "project API token (env LEVELFIELD_TOKEN)")
+		server := fs.String("server", os.Getenv("LEVELFIELD_SERVER"), "ingest API base URL to send to (env LEVELFIELD_SERVER); required, the spool's own is never used alone")
+		spoolServer := fs.String("spool-server", "", "the server the spool was recorded for, to send it to a different --server (the same API at a new address)")
+		tok.register(fs)
 		if err := fs.Parse(args[1:]); err != nil {
 			return 2
 		}
-		if fs.NArg() != 1 || *token == "" {
-			fmt.Fprintln(os.Stderr, "usage: levelfield-agent upload [--server URL] --token TOKEN SPOOLDIR")
+		t, err := tok.read(fs)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
 			return 2
 		}
-		urls, err := sink.Upload(ctx, fs.Arg(0), *server, *token)
+		if fs.NArg() != 1 {
+			fmt.Fprintf(os.Stderr, "usage: %s=... levelfield-agent upload --server URL [--token-file PATH] [--spool-server URL] SPOOLDIR\n", agent.TokenEnv)
+			return 2
+		}
+		if t.Value == "" {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: missing a project API token: set %s or pass --token-file PATH\n", agent.TokenEnv)
+			return 2
+		}
+		if *server != "" {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: uploading to %s, token from %s\n", provenance.RedactString(*server), t.From)
+		}
+		urls, err := sink.Upload(ctx, fs.Arg(0), *server, *spoolServer, t.Value)
 		for _, u := range urls {
 			fmt.Println(u)
 		}

@@ -36,6 +36,8 @@ type Config struct {
 	SpoolDir               string
 	SpoolMaxBytes          int64
 	NoCloud                bool
+	// TokenFrom says where the token came from, for the start line.
+	TokenFrom string
 	// Provenance overrides where collectors look (tests).
 	Provenance provenance.Env
 	// Stdout and Stderr are the agent's own streams; the child's output goes
@@ -49,7 +51,7 @@ func (c *Config) check() error {
 		missing = append(missing, "--server (or LEVELFIELD_SERVER)")
 	}
 	if c.Token == "" {
-		missing = append(missing, "--token (or LEVELFIELD_TOKEN)")
+		missing = append(missing, "a project API token ("+TokenEnv+" or --token-file PATH)")
 	}
 	if c.Project == "" {
 		missing = append(missing, "--project (or LEVELFIELD_PROJECT)")
@@ -107,6 +109,7 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
+	startLine(cfg)
 	client := sink.NewClient(cfg.Server, cfg.Token)
 	snk, url, err := sink.Start(ctx, client, cfg.SpoolDir, cfg.SpoolMaxBytes, create)
 	if err != nil {
@@ -132,7 +135,8 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 		slog.SetDefault(slog.New(slog.NewTextHandler(status.Wrap(cfg.Stderr), &slog.HandlerOptions{Level: slog.LevelInfo})))
 		defer slog.SetDefault(prev)
 	}
-	cmd := runner.Command{Args: args, Dir: dir, Stdout: stdout, Stderr: status.Wrap(cfg.Stderr)}
+	// The benchmark has no use for the agent's token.
+	cmd := runner.Command{Args: args, Dir: dir, Stdout: stdout, Stderr: status.Wrap(cfg.Stderr), Hide: []string{TokenEnv}}
 	if e, ok := ad.(adapters.Environ); ok {
 		cmd.Env = e.Env()
 	}
@@ -182,7 +186,7 @@ loop:
 		slog.Info("samples outside their interval", "late", late, "clamped_to_1h", clamped)
 	}
 	res, err := snk.Stop(sink.Finish{Status: statusFor(code), EndedAt: time.Now().UnixMilli(), ExitCode: code}, cfg.DrainTimeout)
-	report(cfg.Stderr, res, err)
+	report(cfg.Stderr, cfg.Server, res, err)
 	if waitErr != nil {
 		return code, waitErr
 	}
@@ -198,7 +202,17 @@ func (p *pipeline) stats() (late, clamped int64) {
 	return p.rec.Stats()
 }
 
-func report(w io.Writer, res sink.Result, err error) {
+// startLine says where the run goes and where the token came from, never
+// the token itself (nor a password in the server's URL).
+func startLine(cfg Config) {
+	from := cfg.TokenFrom
+	if from == "" {
+		from = "the caller"
+	}
+	fmt.Fprintf(cfg.Stderr, "levelfield-agent: sending to %s, project %s, token from %s\n", provenance.RedactString(cfg.Server), cfg.Project, from)
+}
+
+func report(w io.Writer, server string, res sink.Result, err error) {
 	if err != nil {
 		fmt.Fprintf(w, "levelfield-agent: sending stopped: %v\n", err)
 	}
@@ -206,7 +220,7 @@ func report(w io.Writer, res sink.Result, err error) {
 		fmt.Fprintf(w, "levelfield-agent: %d frames could not be kept (spool full or token refused)\n", res.Dropped)
 	}
 	if res.Pending > 0 {
-		fmt.Fprintf(w, "levelfield-agent: %d requests not yet delivered are kept in %s\n  send them later with: levelfield-agent upload %s\n", res.Pending, res.SpoolDir, res.SpoolDir)
+		fmt.Fprintf(w, "levelfield-agent: %d requests not yet delivered are kept in %s\n  send them later with: levelfield-agent upload --server %s %s\n", res.Pending, res.SpoolDir, provenance.RedactString(server), res.SpoolDir)
 	}
 	if res.URL != "" {
 		fmt.Fprintf(w, "levelfield-agent: run %s\n", res.URL)
@@ -347,10 +361,8 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 	if sys.Name == "" {
 		sys.Name = defaultSystem[ad.Name()]
 	}
-	labels := cfg.Labels
-	if labels == nil {
-		labels = map[string]string{}
-	}
+	// Labels are shown with the run, so they are redacted as values are.
+	labels := provenance.RedactLabels(cfg.Labels)
 	return sink.CreateRun{
 		Project:    cfg.Project,
 		System:     sys,
@@ -433,13 +445,14 @@ func Import(ctx context.Context, cfg Config, files []string) (string, error) {
 		return "", err
 	}
 	create.Provenance.(*provenance.Doc).Set("run.importedFiles", captured(provenance.RedactArgs(baseNames(files)), "levelfield-agent import"))
+	startLine(cfg)
 	snk, _, err := sink.Start(ctx, sink.NewClient(cfg.Server, cfg.Token), cfg.SpoolDir, cfg.SpoolMaxBytes, create)
 	if err != nil {
 		return "", fmt.Errorf("cannot create the run: %w", err)
 	}
 	snk.Add(frames)
 	res, err := snk.Stop(sink.Finish{Status: "succeeded", EndedAt: end, ExitCode: 0}, cfg.DrainTimeout)
-	report(cfg.Stderr, res, err)
+	report(cfg.Stderr, cfg.Server, res, err)
 	if err == nil && res.Pending > 0 {
 		err = fmt.Errorf("%d requests left in %s", res.Pending, res.SpoolDir)
 	}

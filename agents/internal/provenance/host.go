@@ -350,26 +350,3 @@ func collectLoad(_ context.Context, e *Env, c *capture) error {
 	c.set("node.hardware.loadAverage", avg, "/proc/loadavg (1, 5, 15 min)")
 	return nil
 }
-
-// envPrefixes are the variables that commonly change a benchmark's
-// behaviour; values of secret-looking ones are redacted later.
-var envPrefixes = []string{"PG", "K6_", "COCKROACH_", "GOMAXPROCS", "GOGC", "GOMEMLIMIT", "LEVELFIELD_", "OMP_", "JAVA_OPTS", "MALLOC_"}
-
-// collectEnvVars records them in client.environment: they configure the load
-// generator the agent wraps.
-func collectEnvVars(_ context.Context, e *Env, c *capture) error {
-	out := map[string]any{}
-	for _, kv := range e.Environ {
-		k, v, _ := strings.Cut(kv, "=")
-		for _, p := range envPrefixes {
-			if strings.HasPrefix(k, p) {
-				out[k] = v
-				break
-			}
-		}
-	}
-	if len(out) > 0 {
-		c.set("client.environment", out, "environment of the agent")
-	}
-	return nil
-}

@@ -51,7 +51,9 @@ func TestCaptureFromFakeMachine(t *testing.T) {
 	defer aws.Close()
 	d, _ := Capture(context.Background(), Env{
 		Root: "testdata/root", Dir: t.TempDir(), AWSURL: aws.URL,
-		Environ: []string{"PGHOST=/tmp", "PGPASSWORD=hunter2", "HOME=/root", "KUBERNETES_SERVICE_HOST=10.0.0.1"},
+		Environ: []string{"PGHOST=/tmp", "PGPASSWORD=hunter2", "HOME=/root", "KUBERNETES_SERVICE_HOST=10.0.0.1",
+			"AWS_SECRET_ACCESS_KEY=awsSecret", "DATABASE_URL=postgres://app:dbPw@db/app", "K6_INFLUXDB_ADDR=http://k6:influxPw@influx:8086",
+			"JAVA_OPTS=-Xmx1g -Djavax.net.ssl.trustStorePassword=trustPw"},
 	})
 	for path, want := range map[string]any{
 		"node.hardware.cpuModel":        "Intel(R) Xeon(R) Platinum 8375C CPU @ 2.90GHz",
@@ -87,15 +89,17 @@ func TestCaptureFromFakeMachine(t *testing.T) {
 		"node.hardware.mountOptions":  "map[/:rw,noatime,discard /data:rw,relatime,nobarrier]",
 		"node.hardware.diskScheduler": "map[nvme0n1p1:none]",
 		"node.hardware.storageType":   "map[nvme0n1p1:nvme]",
-		"client.environment":          "map[PGHOST:/tmp PGPASSWORD:hunter2]",
+		// Allow-listed variables only: HOME, AWS_* and DATABASE_URL say nothing about the run.
+		"client.environment": "map[JAVA_OPTS:-Xmx1g -Djavax.net.ssl.trustStorePassword=trustPw K6_INFLUXDB_ADDR:http://k6:influxPw@influx:8086 PGHOST:/tmp PGPASSWORD:hunter2]",
 	} {
 		if got := fmt.Sprint(field(t, d, path)); got != want {
 			t.Errorf("%s = %s, want %s", path, got, want)
 		}
 	}
 	RedactDoc(d)
-	if env := field(t, d, "client.environment").(map[string]any); env["PGPASSWORD"] != Redacted || env["PGHOST"] != "/tmp" {
-		t.Errorf("PGPASSWORD not redacted: %v", env)
+	if env := field(t, d, "client.environment").(map[string]any); env["PGPASSWORD"] != Redacted || env["PGHOST"] != "/tmp" ||
+		env["K6_INFLUXDB_ADDR"] != "http://k6:[REDACTED]@influx:8086" || env["JAVA_OPTS"] != "-Xmx1g -Djavax.net.ssl.trustStorePassword=[REDACTED]" {
+		t.Errorf("environment not redacted: %v", env)
 	}
 	if _, ok := d.Get("run.collectorErrors"); ok {
 		t.Errorf("collector errors: %v", d.Run["collectorErrors"])
@@ -196,7 +200,7 @@ func TestRedaction(t *testing.T) {
 	for in, want := range map[string]string{
 		"postgresql://bench:pa55@db:5432/app":                     "postgresql://bench:[REDACTED]@db:5432/app",
 		"key AKIAIOSFODNN7EXAMPLE here":                           "key [REDACTED] here",
-		"Authorization: Bearer abc.def-ghi":                       "Authorization: [REDACTED]",
+		"Authorization: Bearer abc.def-ghi":                       "Authorization: Bearer [REDACTED]",
 		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjMifQ.sig-nature_x":    "[REDACTED]",
 		"lf_" + strings.Repeat("a", 43):                           "[REDACTED]",
 		"--password=hunter2":                                      "--password=[REDACTED]",
@@ -209,7 +213,10 @@ func TestRedaction(t *testing.T) {
 	}
 	for name, secret := range map[string]bool{
 		"AWS_SECRET_ACCESS_KEY": true, "apiKey": true, "PGPASSWORD": true, "github_token": true, "LEVELFIELD_TOKEN": true,
-		"keyingTime": false, "monkey": false, "PGHOST": false, "authors": false, "scale": false,
+		"DB_PASS": true, "MYSQL_PWD": true, "REDIS_AUTH": true, "X-Amz-Signature": true, "keyStorePassword": true,
+		"keyingTime": false, "monkey": false, "PGHOST": false, "authors": false, "scale": false, "keyspace": false,
+		"tokenizer": false, "keys": false, "key-maximum": false, "authSource": false, "password-file": false,
+		"primary_key": false, "max_tokens": false,
 	} {
 		if SecretName(name) != secret {
 			t.Errorf("SecretName(%q) = %v", name, !secret)

@@ -10,6 +10,8 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -20,6 +22,7 @@ type Command struct {
 	Args []string
 	Dir  string
 	Env  []string // added to the agent's environment
+	Hide []string // names of the agent's variables the child does not get
 	// Stdout and Stderr receive the child's output byte for byte.
 	Stdout, Stderr io.Writer
 	// OnLine, if set, also sees each complete output line (stream 1 or 2)
@@ -46,7 +49,7 @@ func Start(c Command) (*Process, error) {
 	}
 	cmd := exec.Command(c.Args[0], c.Args[1:]...)
 	cmd.Dir = c.Dir
-	cmd.Env = append(os.Environ(), c.Env...)
+	cmd.Env = append(environWithout(c.Hide), c.Env...)
 	cmd.Stdin = os.Stdin
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	p := &Process{cmd: cmd}
@@ -73,6 +76,19 @@ func Start(c Command) (*Process, error) {
 	go p.copy(stdout, c.Stdout, 1, c.OnLine)
 	go p.copy(stderr, c.Stderr, 2, c.OnLine)
 	return p, nil
+}
+
+// environWithout is the agent's environment less the hidden variables.
+func environWithout(hide []string) []string {
+	env := os.Environ()
+	out := env[:0:0]
+	for _, kv := range env {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(hide, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // Pid is the child's process id.

@@ -11,6 +11,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -69,6 +70,9 @@ type APIError struct {
 	Code    string
 	Message string
 	Path    string
+	// RetryAfter is the answer's Retry-After (429 over a rate limit, 503),
+	// zero when it has none.
+	RetryAfter time.Duration
 }
 
 func (e *APIError) Error() string {
@@ -166,7 +170,7 @@ func (c *Client) post(ctx context.Context, path string, body []byte, out any) er
 		return fmt.Errorf("POST %s: read answer: %w", path, err)
 	}
 	if resp.StatusCode >= 300 {
-		ae := &APIError{Status: resp.StatusCode}
+		ae := &APIError{Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"), time.Now())}
 		var eb struct {
 			Error struct {
 				Code    string `json:"code"`
@@ -185,4 +189,23 @@ func (c *Client) post(ctx context.Context, path string, body []byte, out any) er
 		}
 	}
 	return nil
+}
+
+// retryAfter reads a Retry-After header: delay-seconds or an HTTP date
+// (RFC 9110 10.2.3). A missing, malformed or past value is zero.
+func retryAfter(v string, now time.Time) time.Duration {
+	v = strings.TrimSpace(v)
+	if v == "" {
+		return 0
+	}
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if n <= 0 {
+			return 0
+		}
+		return time.Duration(min(n, int64(24*time.Hour/time.Second))) * time.Second
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
 }

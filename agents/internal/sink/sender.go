@@ -19,6 +19,9 @@ type Sender struct {
 	MinBackoff, MaxBackoff time.Duration
 	// URL is the run's page once the API has created it.
 	URL string
+	// holdOff is how long the API asked the sender to wait before its next
+	// request (Retry-After of the answer to the last one).
+	holdOff time.Duration
 
 	// run is run.json, read once: only the sender writes it after Start.
 	run    RunFile
@@ -29,6 +32,23 @@ type Sender struct {
 // Backoff between retries: 250 ms doubling to 5 s, so a returning API is
 // used within seconds without being hammered while it is away.
 var minBackoff, maxBackoff = 250 * time.Millisecond, 5 * time.Second
+
+// maxRetryAfter caps the wait an API may ask for: an agent told to wait an
+// hour would sit through the drain timeout and leave a spool behind, while
+// a rate limit's window is seconds.
+var maxRetryAfter = time.Minute
+
+// sleep waits d or until ctx ends; tests replace it to see the waits.
+var sleep = func(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
 
 // holdFor is how long a request may take before the batches held in memory
 // are written to disk anyway. The API answers in tens of milliseconds; two
@@ -70,6 +90,13 @@ const (
 func (s *Sender) Run(ctx context.Context, untilIdle bool) error {
 	backoff := s.MinBackoff
 	for {
+		if s.holdOff > 0 {
+			wait := s.holdOff
+			s.holdOff = 0
+			if err := sleep(ctx, wait); err != nil {
+				return err
+			}
+		}
 		// A request that fails, or has not completed within holdFor, sends
 		// whatever waits in memory to disk: the outage may outlast the
 		// agent, and after a bad token `upload` needs the files.
@@ -83,14 +110,16 @@ func (s *Sender) Run(ctx context.Context, untilIdle bool) error {
 		case err != nil && Classify(err) == Fatal:
 			return err
 		case err != nil:
+			if s.noteRetryAfter(err) {
+				slog.Warn("ingest API asks the agent to wait; frames stay in the spool and will be resent", "err", err, "retry_in", s.holdOff, "spool", s.Spool.Dir)
+				continue
+			}
 			slog.Warn("ingest API unavailable; frames stay in the spool and will be replayed", "err", err, "retry_in", backoff, "spool", s.Spool.Dir)
 			// Jitter keeps many agents from retrying in lockstep after an outage.
 			wait := backoff/2 + rand.N(backoff/2+1)
 			backoff = min(backoff*2, s.MaxBackoff)
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(wait):
+			if err := sleep(ctx, wait); err != nil {
+				return err
 			}
 			continue
 		}
@@ -110,6 +139,19 @@ func (s *Sender) Run(ctx context.Context, untilIdle bool) error {
 			}
 		}
 	}
+}
+
+// noteRetryAfter holds the next request off as long as a failed request's
+// answer asked (Retry-After, capped), plus up to a tenth more so agents told
+// the same moment do not return together. It reports whether there was one.
+func (s *Sender) noteRetryAfter(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.RetryAfter <= 0 {
+		return false
+	}
+	d := min(ae.RetryAfter, maxRetryAfter)
+	s.holdOff = d + rand.N(d/10+1)
+	return true
 }
 
 func (s *Sender) step(ctx context.Context) (step, error) {

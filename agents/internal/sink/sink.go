@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/url"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -63,7 +65,8 @@ func Start(ctx context.Context, c *Client, spoolRoot string, maxBytes int64, cre
 		return nil, "", err
 	}
 	if err != nil {
-		slog.Warn("ingest API unreachable; the run will be created when it answers", "err", err)
+		s.sender.noteRetryAfter(err)
+		slog.Warn("ingest API did not take the run yet; it will be created when it does", "err", err)
 	}
 	url := s.sender.URL
 	sctx, scancel := context.WithCancel(context.Background())
@@ -139,9 +142,15 @@ func (s *Sink) Stop(f Finish, drain time.Duration) (Result, error) {
 	return res, err
 }
 
-// Upload delivers a leftover spool (a run directory or a directory of them).
-// server and token override what the spool recorded; the token is never stored.
-func Upload(ctx context.Context, dir, server, token string) (delivered []string, err error) {
+// Upload delivers a leftover spool (a run directory or a directory of
+// them) to server, the ingest API the user named, never to the one a spool
+// file names: the token goes only where the user sends it. A spool recorded
+// for another server is refused before anything is sent, unless spoolServer
+// names that server (the same API at a new address, and the user says so).
+func Upload(ctx context.Context, dir, server, spoolServer, token string) (delivered []string, err error) {
+	if server == "" {
+		return nil, errors.New("upload needs --server URL (or LEVELFIELD_SERVER): the token is sent only to a server you name")
+	}
 	dirs, err := RunDirs(dir)
 	if err != nil {
 		return nil, err
@@ -149,28 +158,65 @@ func Upload(ctx context.Context, dir, server, token string) (delivered []string,
 	if len(dirs) == 0 {
 		return nil, fmt.Errorf("no spooled run in %s", dir)
 	}
-	for _, d := range dirs {
-		sp, err := OpenSpool(d, 0)
+	spools := make([]*Spool, len(dirs))
+	for i, d := range dirs {
+		if spools[i], err = OpenSpool(d, 0); err != nil {
+			return nil, err
+		}
+		run, err := spools[i].ReadRun()
 		if err != nil {
-			return delivered, err
+			return nil, err
 		}
-		run, err := sp.ReadRun()
-		if err != nil {
-			return delivered, err
+		if err := checkUploadServer(d, run.Server, server, spoolServer); err != nil {
+			return nil, err
 		}
-		srv := server
-		if srv == "" {
-			srv = run.Server
-		}
-		snd := NewSender(NewClient(srv, token), sp)
+	}
+	for i, sp := range spools {
+		snd := NewSender(NewClient(server, token), sp)
 		if err := snd.Run(ctx, true); err != nil {
-			return delivered, fmt.Errorf("upload %s: %w", d, err)
+			return delivered, fmt.Errorf("upload %s: %w", dirs[i], err)
 		}
 		if _, err := sp.ReadRun(); err == nil {
 			// Still there: the run never got its finish (the agent was killed).
-			slog.Warn("uploaded a run that was never finished; it stays open", "dir", d, "url", snd.URL)
+			slog.Warn("uploaded a run that was never finished; it stays open", "dir", dirs[i], "url", snd.URL)
 		}
 		delivered = append(delivered, snd.URL)
 	}
 	return delivered, nil
+}
+
+// checkUploadServer refuses to send a spool recorded for one server to
+// another unless spoolServer names the recorded one.
+func checkUploadServer(dir, recorded, server, spoolServer string) error {
+	switch {
+	case sameServer(recorded, server):
+		return nil
+	case spoolServer == "":
+		return fmt.Errorf("%s was recorded for %s, not %s; the token is sent only to the server you name: to send it where it was recorded, pass --server %s; if that API now answers at %s, add --spool-server %s",
+			dir, recorded, server, recorded, server, recorded)
+	case !sameServer(recorded, spoolServer):
+		return fmt.Errorf("%s was recorded for %s, not for --spool-server %s", dir, recorded, spoolServer)
+	}
+	return nil
+}
+
+// sameServer compares base URLs as the same origin and path: scheme and
+// host in any case, default ports and trailing slashes aside.
+func sameServer(a, b string) bool {
+	norm := func(s string) string {
+		u, err := url.Parse(strings.TrimRight(strings.TrimSpace(s), "/"))
+		if err != nil || u.Host == "" {
+			return s
+		}
+		host := strings.ToLower(u.Hostname())
+		port := u.Port()
+		if (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
+			port = ""
+		}
+		if port != "" {
+			host += ":" + port
+		}
+		return strings.ToLower(u.Scheme) + "://" + host + u.EscapedPath()
+	}
+	return norm(a) == norm(b)
 }

@@ -32,6 +32,12 @@ type fakeAPI struct {
 	refused    int
 	// onFrames, when set, runs as each frames request arrives, before it is stored.
 	onFrames func()
+	// requests counts every request, answered or not.
+	requests atomic.Int64
+	// throttled is how many requests are still answered 429 with
+	// Retry-After: retryAfter, as the ingest API's rate limit does.
+	throttled  atomic.Int64
+	retryAfter string
 }
 
 func newFakeAPI() (*fakeAPI, *httptest.Server) {
@@ -40,6 +46,13 @@ func newFakeAPI() (*fakeAPI, *httptest.Server) {
 }
 
 func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	f.requests.Add(1)
+	if f.throttled.Add(-1) >= 0 {
+		w.Header().Set("Retry-After", f.retryAfter)
+		w.WriteHeader(http.StatusTooManyRequests)
+		io.WriteString(w, `{"error":{"code":"RATE_LIMITED","message":"too many requests for this token"}}`)
+		return
+	}
 	if f.down.Load() {
 		f.mu.Lock()
 		f.refused++
@@ -282,7 +295,7 @@ func TestSinkUnreachableAtStartThenUpload(t *testing.T) {
 		t.Fatalf("stop: %+v %v", res, err)
 	}
 	api.down.Store(false)
-	urls, err := Upload(context.Background(), root, "", "lf_test")
+	urls, err := Upload(context.Background(), root, srv.URL, "", "lf_test")
 	if err != nil || len(urls) != 1 || urls[0] != "http://x/runs/r1" {
 		t.Fatalf("upload: %v %v", urls, err)
 	}
@@ -400,5 +413,125 @@ func TestBatchesKeepWithinTheContract(t *testing.T) {
 	}
 	if f := b[0].Frames[1]; f.Max != 1e15 {
 		t.Errorf("max %v", f.Max)
+	}
+}
+
+// A spool is sent only to the server the user names: a spool file naming
+// another one is refused before any request, unless the user names the
+// recorded server too.
+func TestUploadSendsOnlyToTheNamedServer(t *testing.T) {
+	recorded, recSrv := newFakeAPI()
+	defer recSrv.Close()
+	other, otherSrv := newFakeAPI()
+	defer otherSrv.Close()
+	recorded.down.Store(true)
+	root := t.TempDir()
+	snk, _, err := Start(context.Background(), NewClient(recSrv.URL, "lf_test"), root, 0, CreateRun{Project: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snk.Add(frames(histogram.NewSeries("latency", histogram.Latency, "us", nil), 0, 10))
+	if res, err := snk.Stop(Finish{Status: "succeeded"}, 50*time.Millisecond); err != nil || res.Pending == 0 {
+		t.Fatalf("stop: %+v %v", res, err)
+	}
+	recorded.down.Store(false)
+	before := recorded.requests.Load()
+
+	if _, err := Upload(context.Background(), root, "", "", "lf_test"); err == nil || !strings.Contains(err.Error(), "--server") {
+		t.Fatalf("upload without --server: %v", err)
+	}
+	_, err = Upload(context.Background(), root, otherSrv.URL, "", "lf_test")
+	if err == nil || !strings.Contains(err.Error(), recSrv.URL) || !strings.Contains(err.Error(), "--spool-server") {
+		t.Fatalf("upload to another server: %v", err)
+	}
+	if _, err := Upload(context.Background(), root, otherSrv.URL, otherSrv.URL, "lf_test"); err == nil {
+		t.Fatal("--spool-server naming a server the spool was not recorded for was accepted")
+	}
+	if n := recorded.requests.Load() - before; n != 0 {
+		t.Fatalf("the server named only by the spool file got %d requests", n)
+	}
+	if n := other.requests.Load(); n != 0 {
+		t.Fatalf("a refused upload sent %d requests", n)
+	}
+
+	// The user names the recorded server: the same API at a new address.
+	urls, err := Upload(context.Background(), root, otherSrv.URL+"/", recSrv.URL, "lf_test")
+	if err != nil || len(urls) != 1 {
+		t.Fatalf("upload: %v %v", urls, err)
+	}
+	if n := recorded.requests.Load() - before; n != 0 {
+		t.Fatalf("the recorded server got %d requests after the user named another", n)
+	}
+	other.mu.Lock()
+	defer other.mu.Unlock()
+	if len(other.stored) != 10 || len(other.finished) != 1 {
+		t.Fatalf("stored %d finished %d", len(other.stored), len(other.finished))
+	}
+}
+
+// 429 with Retry-After: the sender waits as long as the API asks (capped,
+// never less), then sends the same batch again; nothing is dropped or sent
+// twice.
+func TestRetryAfterIsHonoured(t *testing.T) {
+	defer func(f func(context.Context, time.Duration) error, c time.Duration) { sleep, maxRetryAfter = f, c }(sleep, maxRetryAfter)
+	var mu sync.Mutex
+	var waits []time.Duration
+	sleep = func(ctx context.Context, d time.Duration) error {
+		mu.Lock()
+		waits = append(waits, d)
+		mu.Unlock()
+		return ctx.Err()
+	}
+	for _, tc := range []struct {
+		header   string
+		min, max time.Duration
+	}{
+		{"7", 7 * time.Second, 7*time.Second + 7*time.Second/10},
+		{"3600", time.Minute, time.Minute + time.Minute/10}, // capped
+	} {
+		waits = nil
+		api, srv := newFakeAPI()
+		api.retryAfter = tc.header
+		api.throttled.Store(1) // the create request
+		snk, _, err := Start(context.Background(), NewClient(srv.URL, "lf_test"), t.TempDir(), 0, CreateRun{Project: "demo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
+		api.throttled.Store(3)      // the next three requests too
+		snk.Add(frames(s, 0, 7000)) // two batches
+		snk.Add(frames(s, 7000, 7010))
+		res, err := snk.Stop(Finish{Status: "succeeded"}, 10*time.Second)
+		srv.Close()
+		if err != nil || res.Pending != 0 || res.Dropped != 0 {
+			t.Fatalf("Retry-After %s: stop %+v %v", tc.header, res, err)
+		}
+		api.mu.Lock()
+		if len(api.stored) != 7010 || api.duplicates != 0 || len(api.finished) != 1 {
+			t.Fatalf("Retry-After %s: stored %d duplicates %d finished %d", tc.header, len(api.stored), api.duplicates, len(api.finished))
+		}
+		api.mu.Unlock()
+		mu.Lock()
+		if len(waits) != 4 {
+			t.Fatalf("Retry-After %s: waited %v, want once per 429 (4)", tc.header, waits)
+		}
+		for _, w := range waits {
+			if w < tc.min || w > tc.max {
+				t.Errorf("Retry-After %s: waited %v, want %v to %v", tc.header, w, tc.min, tc.max)
+			}
+		}
+		mu.Unlock()
+	}
+}
+
+func TestRetryAfterHeader(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	for v, want := range map[string]time.Duration{
+		"7": 7 * time.Second, " 120 ": 2 * time.Minute, "0": 0, "-3": 0, "soon": 0, "": 0,
+		"Thu, 01 Jan 2026 12:00:30 GMT": 30 * time.Second, "Thu, 01 Jan 2026 11:00:00 GMT": 0,
+	} {
+		if got := retryAfter(v, now); got != want {
+			t.Errorf("Retry-After %q: %v, want %v", v, got, want)
+		}
 	}
 }

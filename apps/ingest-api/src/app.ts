@@ -6,6 +6,7 @@ import { AppError } from '@levelfield/contracts/errors';
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { IngestContext } from './context.ts';
+import { RateLimited } from './rate-limit.ts';
 import { FRAMES_ROUTE, frameRoutes } from './routes/frames.ts';
 import { LIVE_ROUTE, liveRoutes } from './routes/live.ts';
 import { opsRoutes } from './routes/ops.ts';
@@ -68,9 +69,18 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   );
 }
 
-export function buildApp(ctx: IngestContext): FastifyInstance {
+export interface AppOptions {
+  /**
+   * Reverse proxies whose X-Forwarded-For names the client (addresses or CIDRs): the address
+   * failed authentications are counted against. Unset: the connection's own address.
+   */
+  trustProxy?: string[];
+}
+
+export function buildApp(ctx: IngestContext, options: AppOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: false,
+    ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     bodyLimit: INGEST_LIMITS.bodyBytes,
     // Draining is answered below in the API's own error format.
     return503OnClosing: false,
@@ -113,6 +123,10 @@ export function buildApp(ctx: IngestContext): FastifyInstance {
       );
     }
   });
+  // Limits are checked before a body is read: a refused request costs no parsing.
+  app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.url?.startsWith('/v1/')) ctx.limits.admit(request);
+  });
   app.addHook('onSend', async (_request, reply) => {
     if (ctx.draining) reply.header('connection', 'close');
   });
@@ -121,7 +135,12 @@ export function buildApp(ctx: IngestContext): FastifyInstance {
   });
 
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof RateLimited) {
+      ctx.metrics.rateLimited.inc(1, { limit: error.limit });
+      return reply.status(429).header('retry-after', String(error.retryAfterSeconds)).send(error.toJSON());
+    }
     const appError = toAppError(error);
+    if (appError.status === 401) ctx.limits.failed(request);
     if (appError.status >= 500 && appError.code !== 'SHUTTING_DOWN') {
       ctx.log('error', 'request failed', {
         method: request.method,

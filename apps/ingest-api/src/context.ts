@@ -5,11 +5,14 @@ import type { SeriesCache } from './frames/series.ts';
 import type { LiveHub } from './live/hub.ts';
 import type { Notifier } from './live/notifier.ts';
 import type { IngestMetrics } from './metrics.ts';
+import type { RateLimits } from './rate-limit.ts';
 import type { RollupWorker } from './rollup/worker.ts';
 
 export interface IngestContext {
   db: pg.Pool;
   authenticate: Authenticate;
+  /** Per-token request limits and per-address limits on failed authentication. */
+  limits: RateLimits;
   seriesCache: SeriesCache;
   hub: LiveHub;
   /** Tells other instances about stored frames and finished runs (after commit). */

@@ -11,6 +11,31 @@ describe('readEnv', () => {
     });
     expect(env.LEVELFIELD_PUBLIC_INGEST_URL).toBeUndefined();
     expect(env.LEVELFIELD_LIVE_TOKEN_SECRET).toBeUndefined();
+    expect(env).toMatchObject({
+      INGEST_TOKEN_RATE: 200,
+      INGEST_TOKEN_BURST: 400,
+      INGEST_AUTH_FAILURE_RATE: 30,
+      INGEST_AUTH_FAILURE_BURST: 30,
+      INGEST_LIVE_RECHECK_MS: 5000,
+    });
+    expect(env.INGEST_TRUST_PROXY).toBeUndefined();
+  });
+
+  it('reads the limits and the trusted proxies', () => {
+    const env = readEnv({
+      DATABASE_URL: 'x',
+      INGEST_TOKEN_RATE: '0.5',
+      INGEST_TOKEN_BURST: '10',
+      INGEST_TRUST_PROXY: '10.0.0.1, 192.168.0.0/16',
+      INGEST_LIVE_RECHECK_MS: '250',
+    });
+    expect(env).toMatchObject({
+      INGEST_TOKEN_RATE: 0.5,
+      INGEST_TOKEN_BURST: 10,
+      INGEST_TRUST_PROXY: ['10.0.0.1', '192.168.0.0/16'],
+      INGEST_LIVE_RECHECK_MS: 250,
+    });
+    expect(() => readEnv({ DATABASE_URL: 'x', INGEST_TOKEN_RATE: '0' })).toThrow(/INGEST_TOKEN_RATE/);
   });
 
   it('says what to set when something is wrong', () => {

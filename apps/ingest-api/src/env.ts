@@ -1,5 +1,6 @@
 // The ingest API's whole configuration, read and checked once at start-up.
 import { z } from 'zod';
+import { RATE_LIMIT_DEFAULTS } from './rate-limit.ts';
 
 const Url = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
 
@@ -18,6 +19,26 @@ const EnvSchema = z.object({
   INGEST_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Largest share of wall time the rollup worker may be busy (querying or merging). */
   INGEST_ROLLUP_CPU_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
+  /** Sustained requests per second one API token may make (a token bucket per token). */
+  INGEST_TOKEN_RATE: z.coerce.number().gt(0).default(RATE_LIMIT_DEFAULTS.tokenPerSecond),
+  /** Requests one API token may make at once, above its sustained rate. */
+  INGEST_TOKEN_BURST: z.coerce.number().int().min(1).default(RATE_LIMIT_DEFAULTS.tokenBurst),
+  /** Sustained failed authentications per minute from one client address. */
+  INGEST_AUTH_FAILURE_RATE: z.coerce.number().gt(0).default(RATE_LIMIT_DEFAULTS.failuresPerMinute),
+  /** Failed authentications one client address may make at once. */
+  INGEST_AUTH_FAILURE_BURST: z.coerce.number().int().min(1).default(RATE_LIMIT_DEFAULTS.failureBurst),
+  /** How often every open live stream's access is re-checked (a revocation ends it within this). */
+  INGEST_LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /** Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For names the client. */
+  INGEST_TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((list) =>
+      list
+        ?.split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -17,6 +17,14 @@ async function main(): Promise<void> {
     poolSize: env.INGEST_DB_POOL_SIZE,
     tokenCacheMs: env.INGEST_TOKEN_CACHE_MS,
     rollupCpuShare: env.INGEST_ROLLUP_CPU_SHARE,
+    rateLimits: {
+      tokenPerSecond: env.INGEST_TOKEN_RATE,
+      tokenBurst: env.INGEST_TOKEN_BURST,
+      failuresPerMinute: env.INGEST_AUTH_FAILURE_RATE,
+      failureBurst: env.INGEST_AUTH_FAILURE_BURST,
+    },
+    liveRecheckMs: env.INGEST_LIVE_RECHECK_MS,
+    ...(env.INGEST_TRUST_PROXY ? { trustProxy: env.INGEST_TRUST_PROXY } : {}),
   });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`);
 

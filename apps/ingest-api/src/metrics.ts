@@ -101,6 +101,9 @@ export interface IngestMetrics {
   framesAccepted: Counter;
   framesDuplicate: Counter;
   framesRejected: Counter;
+  rateLimited: Counter;
+  liveChecks: Counter;
+  liveRevoked: Counter;
   batchSeconds: Histogram;
 }
 
@@ -158,6 +161,24 @@ export function createIngestMetrics(sources: {
     ),
     framesRejected: registry.add(
       new Counter('levelfield_ingest_frames_rejected_total', 'Frames in rejected batches, by error code.'),
+    ),
+    rateLimited: registry.add(
+      new Counter(
+        'levelfield_ingest_rate_limited_total',
+        'Requests refused with 429, by limit: "token" (requests per API token) or "address" (failed authentications).',
+      ),
+    ),
+    liveChecks: registry.add(
+      new Counter(
+        'levelfield_live_access_checks_total',
+        'Re-checks of the access of every open live stream.',
+      ),
+    ),
+    liveRevoked: registry.add(
+      new Counter(
+        'levelfield_live_streams_revoked_total',
+        'Live streams ended because their viewer lost access, by reason.',
+      ),
     ),
     batchSeconds: registry.add(
       new Histogram(

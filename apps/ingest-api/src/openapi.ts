@@ -36,6 +36,17 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (name: string) => ({ 'application/json': { schema: ref(name) } });
 const errors = {
   '4XX': { description: 'The request is wrong; the body says what to fix.', content: json('ErrorResponse') },
+  '429': {
+    description:
+      'Over a limit: requests per API token, or failed authentications per client address (code RATE_LIMITED).',
+    headers: {
+      'Retry-After': {
+        description: 'Whole seconds to wait before retrying.',
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+    content: json('ErrorResponse'),
+  },
   '503': {
     description: 'Shutting down or the database is unreachable: retry.',
     content: json('ErrorResponse'),
@@ -105,7 +116,8 @@ export function openApiDocument(serverUrl: string) {
       ),
       '/v1/runs/{id}/live': {
         get: {
-          summary: 'Live frames of a run (Server-Sent Events: series, frame, finished, reconnect)',
+          summary:
+            'Live frames of a run (Server-Sent Events: series, frame, finished, reconnect, and revoked when the viewer loses access)',
           parameters: [
             runId,
             {

@@ -10,8 +10,10 @@ import { createPool, errorMessage } from './db.ts';
 import { SeriesCache } from './frames/series.ts';
 import { LiveHub } from './live/hub.ts';
 import { NoticeListener } from './live/listener.ts';
+import { LiveAccessMonitor } from './live/monitor.ts';
 import { Notifier } from './live/notifier.ts';
 import { createIngestMetrics } from './metrics.ts';
+import { createRateLimits, RATE_LIMIT_DEFAULTS, type RateLimitOptions } from './rate-limit.ts';
 import type { HistogramMerger } from './rollup/merge.ts';
 import { RollupWorker } from './rollup/worker.ts';
 
@@ -31,6 +33,12 @@ export interface IngestOptions {
   merger?: HistogramMerger;
   /** How long an API token lookup is reused (ms); revocations take effect within it. Default 5000. */
   tokenCacheMs?: number;
+  /** Per-token and per-address limits (rate-limit.ts); each defaults to RATE_LIMIT_DEFAULTS. */
+  rateLimits?: Partial<RateLimitOptions>;
+  /** How often every open live stream's access is re-checked, ms (live/monitor.ts). Default 5000. */
+  liveRecheckMs?: number;
+  /** Reverse proxies whose X-Forwarded-For is believed (app.ts). */
+  trustProxy?: string[];
   log?: IngestContext['log'];
 }
 
@@ -84,6 +92,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
       ...(options.tokenCacheMs !== undefined ? { cacheMs: options.tokenCacheMs } : {}),
       onTouchError: (error) => log('warn', `could not record token use: ${errorMessage(error)}`),
     }),
+    limits: createRateLimits({ ...RATE_LIMIT_DEFAULTS, ...options.rateLimits }),
     seriesCache: new SeriesCache(),
     hub,
     notifier,
@@ -101,9 +110,17 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     inFlight: 0,
     log,
   };
+  const liveAccess = new LiveAccessMonitor({
+    db,
+    hub,
+    intervalMs: options.liveRecheckMs ?? 5000,
+    metrics: { checks: ctx.metrics.liveChecks, revoked: ctx.metrics.liveRevoked },
+    log,
+  });
   await listener.start();
   await rollup.start();
-  const app = buildApp(ctx);
+  liveAccess.start();
+  const app = buildApp(ctx, { ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}) });
   const url = await app.listen({ host: options.host, port: options.port });
   if (!options.publicIngestUrl) ctx.publicIngestUrl = url;
 
@@ -111,6 +128,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
   const drain = () => {
     drained ??= (async () => {
       ctx.draining = true;
+      await liveAccess.stop();
       hub.closeAll(RECONNECT_HINT_MS);
       const closed = app.close();
       // A stream whose client went away without closing its socket stays "busy" for Node

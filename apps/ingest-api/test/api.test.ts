@@ -1,5 +1,7 @@
 // The API in process against a real PostgreSQL: auth, runs, idempotent all-or-nothing batches,
 // every rejection code, live delivery and rollups.
+
+import { deflateSync } from 'node:zlib';
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
@@ -76,6 +78,23 @@ async function seriesCount(runId: string): Promise<number> {
   return rows[0].n;
 }
 
+/** A real histogram with its last bytes cut off (the compressed length then no longer matches). */
+function truncatedHistogram(): string {
+  const bytes = Buffer.from(HISTOGRAM, 'base64');
+  const cut = bytes.subarray(0, bytes.length - 10);
+  cut.writeInt32BE(cut.length - 8, 4);
+  return cut.toString('base64');
+}
+
+/** The compressed V2 envelope around 8 MiB of zeros: 8 KiB that inflate past the 4 MiB bound. */
+function bombHistogram(): string {
+  const deflated = deflateSync(Buffer.alloc(8 * 1024 * 1024), { level: 9 });
+  const envelope = Buffer.alloc(8);
+  envelope.writeInt32BE(0x1c849314, 0);
+  envelope.writeInt32BE(deflated.length, 4);
+  return Buffer.concat([envelope, deflated]).toString('base64');
+}
+
 describe('operations', () => {
   it('reports health, metrics and the OpenAPI document', async () => {
     const health = await (await fetch(`${server.url}/healthz`)).json();
@@ -132,6 +151,45 @@ describe('runs', () => {
     const response = await client.post('/v1/runs', { ...runRequest(), startedAt: 12 });
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'startedAt' });
+  });
+
+  it.each([
+    ['a NUL in the run name', { ...runRequest(), name: 'nightly\u0000' }, 'name'],
+    ['a line break in the system name', { ...runRequest(), system: { name: 'pg\n#[x]' } }, 'system.name'],
+    ['a lone surrogate in a label', { ...runRequest(), labels: { clients: '8\udc00' } }, 'labels.clients'],
+    [
+      'a NUL in a provenance value',
+      { ...runRequest(), provenance: { run: { notes: { value: 'a\u0000b', origin: 'declared' } } } },
+      'provenance.run.notes.value',
+    ],
+    [
+      'a lone surrogate in a provenance value',
+      {
+        ...runRequest(),
+        provenance: { software: { vcsBranch: { value: 'main\ud800', origin: 'captured' } } },
+      },
+      'provenance.software.vcsBranch.value',
+    ],
+  ])('refuses %s with a 400 naming the field, storing nothing', async (_name, body, path) => {
+    const { rows: before } = await sql.query('SELECT count(*)::int AS n FROM runs');
+    // As the raw JSON text a client sends: lone surrogates travel as "\ud800" escapes.
+    const response = await client.post('/v1/runs', JSON.stringify(body));
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path });
+    expect(response.body.error.message).toMatch(/^\S+: holds (the control character U\+|an unpaired)/);
+    const { rows: after } = await sql.query('SELECT count(*)::int AS n FROM runs');
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('keeps tabs and line breaks in free text', async () => {
+    const notes = 'warm cache,\n\tthen three runs\r\n';
+    const response = await client.post('/v1/runs', {
+      ...runRequest(),
+      provenance: { run: { notes: { value: notes, origin: 'declared' } } },
+    });
+    expect(response.status).toBe(201);
+    const { rows } = await sql.query('SELECT provenance FROM runs WHERE id = $1', [response.body.id]);
+    expect(rows[0].provenance.run.notes.value).toBe(notes);
   });
 
   it('finishes idempotently and refuses a different second outcome', async () => {
@@ -435,6 +493,61 @@ describe('frames', () => {
       'VALIDATION_FAILED',
       'frames.0.startMs',
     ],
+    [
+      'a NUL in a unit (PostgreSQL would refuse it)',
+      { ...one, series: [{ ...one.series[0]!, unit: 'u\u0000s' }, one.series[1]!] },
+      400,
+      'VALIDATION_FAILED',
+      'series.0.unit',
+    ],
+    [
+      'a line break in a unit (it would forge .hlog header lines)',
+      { ...one, series: [one.series[0]!, { ...one.series[1]!, unit: 'us\n#[x' }] },
+      400,
+      'VALIDATION_FAILED',
+      'series.1.unit',
+    ],
+    [
+      'a lone surrogate in a label value',
+      JSON.stringify({ ...one, series: [{ ...one.series[0]!, labels: { txn: 'x\ud800' } }, one.series[1]!] }),
+      400,
+      'VALIDATION_FAILED',
+      'series.0.labels.txn',
+    ],
+    [
+      'a C1 control character in a label key',
+      { ...one, series: [{ ...one.series[0]!, labels: { 'tx\u009bn': 'x' } }, one.series[1]!] },
+      400,
+      'VALIDATION_FAILED',
+      'series.0.labels',
+    ],
+    [
+      'a histogram that is not an HdrHistogram',
+      {
+        ...one,
+        frames: [
+          frame('s0', 0),
+          frame('s1', 0, { histogram: Buffer.from('not a histogram').toString('base64') }),
+        ],
+      },
+      400,
+      'VALIDATION_FAILED',
+      'frames.1.histogram',
+    ],
+    [
+      'a truncated histogram',
+      { ...one, frames: [frame('s0', 0, { histogram: truncatedHistogram() })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.histogram',
+    ],
+    [
+      'a histogram that inflates past its bound (zlib bomb)',
+      { ...one, frames: [frame('s0', 0, { histogram: bombHistogram() })] },
+      400,
+      'VALIDATION_FAILED',
+      'frames.0.histogram',
+    ],
     ['a body that is not an object', [1, 2], 400, 'VALIDATION_FAILED', undefined],
     ['invalid JSON', '{"series": [', 400, 'BAD_REQUEST', undefined],
     [
@@ -456,6 +569,41 @@ describe('frames', () => {
     expect(response.body.error.message).toMatch(/\w/);
     expect(JSON.stringify(response.body)).not.toMatch(/at .*\.ts:\d+/);
     expect(await frameCount(id)).toBe(0);
+  });
+
+  it('names every frame whose histogram does not decode, with its series and seq, and stores none', async () => {
+    const id = await newRun();
+    const bad = Buffer.from('not an HdrHistogram at all').toString('base64');
+    const body = {
+      ...batch(0, 3),
+      frames: [
+        frame('s0', 0),
+        frame('s1', 0, { histogram: bad }),
+        frame('s2', 0, { histogram: truncatedHistogram() }),
+      ],
+    };
+    const response = await client.post(`/v1/runs/${id}/frames`, body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'frames.1.histogram' });
+    expect(response.body.error.message).toMatch(
+      /^2 histograms do not decode, so nothing of this batch was stored/,
+    );
+    expect(response.body.error.details).toEqual([
+      {
+        field: 'frames.1.histogram',
+        message: expect.stringMatching(/^series "latency" \{txn=s1\}, seq 0: /),
+      },
+      {
+        field: 'frames.2.histogram',
+        message: expect.stringMatching(/^series "latency" \{txn=s2\}, seq 0: .*inflate/),
+      },
+    ]);
+    expect(await frameCount(id)).toBe(0);
+    // Without the damaged frames the same batch goes through.
+    expect(await client.post(`/v1/runs/${id}/frames`, { ...body, frames: [frame('s0', 0)] })).toMatchObject({
+      status: 200,
+      body: { accepted: 1 },
+    });
   });
 
   it('rejects a body over 1 MiB with 413 and a wrong media type with 415', async () => {
@@ -520,22 +668,32 @@ describe('live', () => {
     await live.close();
   });
 
-  it('needs a live token for a private run', async () => {
+  it('needs a live token of a member for a private run', async () => {
     const id = await newRun(fixture.privateToken, 'internal');
+    const member = fixture.memberUserId;
     const anonymous = await fetch(`${server.url}/v1/runs/${id}/live`);
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ error: { code: 'TOKEN_MISSING' } });
-    const expired = signLiveToken({ runId: id, userId: 'u1', expiresAt: Date.now() - 1 }, SECRET);
+    expect(anonymous.status).toBe(404);
+    expect(await anonymous.json()).toMatchObject({ error: { code: 'RUN_NOT_FOUND' } });
+    const expired = signLiveToken({ runId: id, userId: member, expiresAt: Date.now() - 1 }, SECRET);
     expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${expired}`)).status).toBe(401);
-    const forged = signLiveToken({ runId: id, userId: 'u1', expiresAt: Date.now() + 60_000 }, 'y'.repeat(40));
+    const forged = signLiveToken(
+      { runId: id, userId: member, expiresAt: Date.now() + 60_000 },
+      'y'.repeat(40),
+    );
     expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${forged}`)).status).toBe(401);
     const otherRun = signLiveToken(
-      { runId: 'another', userId: 'u1', expiresAt: Date.now() + 60_000 },
+      { runId: 'another', userId: member, expiresAt: Date.now() + 60_000 },
       SECRET,
     );
-    expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${otherRun}`)).status).toBe(403);
+    expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${otherRun}`)).status).toBe(404);
+    // Signed by the web app, but for someone who is not a member (any more).
+    const outsider = signLiveToken(
+      { runId: id, userId: 'u-outsider', expiresAt: Date.now() + 60_000 },
+      SECRET,
+    );
+    expect((await fetch(`${server.url}/v1/runs/${id}/live?token=${outsider}`)).status).toBe(404);
 
-    const token = signLiveToken({ runId: id, userId: 'u1', expiresAt: Date.now() + 60_000 }, SECRET);
+    const token = signLiveToken({ runId: id, userId: member, expiresAt: Date.now() + 60_000 }, SECRET);
     const live = await openLive(`${server.url}/v1/runs/${id}/live?token=${token}`);
     expect(live.status).toBe(200);
     await live.next((e) => e.event === 'hello');
@@ -561,7 +719,7 @@ describe('live', () => {
     await viaHeader.close();
 
     const refusals: Array<[string, number, string]> = [
-      [fixture.otherReadToken, 403, 'FORBIDDEN'],
+      [fixture.otherReadToken, 404, 'RUN_NOT_FOUND'],
       [fixture.privateToken, 403, 'TOKEN_SCOPE'],
       [fixture.revokedToken, 401, 'TOKEN_REVOKED'],
       [`lf_${'A'.repeat(43)}`, 401, 'TOKEN_INVALID'],
@@ -573,9 +731,22 @@ describe('live', () => {
     }
   });
 
-  it('answers 404 for an unknown run', async () => {
-    const response = await fetch(`${server.url}/v1/runs/nope/live`);
-    expect(response.status).toBe(404);
+  it('answers a private run the caller may not watch exactly like a run that does not exist', async () => {
+    const id = await newRun(fixture.privateToken, 'internal');
+    const missing = 'cmissing000000000000000000';
+    const answer = async (runId: string, token?: string) => {
+      const response = await fetch(`${server.url}/v1/runs/${runId}/live${token ? `?token=${token}` : ''}`);
+      return { status: response.status, body: (await response.text()).replaceAll(runId, '<id>') };
+    };
+    const liveToken = (runId: string) =>
+      signLiveToken({ runId, userId: 'u-outsider', expiresAt: Date.now() + 60_000 }, SECRET);
+    for (const token of [undefined, fixture.otherReadToken]) {
+      const [privateAnswer, missingAnswer] = [await answer(id, token), await answer(missing, token)];
+      expect(privateAnswer).toEqual(missingAnswer);
+      expect(privateAnswer.status).toBe(404);
+      expect(JSON.parse(privateAnswer.body)).toMatchObject({ error: { code: 'RUN_NOT_FOUND' } });
+    }
+    expect(await answer(id, liveToken(id))).toEqual(await answer(missing, liveToken(missing)));
   });
 });
 
@@ -730,11 +901,15 @@ describe('rollups', () => {
     expect(rows.every((row) => row.frame_count === 1 && row.histogram !== null)).toBe(true);
   });
 
-  it('keeps upper-bound percentiles and no histogram when a frame’s histogram cannot be decoded', async () => {
+  it('keeps upper-bound percentiles and no histogram when a stored histogram cannot be decoded', async () => {
     const id = await newRun();
-    const body = batch(0, 1);
-    body.frames[0]!.histogram = Buffer.from('not a histogram').toString('base64');
-    expect((await client.post(`/v1/runs/${id}/frames`, body)).status).toBe(200);
+    expect((await client.post(`/v1/runs/${id}/frames`, batch(0, 1))).status).toBe(200);
+    // Ingest refuses such histograms now; frames stored before that may still hold one.
+    await sql.query(
+      `UPDATE frames SET histogram = 'not a histogram'::bytea
+        WHERE series_id IN (SELECT id FROM series WHERE run_id = $1)`,
+      [id],
+    );
     await server.ctx.rollup.flush(true);
     expect(await rollupRows(id)).toEqual([
       expect.objectContaining({ histogram: null, p99: 5200, p999: 8000 }),

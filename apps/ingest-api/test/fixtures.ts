@@ -13,6 +13,9 @@ import { newId } from '../src/ids.ts';
 export const appDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export interface Fixture {
+  organizationId: string;
+  /** A user who is a member (viewer) of the organization of every project here. */
+  memberUserId: string;
   projectId: string;
   privateProjectId: string;
   otherProjectId: string;
@@ -26,6 +29,22 @@ export interface Fixture {
   otherToken: string;
   /** project "other" (public), read only */
   otherReadToken: string;
+}
+
+/** A new API token of the project: its secret (only its digest is stored). */
+export async function createToken(
+  client: pg.Client | pg.Pool,
+  projectId: string,
+  scopes: string[],
+  revoked = false,
+): Promise<string> {
+  const secret = generateToken();
+  await client.query(
+    `INSERT INTO api_tokens (id, project_id, name, token_hash, prefix, scopes, revoked_at)
+     VALUES ($1, $2, 'test', $3, $4, $5, $6)`,
+    [newId(), projectId, hashToken(secret), secret.slice(0, 7), scopes, revoked ? new Date() : null],
+  );
+  return secret;
 }
 
 export async function seedFixture(url: string): Promise<Fixture> {
@@ -42,19 +61,20 @@ export async function seedFixture(url: string): Promise<Fixture> {
       );
       return id;
     };
-    const token = async (projectId: string, scopes: string[], revoked = false) => {
-      const secret = generateToken();
-      await client.query(
-        `INSERT INTO api_tokens (id, project_id, name, token_hash, prefix, scopes, revoked_at)
-         VALUES ($1, $2, 'test', $3, $4, $5, $6)`,
-        [newId(), projectId, hashToken(secret), secret.slice(0, 7), scopes, revoked ? new Date() : null],
-      );
-      return secret;
-    };
+    const token = (projectId: string, scopes: string[], revoked = false) =>
+      createToken(client, projectId, scopes, revoked);
+    const memberUserId = newId();
+    await client.query(`INSERT INTO users (id, email) VALUES ($1, 'member@acme.test')`, [memberUserId]);
+    await client.query(
+      `INSERT INTO memberships (id, organization_id, user_id, role) VALUES ($1, $2, $3, 'viewer')`,
+      [newId(), org, memberUserId],
+    );
     const projectId = await project('demo', 'public');
     const privateProjectId = await project('internal', 'private');
     const otherProjectId = await project('other', 'public');
     return {
+      organizationId: org,
+      memberUserId,
       projectId,
       privateProjectId,
       otherProjectId,

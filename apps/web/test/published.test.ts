@@ -260,3 +260,31 @@ describe('a publication compared with a measured run', () => {
     ]);
   });
 });
+
+describe('credentials in what people enter', () => {
+  it('are redacted before a published result is stored, by the same rules and corpus as the agent', async () => {
+    const { default: corpus } = await import('@levelfield/contracts/vectors/credentials.json', {
+      with: { type: 'json' },
+    });
+    const secrets = corpus.cases.filter(
+      (c): c is typeof c & { secret: string } =>
+        (c.kind === 'url' || c.kind === 'value') && typeof c.secret === 'string',
+    );
+    const field = (value: string) => ({ value, origin: 'declared' as const });
+    const result = {
+      system: { name: 'Redacted' },
+      benchmark: { name: 'B' },
+      name: 'credentials pasted into a setup',
+      sourceUrl: 'https://example.org/setup',
+      provenance: {
+        settings: Object.fromEntries(secrets.map((c, i) => [`x-pasted-${i}`, field(c.input)])),
+      },
+    };
+    const out = await caller(fx.editor).import({ ...where, format: 'json', text: JSON.stringify(result) });
+    expect(out.status).toBe('stored');
+    const stored = await db.run.findFirstOrThrow({ where: { name: 'credentials pasted into a setup' } });
+    const text = JSON.stringify(stored.provenance);
+    expect(secrets.filter((c) => text.includes(c.secret)).map((c) => c.note)).toEqual([]);
+    expect(text).toContain(corpus.marker);
+  });
+});

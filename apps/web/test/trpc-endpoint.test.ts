@@ -4,6 +4,7 @@
 // internals.
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MAX_BODY_BYTES, withBoundedBody } from '~/server/rest/http';
 import { publicProcedure, router } from '~/server/trpc';
 
@@ -70,5 +71,27 @@ describe('the tRPC endpoint', () => {
     expect(response.status).toBe(500);
     expect(text).toMatch(/Something went wrong on the server/);
     expect(text).not.toMatch(/relation|users|\/srv\/|db\.ts|stack/);
+  });
+
+  it('refuses text that cannot be printed or stored, naming the field, before the procedure runs', async () => {
+    let ran = false;
+    const echo = router({
+      save: publicProcedure.input(z.object({ run: z.object({ name: z.string() }) })).mutation(() => {
+        ran = true;
+      }),
+    });
+    const response = await fetchRequestHandler({
+      endpoint: '/api/trpc',
+      req: new Request('http://localhost/api/trpc/save', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ json: { run: { name: 'pg\u0000bench' } } }),
+      }),
+      router: echo,
+      createContext: () => ({ db: null as never, viewerId: null }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/run\.name: holds the control character U\+0000 \(NUL\)/);
+    expect(ran).toBe(false);
   });
 });

@@ -69,7 +69,13 @@ describe('Disclosure', () => {
   it('says how to write an artefact URL', () => {
     const result = Disclosure.safeParse({ artefacts: [{ url: 'harness.tar.gz' }] });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toContain('full URL');
+    expect(result.error?.issues[0]?.message).toContain('full http(s) URL');
+  });
+
+  it('refuses links a page could run as script', () => {
+    for (const url of ['javascript:alert(1)', 'data:text/html,<b>x</b>'])
+      expect(Disclosure.safeParse({ artefacts: [{ url }], ai: { promptLogUrl: url } }).success).toBe(false);
+    expect(Disclosure.safeParse({ artefacts: [{ url: 'https://example.org/h' }] }).success).toBe(true);
   });
 });
 

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** A series already exists in the run with another kind or unit. */
   SERIES_CONFLICT: 409,
+  /** Over a request limit: retry after the Retry-After header's seconds. */
+  RATE_LIMITED: 429,
   SHUTTING_DOWN: 503,
   DATABASE_UNAVAILABLE: 503,
   INTERNAL: 500,

@@ -15,19 +15,111 @@ export const INGEST_LIMITS = {
   maxValue: 1e15,
 } as const;
 
+// --- text that is safe to store and to print -------------------------------------------------
+// PostgreSQL refuses NUL in text and lone surrogates in JSON (a 500 instead of a 400), and a line
+// break in a unit or a name turns into a forged header line in the files that print it (.hlog,
+// CSV). So every string from the network passes one of two rules: a *line* (names, units, keys,
+// ids, labels) holds no control character and no line separator; *free text* (notes, captured
+// configuration, prompt logs) may also hold tab, line feed and carriage return. Neither may
+// hold an unpaired UTF-16 surrogate (a JSON "\ud800" escape not followed by its low half).
+// The patterns land in /openapi.json, so clients see the rule; the web app can use the same types.
+
+/** No C0 or C1 control character, no DEL, no U+2028/U+2029. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const LINE = /^[^\u0000-\u001F\u007F-\u009F\u2028\u2029]*$/;
+/** As LINE, but tab, line feed, carriage return and the Unicode line separators are allowed. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const FREE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]*$/;
+/** With the u flag, \p{Cs} matches only a surrogate that is not half of a pair. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export type TextRule = 'line' | 'text';
+
+const CONTROL_NAMES: Record<number, string> = { 0: 'NUL', 9: 'tab', 10: 'line feed', 13: 'carriage return' };
+
+/** What is wrong with `value` under `rule` (naming the character and where), or undefined. */
+export function unsafeTextProblem(value: string, rule: TextRule): string | undefined {
+  const pattern = rule === 'line' ? LINE : FREE_TEXT;
+  if (pattern.test(value) && !LONE_SURROGATE.test(value)) return undefined;
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      const paired =
+        code <= 0xdbff
+          ? (value.charCodeAt(index + 1) & 0xfc00) === 0xdc00
+          : (value.charCodeAt(index - 1) & 0xfc00) === 0xd800;
+      if (paired) continue;
+      return `holds an unpaired UTF-16 surrogate (${hex}) at character ${index}: send valid Unicode text`;
+    }
+    if (!pattern.test(value[index]!)) {
+      const name = CONTROL_NAMES[code] ? ` (${CONTROL_NAMES[code]})` : '';
+      return rule === 'line'
+        ? `holds the control character ${hex}${name} at character ${index}: names, units, keys, ids and labels are one line of printable text, so remove it`
+        : `holds the control character ${hex}${name} at character ${index}: text may hold tabs and line breaks but no other control characters, so remove it`;
+    }
+  }
+  return undefined;
+}
+
+/** Whether `value` is safe under `rule`; the ingest API's direct check uses it (no allocation). */
+export function isSafeText(value: string, rule: TextRule): boolean {
+  return (rule === 'line' ? LINE : FREE_TEXT).test(value) && !LONE_SURROGATE.test(value);
+}
+
+function safeString(rule: TextRule) {
+  const error = (issue: { input?: unknown }) => unsafeTextProblem(String(issue.input), rule);
+  return z
+    .string()
+    .regex(rule === 'line' ? LINE : FREE_TEXT, { error })
+    .refine((value) => !LONE_SURROGATE.test(value), { error });
+}
+
+/** A one-line string: names, units, keys, ids, labels. Chain .min()/.max() as on z.string(). */
+export const SafeLine = safeString('line');
+/** Free text (tab and line breaks allowed). */
+export const SafeText = safeString('text');
+
+/**
+ * Checks every string of a document whose schema is not ours to tighten (provenance,
+ * disclosure, labels): object keys are names (one line), values follow `valueRule`. Adds one
+ * issue per offending string, at its path.
+ */
+export function refuseUnsafeText(valueRule: TextRule) {
+  return (document: unknown, ctx: z.RefinementCtx) => {
+    const visit = (value: unknown, path: (string | number)[]) => {
+      if (typeof value === 'string') {
+        const problem = unsafeTextProblem(value, valueRule);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, path });
+      } else if (Array.isArray(value)) {
+        for (const [index, item] of value.entries()) visit(item, [...path, index]);
+      } else if (typeof value === 'object' && value !== null) {
+        for (const [key, item] of Object.entries(value)) {
+          const problem = unsafeTextProblem(key, 'line');
+          // The path stops at the object: the key itself is what cannot be printed.
+          if (problem)
+            ctx.addIssue({ code: 'custom', message: `key ${JSON.stringify(key)} ${problem}`, path });
+          visit(item, [...path, key]);
+        }
+      }
+    };
+    visit(document, []);
+  };
+}
+
 const EpochMs = z
   .number()
   .int()
   .min(INGEST_LIMITS.minTimestampMs, 'must be unix epoch milliseconds after 2000-01-01');
 
-const Name = z.string().min(1).max(200);
+const Name = SafeLine.min(1).max(200);
 
 export const CreateRunRequest = z.strictObject({
-  project: z.string().min(1).max(100),
-  system: z.strictObject({ name: Name, version: z.string().max(100).optional() }),
-  benchmark: z.strictObject({ name: Name, version: z.string().max(100).optional() }),
-  name: z.string().max(200).optional(),
-  labels: RunLabels.default({}),
+  project: SafeLine.min(1).max(100),
+  system: z.strictObject({ name: Name, version: SafeLine.max(100).optional() }),
+  benchmark: z.strictObject({ name: Name, version: SafeLine.max(100).optional() }),
+  name: SafeLine.max(200).optional(),
+  labels: RunLabels.default({}).superRefine(refuseUnsafeText('line')),
   startedAt: EpochMs,
   warmupMs: z
     .number()
@@ -35,8 +127,8 @@ export const CreateRunRequest = z.strictObject({
     .min(0)
     .max(7 * 24 * 3600 * 1000)
     .default(0),
-  provenance: Provenance.default(Provenance.parse({})),
-  disclosure: Disclosure.optional(),
+  provenance: Provenance.default(Provenance.parse({})).superRefine(refuseUnsafeText('text')),
+  disclosure: Disclosure.superRefine(refuseUnsafeText('text')).optional(),
 });
 export type CreateRunRequest = z.infer<typeof CreateRunRequest>;
 
@@ -45,20 +137,25 @@ export const CreateRunResponse = z.strictObject({ id: z.string(), url: z.string(
 const Value = z.number().finite().min(0).max(INGEST_LIMITS.maxValue);
 
 export const SeriesDeclaration = z.strictObject({
-  key: z.string().min(1).max(64),
+  key: SafeLine.min(1).max(64),
   name: z
     .string()
     .min(1)
     .max(200)
     .regex(/^[A-Za-z0-9_.:/ -]+$/, 'letters, digits, space and _ . : / - only'),
   kind: z.enum(['latency', 'counter', 'gauge']),
-  unit: z.string().min(1).max(16),
-  labels: z.record(z.string().min(1).max(64), z.string().max(256)).default({}),
+  unit: SafeLine.min(1).max(16),
+  // Keys and values are lines; checked by the walk, whose error names the key (a record's own
+  // key check would only say "Invalid key in record").
+  labels: z
+    .record(z.string().min(1).max(64), z.string().max(256))
+    .superRefine(refuseUnsafeText('line'))
+    .default({}),
 });
 
 export const FrameInput = z
   .strictObject({
-    series: z.string().min(1).max(64),
+    series: SafeLine.min(1).max(64),
     seq: z.number().int().min(0).max(2_147_483_647),
     startMs: EpochMs,
     endMs: EpochMs,

@@ -1,8 +1,10 @@
-// One frame batch from request body to acknowledgement: validate, store, then (after commit)
-// publish to local live subscribers, notify other instances and mark the rollups that changed.
+// One frame batch from request body to acknowledgement: validate (histograms included), store,
+// then (after commit) publish to local live subscribers, notify other instances and mark the
+// rollups that changed.
 import type { Principal } from '../auth.ts';
 import type { IngestContext } from '../context.ts';
 import { encodeFramesNotice, type LiveFrame, type SeriesInfo } from '../live/messages.ts';
+import { checkHistograms } from './histograms.ts';
 import { insertBatch } from './insert.ts';
 import { checkBatch, parseFrameBatch } from './validate.ts';
 
@@ -13,6 +15,7 @@ export async function ingestFrames(
   body: unknown,
 ): Promise<{ accepted: number; duplicates: number }> {
   const batch = checkBatch(parseFrameBatch(body));
+  checkHistograms(batch);
   const stored = await insertBatch(ctx.db, ctx.seriesCache, principal, runId, batch);
   const { frames, frameSeries } = batch;
   if (stored.accepted > 0) {

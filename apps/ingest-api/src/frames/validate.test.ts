@@ -109,6 +109,16 @@ describe('acceptFrameBatch (the direct check) and the zod schema', () => {
     ['histogram too long', (b) => Object.assign(b.frames[0]!, { histogram: 'A'.repeat(65_540) })],
     ['histogram empty', (b) => Object.assign(b.frames[0]!, { histogram: '' })],
     ['series missing', (b) => Object.assign(b.frames[0]!, { series: undefined })],
+    ['NUL in a unit', (b) => Object.assign(b.series[0]!, { unit: 'u\u0000s' })],
+    ['line feed in a unit', (b) => Object.assign(b.series[0]!, { unit: 'us\n#[x]' })],
+    ['C1 control in a key', (b) => Object.assign(b.series[0]!, { key: 'a\u0085' })],
+    ['lone surrogate in a label value', (b) => Object.assign(b.series[0]!, { labels: { txn: 'x\ud800' } })],
+    ['tab in a label key', (b) => Object.assign(b.series[0]!, { labels: { 't\txn': 'x' } })],
+    ['DEL in a frame series', (b) => Object.assign(b.frames[0]!, { series: 'a\u007f' })],
+    [
+      'a surrogate pair in a label value',
+      (b) => Object.assign(b.series[0]!, { labels: { txn: 'new-order 😀' } }),
+    ],
   ];
 
   it.each(mutations)('agrees on: %s', (_name, mutate) => {

@@ -5,7 +5,7 @@
 // frames, duplicates, per-kind requirements and the clock. All of it runs before any database
 // work, so a rejected batch never touches the database.
 import { AppError, validationError } from '@levelfield/contracts/errors';
-import { FrameBatch, INGEST_LIMITS } from '@levelfield/contracts/ingest';
+import { FrameBatch, INGEST_LIMITS, isSafeText } from '@levelfield/contracts/ingest';
 
 export type SeriesDeclaration = FrameBatch['series'][number];
 export type FrameInput = FrameBatch['frames'][number];
@@ -54,6 +54,9 @@ const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown, min: number, max: number): value is string =>
   typeof value === 'string' && value.length >= min && value.length <= max;
+/** A one-line string (SafeLine of the contract): no control character, no lone surrogate. */
+const isLine = (value: unknown, min: number, max: number): value is string =>
+  isText(value, min, max) && isSafeText(value, 'line');
 const isInt = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 const isValue = (value: unknown): boolean =>
@@ -69,16 +72,16 @@ function onlyKeys(value: Json, allowed: Set<string>): boolean {
 /** Checks one declaration and fills in its default labels. */
 function acceptSeries(value: unknown): boolean {
   if (!isObject(value) || !onlyKeys(value, SERIES_KEYS)) return false;
-  if (!isText(value.key, 1, 64) || !isText(value.name, 1, 200) || !NAME.test(value.name)) return false;
+  if (!isLine(value.key, 1, 64) || !isText(value.name, 1, 200) || !NAME.test(value.name)) return false;
   if (value.kind !== 'latency' && value.kind !== 'counter' && value.kind !== 'gauge') return false;
-  if (!isText(value.unit, 1, 16)) return false;
+  if (!isLine(value.unit, 1, 16)) return false;
   if (value.labels === undefined) {
     value.labels = {};
     return true;
   }
   if (!isObject(value.labels)) return false;
   for (const key in value.labels) {
-    if (key.length < 1 || key.length > 64 || !isText(value.labels[key], 0, 256)) return false;
+    if (!isLine(key, 1, 64) || !isLine(value.labels[key], 0, 256)) return false;
   }
   return true;
 }
@@ -86,7 +89,7 @@ function acceptSeries(value: unknown): boolean {
 /** Checks one frame and fills in its default warm-up flag. */
 function acceptFrame(value: unknown): boolean {
   if (!isObject(value) || !onlyKeys(value, FRAME_KEYS)) return false;
-  if (!isText(value.series, 1, 64) || !isInt(value.seq, 0, 2_147_483_647)) return false;
+  if (!isLine(value.series, 1, 64) || !isInt(value.seq, 0, 2_147_483_647)) return false;
   if (!isEpochMs(value.startMs) || !isEpochMs(value.endMs) || value.endMs < value.startMs) return false;
   if (!isInt(value.count, 0, Number.MAX_SAFE_INTEGER)) return false;
   if (!isValue(value.min) || !isValue(value.max) || (value.max as number) < (value.min as number))

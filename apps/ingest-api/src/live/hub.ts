@@ -1,6 +1,7 @@
 // In-process fan-out of live events to this instance's subscribers, formatted once per event
 // as Server-Sent Events. Frames from this instance arrive straight from the hot path; frames
 // from other instances arrive through the PostgreSQL listener (listener.ts).
+import type { LiveViewer } from './access.ts';
 import type { LiveFrame, RunFinishedStatus, SeriesInfo } from './messages.ts';
 
 export interface LiveSink {
@@ -10,6 +11,8 @@ export interface LiveSink {
 
 interface Subscriber {
   sink: LiveSink;
+  /** Whose stream this is: re-checked every few seconds (monitor.ts). */
+  viewer: LiveViewer;
   /** Series already described to this subscriber; frames only carry the series id. */
   knownSeries: Set<string>;
 }
@@ -35,20 +38,19 @@ export class LiveHub {
   }
 
   /** Returns the unsubscribe function. */
-  subscribe(runId: string, sink: LiveSink): () => void {
-    const subscriber: Subscriber = { sink, knownSeries: new Set() };
+  subscribe(runId: string, sink: LiveSink, viewer: LiveViewer): () => void {
+    const subscriber: Subscriber = { sink, viewer, knownSeries: new Set() };
     const set = this.runs.get(runId) ?? new Set();
     set.add(subscriber);
     this.runs.set(runId, set);
     this.subscriberCount += 1;
-    let subscribed = true;
-    return () => {
-      if (!subscribed) return;
-      subscribed = false;
-      this.subscriberCount -= 1;
-      set.delete(subscriber);
-      if (set.size === 0 && this.runs.get(runId) === set) this.runs.delete(runId);
-    };
+    return () => this.remove(runId, set, subscriber);
+  }
+
+  private remove(runId: string, set: Set<Subscriber>, subscriber: Subscriber): void {
+    if (!set.delete(subscriber)) return;
+    this.subscriberCount -= 1;
+    if (set.size === 0 && this.runs.get(runId) === set) this.runs.delete(runId);
   }
 
   publishFrames(runId: string, series: SeriesInfo[], frames: LiveFrame[]): void {
@@ -76,6 +78,32 @@ export class LiveHub {
     const text = sseEvent('finished', { runId, status });
     for (const subscriber of [...subscribers]) {
       subscriber.sink.write(text);
+      subscriber.sink.end();
+    }
+  }
+
+  /** The runs watched on this instance, each with the viewers of its streams. */
+  watched(): Map<string, LiveViewer[]> {
+    return new Map(
+      [...this.runs].map(([runId, subscribers]) => [runId, [...subscribers].map((s) => s.viewer)]),
+    );
+  }
+
+  /**
+   * Ends the streams of a run whose viewer `verdict` turns away, with a last `revoked` event
+   * saying why (clients should not reconnect).
+   */
+  revoke(
+    runId: string,
+    verdict: (viewer: LiveViewer) => { reason: string; message: string } | undefined,
+  ): void {
+    const set = this.runs.get(runId);
+    for (const subscriber of [...(set ?? [])]) {
+      const refusal = verdict(subscriber.viewer);
+      if (!refusal) continue;
+      // Gone at once, not when the socket closes: nothing more may reach this viewer.
+      this.remove(runId, set!, subscriber);
+      subscriber.sink.write(sseEvent('revoked', { runId, ...refusal }));
       subscriber.sink.end();
     }
   }

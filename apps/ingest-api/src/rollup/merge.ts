@@ -33,9 +33,9 @@ export interface HistogramMerger {
 }
 
 /** The stored histograms come from agents: bound what one may inflate to (as the codec's default). */
-const MAX_INFLATED_BYTES = 4 * 1024 * 1024;
+export const MAX_INFLATED_BYTES = 4 * 1024 * 1024;
 /** As the agent's own decoder (agents/internal/histogram MaxCounts): 8 MiB of counts at most. */
-const MAX_COUNTS_LENGTH = 2 ** 20;
+export const MAX_COUNTS_LENGTH = 2 ** 20;
 /**
  * All inputs of one merge are held inflated at once: bound their sum. A legitimate minute of
  * 3-digit histograms stays far below (at most 60 × ~210 KB); hostile inputs fail the merge.

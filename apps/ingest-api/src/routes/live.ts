@@ -13,10 +13,11 @@ export const LIVE_ROUTE = '/v1/runs/:id/live';
 export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
   app.get<RunParams & { Querystring: { token?: string } }>(LIVE_ROUTE, async (request, reply) => {
     const token = request.query.token ?? bearerToken(request.headers.authorization);
-    const run = await checkLiveAccess(
+    const id = runId(request.params);
+    const { status, viewer } = await checkLiveAccess(
       ctx.db,
       ctx.authenticate,
-      runId(request.params),
+      id,
       token,
       ctx.liveTokenSecret,
     );
@@ -31,19 +32,23 @@ export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
       'cache-control': 'no-cache, no-transform',
       'x-accel-buffering': 'no',
     });
-    raw.write(`retry: 2000\n${sseEvent('hello', { runId: run.id, status: run.status })}`);
-    if (run.status !== 'running') {
-      raw.end(sseEvent('finished', { runId: run.id, status: run.status }));
+    raw.write(`retry: 2000\n${sseEvent('hello', { runId: id, status })}`);
+    if (status !== 'running') {
+      raw.end(sseEvent('finished', { runId: id, status }));
       return;
     }
-    const unsubscribe = ctx.hub.subscribe(run.id, {
-      write: (text) => {
-        if (!text || raw.destroyed) return;
-        if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
-        else raw.write(text);
+    const unsubscribe = ctx.hub.subscribe(
+      id,
+      {
+        write: (text) => {
+          if (!text || raw.destroyed || raw.writableEnded) return;
+          if (raw.writableLength > MAX_BUFFERED_BYTES) raw.destroy();
+          else raw.write(text);
+        },
+        end: () => raw.end(),
       },
-      end: () => raw.end(),
-    });
+      viewer,
+    );
     raw.on('close', unsubscribe);
   });
 }

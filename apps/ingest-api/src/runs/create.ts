@@ -2,6 +2,7 @@
 // agent pointed at the wrong project fails loudly instead of filing runs in the wrong place.
 import { AppError } from '@levelfield/contracts/errors';
 import type { CreateRunRequest } from '@levelfield/contracts/ingest';
+import { redactLabels, redactProvenance, redactValue } from '@levelfield/contracts/redact';
 import type { Principal } from '../auth.ts';
 import type { Queryable } from '../db.ts';
 import { newId } from '../ids.ts';
@@ -47,9 +48,11 @@ export async function createRun(
       request.benchmark.name,
       request.benchmark.version ?? null,
       request.system.version ?? null,
-      JSON.stringify(request.labels),
-      JSON.stringify(request.provenance),
-      JSON.stringify(request.disclosure ?? {}),
+      // Redacted again here: the agent redacts before sending, but a run may come from an older
+      // agent, a script or a hand-made request, and public runs show all three to anyone.
+      JSON.stringify(redactLabels(request.labels)),
+      JSON.stringify(redactProvenance(request.provenance)),
+      JSON.stringify(redactValue(request.disclosure ?? {})),
       request.startedAt,
       request.warmupMs,
       principal.tokenId,

@@ -5,6 +5,7 @@ import type { PrismaClient } from '@levelfield/db/client';
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
+import { PrintableDocument } from './printable.ts';
 
 export interface Context {
   db: PrismaClient;
@@ -32,7 +33,24 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure;
+
+/**
+ * No procedure receives text that PostgreSQL cannot store or a page cannot print: NUL, other
+ * control characters (tab and line breaks aside) and lone surrogates anywhere in the input are
+ * refused with the field's path, before any procedure's own validation.
+ */
+const printableInput = t.middleware(async ({ getRawInput, next }) => {
+  const checked = PrintableDocument.safeParse(await getRawInput());
+  if (!checked.success)
+    throw new TRPCError({
+      code: 'BAD_REQUEST',
+      message: `${checked.error.issues[0]?.path.join('.') || 'input'}: ${checked.error.issues[0]?.message}`,
+      cause: checked.error,
+    });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(printableInput);
 export const signedInProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.viewerId) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'sign in to do this' });
   return next({ ctx: { ...ctx, viewerId: ctx.viewerId } });

@@ -2,7 +2,13 @@ import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { prng, randomInt } from '../../test/prng.ts';
 import { base64ToBytes, bytesToBase64 } from './base64.ts';
-import { decodeHistogram, encodeBase64, encodeCompressed, encodeUncompressed } from './codec.ts';
+import {
+  checkEncoded,
+  decodeHistogram,
+  encodeBase64,
+  encodeCompressed,
+  encodeUncompressed,
+} from './codec.ts';
 import { HdrDecodeError } from './errors.ts';
 import { Histogram } from './histogram.ts';
 import { readZigZag, writeZigZag } from './zigzag.ts';
@@ -309,5 +315,40 @@ describe('hostile input', () => {
         expect(e).toBeInstanceOf(HdrDecodeError);
       }
     }
+  });
+
+  it('checkEncoded refuses exactly what decodeHistogram refuses, with the same code', () => {
+    const outcome = (decode: () => unknown) => {
+      try {
+        decode();
+        return 'ok';
+      } catch (e) {
+        return e instanceof HdrDecodeError ? e.code : `not an HdrDecodeError: ${String(e)}`;
+      }
+    };
+    const rand = prng(7);
+    const inputs: Array<Uint8Array | string> = [
+      good,
+      bytesToBase64(good),
+      'not base64!',
+      encodeUncompressed(sample(3)),
+    ];
+    for (let i = 0; i < 300; i++) {
+      const bytes = good.slice();
+      bytes[randomInt(rand, 0, bytes.length - 1)] = randomInt(rand, 0, 255);
+      inputs.push(bytes, good.subarray(0, randomInt(rand, 0, good.length)));
+    }
+    const bomb = new Uint8Array(8 * 1024 * 1024);
+    bomb.set(rawV2({}, [2]));
+    inputs.push(compressed(bomb), rawV2({ digits: 5, highest: 2n ** 62n }, [2]));
+    const codes = new Set<string>();
+    for (const input of inputs) {
+      const expected = outcome(() => decodeHistogram(input));
+      expect(outcome(() => checkEncoded(input))).toBe(expected);
+      codes.add(expected);
+    }
+    expect([...codes]).toEqual(
+      expect.arrayContaining(['ok', 'BAD_BASE64', 'BAD_ZLIB', 'TRUNCATED', 'TOO_LARGE']),
+    );
   });
 });

@@ -139,18 +139,7 @@ function readHeader(bytes: Uint8Array, maxCountsLength: number): Header & { coun
   // of every counts index. Values beyond 2^53 cannot be represented here and are rejected below.
   const highestNumber = highestRaw > maxSafe ? Number.MAX_SAFE_INTEGER : Number(highestRaw);
   const highest = Math.min(Math.max(highestNumber, 2 * lowest), Number.MAX_SAFE_INTEGER);
-  let countsLength: number;
-  try {
-    countsLength = Histogram.countsLengthFor({
-      lowestDiscernibleValue: lowest,
-      highestTrackableValue: highest,
-      significantFigures,
-    });
-  } catch (e) {
-    throw new HdrDecodeError('BAD_HEADER', `unsupported histogram geometry: ${(e as Error).message}`, {
-      cause: e,
-    });
-  }
+  const countsLength = countsLengthOf(lowest, highest, significantFigures);
   if (countsLength > maxCountsLength) {
     throw new HdrDecodeError(
       'TOO_LARGE',
@@ -164,6 +153,33 @@ function readHeader(bytes: Uint8Array, maxCountsLength: number): Header & { coun
     );
   }
   return { payloadLength, significantFigures, lowest, highest, countsLength };
+}
+
+/**
+ * Counts-array lengths by geometry: computing one builds a histogram, and every interval an
+ * agent records shares one geometry. Bounded: cleared when it grows past a few hundred.
+ */
+const countsLengths = new Map<string, number>();
+
+function countsLengthOf(lowest: number, highest: number, significantFigures: number): number {
+  const key = `${lowest}/${highest}/${significantFigures}`;
+  const known = countsLengths.get(key);
+  if (known !== undefined) return known;
+  let length: number;
+  try {
+    length = Histogram.countsLengthFor({
+      lowestDiscernibleValue: lowest,
+      highestTrackableValue: highest,
+      significantFigures,
+    });
+  } catch (e) {
+    throw new HdrDecodeError('BAD_HEADER', `unsupported histogram geometry: ${(e as Error).message}`, {
+      cause: e,
+    });
+  }
+  if (countsLengths.size >= 256) countsLengths.clear();
+  countsLengths.set(key, length);
+  return length;
 }
 
 /**
@@ -186,7 +202,16 @@ function walkCounts(
   let index = 0;
   let total = 0;
   for (let pos = HEADER_BYTES; pos < bytes.length; ) {
-    const { value, next } = readZigZag(bytes, pos);
+    // Most counts fit one byte (zigzag < 128): decoded inline, without readZigZag's result object.
+    const first = bytes[pos]!;
+    let value: number;
+    let next: number;
+    if (first < 0x80) {
+      value = first & 1 ? -((first >>> 1) + 1) : first >>> 1;
+      next = pos + 1;
+    } else {
+      ({ value, next } = readZigZag(bytes, pos));
+    }
     if (value < 0) {
       const zeros = -value;
       if (zeros > length - index) {
@@ -278,6 +303,17 @@ export function decodeHistogram(input: Uint8Array | string, options: DecodeOptio
     uncompressedBytes(input, options),
     options.maxCountsLength ?? DEFAULT_MAX_COUNTS,
   );
+}
+
+/**
+ * Checks that an encoding decodes, refusing with the same HdrDecodeError whatever
+ * decodeHistogram would refuse, without building the histogram (no counts array is allocated):
+ * cheap enough to run on every frame an ingest API accepts.
+ */
+export function checkEncoded(input: Uint8Array | string, options: DecodeOptions = {}): void {
+  const maxCounts = options.maxCountsLength ?? DEFAULT_MAX_COUNTS;
+  const bytes = uncompressedBytes(input, options);
+  walkCounts(bytes, readHeader(bytes, maxCounts), () => {});
 }
 
 /**

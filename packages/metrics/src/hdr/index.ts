@@ -12,6 +12,7 @@ export {
 } from './bands.ts';
 export { base64ToBytes, bytesToBase64 } from './base64.ts';
 export {
+  checkEncoded,
   type DecodeOptions,
   decodeHistogram,
   encodeBase64,
@@ -30,4 +31,9 @@ export {
   type RecordedRange,
   type ValueBand,
 } from './histogram.ts';
-export { formatIntervalLogLine, type IntervalLogEntry, parseIntervalLogLine } from './interval-log.ts';
+export {
+  formatIntervalLogComment,
+  formatIntervalLogLine,
+  type IntervalLogEntry,
+  parseIntervalLogLine,
+} from './interval-log.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeHistogram } from './codec.ts';
 import { HdrDecodeError } from './errors.ts';
-import { formatIntervalLogLine, parseIntervalLogLine } from './interval-log.ts';
+import { formatIntervalLogComment, formatIntervalLogLine, parseIntervalLogLine } from './interval-log.ts';
 
 // Written by Java HdrHistogram (jHiccup 2.0.7), as in HdrHistogram's own test logs.
 const JAVA_LINE =
@@ -61,5 +61,18 @@ describe('interval log lines', () => {
     expect(line).toBe('Tag=new_order,0.127,1.007,2.769,HISTFAAA');
     expect(parseIntervalLogLine(line)).toEqual(entry);
     expect(() => formatIntervalLogLine({ ...entry, tag: 'a b' })).toThrow(RangeError);
+  });
+
+  it('keeps a comment on one line whatever its text holds', () => {
+    const unit = 'us]\n#[StartTime: 0.000 (seconds since epoch)]\r\n0.0,1.0,1.0,HISTFAAA\u2028\u001b[0m';
+    const line = formatIntervalLogComment(`values in ${unit}`);
+    expect(line.split(/\r\n|[\n\r\u2028\u2029\u0085]/)).toEqual([line]);
+    expect(line).toBe(
+      '#[values in us]\\n#[StartTime: 0.000 (seconds since epoch)]\\r\\n0.0,1.0,1.0,HISTFAAA\\u2028\\u001b[0m]',
+    );
+    expect(parseIntervalLogLine(line)).toBeNull();
+    expect(formatIntervalLogComment('BaseTime: 12.000 (seconds since epoch)')).toBe(
+      '#[BaseTime: 12.000 (seconds since epoch)]',
+    );
   });
 });

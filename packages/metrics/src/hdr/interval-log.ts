@@ -67,3 +67,22 @@ export function formatIntervalLogLine(entry: IntervalLogEntry): string {
   const tag = entry.tag === undefined ? '' : `Tag=${entry.tag},`;
   return `${tag}${entry.startSeconds.toFixed(3)},${entry.intervalSeconds.toFixed(3)},${entry.intervalMax.toFixed(3)},${entry.histogram}`;
 }
+
+/** Characters that could end a comment line in some reader, or make it unreadable. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+const ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * Formats a comment line ("#[…]") that stays one line whatever the text holds: line breaks and
+ * other control characters are written as visible escapes (\n, \u001b). A value printed into a
+ * header (a unit, a series name) can then never start a line of its own, such as a forged
+ * "#[StartTime: …]" that readers take as the log's base time.
+ */
+export function formatIntervalLogComment(text: string): string {
+  const escaped = text.replace(
+    CONTROL,
+    (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  return `#[${escaped}]`;
+}

@@ -5,6 +5,7 @@
 import { unknownFields } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { z } from 'zod';
+import { PrintableDocument } from '../printable.ts';
 import { csvToResults, type ImportError } from './csv.ts';
 import { PUBLISHED_KEY_LABEL, publishedKey } from './key.ts';
 import { withRunFacts } from './run-facts.ts';
@@ -42,6 +43,9 @@ function pathText(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i > 0 ? '.' : ''}${String(p)}`)).join('');
 }
 
+/** A result whose every string is printable text (NUL or control characters are named by path). */
+const PrintableResult = PrintableDocument.pipe(PublishedResult);
+
 /** Validates everything first; returns the parsed results or every error. */
 export function validatePublished(
   input: z.infer<typeof ImportPublished>,
@@ -78,7 +82,7 @@ export function validatePublished(
   const errors: ImportError[] = [];
   const results: PublishedResult[] = [];
   items.forEach((item, i) => {
-    const parsed = PublishedResult.safeParse(item.input);
+    const parsed = PrintableResult.safeParse(item.input);
     if (parsed.success) {
       results.push(parsed.data);
       return;

@@ -86,3 +86,18 @@ describe('what a published result may not claim', () => {
     ]);
   });
 });
+
+describe('text a page cannot print', () => {
+  it('is refused by the import with the field that holds it', async () => {
+    const { validatePublished } = await import('./import.ts');
+    const result = {
+      system: { name: 'A' },
+      benchmark: { name: 'B' },
+      name: 'A\u0000B',
+      sourceUrl: 'https://example.org/post',
+      values: [{ quantity: 'tpmC', value: 1, unit: 'tx\uD800' }],
+    };
+    const outcome = validatePublished({ format: 'json', text: JSON.stringify(result), results: [] });
+    expect('errors' in outcome && outcome.errors.map((e) => e.field)).toEqual(['name', 'values[0].unit']);
+  });
+});

@@ -4,8 +4,10 @@
 // fairness checks read as they are; series are for runs with raw data (agent, import). Shared
 // by the import (published.import) and the demo loader. Relative imports only.
 import type { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import { redactLabels, redactProvenance, redactValue } from '@levelfield/contracts/redact';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import type { PublishedValue } from '@levelfield/fairness';
+import { PUBLISHED_KEY_LABEL } from './key.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -24,6 +26,12 @@ export interface NewPublishedRun {
   values: PublishedValue[];
   labels?: Record<string, string>;
   createdById?: string | null | undefined;
+}
+
+/** The labels as stored: redacted, except the import's own key (a hash, which the rules would take for a key). */
+function storedLabels(labels: Record<string, string>): Record<string, string> {
+  const { [PUBLISHED_KEY_LABEL]: key, ...entered } = labels;
+  return { ...redactLabels(entered), ...(key === undefined ? {} : { [PUBLISHED_KEY_LABEL]: key }) };
 }
 
 export async function storePublishedRun(db: Db, run: NewPublishedRun): Promise<{ id: string; name: string }> {
@@ -47,9 +55,11 @@ export async function storePublishedRun(db: Db, run: NewPublishedRun): Promise<{
       systemVersion: run.systemVersion ?? null,
       status: 'succeeded',
       source: 'published',
-      labels: run.labels ?? {},
-      provenance: run.provenance as unknown as Prisma.InputJsonValue,
-      disclosure: run.disclosure as unknown as Prisma.InputJsonValue,
+      // The same redaction as the agent's and the ingest API's: a credential pasted from a
+      // publication's setup (a DSN, a presigned artefact link) is never stored.
+      labels: storedLabels(run.labels ?? {}),
+      provenance: redactProvenance(run.provenance) as unknown as Prisma.InputJsonValue,
+      disclosure: redactValue(run.disclosure) as unknown as Prisma.InputJsonValue,
       values: run.values as unknown as Prisma.InputJsonValue,
       sourceUrl: run.sourceUrl ?? null,
       startedAt: run.publishedAt,

@@ -2,6 +2,7 @@
 import { AppError, type ErrorCode, validationError } from '@levelfield/contracts/errors';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { PrintableDocument } from '../printable.ts';
 
 /** 5 MB: the largest published import the tRPC procedure takes too. */
 export const MAX_BODY_BYTES = 5_000_000;
@@ -68,14 +69,21 @@ export function errorResponse(raw: unknown): Response {
   });
 }
 
-/** JSON.parse with an AppError that says where the JSON broke. */
+/**
+ * JSON.parse with an AppError that says where the JSON broke, and no string a page cannot print
+ * or PostgreSQL cannot store (NUL, control characters, lone surrogates): named by path.
+ */
 export function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (e) {
     throw new AppError(
       'BAD_REQUEST',
       `the body is not valid JSON (${(e as Error).message}): check the brackets and quotes`,
     );
   }
+  const printable = PrintableDocument.safeParse(value);
+  if (!printable.success) throw validationError(printable.error);
+  return value;
 }

@@ -26,5 +26,7 @@ export const accountRouter = router({
   /** Signs the account out everywhere; the page starts a fresh session afterwards. */
   changePassword: signedInProcedure
     .input(ChangePasswordInput)
-    .mutation(async ({ ctx, input }) => changePassword(ctx.db, ctx.viewerId, input, ctx.clientAddress ?? UNKNOWN_ADDRESS)),
+    .mutation(async ({ ctx, input }) =>
+      changePassword(ctx.db, ctx.viewerId, input, ctx.clientAddress ?? UNKNOWN_ADDRESS),
+    ),
 });

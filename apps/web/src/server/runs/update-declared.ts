@@ -1,4 +1,5 @@
 import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
+import { redactProvenance, redactValue } from '@levelfield/contracts/redact';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDeclared, type DeclaredEdits } from './declared.ts';
 
@@ -9,11 +10,14 @@ export async function updateDeclared(db: PrismaClient, runId: string, edits: Dec
     select: { provenance: true, disclosure: true },
   });
   const current = Provenance.safeParse(run.provenance);
-  const provenance = applyDeclared(current.success ? current.data : Provenance.parse({}), edits.provenance);
+  // Declared values are redacted like captured ones: a DSN typed into a field keeps its host only.
+  const provenance = redactProvenance(
+    applyDeclared(current.success ? current.data : Provenance.parse({}), edits.provenance),
+  );
   // Commit-trailer evidence is captured by the agent, not declared: it survives every edit.
   const stored = Disclosure.safeParse(run.disclosure ?? {});
   const evidence = stored.success ? stored.data.ai.evidence : [];
-  const disclosure = { ...edits.disclosure, ai: { ...edits.disclosure.ai, evidence } };
+  const disclosure = redactValue({ ...edits.disclosure, ai: { ...edits.disclosure.ai, evidence } });
   await db.run.update({ where: { id: runId }, data: { provenance, disclosure } });
   return { provenance, disclosure };
 }

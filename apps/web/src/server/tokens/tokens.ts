@@ -85,7 +85,18 @@ export async function revokeApiToken(db: PrismaClient, projectId: string, tokenI
   return db.apiToken.update({ where: { id: tokenId }, data: { revokedAt: now }, select: tokenSelect });
 }
 
-/** The command line that starts a run with this token, shown beside the new token. */
-export function agentCommand(input: { server: string; token: string; project: string }): string {
-  return `levelfield-agent run --server ${input.server} --token ${input.token} --project ${input.project} --system postgresql -- pgbench -c 8 -T 60`;
+/**
+ * The commands that start a run, shown beside a new token. The token never goes on the command
+ * line (the agent refuses it there: every user of the machine can read a process's arguments, and
+ * shells keep history): `read -rs` takes it from the keyboard into the environment unseen.
+ */
+export function agentCommand(input: { server: string; project: string }): string {
+  return [
+    'read -rs LEVELFIELD_TOKEN && export LEVELFIELD_TOKEN   # paste the token, then Enter',
+    `levelfield-agent run --server ${input.server} --project ${input.project} --system postgresql -- pgbench -c 8 -T 60`,
+  ].join('\n');
 }
+
+/** Said under the commands: the other way to hand the agent its token. */
+export const TOKEN_FILE_HINT =
+  'Or keep the token in a file only you can read and pass --token-file PATH; --token on the command line is refused.';

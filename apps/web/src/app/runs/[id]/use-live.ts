@@ -82,10 +82,13 @@ export function useLiveTimelines(
       const frame = JSON.parse((event as MessageEvent<string>).data) as LiveFrame;
       setTimelines((current) => appendFrame(current, frame, described.get(frame.series)));
     });
-    source.addEventListener('finished', () => {
-      source.close();
-      router.refresh();
-    });
+    // Finished: reload for the heatmap and spectrum. Revoked (token revoked, membership removed,
+    // project made private): stop, and reload so the page shows what the viewer may still see.
+    for (const end of ['finished', 'revoked'])
+      source.addEventListener(end, () => {
+        source.close();
+        router.refresh();
+      });
     return () => source.close();
   }, [live, router]);
 

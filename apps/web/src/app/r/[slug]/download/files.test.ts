@@ -48,6 +48,18 @@ describe('report downloads', () => {
     expect(decodeHistogram(entries[0]!.histogram).totalCount).toBe(100);
   });
 
+  it('keeps every value in the header on its comment line (a unit cannot forge a header line)', () => {
+    const snapshot = snapshotFixture({ measured: true });
+    const forged = 'us]\n#[StartTime: 0.000 (seconds since epoch)]\n#[BaseTime: 0.000 (seconds since epoch)';
+    for (const entry of snapshot.entries)
+      for (const run of entry.runs) for (const h of run.histograms) h.unit = forged;
+    const lines = histogramLog(snapshot)!.body.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('#[StartTime:'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('#[BaseTime:'))).toHaveLength(1);
+    expect(lines[0]).toContain('values in us]\\n#[StartTime: 0.000');
+    expect(lines.map(parseIntervalLogLine).filter((e) => e !== null)).toHaveLength(2);
+  });
+
   it('has no histogram log for reports of published results', () => {
     expect(hasHistograms(snapshotFixture())).toBe(false);
     expect(histogramLog(snapshotFixture())).toBeNull();

@@ -1,7 +1,7 @@
 // A report's downloads, built from one version's snapshot and nothing else (pure, unit-tested):
 // the snapshot itself with its hash, the headline table as CSV, and the whole-run histograms as
 // an HdrHistogram interval log that HdrHistogram's own tools read.
-import { decodeHistogram, formatIntervalLogLine } from '@levelfield/metrics/hdr';
+import { decodeHistogram, formatIntervalLogComment, formatIntervalLogLine } from '@levelfield/metrics/hdr';
 import { toCsv } from '~/lib/format';
 import type { ReportView } from '~/server/reports/read';
 import type { ReportSnapshot } from '~/server/reports/snapshot';
@@ -92,9 +92,14 @@ export function histogramLog(snapshot: ReportSnapshot): DownloadFile | null {
   );
   const units = [...new Set(runs.flatMap(({ run }) => run.histograms.map((h) => h.unit)))].join(', ');
   const body = [
-    `#[Histogram log of report ${snapshot.report.slug} version ${snapshot.report.version}: one whole-run interval per run and latency series (warm-up excluded), tagged entry/run/series; values in ${units}, interval max in ms]`,
-    `#[StartTime: ${(base / 1000).toFixed(3)} (seconds since epoch), ${new Date(base).toISOString()}]`,
-    `#[BaseTime: ${(base / 1000).toFixed(3)} (seconds since epoch)]`,
+    // Units come from the runs as stored: a line break in one must not forge a header line.
+    formatIntervalLogComment(
+      `Histogram log of report ${snapshot.report.slug} version ${snapshot.report.version}: one whole-run interval per run and latency series (warm-up excluded), tagged entry/run/series; values in ${units}, interval max in ms`,
+    ),
+    formatIntervalLogComment(
+      `StartTime: ${(base / 1000).toFixed(3)} (seconds since epoch), ${new Date(base).toISOString()}`,
+    ),
+    formatIntervalLogComment(`BaseTime: ${(base / 1000).toFixed(3)} (seconds since epoch)`),
     '"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"',
     ...lines,
   ];

@@ -14,7 +14,13 @@ export async function reportRoute<T>(
 ): Promise<Response> {
   const version = new URL(request.url).searchParams.get('version');
   const ref = ReportRef.safeParse({ slug: (await params).slug, version: version ?? undefined });
-  if (!ref.success)
+  if (!ref.success) {
+    // A slug that cannot exist is simply not found; a bad version is the caller's to fix.
+    if (ref.error.issues.some((i) => i.path[0] === 'slug'))
+      return Response.json(
+        { error: { code: 'NOT_FOUND', message: 'No report has this slug. Check the address.' } },
+        { status: 404 },
+      );
     return Response.json(
       {
         error: {
@@ -24,6 +30,7 @@ export async function reportRoute<T>(
       },
       { status: 400 },
     );
+  }
   try {
     const body = await answer(db(), await viewerId(), ref.data.slug, ref.data.version);
     return Response.json(body, { headers: { 'cache-control': 'private, no-store' } });

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { env } from '~/env';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
-import { agentCommand } from '~/server/tokens/tokens';
+import { agentCommand, TOKEN_FILE_HINT } from '~/server/tokens/tokens';
 import { formatDateTime, VisibilityTag } from '../../OrgHeader';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
 
@@ -91,12 +91,9 @@ export default async function ProjectPage({ params }: { params: Params }) {
               {project.can.manageTokens ? ' Create a token with the ingest scope first.' : ''}
             </p>
             <pre className="command">
-              {agentCommand({
-                server: env().LEVELFIELD_INGEST_URL,
-                token: '$LEVELFIELD_TOKEN',
-                project: project.slug,
-              })}
+              {agentCommand({ server: env().LEVELFIELD_INGEST_URL, project: project.slug })}
             </pre>
+            <p className="muted small">{TOKEN_FILE_HINT}</p>
             <Link href={`${base}/tokens`} className="button">
               {project.can.manageTokens ? 'Manage API tokens' : 'See API tokens'}
             </Link>

@@ -33,11 +33,12 @@ export function CreateTokenForm({
             <>
               <p className="muted">Start a run with it:</p>
               <div className="secret-row">
-                <code id="agent-command" className="wrap" data-testid="agent-command">
+                <pre id="agent-command" className="command" data-testid="agent-command">
                   {state.created.command}
-                </code>
+                </pre>
                 <CopyButton text={state.created.command} targetId="agent-command" label="Copy command" />
               </div>
+              <p className="muted small">{state.created.commandHint}</p>
             </>
           ) : null}
         </div>

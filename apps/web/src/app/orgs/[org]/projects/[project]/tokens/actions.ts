@@ -4,11 +4,11 @@ import type { FormState } from '~/app/_accounts/form-state';
 import { env } from '~/env';
 import { formError } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
-import { agentCommand } from '~/server/tokens/tokens';
+import { agentCommand, TOKEN_FILE_HINT } from '~/server/tokens/tokens';
 
 export interface CreateTokenState extends FormState {
   /** The plain token: in this response only, never stored or shown again. */
-  created?: { name: string; token: string; scopes: string[]; command: string };
+  created?: { name: string; token: string; scopes: string[]; command: string; commandHint: string };
 }
 
 export async function createTokenAction(
@@ -27,7 +27,8 @@ export async function createTokenAction(
         name: created.name,
         token: created.token,
         scopes: created.scopes,
-        command: agentCommand({ server: env().LEVELFIELD_INGEST_URL, token: created.token, project }),
+        command: agentCommand({ server: env().LEVELFIELD_INGEST_URL, project }),
+        commandHint: TOKEN_FILE_HINT,
       },
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 // One series as an HdrHistogram interval log (.hlog): readable by HdrHistogram's own tools
 // (HistogramLogProcessor, HdrHistogramVisualizer) and by `levelfield-agent import`.
-import { bytesToBase64, formatIntervalLogLine } from '@levelfield/metrics/hdr';
+import { bytesToBase64, formatIntervalLogComment, formatIntervalLogLine } from '@levelfield/metrics/hdr';
 import { db } from '~/server/db';
 import { downloadableRun, notFoundResponse } from '../../access';
 
@@ -22,9 +22,14 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   const base = run.startedAt.getTime();
   const tag = series.name.replace(/[,\s]/g, '_');
   const lines = [
-    `#[Histogram log of run ${run.id}, series ${series.name} ${JSON.stringify(series.labels)}; values in ${series.unit}]`,
-    `#[StartTime: ${(base / 1000).toFixed(3)} (seconds since epoch), ${run.startedAt.toISOString()}]`,
-    `#[BaseTime: ${(base / 1000).toFixed(3)} (seconds since epoch)]`,
+    // The unit and name were stored as sent: a line break in one must not forge a header line.
+    formatIntervalLogComment(
+      `Histogram log of run ${run.id}, series ${series.name} ${JSON.stringify(series.labels)}; values in ${series.unit}`,
+    ),
+    formatIntervalLogComment(
+      `StartTime: ${(base / 1000).toFixed(3)} (seconds since epoch), ${run.startedAt.toISOString()}`,
+    ),
+    formatIntervalLogComment(`BaseTime: ${(base / 1000).toFixed(3)} (seconds since epoch)`),
     '"StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"',
     ...frames
       .filter((f) => f.histogram)
