@@ -91,7 +91,10 @@ describe('npm start', () => {
       const run = await fetch(`${web}/api/v1/runs/${id}`);
       expect(run.status).toBe(200);
       expect(await run.json()).toMatchObject({ name: 'survives a restart' });
-      expect(second.output()).toContain(token);
+      // The same token after the restart, named by its file in the banner and never printed.
+      expect((await readFile(path.join(stateDir, 'demo-token'), 'utf8')).trim()).toBe(token);
+      expect(second.output()).toContain('--token-file');
+      expect(second.output()).not.toContain(token);
     } finally {
       expect(await stop(second.child)).toBe(0);
     }
