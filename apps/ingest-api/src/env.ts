@@ -1,4 +1,5 @@
 // The ingest API's whole configuration, read and checked once at start-up.
+import { LIVE_TOKEN_SECRET_HINT, LIVE_TOKEN_SECRET_MIN_LENGTH } from '@levelfield/contracts/live-token';
 import { z } from 'zod';
 import { RATE_LIMIT_DEFAULTS } from './rate-limit.ts';
 
@@ -12,7 +13,10 @@ const EnvSchema = z.object({
   /** Base of liveUrl in run responses; defaults to the address the server listens on. */
   LEVELFIELD_PUBLIC_INGEST_URL: Url.optional(),
   /** Without it, live subscriptions to private runs are refused (public runs stay open). */
-  LEVELFIELD_LIVE_TOKEN_SECRET: z.string().min(32, 'use at least 32 characters').optional(),
+  LEVELFIELD_LIVE_TOKEN_SECRET: z
+    .string()
+    .min(LIVE_TOKEN_SECRET_MIN_LENGTH, LIVE_TOKEN_SECRET_HINT)
+    .optional(),
   /** Connections of the hot-path pool; PostgreSQL gains nothing from many more than its cores. */
   INGEST_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   /** How long an API token lookup is reused; a revocation takes effect within this time. */

@@ -1,6 +1,7 @@
 // The web app's configuration, read and validated once. The start command passes these; see
 // the README's configuration section.
 import 'server-only';
+import { LIVE_TOKEN_SECRET_HINT, LIVE_TOKEN_SECRET_MIN_LENGTH } from '@levelfield/contracts/live-token';
 import { z } from 'zod';
 
 const Env = z.object({
@@ -8,7 +9,10 @@ const Env = z.object({
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)'),
   LEVELFIELD_INGEST_URL: z.string().url().default('http://127.0.0.1:4000'),
   /** Signs live-subscription tokens for private runs (shared with the ingest API). */
-  LEVELFIELD_LIVE_TOKEN_SECRET: z.string().min(16).optional(),
+  LEVELFIELD_LIVE_TOKEN_SECRET: z
+    .string()
+    .min(LIVE_TOKEN_SECRET_MIN_LENGTH, LIVE_TOKEN_SECRET_HINT)
+    .optional(),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
   AUTH_OIDC_ISSUER: z.string().url().optional(),

@@ -1,8 +1,15 @@
 // Short-lived tokens that let a member watch a private run live. The web app (which knows who
-// is a member) mints them with signLiveToken; the ingest API only checks the HMAC and expiry,
-// so it never needs sessions or membership tables. Format: base64url(JSON).base64url(HMAC).
-// Uses node:crypto: import it from server code only.
+// is a member) mints them with signLiveToken; the ingest API checks the HMAC and expiry, and
+// (apps/ingest-api/src/live) that the user is still a member while the stream is open.
+// Format: base64url(JSON).base64url(HMAC). Uses node:crypto: import it from server code only.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The shortest shared secret either service accepts (LEVELFIELD_LIVE_TOKEN_SECRET): an HMAC-SHA256
+ * key of fewer than 32 bytes weakens it, and both sides must agree on one rule.
+ */
+export const LIVE_TOKEN_SECRET_MIN_LENGTH = 32;
+export const LIVE_TOKEN_SECRET_HINT = `use at least ${LIVE_TOKEN_SECRET_MIN_LENGTH} characters (openssl rand -base64 32)`;
 
 export interface LiveTokenClaims {
   runId: string;

@@ -2,13 +2,14 @@
 // public project (acme/demo), figures exactly as published, stable slugs. Idempotent: a
 // comparison whose slug exists is left alone, runs are found again by their seed id.
 import type { PrismaClient } from '@levelfield/db/client';
+import { DEMO } from '@levelfield/db/seed';
 import { type RunInput, runChecks } from '@levelfield/fairness';
 import { SEED_COMPARISONS, type SeedComparison } from '@levelfield/fairness/seeds';
 import { storePublishedRun } from '../published/store.ts';
 import { insertComparison, storeCheckResults } from './store.ts';
 
-const DEMO_ORG = 'acme';
-const DEMO_PROJECT = 'demo';
+const DEMO_ORG = DEMO.organization.slug;
+const DEMO_PROJECT = DEMO.publicProject.slug;
 /** Published runs have no run time of their own; a fixed date keeps the demo identical everywhere. */
 const PUBLISHED_AT = new Date('2025-01-01T00:00:00Z');
 

@@ -3,6 +3,7 @@
 // cannot sign in, it only shows what review looks like) and the owner's answer. Idempotent:
 // an existing report and existing threads are left alone.
 import type { PrismaClient } from '@levelfield/db/client';
+import { DEMO } from '@levelfield/db/seed';
 import { publishReport } from './publish.ts';
 import { commentOnThread, openThread } from './threads.ts';
 
@@ -11,11 +12,12 @@ const DEMO_REVIEWER = { email: 'reviewer@levelfield.local', name: 'Riley Reviewe
 
 async function demoMembers(db: PrismaClient): Promise<{ ownerId: string; reviewerId: string }> {
   const org = await db.organization.findUnique({
-    where: { slug: 'acme' },
+    where: { slug: DEMO.organization.slug },
     select: { id: true, memberships: { where: { role: 'owner' }, orderBy: { createdAt: 'asc' }, take: 1 } },
   });
   const owner = org?.memberships[0];
-  if (!org || !owner) throw new Error('the demo organization acme has no owner: seed the database first');
+  if (!org || !owner)
+    throw new Error(`the demo organization ${DEMO.organization.slug} has no owner: seed the database first`);
   const reviewer = await db.user.upsert({
     where: { email: DEMO_REVIEWER.email },
     update: {},
