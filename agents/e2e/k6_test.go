@@ -18,7 +18,6 @@ import (
 	hdr "github.com/HdrHistogram/hdrhistogram-go"
 
 	"github.com/levelfield/levelfield/agents/internal/agent"
-	"github.com/levelfield/levelfield/agents/internal/histogram"
 	"github.com/levelfield/levelfield/agents/internal/provenance"
 )
 
@@ -54,12 +53,29 @@ export function handleSummary(data) {
 }
 `
 
-// TestK6RunMatchesK6Summary is the acceptance check: a real k6 run against a
-// local HTTP server, wrapped by the agent, gives http_req_duration p90 and
-// p95 within 1 % of k6's own end-of-test summary.
-func TestK6RunMatchesK6Summary(t *testing.T) {
+// k6IDsScript is the script of issue 15: every request's URL carries an
+// id, thousands in all, and half of them are named by the script with the
+// id too (a name per request rather than per endpoint).
+const k6IDsScript = `
+import http from 'k6/http';
+export const options = { vus: 5, duration: '5s', summaryTrendStats: ['avg', 'min', 'med', 'max', 'p(90)', 'p(95)'] };
+export default function () {
+  const id = Math.floor(Math.random() * 1e9);
+  if (id % 2) http.get(__ENV.TARGET + '/item/' + id);
+  else http.get(__ENV.TARGET + '/item/' + id, { tags: { name: 'item ' + id } });
+}
+export function handleSummary(data) {
+  return { [__ENV.SUMMARY]: JSON.stringify(data.metrics.http_req_duration.values) };
+}
+`
+
+// runK6 runs script with k6 wrapped by the agent against a local HTTP
+// server whose latencies spread over 1-15 ms (so percentiles fall between
+// many samples), and returns what the fake ingest API got, k6's own
+// summary of http_req_duration and the agent's stderr.
+func runK6(t *testing.T, script string) (*ingest, map[string]float64, string) {
+	t.Helper()
 	k6 := k6Binary(t)
-	// Latencies spread over 1-15 ms, so percentiles fall between many samples.
 	var mu sync.Mutex
 	rng := rand.New(rand.NewPCG(5, 6))
 	target := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -74,9 +90,9 @@ func TestK6RunMatchesK6Summary(t *testing.T) {
 	defer srv.Close()
 
 	work := t.TempDir()
-	script := filepath.Join(work, "script.js")
+	path := filepath.Join(work, "script.js")
 	summary := filepath.Join(work, "summary.json")
-	if err := os.WriteFile(script, []byte(k6Script), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("TARGET", target.URL)
@@ -88,7 +104,7 @@ func TestK6RunMatchesK6Summary(t *testing.T) {
 		DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
 		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr,
 	}
-	args := []string{k6, "run", "--no-color", "--out", "json=" + filepath.Join(work, "out.json"), script}
+	args := []string{k6, "run", "--no-color", "--out", "json=" + filepath.Join(work, "out.json"), path}
 	code, err := agent.Run(context.Background(), cfg, args)
 	if err != nil || code != 0 {
 		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout.String(), stderr.String())
@@ -101,33 +117,80 @@ func TestK6RunMatchesK6Summary(t *testing.T) {
 	if err := json.Unmarshal(raw, &own); err != nil {
 		t.Fatal(err)
 	}
+	return in, own, stderr.String()
+}
 
-	// Every http_req_duration series (one per tag set) merged, as the
-	// platform merges them for a run.
-	merged := hdr.New(histogram.LowestUs, histogram.HighestUs, histogram.Digits)
-	for key := range in.kinds {
-		if strings.HasPrefix(key, "http_req_duration{") {
-			merged.Merge(in.merged(t, key))
-		}
-	}
-	if merged.TotalCount() < 500 {
-		t.Fatalf("only %d requests recorded (series %v)", merged.TotalCount(), in.kinds)
+// checkK6Percentiles compares p90 and p95 of h with k6's own summary.
+func checkK6Percentiles(t *testing.T, h *hdr.Histogram, own map[string]float64) {
+	t.Helper()
+	if h.TotalCount() < 500 {
+		t.Fatalf("only %d requests recorded", h.TotalCount())
 	}
 	for _, q := range []struct {
 		name string
 		pct  float64
 	}{{"p(90)", 90}, {"p(95)", 95}} {
-		got := float64(merged.ValueAtQuantile(q.pct)) / 1000 // µs → ms, k6's unit
+		got := float64(h.ValueAtQuantile(q.pct)) / 1000 // µs → ms, k6's unit
 		want := own[q.name]
 		if !within1pct(got, want) {
 			t.Errorf("http_req_duration %s: agent %.3f ms, k6 summary %.3f ms", q.name, got, want)
 		}
-		t.Logf("http_req_duration %s: agent %.3f ms, k6 summary %.3f ms (%d requests)", q.name, got, want, merged.TotalCount())
+		t.Logf("http_req_duration %s: agent %.3f ms, k6 summary %.3f ms (%d requests)", q.name, got, want, h.TotalCount())
 	}
-	if !strings.Contains(stderr.String(), "adapter k6") {
-		t.Errorf("adapter choice not reported:\n%s", stderr.String())
+}
+
+// TestK6RunMatchesK6Summary is the acceptance check: a real k6 run against a
+// local HTTP server, wrapped by the agent, gives http_req_duration p90 and
+// p95 within 1 % of k6's own end-of-test summary, in the series without
+// tags, which holds every request as k6's summary does.
+func TestK6RunMatchesK6Summary(t *testing.T) {
+	in, own, stderr := runK6(t, k6Script)
+	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
+	if !strings.Contains(stderr, "adapter k6") {
+		t.Errorf("adapter choice not reported:\n%s", stderr)
 	}
 	if bm, _ := in.create["benchmark"].(map[string]any); bm["name"] != "k6" || bm["version"] == "" {
 		t.Errorf("benchmark %v", in.create["benchmark"])
+	}
+}
+
+// TestK6ThousandsOfURLs is issue 15's acceptance: a script with thousands
+// of distinct URLs (and names) loses no sample: the series without tags
+// agrees with k6's summary, no batch is refused, and the names beyond the
+// bound are folded, which the agent says once.
+func TestK6ThousandsOfURLs(t *testing.T) {
+	in, own, stderr := runK6(t, k6IDsScript)
+	all := in.merged(t, "http_req_duration{}")
+	checkK6Percentiles(t, all, own)
+
+	in.mu.Lock()
+	var perTag int64
+	series := 0
+	for key := range in.frames {
+		if strings.HasPrefix(key, "http_req_duration{") && key != "http_req_duration{}" {
+			series++
+			for _, f := range in.frames[key] {
+				perTag += f.Count
+			}
+		}
+		if strings.Contains(key, "url=") {
+			t.Errorf("a series labelled with the URL: %s", key)
+		}
+	}
+	fin := in.finish
+	in.mu.Unlock()
+	// Each request in one tag set's series: the unnamed ones share one, the
+	// named ones take the other 99 and the other series.
+	if perTag != all.TotalCount() || series != agent.DefaultMaxSeriesPerMetric+1 {
+		t.Errorf("%d series per tag set holding %d requests; %d requests in all", series, perTag, all.TotalCount())
+	}
+	if fin == nil || fin.FramesQuarantined != 0 || fin.SeriesFolded["http_req_duration"] < 100 {
+		t.Errorf("finish %+v", fin)
+	}
+	if n := strings.Count(stderr, "went to its series {tags=__other__}"); n != 1 || !strings.Contains(stderr, "http_req_duration") {
+		t.Errorf("folding reported %d times:\n%s", n, stderr)
+	}
+	if strings.Contains(stderr, "refused") {
+		t.Errorf("frames refused:\n%s", stderr)
 	}
 }

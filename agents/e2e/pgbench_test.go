@@ -39,6 +39,9 @@ type ingest struct {
 	finish   *sink.Finish
 	dups     int
 	requests int
+	// refuse, when set, sees each batch first: a status other than 0 is
+	// answered with body and nothing of the batch stored.
+	refuse func(b sink.Batch) (status int, body string)
 }
 
 func newIngest() (*ingest, *httptest.Server) {
@@ -65,6 +68,13 @@ func (in *ingest) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if err := json.Unmarshal(body, &b); err != nil {
 			w.WriteHeader(400)
 			return
+		}
+		if in.refuse != nil {
+			if status, answer := in.refuse(b); status != 0 {
+				w.WriteHeader(status)
+				io.WriteString(w, answer)
+				return
+			}
 		}
 		keys := map[string]string{}
 		for _, s := range b.Series {

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"log/slog"
@@ -32,7 +33,9 @@ const usage = `levelfield-agent wraps a benchmark and streams its results to Lev
 Usage:
   levelfield-agent run [flags] -- COMMAND ARGS...   run a benchmark and stream it as a run
   levelfield-agent import [flags] FILE...            upload a finished tool output as a run
-  levelfield-agent upload --server URL SPOOLDIR      send what a run left in its spool
+  levelfield-agent upload --server URL SPOOLDIR      send what a run left in its spool, and the
+                                                     frames the ingest API refused (SPOOLDIR or a
+                                                     file of SPOOLDIR/quarantine)
   levelfield-agent env [--no-cloud] [--provenance FILE]
                                                      print the provenance and disclosure a run would send
   levelfield-agent version
@@ -92,7 +95,7 @@ func commonFlags(fs *flag.FlagSet, cfg *agent.Config, tok *tokenFlags) {
 	fs.Var(kvFlag(cfg.Labels), "label", "run label K=V (repeatable)")
 	fs.StringVar(&cfg.Adapter, "adapter", "auto", "adapter: "+strings.Join(adapters.Names(), ", ")+" or auto")
 	cfg.AdapterOpts = kvFlag{}
-	fs.Var(kvFlag(cfg.AdapterOpts), "adapter-opt", "adapter option K=V (repeatable): file=, unit=, addr=, rate=")
+	fs.Var(kvFlag(cfg.AdapterOpts), "adapter-opt", "adapter option K=V (repeatable): file=, unit=, addr=, rate=, tags=")
 	fs.DurationVar(&cfg.Interval, "interval", time.Second, "interval length of each histogram frame")
 	fs.DurationVar(&cfg.Warmup, "warmup", 0, "mark intervals starting within this time as warm-up")
 	fs.StringVar(&cfg.ProvenanceFile, "provenance", "", "declared provenance and disclosure, YAML or JSON file")
@@ -101,6 +104,15 @@ func commonFlags(fs *flag.FlagSet, cfg *agent.Config, tok *tokenFlags) {
 	fs.Int64Var(&cfg.SpoolMaxBytes, "spool-max-bytes", 1<<30, "bound of one run's spool")
 	fs.DurationVar(&cfg.DrainTimeout, "drain-timeout", 30*time.Second, "how long to wait at exit for the spool to drain")
 	fs.BoolVar(&cfg.NoCloud, "no-cloud", false, "do not query cloud metadata services")
+	fs.Func("max-series-per-metric", fmt.Sprintf("tag sets of one metric with a series of their own; samples of further ones go to one series {tags=__other__}, and every sample to the metric's series without tags (default %d)", agent.DefaultMaxSeriesPerMetric), func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return fmt.Errorf("want a whole number of at least 1, got %q", v)
+		}
+		cfg.MaxSeriesPerMetric = n
+		return nil
+	})
+	fs.BoolVar(&cfg.AllowDataLoss, "allow-data-loss", false, fmt.Sprintf("exit with the benchmark's status even when the ingest API refused frames or frames were lost (else %d)", agent.ExitDataLoss))
 }
 
 func main() {
@@ -192,6 +204,11 @@ func run(args []string) int {
 			return 2
 		}
 		url, err := agent.Import(ctx, cfg, fs.Args())
+		if errors.Is(err, agent.ErrDataLoss) {
+			fmt.Println(url)
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+			return agent.ExitDataLoss
+		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
 			return 1
@@ -212,7 +229,7 @@ func run(args []string) int {
 			return 2
 		}
 		if fs.NArg() != 1 {
-			fmt.Fprintf(os.Stderr, "usage: %s=... levelfield-agent upload --server URL [--token-file PATH] [--spool-server URL] SPOOLDIR\n", agent.TokenEnv)
+			fmt.Fprintf(os.Stderr, "usage: %s=... levelfield-agent upload --server URL [--token-file PATH] [--spool-server URL] SPOOLDIR|QUARANTINE.jsonl\n", agent.TokenEnv)
 			return 2
 		}
 		if t.Value == "" {
@@ -222,13 +239,21 @@ func run(args []string) int {
 		if *server != "" {
 			fmt.Fprintf(os.Stderr, "levelfield-agent: uploading to %s, token from %s\n", provenance.RedactString(*server), t.From)
 		}
-		urls, err := sink.Upload(ctx, fs.Arg(0), *server, *spoolServer, t.Value)
-		for _, u := range urls {
+		up, err := sink.Upload(ctx, fs.Arg(0), *server, *spoolServer, t.Value)
+		for _, u := range up.URLs {
 			fmt.Println(u)
+		}
+		if up.Resent > 0 {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %d quarantined frames were taken by the ingest API\n", up.Resent)
 		}
 		if err != nil {
 			fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
 			return 1
+		}
+		if up.Kept > 0 {
+			fmt.Fprintf(os.Stderr, "levelfield-agent: %d frames are still refused by the ingest API and stay in %s (%s)\n",
+				up.Kept, strings.Join(up.Quarantine, ", "), up.Reason)
+			return agent.ExitDataLoss
 		}
 		return 0
 	case "env":

@@ -113,6 +113,14 @@ type Describer interface {
 	Measurement() map[string]any
 }
 
+// GaugeFigures is implemented by adapters whose labelled gauges are figures
+// the tool computed for each label value (workload's p99 per operation and
+// section): their mean over the label values is no figure of the run, so
+// those gauges get no aggregate series (histogram.Bounds).
+type GaugeFigures interface {
+	GaugeFigures()
+}
+
 // Options configure an adapter.
 type Options struct {
 	// Args is the wrapped command (run) and tells adapters where the tool writes.

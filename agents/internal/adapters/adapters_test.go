@@ -3,6 +3,7 @@ package adapters
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -225,8 +226,7 @@ func TestK6Stream(t *testing.T) {
 		t.Fatal(err)
 	}
 	get := histogram.NewSeries("http_req_duration", histogram.Latency, "us", map[string]string{
-		"expected_response": "true", "method": "GET", "name": "http://127.0.0.1:8080/",
-		"proto": "HTTP/1.1", "scenario": "default", "status": "200"})
+		"expected_response": "true", "method": "GET", "scenario": "default", "status": "200"})
 	if v := c.lat[get]; len(v) != 2 || v[0] != 1204 || v[1] != 985 {
 		t.Fatalf("GET durations %v (series %v)", v, c.lat)
 	}
@@ -240,6 +240,57 @@ func TestK6Stream(t *testing.T) {
 	}
 	if len(c.lat) != 5 || len(c.vals) != 1 {
 		t.Fatalf("series: %d latency %d values", len(c.lat), len(c.vals))
+	}
+}
+
+// k6 labels series only with the tags that name a bounded dimension: a
+// script whose URLs carry ids must not make a series per URL.
+func TestK6LabelsOnlyBoundedTags(t *testing.T) {
+	point := func(url, name string) []byte {
+		return []byte(fmt.Sprintf(`{"type":"Point","metric":"http_req_duration","data":{"time":"2025-11-22T08:26:40.1Z","value":1.5,`+
+			`"tags":{"url":%q,"name":%q,"method":"GET","status":"200","proto":"HTTP/1.1","scenario":"default","tls_version":"","my_id":%q}}}`, url, name, url))
+	}
+	declare := []byte(`{"type":"Metric","metric":"http_req_duration","data":{"type":"trend","contains":"time"}}`)
+	template := "http://127.0.0.1:8080/item/${}"
+	for _, tc := range []struct {
+		opts map[string]string
+		want []map[string]string
+	}{
+		{map[string]string{}, []map[string]string{
+			{"method": "GET", "status": "200", "scenario": "default"},                        // name left to k6: the URL
+			{"method": "GET", "status": "200", "scenario": "default", "name": "items by id"}, // name set by the script
+			{"method": "GET", "status": "200", "scenario": "default", "name": template},      // an http.url template
+		}},
+		{map[string]string{"tags": "method, my_id"}, nil}, // my_id is the url tag: one per id
+	} {
+		a := mustNew(t, "k6", Options{Opts: tc.opts}).(*k6)
+		c := newCollector()
+		a.line(declare, c)
+		for i := 0; i < 1000; i++ {
+			url := fmt.Sprintf("http://127.0.0.1:8080/item/%d", i)
+			a.line(point(url, url), c)
+			a.line(point(url, "items by id"), c)           // k6 0.x: url stays the URL
+			a.line(point("items by id", "items by id"), c) // k6 1.x: url is the name
+			a.line(point(template, template), c)
+		}
+		if tc.want == nil {
+			if len(c.lat) != 1002 { // and the two names'
+				t.Fatalf("tags=%s: %d series, want one per id", tc.opts["tags"], len(c.lat))
+			}
+			continue
+		}
+		if len(c.lat) != len(tc.want) {
+			t.Fatalf("%d series, want %d: %v", len(c.lat), len(tc.want), c.lat)
+		}
+		for i, w := range tc.want {
+			want := 1000
+			if i == 1 {
+				want = 2000
+			}
+			if n := len(c.lat[histogram.NewSeries("http_req_duration", histogram.Latency, "us", w)]); n != want {
+				t.Errorf("series %v has %d samples, want %d", w, n, want)
+			}
+		}
 	}
 }
 

@@ -138,6 +138,9 @@ func newCockroach(o Options) (Adapter, error) {
 
 func (a *cockroach) Name() string { return "cockroach" }
 
+// GaugeFigures: the rows' gauges are workload's own per-operation figures.
+func (a *cockroach) GaugeFigures() {}
+
 func (a *cockroach) Measurement() map[string]any {
 	return map[string]any{
 		"latencySource": "cockroach workload --histograms (per-tick HdrHistograms, ns)",

@@ -42,12 +42,29 @@ func ParseK6Line(line []byte) (K6Line, error) {
 type k6 struct {
 	o     Options
 	files []string
+	tags  map[string]bool // the tags that become labels
 	mu    sync.Mutex
 	kinds map[string]K6Line // metric name → its declaration
 }
 
+// k6Tags are the tags that become series labels unless --adapter-opt
+// tags=a,b,… names others: the ones naming a bounded dimension of a test,
+// which k6's own summary and thresholds group by. The rest (url, proto,
+// tls_version, error, a script's own tags) are left out, url because it
+// holds whatever the script requests, ids included.
+var k6Tags = "name,scenario,group,method,status,expected_response,check"
+
 func newK6(o Options) (Adapter, error) {
-	a := &k6{o: o, files: o.Files, kinds: map[string]K6Line{}}
+	a := &k6{o: o, files: o.Files, kinds: map[string]K6Line{}, tags: map[string]bool{}}
+	tags, ok := o.Opts["tags"]
+	if !ok {
+		tags = k6Tags
+	}
+	for _, t := range strings.Split(tags, ",") {
+		if t = strings.TrimSpace(t); t != "" {
+			a.tags[t] = true
+		}
+	}
 	if o.Follow {
 		out, ok := k6JSONOut(o.Args)
 		if !ok {
@@ -115,7 +132,7 @@ func (a *k6) line(line []byte, e Emitter) {
 	if err != nil {
 		return
 	}
-	labels := k6Labels(l.Data.Tags)
+	labels := k6Labels(l.Data.Tags, a.tags)
 	if decl.Data.Contains == "time" {
 		// k6 reports time trends in milliseconds with sub-µs precision.
 		us := int64(math.Round(l.Data.Value * 1000))
@@ -126,12 +143,14 @@ func (a *k6) line(line []byte, e Emitter) {
 	e.Value(histogram.NewSeries(l.Metric, histogram.Gauge, "", labels), ts.UnixMilli(), l.Data.Value)
 }
 
-// k6Labels drops empty tags and the url tag when it repeats name (k6 sets
-// name to the URL by default), keeping series few.
-func k6Labels(tags map[string]string) map[string]string {
-	out := make(map[string]string, len(tags))
+// k6Labels keeps the tags in keep that are not empty, except a name that is
+// a URL: k6 names a request by its URL unless the script names it (k6 1.x
+// then sets url to that name too), and URLs are not a bounded dimension.
+// The name of an http.url template, with ${} where its values go, is one.
+func k6Labels(tags map[string]string, keep map[string]bool) map[string]string {
+	out := make(map[string]string, len(keep))
 	for k, v := range tags {
-		if v == "" || (k == "url" && v == tags["name"]) {
+		if !keep[k] || v == "" || (k == "name" && strings.Contains(v, "://") && !strings.Contains(v, "${}")) {
 			continue
 		}
 		out[k] = v

@@ -36,6 +36,12 @@ type Config struct {
 	SpoolDir               string
 	SpoolMaxBytes          int64
 	NoCloud                bool
+	// MaxSeriesPerMetric bounds the tag sets of one metric that get a
+	// series of their own (histogram.Bounds); 0 means the default.
+	MaxSeriesPerMetric int
+	// AllowDataLoss keeps the benchmark's exit status when frames were
+	// refused or lost, instead of ExitDataLoss.
+	AllowDataLoss bool
 	// TokenFrom says where the token came from, for the start line.
 	TokenFrom string
 	// Provenance overrides where collectors look (tests).
@@ -62,6 +68,9 @@ func (c *Config) check() error {
 	if c.Interval < 10*time.Millisecond {
 		return fmt.Errorf("--interval %v is too short", c.Interval)
 	}
+	if c.MaxSeriesPerMetric == 0 {
+		c.MaxSeriesPerMetric = DefaultMaxSeriesPerMetric
+	}
 	if c.SpoolDir == "" {
 		base, err := os.UserCacheDir()
 		if err != nil {
@@ -70,6 +79,25 @@ func (c *Config) check() error {
 		c.SpoolDir = filepath.Join(base, "levelfield-agent", "spool")
 	}
 	return nil
+}
+
+// DefaultMaxSeriesPerMetric is --max-series-per-metric's default: more
+// tag sets than this are ids in URLs, not dimensions anyone compares.
+const DefaultMaxSeriesPerMetric = 100
+
+// ExitDataLoss is the agent's exit status when the benchmark succeeded but
+// the ingest API refused frames (kept in the quarantine) or frames were
+// lost (a full spool), unless --allow-data-loss: sysexits' EX_TEMPFAIL, as
+// what was kept can be sent again later.
+const ExitDataLoss = 75
+
+// ErrDataLoss is returned by Import when frames were refused or lost.
+var ErrDataLoss = errors.New("the run lost frames")
+
+// bounds are the series bounds of a run of adapter ad.
+func bounds(cfg Config, ad adapters.Adapter) histogram.Bounds {
+	_, figures := ad.(adapters.GaugeFigures)
+	return histogram.Bounds{MaxPerMetric: cfg.MaxSeriesPerMetric, NoGaugeAggregates: figures}
 }
 
 // statusFor maps an exit status to the run's finish status: 130 and 143
@@ -119,7 +147,7 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 		fmt.Fprintf(cfg.Stderr, "levelfield-agent: run %s\n", url)
 	}
 
-	pipe := newPipeline(start.UnixMilli(), cfg.Interval.Milliseconds(), cfg.Warmup.Milliseconds())
+	pipe := newPipeline(start.UnixMilli(), cfg.Interval.Milliseconds(), cfg.Warmup.Milliseconds(), bounds(cfg, ad))
 	actx, stopAdapter := context.WithCancel(context.Background())
 	adDone := make(chan error, 1)
 	go func() { adDone <- ad.Run(actx, pipe) }()
@@ -185,13 +213,23 @@ loop:
 	if late, clamped := pipe.stats(); late > 0 || clamped > 0 {
 		slog.Info("samples outside their interval", "late", late, "clamped_to_1h", clamped)
 	}
-	res, err := snk.Stop(sink.Finish{Status: statusFor(code), EndedAt: time.Now().UnixMilli(), ExitCode: code}, cfg.DrainTimeout)
+	folded := pipe.folded()
+	reportFolded(cfg.Stderr, cfg.MaxSeriesPerMetric, folded)
+	res, err := snk.Stop(sink.Finish{Status: statusFor(code), EndedAt: time.Now().UnixMilli(), ExitCode: code,
+		SeriesFolded: seriesFolded(folded)}, cfg.DrainTimeout)
 	report(cfg.Stderr, cfg.Server, res, err)
+	if lost(res) && code == 0 && !cfg.AllowDataLoss {
+		fmt.Fprintf(cfg.Stderr, "levelfield-agent: exiting with %d as the run lost frames (above); --allow-data-loss exits with the benchmark's status\n", ExitDataLoss)
+		code = ExitDataLoss
+	}
 	if waitErr != nil {
 		return code, waitErr
 	}
 	return code, nil
 }
+
+// lost reports whether frames of the run were refused or could not be kept.
+func lost(res sink.Result) bool { return res.Quarantined > 0 || res.Dropped > 0 }
 
 func (p *pipeline) stats() (late, clamped int64) {
 	p.mu.Lock()
@@ -200,6 +238,45 @@ func (p *pipeline) stats() (late, clamped int64) {
 		return 0, 0
 	}
 	return p.rec.Stats()
+}
+
+func (p *pipeline) folded() []histogram.Folded {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.rec == nil {
+		return nil
+	}
+	return p.rec.Folded()
+}
+
+// reportFolded says once, at the end, which metrics had more tag sets than
+// the bound: the samples are all kept, in the aggregate, but not per tag set.
+func reportFolded(w io.Writer, max int, folded []histogram.Folded) {
+	if len(folded) == 0 {
+		return
+	}
+	var parts []string
+	for _, f := range folded {
+		n := fmt.Sprint(f.TagSets)
+		if f.AtLeast {
+			n = "at least " + n
+		}
+		parts = append(parts, fmt.Sprintf("%s %s", f.Metric.Name, n))
+	}
+	fmt.Fprintf(w, "levelfield-agent: tag sets beyond the first %d of a metric (--max-series-per-metric) went to its series {%s=%s}: %s more; every sample is in its metric's series without tags\n",
+		max, histogram.OtherLabel, histogram.OtherValue, strings.Join(parts, ", "))
+}
+
+// seriesFolded is the finish's record of the folding, by series name as sent.
+func seriesFolded(folded []histogram.Folded) map[string]int {
+	if len(folded) == 0 {
+		return nil
+	}
+	out := map[string]int{}
+	for _, f := range folded {
+		out[sink.WireName(f.Metric.Name)] += f.TagSets
+	}
+	return out
 }
 
 // startLine says where the run goes and where the token came from, never
@@ -218,6 +295,10 @@ func report(w io.Writer, server string, res sink.Result, err error) {
 	}
 	if res.Dropped > 0 {
 		fmt.Fprintf(w, "levelfield-agent: %d frames could not be kept (spool full or token refused)\n", res.Dropped)
+	}
+	if res.Quarantined > 0 {
+		fmt.Fprintf(w, "levelfield-agent: %d frames of %d were refused by the ingest API and are kept in %s (%s);\n  send them again, once the API takes them, with: levelfield-agent upload --server %s %s\n",
+			res.Quarantined, res.Frames, res.QuarantineFile, res.Reason, provenance.RedactString(server), res.QuarantineFile)
 	}
 	if res.Pending > 0 {
 		fmt.Fprintf(w, "levelfield-agent: %d requests not yet delivered are kept in %s\n  send them later with: levelfield-agent upload --server %s %s\n", res.Pending, res.SpoolDir, provenance.RedactString(server), res.SpoolDir)
@@ -338,6 +419,7 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 		doc.Set("measurement.precisionDigits", captured(histogram.Digits, agentSrc))
 		doc.Set("measurement.intervalMs", captured(cfg.Interval.Milliseconds(), "--interval"))
 		doc.Set("measurement.warmupMs", captured(cfg.Warmup.Milliseconds(), "--warmup"))
+		doc.Set("measurement.maxSeriesPerMetric", captured(cfg.MaxSeriesPerMetric, "--max-series-per-metric"))
 		if d, ok := ad.(adapters.Describer); ok {
 			for k, v := range d.Measurement() {
 				doc.Set("measurement."+k, captured(v, ad.Name()+" adapter"))
@@ -426,7 +508,7 @@ func Import(ctx context.Context, cfg Config, files []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	pipe := newPipeline(0, cfg.Interval.Milliseconds(), cfg.Warmup.Milliseconds())
+	pipe := newPipeline(0, cfg.Interval.Milliseconds(), cfg.Warmup.Milliseconds(), bounds(cfg, ad))
 	if err := ad.Run(ctx, pipe); err != nil {
 		return "", fmt.Errorf("import %s: %w", name, err)
 	}
@@ -451,10 +533,16 @@ func Import(ctx context.Context, cfg Config, files []string) (string, error) {
 		return "", fmt.Errorf("cannot create the run: %w", err)
 	}
 	snk.Add(frames)
-	res, err := snk.Stop(sink.Finish{Status: "succeeded", EndedAt: end, ExitCode: 0}, cfg.DrainTimeout)
+	folded := pipe.folded()
+	reportFolded(cfg.Stderr, cfg.MaxSeriesPerMetric, folded)
+	res, err := snk.Stop(sink.Finish{Status: "succeeded", EndedAt: end, ExitCode: 0, SeriesFolded: seriesFolded(folded)}, cfg.DrainTimeout)
 	report(cfg.Stderr, cfg.Server, res, err)
-	if err == nil && res.Pending > 0 {
+	switch {
+	case err != nil:
+	case res.Pending > 0:
 		err = fmt.Errorf("%d requests left in %s", res.Pending, res.SpoolDir)
+	case lost(res) && !cfg.AllowDataLoss:
+		err = fmt.Errorf("%w (--allow-data-loss exits 0 all the same)", ErrDataLoss)
 	}
 	return res.URL, err
 }

@@ -35,7 +35,7 @@ func TestStatusFor(t *testing.T) {
 }
 
 func TestImportPipelineClosesAsDataMoves(t *testing.T) {
-	p := newPipeline(0, 1000, 0)
+	p := newPipeline(0, 1000, 0, histogram.Bounds{MaxPerMetric: DefaultMaxSeriesPerMetric})
 	s := histogram.NewSeries("latency", histogram.Latency, "us", nil)
 	for i := int64(0); i < 100_000; i++ {
 		p.Latency(s, 1_763_800_000_500+i, 100, 1) // 100 s of data
@@ -61,7 +61,8 @@ func TestImportPipelineClosesAsDataMoves(t *testing.T) {
 // sample by sample.
 func TestPipelineLatencyRunsMatchLatency(t *testing.T) {
 	const start = 1_763_800_000_000
-	a, b := newPipeline(start, 1000, 0), newPipeline(start, 1000, 0)
+	bounds := histogram.Bounds{MaxPerMetric: DefaultMaxSeriesPerMetric}
+	a, b := newPipeline(start, 1000, 0, bounds), newPipeline(start, 1000, 0, bounds)
 	s1 := histogram.NewSeries("latency", histogram.Latency, "us", map[string]string{"series": "1"})
 	s2 := histogram.NewSeries("latency", histogram.Latency, "us", map[string]string{"series": "2"})
 	var r1, r2 []adapters.TimedLatency
@@ -75,7 +76,7 @@ func TestPipelineLatencyRunsMatchLatency(t *testing.T) {
 	b.LatencyRuns([]adapters.LatencyRun{{Series: s1, N: 1, Samples: r1}, {Series: s2, N: 3, Samples: r2}})
 	fa, _ := a.close(0, true)
 	fb, _ := b.close(0, true)
-	if len(fa) != 10 || len(fa) != len(fb) {
+	if len(fa) != 15 || len(fa) != len(fb) { // 5 intervals of two series and their aggregate
 		t.Fatalf("frames %d and %d", len(fa), len(fb))
 	}
 	for i := range fa {

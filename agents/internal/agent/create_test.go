@@ -58,7 +58,8 @@ func TestCreateBodyHasOnlyContractKeys(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := Config{Project: "demo", Labels: map[string]string{"clients": "8"}, Interval: time.Second, Warmup: 5 * time.Second,
-		ProvenanceFile: "testdata/declared.yaml", NoCloud: true, Name: "nightly", AgentVersion: "test", Stderr: io.Discard}
+		ProvenanceFile: "testdata/declared.yaml", NoCloud: true, Name: "nightly", AgentVersion: "test", Stderr: io.Discard,
+		MaxSeriesPerMetric: 40}
 	create, err := buildCreate(context.Background(), cfg, ad, []string{"pgbench", "--password=hunter2", "-T", "1"}, time.Now())
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +109,10 @@ func TestCreateBodyHasOnlyContractKeys(t *testing.T) {
 	meas := prov["measurement"].(map[string]any)
 	if meas["latencyOrigin"].(map[string]any)["value"] != "intended" || meas["latencyOriginCaptured"].(map[string]any)["value"] != "actual" {
 		t.Errorf("measurement %v", meas)
+	}
+	// The bound on tag sets is part of how the run was measured.
+	if meas["maxSeriesPerMetric"].(map[string]any)["value"] != 40.0 {
+		t.Errorf("measurement.maxSeriesPerMetric %v", meas["maxSeriesPerMetric"])
 	}
 	if strings.Contains(string(raw), "hunter2") {
 		t.Error("a password on the command line reached the body")

@@ -15,8 +15,9 @@ import (
 // adapters' goroutines and the interval flusher; the recorder behind it is
 // single-threaded by design, which keeps its hot path free of atomics.
 type pipeline struct {
-	mu  sync.Mutex
-	rec *histogram.Recorder
+	mu     sync.Mutex
+	rec    *histogram.Recorder
+	bounds histogram.Bounds
 	// lazy start (import): the first sample fixes the interval grid.
 	intervalMs, warmupMs int64
 	maxAt                int64
@@ -28,21 +29,25 @@ type pipeline struct {
 }
 
 // newPipeline starts intervals at startMs; startMs 0 means an import, where
-// the first sample fixes the interval grid.
-func newPipeline(startMs, intervalMs, warmupMs int64) *pipeline {
-	p := &pipeline{intervalMs: intervalMs, warmupMs: warmupMs, importing: startMs == 0}
+// the first sample fixes the interval grid. Its series are kept within b.
+func newPipeline(startMs, intervalMs, warmupMs int64, b histogram.Bounds) *pipeline {
+	p := &pipeline{intervalMs: intervalMs, warmupMs: warmupMs, importing: startMs == 0, bounds: b}
 	if startMs > 0 {
-		p.rec = histogram.NewRecorder(startMs, intervalMs, warmupMs)
+		p.start(startMs)
 	}
 	return p
+}
+
+func (p *pipeline) start(startMs int64) {
+	p.rec = histogram.NewRecorder(startMs, p.intervalMs, p.warmupMs)
+	p.rec.Bound(p.bounds)
 }
 
 // recorder returns the recorder, creating it at the first sample's interval
 // boundary when the start time was not known up front.
 func (p *pipeline) recorder(atMs int64) *histogram.Recorder {
 	if p.rec == nil {
-		start := atMs - atMs%p.intervalMs
-		p.rec = histogram.NewRecorder(start, p.intervalMs, p.warmupMs)
+		p.start(atMs - atMs%p.intervalMs)
 	}
 	if atMs > p.maxAt {
 		p.maxAt = atMs
@@ -89,11 +94,12 @@ func (p *pipeline) Latencies(samples []adapters.LatencySample) {
 	}
 	p.mu.Lock()
 	var sr *histogram.SeriesRecorder
+	var last histogram.Series // the series sr was looked up for (it may be folded into another)
 	for i := range samples {
 		s := &samples[i]
 		rec := p.recorder(s.AtMs)
-		if sr == nil || sr.Series() != s.Series {
-			sr = rec.Series(s.Series)
+		if sr == nil || last != s.Series {
+			sr, last = rec.Series(s.Series), s.Series
 		}
 		if s.N == 1 {
 			sr.Record(s.AtMs, s.Us)

@@ -3,6 +3,7 @@
 package histogram
 
 import (
+	"hash/maphash"
 	"math"
 	"sort"
 	"strings"
@@ -157,6 +158,10 @@ type SeriesRecorder struct {
 	curEnd        int64
 	started       bool
 	late, clamped int64
+	// agg is the aggregate this series' closed intervals are merged into
+	// (Bounds); aggregate is set on the aggregate itself.
+	agg       *SeriesRecorder
+	aggregate bool
 }
 
 // Record adds one latency value (µs) observed at atMs. This is the hot path:
@@ -261,6 +266,9 @@ func (s *SeriesRecorder) closeOldest() {
 	}
 	s.rec.pending = append(s.rec.pending, s.rec.frame(s.series, s.next, b))
 	if b != nil {
+		if s.agg != nil {
+			s.mergeInto(s.next, b)
+		}
 		s.rec.release(b)
 	}
 	s.next++
@@ -287,6 +295,10 @@ type Recorder struct {
 	free       []*counts
 	enc        encoder
 	quantiles  [5]int64
+	// Under Bounds (bounds.go): the metrics by their aggregate series.
+	bounds  *Bounds
+	metrics map[Series]*metric
+	seed    maphash.Seed
 }
 
 // NewRecorder starts intervals at startMs (unix ms), each intervalMs long;
@@ -300,15 +312,27 @@ func NewRecorder(startMs, intervalMs, warmupMs int64) *Recorder {
 		intervalMs: intervalMs,
 		warmupEnd:  startMs + warmupMs,
 		series:     map[Series]*SeriesRecorder{},
+		seed:       maphash.MakeSeed(),
 	}
 }
 
-// Series returns the recorder of one series, creating it on first use.
+// Series returns the recorder a series' samples go to, creating it on
+// first use: the series' own, or under Bounds the one its tag set is
+// folded into.
 func (r *Recorder) Series(s Series) *SeriesRecorder {
 	if sr, ok := r.series[s]; ok {
 		return sr
 	}
-	sr := &SeriesRecorder{rec: r, series: s}
+	if r.bounds != nil && s.labels != "" {
+		return r.route(s)
+	}
+	return r.add(s, nil)
+}
+
+// add creates the recorder of a series whose closed intervals are merged
+// into agg (nil: none).
+func (r *Recorder) add(s Series, agg *SeriesRecorder) *SeriesRecorder {
+	sr := &SeriesRecorder{rec: r, series: s, agg: agg}
 	r.series[s] = sr
 	r.order = append(r.order, sr)
 	return sr
@@ -333,9 +357,13 @@ func (r *Recorder) Main() *SeriesRecorder {
 // interval from its first sample on, empty ones included, so its seq numbers
 // have no gaps.
 func (r *Recorder) Close(watermarkMs int64) []Frame {
-	for _, s := range r.order {
-		for s.started && r.startMs+(s.next+1)*r.intervalMs <= watermarkMs {
-			s.closeOldest()
+	// Aggregates last: their intervals are complete once every member's
+	// are merged in.
+	for _, aggregates := range []bool{false, true} {
+		for _, s := range r.order {
+			for s.aggregate == aggregates && s.started && r.startMs+(s.next+1)*r.intervalMs <= watermarkMs {
+				s.closeOldest()
+			}
 		}
 	}
 	out := r.pending

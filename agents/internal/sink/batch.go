@@ -11,10 +11,18 @@ import (
 	"github.com/levelfield/levelfield/agents/internal/histogram"
 )
 
-// Contract limits for one POST /frames. The byte limit is kept below 1 MiB
-// so that JSON framing never tips a batch over.
+// Contract limits for one POST /frames: INGEST_LIMITS of
+// packages/contracts/src/ingest.ts (limits_test.go holds them equal). They
+// are mirrored here rather than read from the API's /openapi.json at start
+// because batches are cut while the API may be away (they wait in the
+// spool), and a start-up request would delay every run for a figure that
+// changes with the contract only. An API with lower limits is still served:
+// a batch it finds too large (413, or a 400 about the series or frames
+// list as a whole) is split in halves and sent again. The byte limit is kept
+// below the 1 MiB body limit so that JSON framing never tips a batch over.
 const (
 	maxBatchFrames = 5000
+	maxBatchSeries = 1000
 	maxBatchBytes  = 900 << 10
 )
 
@@ -78,10 +86,7 @@ func cut(s string, n int) string {
 // wireSeries declares a series within the contract: names from StatsD or
 // k6 may hold characters the API refuses, and those become "_".
 func wireSeries(key string, s histogram.Series) Series {
-	name := cut(badNameChar.ReplaceAllString(s.Name, "_"), maxSeriesName)
-	if strings.TrimSpace(name) == "" {
-		name = "unnamed"
-	}
+	name := WireName(s.Name)
 	unit := cut(s.Unit, maxUnit)
 	if unit == "" {
 		unit = histogram.DimensionlessUnit
@@ -94,6 +99,16 @@ func wireSeries(key string, s histogram.Series) Series {
 		labels[cut(k, maxLabelKey)] = cut(v, maxLabelValue)
 	}
 	return Series{Key: key, Name: name, Kind: string(s.Kind), Unit: unit, Labels: labels}
+}
+
+// WireName is the name a series is declared with: within the contract's
+// characters and length.
+func WireName(name string) string {
+	name = cut(badNameChar.ReplaceAllString(name, "_"), maxSeriesName)
+	if strings.TrimSpace(name) == "" {
+		return "unnamed"
+	}
+	return name
 }
 
 // wireValue keeps a summary number within the contract's [0, 1e15]; a
@@ -140,11 +155,17 @@ func Batches(frames []histogram.Frame) []Batch {
 		// An estimate is enough to stay under the limit: the summary fields
 		// take well under 400 bytes, the histogram dominates.
 		need := 400 + len(f.Histogram)
-		if _, ok := keys[f.Series]; !ok {
-			need += 200 + len(f.Series.String())
+		declaration := 200 + len(f.Series.String())
+		_, declared := keys[f.Series]
+		if !declared {
+			need += declaration
 		}
-		if len(cur.Frames) == maxBatchFrames || (size+need > maxBatchBytes && len(cur.Frames) > 0) {
+		if len(cur.Frames) == maxBatchFrames || (!declared && len(cur.Series) == maxBatchSeries) ||
+			(size+need > maxBatchBytes && len(cur.Frames) > 0) {
 			flush()
+			if declared { // again, in the new batch
+				need += declaration
+			}
 		}
 		key, ok := keys[f.Series]
 		if !ok {
@@ -163,7 +184,7 @@ func Batches(frames []histogram.Frame) []Batch {
 	return out
 }
 
-// split halves a batch for a server that answered 413 Payload Too Large.
+// split halves a batch for a server that found it too large.
 func split(b Batch) (Batch, Batch) {
 	half := len(b.Frames) / 2
 	return withSeries(b, b.Frames[:half]), withSeries(b, b.Frames[half:])

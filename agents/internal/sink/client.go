@@ -50,6 +50,14 @@ type Finish struct {
 	Status   string `json:"status"` // succeeded | failed | cancelled
 	EndedAt  int64  `json:"endedAt"`
 	ExitCode int    `json:"exitCode"`
+	// FramesQuarantined is set by the sender as it sends the finish: the
+	// frames of the run that the API refused and the agent keeps. Left out
+	// when zero, as SeriesFolded when empty, so an API older than these
+	// fields takes the finish of a run that lost nothing.
+	FramesQuarantined int64 `json:"framesQuarantined,omitempty"`
+	// SeriesFolded counts, per metric name, the tag sets beyond
+	// --max-series-per-metric whose samples went to its "other" series.
+	SeriesFolded map[string]int `json:"seriesFolded,omitempty"`
 }
 
 // Class says what to do after a failed request.
@@ -58,7 +66,8 @@ type Class int
 const (
 	// Retry: 413, 429, 5xx, connection errors and timeouts; keep and replay.
 	Retry Class = iota
-	// Reject: the request itself is wrong (400, 404, 409); log it and drop it.
+	// Reject: the request itself is wrong (400, 404, 409): a refused batch
+	// is quarantined (quarantine.go), never resent as it is.
 	Reject
 	// Fatal: the token is wrong (401, 403); stop sending and tell the user.
 	Fatal
@@ -70,6 +79,9 @@ type APIError struct {
 	Code    string
 	Message string
 	Path    string
+	// Details lists each problem when the API names several (the frames
+	// whose histograms do not decode).
+	Details []ErrorDetail
 	// RetryAfter is the answer's Retry-After (429 over a rate limit, 503),
 	// zero when it has none.
 	RetryAfter time.Duration
@@ -86,20 +98,21 @@ func (e *APIError) Error() string {
 	return s
 }
 
+// ErrorDetail is one problem of an error answer: the field it is in
+// ("frames.12.histogram") and what is wrong.
+type ErrorDetail struct {
+	Field   string `json:"field"`
+	Message string `json:"message"`
+}
+
 // ErrCreateRejected: the API refused the run itself (project, schema), which
 // no retry can fix, so the sender stops as for a bad token.
 var ErrCreateRejected = errors.New("the ingest API refused to create the run")
 
-// errRejected marks a request that is wrong without an API answer saying so.
-var errRejected = errors.New("request rejected")
-
 // Classify maps an error from the Client to what the caller should do.
 func Classify(err error) Class {
-	switch {
-	case errors.Is(err, ErrCreateRejected):
+	if errors.Is(err, ErrCreateRejected) {
 		return Fatal
-	case errors.Is(err, errRejected):
-		return Reject
 	}
 	var ae *APIError
 	if !errors.As(err, &ae) {
@@ -173,13 +186,14 @@ func (c *Client) post(ctx context.Context, path string, body []byte, out any) er
 		ae := &APIError{Status: resp.StatusCode, RetryAfter: retryAfter(resp.Header.Get("Retry-After"), time.Now())}
 		var eb struct {
 			Error struct {
-				Code    string `json:"code"`
-				Message string `json:"message"`
-				Path    string `json:"path"`
+				Code    string        `json:"code"`
+				Message string        `json:"message"`
+				Path    string        `json:"path"`
+				Details []ErrorDetail `json:"details"`
 			} `json:"error"`
 		}
 		if json.Unmarshal(raw, &eb) == nil {
-			ae.Code, ae.Message, ae.Path = eb.Error.Code, eb.Error.Message, eb.Error.Path
+			ae.Code, ae.Message, ae.Path, ae.Details = eb.Error.Code, eb.Error.Message, eb.Error.Path, eb.Error.Details
 		}
 		return fmt.Errorf("POST %s: %w", path, ae)
 	}

@@ -1,13 +1,17 @@
 package sink
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"net/http"
 	"os"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -186,11 +190,9 @@ func (s *Sender) step(ctx context.Context) (step, error) {
 		return idle, err
 	}
 	if path != "" {
-		if err := s.postBatch(ctx, run.ID, body); err != nil {
-			if Classify(err) != Reject {
-				return idle, err
-			}
-			slog.Error("ingest API rejected a batch; it is dropped", "err", err, "file", path)
+		p := poster{client: s.Client, runID: run.ID, keep: s.quarantine}
+		if err := p.sendBody(ctx, body); err != nil {
+			return idle, err
 		}
 		return progressed, s.Spool.Remove(path)
 	}
@@ -198,7 +200,18 @@ func (s *Sender) step(ctx context.Context) (step, error) {
 	if err != nil || fin == nil {
 		return idle, err
 	}
-	if err := s.Client.FinishRun(ctx, run.ID, fin); err != nil {
+	full, plain, err := s.finishBodies(fin)
+	if err != nil {
+		return idle, err
+	}
+	err = s.Client.FinishRun(ctx, run.ID, full)
+	if err != nil && Classify(err) == Reject && !bytes.Equal(full, plain) {
+		// An API older than these keys refuses them (its finish is a strict
+		// object): a run left running would be worse than one without them.
+		slog.Warn("ingest API refused the finish with the frames refused and the tag sets folded; finishing the run without them", "err", err)
+		err = s.Client.FinishRun(ctx, run.ID, plain)
+	}
+	if err != nil {
 		if Classify(err) != Reject {
 			return idle, fmt.Errorf("finish run: %w", err)
 		}
@@ -210,26 +223,151 @@ func (s *Sender) step(ctx context.Context) (step, error) {
 	return complete, nil
 }
 
-// postBatch posts a batch, halving it while the API answers 413: frames are
-// identified by series and seq, so a batch can be split freely.
-func (s *Sender) postBatch(ctx context.Context, runID string, body []byte) error {
-	err := s.Client.PostFrames(ctx, runID, body)
-	var ae *APIError
-	if !errors.As(err, &ae) || ae.Status != 413 {
+// quarantine keeps what the API refused of a batch of this run.
+func (s *Sender) quarantine(b Batch, unparsed []byte, err error) error {
+	q := s.Spool.Quarantine
+	if err := q.Add(Refused{Server: s.run.Server, RunID: s.run.ID, At: time.Now().UTC(), Error: refusalOf(err), Batch: b, Unparsed: unparsed}); err != nil {
 		return err
 	}
-	var b Batch
-	if jerr := json.Unmarshal(body, &b); jerr != nil || len(b.Frames) < 2 {
-		return fmt.Errorf("a single frame exceeds the body limit: %w", errRejected)
+	slog.Warn("ingest API refused frames; they are kept in the quarantine", "frames", len(b.Frames), "err", err, "file", q.Path)
+	return nil
+}
+
+// finishBodies returns the spooled finish with its count of frames refused
+// filled in (it grows until the last batch is sent), and the same without
+// what the agent reports beside the outcome. A finish.json that does not
+// parse (damaged on disk) is sent as it is, for the API to name the fault.
+func (s *Sender) finishBodies(body []byte) (full, plain []byte, err error) {
+	var f Finish
+	if json.Unmarshal(body, &f) != nil {
+		return body, body, nil
 	}
-	for _, half := range func() [2]Batch { a, c := split(b); return [2]Batch{a, c} }() {
-		raw, jerr := json.Marshal(half)
-		if jerr != nil {
-			return fmt.Errorf("split batch: %w", jerr)
-		}
-		if err := s.postBatch(ctx, runID, raw); err != nil {
+	f.FramesQuarantined = s.Spool.Quarantine.Frames()
+	if full, err = json.Marshal(f); err != nil {
+		return nil, nil, err
+	}
+	f.FramesQuarantined, f.SeriesFolded = 0, nil
+	plain, err = json.Marshal(f)
+	return full, plain, err
+}
+
+// poster sends the batches of one run. Frames are identified by series and
+// seq, so a batch can be cut freely: one the API finds too large is sent in
+// halves, and of one it refuses, the frames the answer names are passed to
+// keep and the others sent again.
+type poster struct {
+	client *Client
+	runID  string
+	// keep takes refused frames (or a body that does not parse) with the
+	// answer; an error from it leaves the batch to be tried again.
+	keep func(b Batch, unparsed []byte, err error) error
+}
+
+// sendBody posts a batch as spooled. Only errors worth retrying (the API
+// away, a bad token, keep failing) are returned: then the batch is to be
+// sent again, and the API stores what it already took once.
+func (p poster) sendBody(ctx context.Context, body []byte) error {
+	err := p.client.PostFrames(ctx, p.runID, body)
+	if err == nil || !refused(err) {
+		return err
+	}
+	// Decoded only now: a batch the API takes costs no decoding.
+	var b Batch
+	if jerr := json.Unmarshal(body, &b); jerr != nil {
+		return p.keep(Batch{}, body, err)
+	}
+	return p.settle(ctx, b, err)
+}
+
+func (p poster) send(ctx context.Context, b Batch) error {
+	raw, err := json.Marshal(b)
+	if err != nil {
+		return fmt.Errorf("batch: %w", err)
+	}
+	if err := p.client.PostFrames(ctx, p.runID, raw); err != nil {
+		if !refused(err) {
 			return err
 		}
+		return p.settle(ctx, b, err)
 	}
 	return nil
+}
+
+// settle handles the API's refusal err of b.
+func (p poster) settle(ctx context.Context, b Batch, err error) error {
+	if tooLarge(err) && len(b.Frames) > 1 {
+		first, second := split(b)
+		if err := p.send(ctx, first); err != nil {
+			return err
+		}
+		return p.send(ctx, second)
+	}
+	bad, rest := named(err, b)
+	if err := p.keep(bad, nil, err); err != nil {
+		return err
+	}
+	if len(rest.Frames) == 0 {
+		return nil
+	}
+	return p.send(ctx, rest)
+}
+
+// refused reports whether the API refused a batch (rather than being away):
+// a 4xx other than a bad token and a rate limit, or a 413.
+func refused(err error) bool {
+	return Classify(err) == Reject || tooLarge(err)
+}
+
+// tooLarge reports whether the API found a batch too large: 413, or a 400
+// about the series or frames list as a whole (over the API's count).
+func tooLarge(err error) bool {
+	var ae *APIError
+	return errors.As(err, &ae) && (ae.Status == http.StatusRequestEntityTooLarge ||
+		ae.Status == http.StatusBadRequest && (ae.Path == "series" || ae.Path == "frames"))
+}
+
+// named splits b into the frames a refusal names and the others: frames.N
+// and series.N (every frame of that series) at the start of the answer's
+// path and of its details' fields. An answer that names none, or every
+// frame, refuses the whole batch.
+func named(err error, b Batch) (bad, rest Batch) {
+	var ae *APIError
+	if !errors.As(err, &ae) {
+		return b, Batch{}
+	}
+	fields := []string{ae.Path}
+	for _, d := range ae.Details {
+		fields = append(fields, d.Field)
+	}
+	idx := map[int]bool{}
+	for _, f := range fields {
+		parts := strings.SplitN(f, ".", 3)
+		if len(parts) < 2 {
+			continue
+		}
+		n, err := strconv.Atoi(parts[1])
+		switch {
+		case err != nil || n < 0:
+		case parts[0] == "frames" && n < len(b.Frames):
+			idx[n] = true
+		case parts[0] == "series" && n < len(b.Series):
+			for i, fr := range b.Frames {
+				if fr.Series == b.Series[n].Key {
+					idx[i] = true
+				}
+			}
+		}
+	}
+	if len(idx) == 0 || len(idx) == len(b.Frames) {
+		return b, Batch{}
+	}
+	var in, out []Frame
+	for i, f := range b.Frames {
+		if idx[i] {
+			in = append(in, f)
+		} else {
+			out = append(out, f)
+		}
+	}
+	return withSeries(b, in), withSeries(b, out)
 }

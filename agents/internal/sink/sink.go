@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -28,6 +30,7 @@ type Sink struct {
 	done   chan struct{}
 	mu     sync.Mutex
 	err    error // the sender's final error
+	frames int64 // frames added
 }
 
 // Result says how a run ended on the sending side.
@@ -36,6 +39,10 @@ type Result struct {
 	Pending  int   // batches still in the spool
 	Dropped  int64 // frames lost to a full spool or a bad token
 	SpoolDir string
+	// Frames is every frame of the run; Quarantined those the API refused,
+	// kept in QuarantineFile, the first time with Reason.
+	Frames, Quarantined    int64
+	QuarantineFile, Reason string
 }
 
 // Start spools the create request in a new directory under spoolRoot and
@@ -92,6 +99,7 @@ func (s *Sink) Add(frames []histogram.Frame) {
 	}
 	s.mu.Lock()
 	fatal := s.err != nil
+	s.frames += int64(len(frames))
 	s.mu.Unlock()
 	for _, b := range Batches(frames) {
 		if fatal {
@@ -133,7 +141,10 @@ func (s *Sink) Stop(f Finish, drain time.Duration) (Result, error) {
 	s.sender.persistHeld()
 	s.mu.Lock()
 	err = s.err
+	res.Frames = s.frames
 	s.mu.Unlock()
+	q := s.spool.Quarantine
+	res.Quarantined, res.QuarantineFile, res.Reason = q.Frames(), q.Path, q.Reason()
 	res.Dropped = s.spool.Dropped()
 	res.URL = s.sender.URL
 	if _, rerr := s.spool.ReadRun(); rerr == nil {
@@ -142,47 +153,175 @@ func (s *Sink) Stop(f Finish, drain time.Duration) (Result, error) {
 	return res, err
 }
 
-// Upload delivers a leftover spool (a run directory or a directory of
-// them) to server, the ingest API the user named, never to the one a spool
-// file names: the token goes only where the user sends it. A spool recorded
-// for another server is refused before anything is sent, unless spoolServer
-// names that server (the same API at a new address, and the user says so).
-func Upload(ctx context.Context, dir, server, spoolServer, token string) (delivered []string, err error) {
+// Uploaded says what an upload delivered.
+type Uploaded struct {
+	// URLs are the runs whose spools were delivered.
+	URLs []string
+	// Resent counts the quarantined frames the API took this time; Kept
+	// those it still refuses, which stay in the Quarantine files, the first
+	// with Reason.
+	Resent, Kept int64
+	Quarantine   []string
+	Reason       string
+}
+
+// Upload delivers leftover spools and quarantined frames to server, the
+// ingest API the user named, never to the one a spool file names: the token
+// goes only where the user sends it. dir is a run directory, a directory of
+// them (with its quarantine directory), or a quarantine file. What was
+// recorded for another server is refused before anything is sent, unless
+// spoolServer names that server (the same API at a new address, and the
+// user says so). Quarantined frames go first, so that the finish of a run
+// sent after them counts only the frames still refused.
+func Upload(ctx context.Context, dir, server, spoolServer, token string) (Uploaded, error) {
+	var up Uploaded
 	if server == "" {
-		return nil, errors.New("upload needs --server URL (or LEVELFIELD_SERVER): the token is sent only to a server you name")
+		return up, errors.New("upload needs --server URL (or LEVELFIELD_SERVER): the token is sent only to a server you name")
 	}
-	dirs, err := RunDirs(dir)
-	if err != nil {
-		return nil, err
-	}
-	if len(dirs) == 0 {
-		return nil, fmt.Errorf("no spooled run in %s", dir)
-	}
-	spools := make([]*Spool, len(dirs))
-	for i, d := range dirs {
-		if spools[i], err = OpenSpool(d, 0); err != nil {
-			return nil, err
+	var dirs []string
+	if fi, err := os.Stat(dir); err != nil || fi.IsDir() {
+		if dirs, err = RunDirs(dir); err != nil {
+			return up, err
 		}
-		run, err := spools[i].ReadRun()
+	}
+	files, err := quarantineFiles(dir, dirs)
+	if err != nil {
+		return up, err
+	}
+	if len(dirs) == 0 && len(files) == 0 {
+		return up, fmt.Errorf("no spooled run and no quarantined frames in %s", dir)
+	}
+	for _, d := range dirs {
+		run, err := (&Spool{Dir: d}).ReadRun()
 		if err != nil {
-			return nil, err
+			return up, err
 		}
 		if err := checkUploadServer(d, run.Server, server, spoolServer); err != nil {
-			return nil, err
+			return up, err
 		}
 	}
-	for i, sp := range spools {
-		snd := NewSender(NewClient(server, token), sp)
+	refused := make([][]Refused, len(files))
+	for i, f := range files {
+		if refused[i], err = readQuarantine(f); err != nil {
+			return up, err
+		}
+		for _, e := range refused[i] {
+			if err := checkUploadServer(f, e.Server, server, spoolServer); err != nil {
+				return up, err
+			}
+		}
+	}
+	client := NewClient(server, token)
+	for i, f := range files {
+		resent, err := resend(ctx, client, f, refused[i])
+		up.Resent += resent
+		if err != nil {
+			return up, fmt.Errorf("upload %s: %w", f, err)
+		}
+	}
+	for _, d := range dirs {
+		sp, err := OpenSpool(d, 0)
+		if err != nil {
+			return up, err
+		}
+		snd := NewSender(client, sp)
 		if err := snd.Run(ctx, true); err != nil {
-			return delivered, fmt.Errorf("upload %s: %w", dirs[i], err)
+			return up, fmt.Errorf("upload %s: %w", d, err)
 		}
 		if _, err := sp.ReadRun(); err == nil {
 			// Still there: the run never got its finish (the agent was killed).
-			slog.Warn("uploaded a run that was never finished; it stays open", "dir", dirs[i], "url", snd.URL)
+			slog.Warn("uploaded a run that was never finished; it stays open", "dir", d, "url", snd.URL)
 		}
-		delivered = append(delivered, snd.URL)
+		up.URLs = append(up.URLs, snd.URL)
 	}
-	return delivered, nil
+	// What is still refused, the spools' new refusals included.
+	after, err := quarantineFiles(dir, dirs)
+	if err != nil {
+		return up, err
+	}
+	for _, f := range after {
+		q, err := openQuarantine(f)
+		if err != nil {
+			return up, err
+		}
+		if n := q.Frames(); n > 0 {
+			up.Kept += n
+			up.Quarantine = append(up.Quarantine, f)
+			if up.Reason == "" {
+				up.Reason = q.Reason()
+			}
+		}
+	}
+	return up, nil
+}
+
+// resend sends the refused frames of one quarantine file again and
+// rewrites the file with what the API still refuses, with its new answer.
+// It returns how many frames the API took. On an error worth retrying (the
+// API away, a bad token) the entries not yet sent stay as they were.
+func resend(ctx context.Context, c *Client, path string, entries []Refused) (int64, error) {
+	var left []Refused
+	var sendErr error
+	for i, e := range entries {
+		p := poster{client: c, runID: e.RunID, keep: func(b Batch, unparsed []byte, err error) error {
+			left = append(left, Refused{Server: e.Server, RunID: e.RunID, At: time.Now().UTC(), Error: refusalOf(err), Batch: b, Unparsed: unparsed})
+			return nil
+		}}
+		body := e.Unparsed
+		if body == nil {
+			var err error
+			if body, err = json.Marshal(e.Batch); err != nil {
+				return 0, fmt.Errorf("quarantine %s: %w", path, err)
+			}
+		}
+		if sendErr = p.sendBody(ctx, body); sendErr != nil {
+			left = append(left, entries[i:]...)
+			break
+		}
+	}
+	if err := writeQuarantine(path, left); err != nil {
+		return 0, fmt.Errorf("quarantine %s: %w", path, err)
+	}
+	before, after := &Quarantine{frames: map[string]struct{}{}}, &Quarantine{frames: map[string]struct{}{}}
+	for _, e := range entries {
+		before.note(e)
+	}
+	for _, e := range left {
+		after.note(e)
+	}
+	return before.Frames() - after.Frames(), sendErr
+}
+
+// quarantineFiles lists the quarantine files an upload of dir covers: dir
+// itself when it is one, those in dir and in dir/quarantine, and those of
+// the run spools in runDirs.
+func quarantineFiles(dir string, runDirs []string) ([]string, error) {
+	if fi, err := os.Stat(dir); err != nil {
+		return nil, fmt.Errorf("upload: %w", err)
+	} else if !fi.IsDir() {
+		return []string{dir}, nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	add := func(p string) {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, d := range []string{dir, filepath.Join(dir, "quarantine")} {
+		ents, _ := os.ReadDir(d) // dir/quarantine need not exist
+		for _, e := range ents {
+			if strings.HasSuffix(e.Name(), ".jsonl") {
+				add(filepath.Join(d, e.Name()))
+			}
+		}
+	}
+	for _, d := range runDirs {
+		add(quarantinePath(d))
+	}
+	sort.Strings(out)
+	return out, nil
 }
 
 // checkUploadServer refuses to send a spool recorded for one server to

@@ -38,6 +38,13 @@ type fakeAPI struct {
 	// Retry-After: retryAfter, as the ingest API's rate limit does.
 	throttled  atomic.Int64
 	retryAfter string
+	// refuse, when set, sees each batch before it is stored: a status
+	// other than 0 is answered with body, and nothing of the batch stored.
+	refuse func(b Batch) (status int, body string)
+	// batches counts the frames requests answered.
+	batches int
+	// strictFinish refuses a finish with keys older APIs do not know.
+	strictFinish bool
 }
 
 func newFakeAPI() (*fakeAPI, *httptest.Server) {
@@ -88,9 +95,17 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			w.WriteHeader(400)
 			return
 		}
+		f.batches++
 		if f.maxFrames > 0 && len(b.Frames) > f.maxFrames {
 			w.WriteHeader(413)
 			return
+		}
+		if f.refuse != nil {
+			if status, answer := f.refuse(b); status != 0 {
+				w.WriteHeader(status)
+				io.WriteString(w, answer)
+				return
+			}
 		}
 		series := map[string]Series{}
 		for _, s := range b.Series {
@@ -106,6 +121,11 @@ func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		fmt.Fprintf(w, `{"accepted":%d,"duplicates":0}`, len(b.Frames))
 	case r.URL.Path == "/v1/runs/r1/finish":
+		if f.strictFinish && (strings.Contains(string(body), "framesQuarantined") || strings.Contains(string(body), "seriesFolded")) {
+			w.WriteHeader(400)
+			io.WriteString(w, `{"error":{"code":"VALIDATION_FAILED","message":"body: Unrecognized key: \"framesQuarantined\""}}`)
+			return
+		}
 		var fin Finish
 		_ = json.Unmarshal(body, &fin)
 		f.finished = append(f.finished, fin)
@@ -295,9 +315,9 @@ func TestSinkUnreachableAtStartThenUpload(t *testing.T) {
 		t.Fatalf("stop: %+v %v", res, err)
 	}
 	api.down.Store(false)
-	urls, err := Upload(context.Background(), root, srv.URL, "", "lf_test")
-	if err != nil || len(urls) != 1 || urls[0] != "http://x/runs/r1" {
-		t.Fatalf("upload: %v %v", urls, err)
+	up, err := Upload(context.Background(), root, srv.URL, "", "lf_test")
+	if err != nil || len(up.URLs) != 1 || up.URLs[0] != "http://x/runs/r1" {
+		t.Fatalf("upload: %+v %v", up, err)
 	}
 	api.mu.Lock()
 	defer api.mu.Unlock()
@@ -455,9 +475,9 @@ func TestUploadSendsOnlyToTheNamedServer(t *testing.T) {
 	}
 
 	// The user names the recorded server: the same API at a new address.
-	urls, err := Upload(context.Background(), root, otherSrv.URL+"/", recSrv.URL, "lf_test")
-	if err != nil || len(urls) != 1 {
-		t.Fatalf("upload: %v %v", urls, err)
+	up, err := Upload(context.Background(), root, otherSrv.URL+"/", recSrv.URL, "lf_test")
+	if err != nil || len(up.URLs) != 1 {
+		t.Fatalf("upload: %+v %v", up, err)
 	}
 	if n := recorded.requests.Load() - before; n != 0 {
 		t.Fatalf("the recorded server got %d requests after the user named another", n)

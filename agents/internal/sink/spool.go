@@ -19,6 +19,9 @@ import (
 //	batch-000000000001.json ...   frame batches, sent in name order
 //	finish.json                   sent last, once no batch is left
 //
+// and its Quarantine, ../quarantine/<run directory>.jsonl, the frames the
+// API refused (quarantine.go), which outlives the directory.
+//
 // A new batch is first held in memory and sent from there: while the API
 // answers, a batch costs no file write, fsync, rename or unlink. It is
 // written to its file (Persist) as soon as a send fails or takes longer
@@ -32,8 +35,9 @@ import (
 // opened, and then kept in memory, so delivering a batch costs no directory
 // listing.
 type Spool struct {
-	Dir      string
-	MaxBytes int64
+	Dir        string
+	MaxBytes   int64
+	Quarantine *Quarantine
 
 	mu       sync.Mutex
 	next     int64 // number of the next batch file
@@ -69,7 +73,11 @@ func OpenSpool(dir string, maxBytes int64) (*Spool, error) {
 	if err := syncDir(filepath.Dir(dir)); err != nil {
 		return nil, fmt.Errorf("spool: %w", err)
 	}
-	s := &Spool{Dir: dir, MaxBytes: maxBytes}
+	q, err := openQuarantine(quarantinePath(dir))
+	if err != nil {
+		return nil, err
+	}
+	s := &Spool{Dir: dir, MaxBytes: maxBytes, Quarantine: q}
 	names, err := s.batches()
 	if err != nil {
 		return nil, err

@@ -5,7 +5,6 @@ import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  httpStatusOf,
   orgRole,
   projectProcedure,
   projectRole,
@@ -13,6 +12,7 @@ import {
   requireProject,
   requireRun,
 } from '~/server/access';
+import { errorResponse } from '~/server/rest/http';
 import { createCallerFactory, router } from '~/server/trpc';
 
 let database: TestDatabase;
@@ -172,15 +172,16 @@ describe('requireOrg and requireRun', () => {
     expect(await codeOf(requireRun(db, ids.viewer, ids.run, 'edit'))).toBe('FORBIDDEN');
   });
 
-  it('maps the errors to HTTP statuses for REST handlers', async () => {
+  it('maps the errors to HTTP answers for REST handlers (errorResponse)', async () => {
     const error = await requireRun(db, null, ids.run, 'view').catch((e: unknown) => e);
-    expect(httpStatusOf(error)).toBe(404);
-    expect(
-      httpStatusOf(
-        await requireProject(db, ids.viewer, { projectId: ids.priv }, 'edit').catch((e: unknown) => e),
-      ),
-    ).toBe(403);
-    expect(httpStatusOf(new Error('boom'))).toBe(500);
+    expect(errorResponse(error).status).toBe(404);
+    const forbidden = await requireProject(db, ids.viewer, { projectId: ids.priv }, 'edit').catch(
+      (e: unknown) => e,
+    );
+    expect(errorResponse(forbidden).status).toBe(403);
+    const internal = errorResponse(new Error('relation "users" does not exist'));
+    expect(internal.status).toBe(500);
+    expect(await internal.text()).not.toContain('relation');
   });
 });
 

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readComparison } from '~/server/comparisons/rest';
+import { getRunDetail } from '~/server/runs/detail';
 import { readRun } from '~/server/runs/read-api';
 
 let database: TestDatabase;
@@ -134,6 +135,33 @@ describe('readRun', () => {
       p999: 4000,
       throughput: 2000,
       durationSeconds: 60,
+    });
+  });
+
+  it('says how many frames the agent kept because the ingest API refused them, and what it folded', async () => {
+    const ok = await readRun(db, fx.publicRun, { kind: 'anonymous' });
+    expect(ok).toMatchObject({ framesQuarantined: 0, seriesFolded: {} });
+    const lost = await db.run.create({
+      data: {
+        projectId: (await db.run.findUniqueOrThrow({ where: { id: fx.publicRun } })).projectId,
+        name: 'lost frames',
+        benchmark: 'k6',
+        source: 'agent',
+        status: 'succeeded',
+        startedAt: new Date(Date.UTC(2026, 10, 2)),
+        framesQuarantined: 412,
+        seriesFolded: { http_req_duration: 6279 },
+      },
+    });
+    expect(await readRun(db, lost.id, { kind: 'anonymous' })).toMatchObject({
+      status: 'succeeded',
+      framesQuarantined: 412,
+      seriesFolded: { http_req_duration: 6279 },
+    });
+    // The run page's header reads the same from the run's detail.
+    expect(await getRunDetail(db, null, lost.id)).toMatchObject({
+      framesQuarantined: 412,
+      seriesFolded: { http_req_duration: 6279 },
     });
   });
 });

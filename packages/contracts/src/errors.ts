@@ -24,6 +24,7 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   RUN_NOT_FOUND: 404,
+  COMPARISON_NOT_FOUND: 404,
   RUN_FINISHED: 409,
   CONFLICT: 409,
   /** A series already exists in the run with another kind or unit. */

@@ -2,7 +2,15 @@
 // name the field and the character.
 import { describe, expect, it } from 'vitest';
 import { validationError } from './errors.ts';
-import { CreateRunRequest, FrameBatch, isSafeText, SafeLine, SafeText, unsafeTextProblem } from './ingest.ts';
+import {
+  CreateRunRequest,
+  FinishRunRequest,
+  FrameBatch,
+  isSafeText,
+  SafeLine,
+  SafeText,
+  unsafeTextProblem,
+} from './ingest.ts';
 
 const run = {
   project: 'demo',
@@ -28,7 +36,10 @@ const frame = {
 const declared = { key: 's', name: 'latency', kind: 'latency', unit: 'us' };
 
 /** Parses as the API does (JSON text in, so "\ud800" escapes arrive as lone surrogates). */
-function firstError(schema: typeof CreateRunRequest | typeof FrameBatch, body: unknown) {
+function firstError(
+  schema: typeof CreateRunRequest | typeof FrameBatch | typeof FinishRunRequest,
+  body: unknown,
+) {
   const result = schema.safeParse(JSON.parse(JSON.stringify(body)));
   return result.success ? undefined : validationError(result.error);
 }
@@ -168,5 +179,33 @@ describe('run creation', () => {
       disclosure: { conflictOfInterest: 'I work for\nthe vendor' },
     };
     expect(firstError(CreateRunRequest, body)).toBeUndefined();
+  });
+});
+
+describe('run finish', () => {
+  const finish = { status: 'succeeded', endedAt: Date.UTC(2026, 0, 1, 0, 1) };
+
+  it('carries the frames the agent kept and the tag sets it folded, both 0 when left out', () => {
+    expect(FinishRunRequest.parse(finish)).toMatchObject({ framesQuarantined: 0, seriesFolded: {} });
+    const lost = { ...finish, framesQuarantined: 412, seriesFolded: { http_req_duration: 6279 } };
+    expect(FinishRunRequest.parse(lost)).toMatchObject(lost);
+  });
+
+  it.each([
+    ['a negative count of frames', { ...finish, framesQuarantined: -1 }, 'framesQuarantined'],
+    ['a fraction of a frame', { ...finish, framesQuarantined: 1.5 }, 'framesQuarantined'],
+    ['a metric that folded nothing', { ...finish, seriesFolded: { latency: 0 } }, 'seriesFolded.latency'],
+    [
+      'a metric name no series can have',
+      { ...finish, seriesFolded: { 'p99{op}': 1 } },
+      'seriesFolded.p99{op}',
+    ],
+    [
+      'more metrics than a run declares in a batch',
+      { ...finish, seriesFolded: Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`m${i}`, 1])) },
+      'seriesFolded',
+    ],
+  ])('refuses %s, naming the field', (_name, body, path) => {
+    expect(firstError(FinishRunRequest, body)).toMatchObject({ code: 'VALIDATION_FAILED', path });
   });
 });

@@ -189,10 +189,30 @@ export const FrameBatchResponse = z.strictObject({
   duplicates: z.number().int(),
 });
 
+/** Largest count the finish carries (the database's integer). */
+const MAX_FINISH_COUNT = 2_147_483_647;
+/** Metrics a finish may list in seriesFolded. */
+const MAX_FOLDED_METRICS = 1000;
+
 export const FinishRunRequest = z.strictObject({
   status: z.enum(['succeeded', 'failed', 'cancelled']),
   endedAt: EpochMs,
   exitCode: z.number().int().min(-1024).max(1024).optional(),
+  /**
+   * Frames of the run the ingest API refused and the agent keeps in its quarantine: the run lacks
+   * them until they are sent again, so a run that lost data never reads as a plain success.
+   */
+  framesQuarantined: z.number().int().min(0).max(MAX_FINISH_COUNT).default(0),
+  /**
+   * Per metric (series name), the tag sets beyond the agent's bound whose samples went to one
+   * "other" series; every sample stays in the metric's series without labels.
+   */
+  seriesFolded: z
+    .record(SeriesDeclaration.shape.name, z.number().int().min(1).max(MAX_FINISH_COUNT))
+    .refine((folded) => Object.keys(folded).length <= MAX_FOLDED_METRICS, {
+      message: `at most ${MAX_FOLDED_METRICS} metrics`,
+    })
+    .default({}),
 });
 export type FinishRunRequest = z.infer<typeof FinishRunRequest>;
 
@@ -204,5 +224,17 @@ export const FinishRunResponse = z.strictObject({
 });
 
 export const ErrorResponse = z.strictObject({
-  error: z.strictObject({ code: z.string(), message: z.string(), path: z.string().optional() }),
+  error: z.strictObject({
+    code: z.string(),
+    message: z.string(),
+    path: z.string().optional(),
+    /** Every problem when there are several: refused frames are named here (field, series, seq). */
+    details: z
+      .array(
+        z
+          .object({ field: z.string(), message: z.string(), line: z.number().int().optional() })
+          .catchall(z.unknown()),
+      )
+      .optional(),
+  }),
 });

@@ -1,5 +1,7 @@
 // Finishing a run. Repeating the same finish is a success (the agent may not have seen the
-// first answer); a different outcome for an already finished run is a conflict.
+// first answer); a different outcome for an already finished run is a conflict. The outcome is
+// status, end and exit code; what the agent reports beside it (frames it kept because this API
+// refused them, tag sets it folded) is stored by the finish that ends the run.
 import { AppError } from '@levelfield/contracts/errors';
 import type { FinishRunRequest } from '@levelfield/contracts/ingest';
 import type { Principal } from '../auth.ts';
@@ -31,9 +33,18 @@ export async function finishRun(
   const outcome = { id: runId, status: request.status, endedAt: request.endedAt, exitCode };
   // Waits for in-flight frame batches (they hold FOR SHARE on the run) before finishing it.
   const updated = await db.query(
-    `UPDATE runs SET status = $3::"RunStatus", ended_at = to_timestamp($4 / 1000.0) AT TIME ZONE 'UTC', exit_code = $5, updated_at = now()
+    `UPDATE runs SET status = $3::"RunStatus", ended_at = to_timestamp($4 / 1000.0) AT TIME ZONE 'UTC', exit_code = $5,
+            frames_quarantined = $6, series_folded = $7::jsonb, updated_at = now()
       WHERE id = $1 AND project_id = $2 AND status = 'running'`,
-    [runId, principal.projectId, request.status, request.endedAt, exitCode],
+    [
+      runId,
+      principal.projectId,
+      request.status,
+      request.endedAt,
+      exitCode,
+      request.framesQuarantined,
+      JSON.stringify(request.seriesFolded),
+    ],
   );
   if (updated.rowCount === 1) return { ...outcome, changed: true };
 

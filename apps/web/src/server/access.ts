@@ -27,11 +27,10 @@
 //     const { run } = await requireRun(db, viewerId, runId, 'view');
 //
 //   Pages turn the errors into responses with `guard()` from ~/server/access-page (NOT_FOUND →
-//   notFound(), UNAUTHORIZED → sign-in redirect); REST handlers with `httpStatusOf(error)`.
+//   notFound(), UNAUTHORIZED → sign-in redirect); REST and download handlers with `errorResponse(error)` (~/server/rest/http).
 import 'server-only';
 import type { PrismaClient, Role, Visibility } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
-import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { z } from 'zod';
 import { publicProcedure } from '~/server/trpc';
 
@@ -264,11 +263,6 @@ export async function requireRun(
       throw denialError('NOT_FOUND', 'This run', action, null, '');
     throw error;
   }
-}
-
-/** HTTP status for any error thrown by the helpers above (500 for anything else). */
-export function httpStatusOf(error: unknown): number {
-  return error instanceof TRPCError ? getHTTPStatusCodeFromError(error) : 500;
 }
 
 // ───────────── tRPC procedure builders ─────────────

@@ -49,6 +49,7 @@ const FROM_TRPC: Partial<Record<TRPCError['code'], ErrorCode>> = {
   CONFLICT: 'CONFLICT',
   FORBIDDEN: 'FORBIDDEN',
   UNAUTHORIZED: 'TOKEN_MISSING',
+  TOO_MANY_REQUESTS: 'RATE_LIMITED',
 };
 
 /** Domain errors (TRPCError, ZodError) in the REST dialect; anything else stays as it is. */
@@ -59,13 +60,21 @@ export function toAppError(error: unknown): unknown {
   return error;
 }
 
-/** An AppError as its JSON answer; anything else is logged and answered 500 without details. */
+/** Error answers depend on who asked: never stored by a cache. */
+const NO_STORE = { 'cache-control': 'private, no-store' };
+
+/**
+ * An AppError (or a domain error toAppError maps) as its JSON answer; anything else is logged and
+ * answered 500 without details. Every REST and download route answers its errors through this.
+ */
 export function errorResponse(raw: unknown): Response {
   const error = toAppError(raw);
-  if (error instanceof AppError) return Response.json(error.toJSON(), { status: error.status });
+  if (error instanceof AppError)
+    return Response.json(error.toJSON(), { status: error.status, headers: NO_STORE });
   console.error(error);
   return Response.json(new AppError('INTERNAL', 'something went wrong on the server; try again').toJSON(), {
     status: 500,
+    headers: NO_STORE,
   });
 }
 

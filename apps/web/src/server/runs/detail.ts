@@ -41,6 +41,8 @@ export async function getRunDetail(db: PrismaClient, viewerId: string | null, ru
     endedAt: run.endedAt,
     exitCode: run.exitCode,
     warmupMs: run.warmupMs,
+    framesQuarantined: run.framesQuarantined,
+    seriesFolded: (run.seriesFolded ?? {}) as Record<string, number>,
     sourceUrl: webUrlOrNull(run.sourceUrl),
     provenance: provenance.success ? provenance.data : Provenance.parse({}),
     disclosure: disclosure.success ? disclosure.data : Disclosure.parse({}),

@@ -39,6 +39,10 @@ export async function readRun(db: PrismaClient, runId: string, credential: ReadC
     endedAt: run.endedAt?.toISOString() ?? null,
     exitCode: run.exitCode,
     warmupMs: run.warmupMs,
+    // Frames the ingest API refused and the agent kept: a "succeeded" run lacks them.
+    framesQuarantined: run.framesQuarantined,
+    // Per metric, tag sets whose samples went to one "other" series (all stay in the aggregate).
+    seriesFolded: run.seriesFolded,
     provenance: run.provenance,
     disclosure: run.disclosure,
     series: run.series.map((series) => {

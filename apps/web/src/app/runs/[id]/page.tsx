@@ -84,6 +84,28 @@ export default async function RunPage({ params }: Params) {
           <h1>{run.name}</h1>
           <p className="meta">
             <StatusBadge status={run.status} />
+            {run.framesQuarantined > 0 ? (
+              <span
+                className="tag warn"
+                data-testid="frames-quarantined"
+                title="The ingest API refused them; the agent keeps them in its quarantine, and levelfield-agent upload sends them again once the API takes them."
+              >
+                {run.framesQuarantined.toLocaleString('en-US')} frame{run.framesQuarantined === 1 ? '' : 's'}{' '}
+                refused, kept by the agent
+              </span>
+            ) : null}
+            {Object.keys(run.seriesFolded).length > 0 ? (
+              <span
+                className="tag"
+                data-testid="series-folded"
+                title="Tag sets beyond the agent's --max-series-per-metric went to one series tags=__other__; every sample is in the metric's series without labels."
+              >
+                tag sets folded:{' '}
+                {Object.entries(run.seriesFolded)
+                  .map(([metric, n]) => `${metric} ${n.toLocaleString('en-US')}`)
+                  .join(', ')}
+              </span>
+            ) : null}
             <span>started {formatUtc(run.startedAt)}</span>
             <span>
               {run.status === 'running' ? (

@@ -1,21 +1,15 @@
 // The report downloads' one rule: whoever may read the report page may download the same version
 // (?v=N, the latest without it), and nothing but that version's snapshot goes out.
+import { AppError } from '@levelfield/contracts/errors';
 import { TRPCError } from '@trpc/server';
-import { httpStatusOf } from '~/server/access';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { getReport } from '~/server/reports/read';
 import { ReportRef } from '~/server/reports/schema';
+import { errorResponse } from '~/server/rest/http';
 import { type DownloadFile, downloadName } from './files';
 
 type Build = (report: Awaited<ReturnType<typeof getReport>>) => DownloadFile | null;
-
-function errorResponse(status: number, code: string, message: string): Response {
-  return Response.json(
-    { error: { code, message } },
-    { status, headers: { 'cache-control': 'private, no-store' } },
-  );
-}
 
 export async function serveDownload(
   request: Request,
@@ -26,23 +20,25 @@ export async function serveDownload(
   const ref = ReportRef.safeParse({ slug: (await params).slug, version: v ?? undefined });
   if (!ref.success)
     return errorResponse(
-      400,
-      'BAD_REQUEST',
-      'v must be a whole number ≥ 1, e.g. ?v=2 (leave it out for the latest version)',
+      new AppError(
+        'BAD_REQUEST',
+        'v must be a whole number ≥ 1, e.g. ?v=2 (leave it out for the latest version)',
+      ),
     );
   let report: Awaited<ReturnType<typeof getReport>>;
   try {
     report = await getReport(db(), await viewerId(), ref.data.slug, ref.data.version);
   } catch (error) {
     if (!(error instanceof TRPCError)) throw error;
-    return errorResponse(httpStatusOf(error), error.code, error.message);
+    return errorResponse(error);
   }
   const file = build(report);
   if (!file)
     return errorResponse(
-      404,
-      'NOT_FOUND',
-      `Version ${report.version.version} of this report has nothing for this download (it holds no measured latency histograms).`,
+      new AppError(
+        'NOT_FOUND',
+        `Version ${report.version.version} of this report has nothing for this download (it holds no measured latency histograms).`,
+      ),
     );
   return new Response(file.body, {
     headers: {

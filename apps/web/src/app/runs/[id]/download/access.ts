@@ -1,7 +1,9 @@
 // Downloads follow the run page's rule: whoever may see the run may download it.
+import { AppError } from '@levelfield/contracts/errors';
 import { TRPCError } from '@trpc/server';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
+import { errorResponse } from '~/server/rest/http';
 import { getRunDetail } from '~/server/runs/detail';
 
 export async function downloadableRun(id: string) {
@@ -14,8 +16,7 @@ export async function downloadableRun(id: string) {
 }
 
 export function notFoundResponse(): Response {
-  return Response.json(
-    { error: { code: 'RUN_NOT_FOUND', message: 'no such run that you can see: check the link, or sign in' } },
-    { status: 404 },
+  return errorResponse(
+    new AppError('RUN_NOT_FOUND', 'no such run that you can see: check the link, or sign in'),
   );
 }

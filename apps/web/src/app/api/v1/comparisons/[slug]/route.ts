@@ -1,5 +1,7 @@
+import { AppError } from '@levelfield/contracts/errors';
 import { readComparison } from '~/server/comparisons/rest';
 import { db } from '~/server/db';
+import { errorResponse } from '~/server/rest/http';
 import { credentialOf } from '../../credential';
 
 export const dynamic = 'force-dynamic';
@@ -8,14 +10,11 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
   const { slug } = await params;
   const json = slug.length <= 100 ? await readComparison(db(), slug, await credentialOf(request)) : null;
   if (!json)
-    return Response.json(
-      {
-        error: {
-          code: 'COMPARISON_NOT_FOUND',
-          message: `no comparison ${slug} that these credentials may read: check the slug, sign in, or pass a token of the comparison's project with the read scope`,
-        },
-      },
-      { status: 404 },
+    return errorResponse(
+      new AppError(
+        'COMPARISON_NOT_FOUND',
+        `no comparison ${slug} that these credentials may read: check the slug, sign in, or pass a token of the comparison's project with the read scope`,
+      ),
     );
   return Response.json(json, { headers: { 'cache-control': 'private, no-store' } });
 }

@@ -1,11 +1,13 @@
 // Shared by the report REST routes: the viewer (session or anonymous), the optional ?version,
-// and errors as JSON with the status the access checks chose.
+// and errors in the REST API's one format (errorResponse) with the status the access checks chose.
+
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
-import { httpStatusOf } from '~/server/access';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { ReportRef } from '~/server/reports/schema';
+import { errorResponse } from '~/server/rest/http';
 
 export async function reportRoute<T>(
   request: Request,
@@ -17,18 +19,12 @@ export async function reportRoute<T>(
   if (!ref.success) {
     // A slug that cannot exist is simply not found; a bad version is the caller's to fix.
     if (ref.error.issues.some((i) => i.path[0] === 'slug'))
-      return Response.json(
-        { error: { code: 'NOT_FOUND', message: 'No report has this slug. Check the address.' } },
-        { status: 404 },
-      );
-    return Response.json(
-      {
-        error: {
-          code: 'BAD_REQUEST',
-          message: 'version must be a whole number ≥ 1, e.g. ?version=2 (leave it out for the latest)',
-        },
-      },
-      { status: 400 },
+      return errorResponse(new AppError('NOT_FOUND', 'No report has this slug. Check the address.'));
+    return errorResponse(
+      new AppError(
+        'BAD_REQUEST',
+        'version must be a whole number ≥ 1, e.g. ?version=2 (leave it out for the latest)',
+      ),
     );
   }
   try {
@@ -36,9 +32,6 @@ export async function reportRoute<T>(
     return Response.json(body, { headers: { 'cache-control': 'private, no-store' } });
   } catch (error) {
     if (!(error instanceof TRPCError)) throw error;
-    return Response.json(
-      { error: { code: error.code, message: error.message } },
-      { status: httpStatusOf(error) },
-    );
+    return errorResponse(error);
   }
 }

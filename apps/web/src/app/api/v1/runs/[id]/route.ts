@@ -1,4 +1,6 @@
+import { AppError } from '@levelfield/contracts/errors';
 import { db } from '~/server/db';
+import { errorResponse } from '~/server/rest/http';
 import { readRun } from '~/server/runs/read-api';
 import { credentialOf } from '../../credential';
 
@@ -7,16 +9,12 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const run = id.length <= 64 ? await readRun(db(), id, await credentialOf(request)) : null;
-  if (!run) {
-    return Response.json(
-      {
-        error: {
-          code: 'RUN_NOT_FOUND',
-          message: `no run ${id} that these credentials may read: check the id, sign in, or pass a project token with the read scope`,
-        },
-      },
-      { status: 404 },
+  if (!run)
+    return errorResponse(
+      new AppError(
+        'RUN_NOT_FOUND',
+        `no run ${id} that these credentials may read: check the id, sign in, or pass a project token with the read scope`,
+      ),
     );
-  }
   return Response.json(run, { headers: { 'cache-control': 'private, no-store' } });
 }
