@@ -195,6 +195,7 @@ describe('levelfield-agent during an ingest API outage', () => {
           expect(run.status).toBe('succeeded');
           const { rows: series } = await client.query<{
             name: string;
+            labels: string;
             frames: number;
             distinct_seqs: number;
             min_seq: number;
@@ -202,19 +203,26 @@ describe('levelfield-agent during an ingest API outage', () => {
             samples: string;
             outage_frames: number;
           }>(
-            `SELECT s.name, count(*)::int AS frames, count(DISTINCT f.seq)::int AS distinct_seqs,
+            `SELECT s.name, s.labels::text AS labels, count(*)::int AS frames, count(DISTINCT f.seq)::int AS distinct_seqs,
                     min(f.seq) AS min_seq, max(f.seq) AS max_seq, sum(f.count)::text AS samples,
                     count(*) FILTER (WHERE f.start_at >= to_timestamp($2 / 1000.0)
                                        AND f.end_at <= to_timestamp($3 / 1000.0))::int AS outage_frames
                FROM series s JOIN frames f ON f.series_id = s.id
-              WHERE s.run_id = $1 GROUP BY s.name ORDER BY s.name`,
+              WHERE s.run_id = $1 GROUP BY s.id ORDER BY s.name, s.labels::text`,
             [run.id, down, down + outageMs],
           );
           console.log(
             `run ${run.seconds} s, outage ${outageMs} ms, ${sent} samples sent per series:`,
             series,
           );
-          expect(series.map((s) => s.name)).toEqual(['outage.latency', 'outage.other']);
+          // Each metric: its aggregate series (no labels) and its one tag set's series; both
+          // carry every sample.
+          expect(series.map((s) => `${s.name} ${s.labels}`).sort()).toEqual([
+            'outage.latency {"op": "read"}',
+            'outage.latency {}',
+            'outage.other {"op": "write"}',
+            'outage.other {}',
+          ]);
           for (const s of series) {
             // seq 0..N-1: no gap, no duplicate.
             expect(s.min_seq, s.name).toBe(0);
