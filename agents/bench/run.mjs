@@ -35,14 +35,26 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  agentArgs,
+  agentEnv,
+  agentsDir,
+  buildAgent,
+  importTs,
+  median,
+  repoDir,
+  round,
+  run,
+  runIdFrom,
+  say,
+  sleep,
+  start,
+  startPostgres as startPostgresIn,
+} from './common.mjs';
 
-const agentsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const repoDir = path.resolve(agentsDir, '..');
 // BENCH_AGENT_BIN measures another build (an A/B comparison) instead of building this one.
 const agentBin = process.env.BENCH_AGENT_BIN || path.join(agentsDir, 'bin/levelfield-agent');
 // BENCH_COMPARE_BIN runs a second build alongside it in the footprint parts (see footprint).
@@ -61,57 +73,6 @@ const work = mkdtempSync(path.join(tmpdir(), 'lf-bench-agent-'));
 chmodSync(work, 0o755);
 const cleanups = [];
 
-function say(message) {
-  process.stdout.write(`# ${message}\n`);
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-const round = (v, digits) => Math.round(v * 10 ** digits) / 10 ** digits;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Runs a command to completion; returns stdout, throws with stderr on failure. */
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, ...options });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stderr}${result.stdout}`);
-  }
-  return result.stdout;
-}
-
-/** Spawns a command and collects its output; resolves when it exits. */
-function start(command, args, options = {}) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], ...options });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  const done = new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
-}
-
 // ───────────────────────────── record cost ─────────────────────────────
 
 function recordNs() {
@@ -126,27 +87,9 @@ function recordNs() {
 
 // ───────────────────────────── PostgreSQL ─────────────────────────────
 
-/** A throwaway PostgreSQL on 127.0.0.1 and a socket in the temp dir; as root it runs as postgres. */
-async function startPostgres() {
-  const bins = ['17', '16', '15', '14', '13']
-    .map((v) => `/usr/lib/postgresql/${v}/bin`)
-    .filter((dir) => existsSync(path.join(dir, 'initdb')));
-  if (bins.length === 0) throw new Error('PostgreSQL server binaries (/usr/lib/postgresql/*/bin) not found');
-  const bin = bins.find((dir) => dir.includes('/15/')) ?? bins[0];
-  const dir = path.join(work, 'pg');
-  const data = path.join(dir, 'data');
-  run('mkdir', ['-p', dir]);
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) run('chown', ['postgres', dir]);
-  const pgCmd = (name, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(bin, name), ...args]] : [path.join(bin, name), args]);
-  run(...pgCmd('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres']));
-  const port = await freePort();
-  // fsync off: the disk's noise would drown the few percent this benchmark looks for.
-  const options = `-k ${dir} -p ${port} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c max_connections=50`;
-  run(...pgCmd('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']));
-  cleanups.push(() => spawnSync(...pgCmd('pg_ctl', ['-D', data, '-m', 'immediate', 'stop'])));
-  say(`PostgreSQL ${path.basename(path.dirname(bin))} on 127.0.0.1:${port}`);
-  return { bin, dir, port, url: (db) => `postgresql://postgres@127.0.0.1:${port}/${db}` };
+/** A throwaway PostgreSQL in the work directory (common.mjs), stopped by cleanup(). */
+function startPostgres() {
+  return startPostgresIn(work, cleanups);
 }
 
 // ───────────────────────────── ingest ─────────────────────────────
@@ -155,10 +98,8 @@ async function startPostgres() {
 async function startRealIngest(pg) {
   const main = path.join(repoDir, 'apps/ingest-api/dist/main.mjs');
   if (!existsSync(main)) throw new Error(`${path.relative(repoDir, main)} is not built`);
-  const { register } = await import('tsx/esm/api');
-  register();
-  const { applyMigrations } = await import(pathToFileURL(path.join(repoDir, 'packages/db/src/migrate.ts')).href);
-  const { generateToken, hashToken } = await import(pathToFileURL(path.join(repoDir, 'packages/db/src/tokens.ts')).href);
+  const { applyMigrations } = await importTs('packages/db/src/migrate.ts');
+  const { generateToken, hashToken } = await importTs('packages/db/src/tokens.ts');
   const { default: pgClient } = await import('pg');
   run(path.join(pg.bin, 'createdb'), ['-h', pg.dir, '-p', String(pg.port), '-U', 'postgres', 'levelfield']);
   const url = pg.url('levelfield');
@@ -251,19 +192,6 @@ async function startFakeIngest() {
     project: 'bench',
     recorded: async (runId) => counts.get(runId) ?? 0,
   };
-}
-
-function agentArgs(ingest, spool) {
-  return ['--server', ingest.url, '--project', ingest.project, '--no-cloud', '--spool', spool];
-}
-
-/** The agent takes its token from the environment: it refuses --token (the process list shows it). */
-function agentEnv(ingest, extra = {}) {
-  return { ...process.env, LEVELFIELD_TOKEN: ingest.token, ...extra };
-}
-
-function runIdFrom(stderr) {
-  return stderr.match(/\/runs\/([A-Za-z0-9_-]+)\s*$/m)?.[1];
 }
 
 // ───────────────────────────── footprint ─────────────────────────────
@@ -463,7 +391,7 @@ async function main() {
   // Always (go build is incremental): a binary left from older sources would measure those.
   if (process.env.BENCH_AGENT_BIN) say(`measuring ${agentBin}`);
   else say('building the agent');
-  if (!process.env.BENCH_AGENT_BIN) run('go', ['build', '-trimpath', '-o', 'bin/levelfield-agent', './cmd/levelfield-agent'], { cwd: agentsDir });
+  if (!process.env.BENCH_AGENT_BIN) buildAgent();
   const record = PARTS.has('record') ? recordNs() : Number.NaN;
   const result = {
     record_ns: round(record, 2),
