@@ -2,12 +2,24 @@
 // The one ECharts wrapper: registers only the modules Levelfield draws with, initialises once,
 // applies option changes, follows its container's size and disposes on unmount. Turning data
 // into options is done by pure functions elsewhere (and unit-tested there).
-import { type ECharts, type EChartsCoreOption, init, use } from 'echarts/core';
+import { type ECharts, type EChartsCoreOption, getInstanceByDom, init, use } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { CHART_MODULES } from './chart-modules';
 
 use([...CHART_MODULES, CanvasRenderer]);
+
+declare global {
+  interface Window {
+    /** The ECharts instance drawing into a chart's element (see below). */
+    __levelfieldChart?: (element: Element) => ECharts | undefined;
+  }
+}
+
+// A canvas chart's axes, zoom and tooltips are not in the page's DOM: browser tests and the
+// benchmark read them from the chart's own ECharts instance, which this hands out by element.
+if (typeof window !== 'undefined')
+  window.__levelfieldChart ??= (element) => getInstanceByDom(element as HTMLElement);
 
 export interface ChartProps {
   option: EChartsCoreOption;

@@ -1,5 +1,171 @@
-// Formatting shared by server and client components.
+// Formatting shared by server and client components: numbers with their units (latencies,
+// rates, money, percentages, sizes), run lengths, dates and CSV. Every page, table, chart axis
+// and tooltip prints numbers through here, so one figure reads the same everywhere.
 
+// Intl formatters are costly to build and charts format every tick and tooltip: built once.
+const SIGNIFICANT: Record<FigureStyle, Intl.NumberFormat> = {
+  exact: new Intl.NumberFormat('en-US', { minimumSignificantDigits: 3, maximumSignificantDigits: 3 }),
+  tick: new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 }),
+};
+const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+const PLAIN = [0, 2, 4].map((digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
+const DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+// Per-transaction and per-tpmC prices are fractions of a cent: their digits that matter.
+const CENT_FRACTIONS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumSignificantDigits: 3,
+});
+const PERCENT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * 'exact' keeps three significant digits, as tables and tooltips print figures (2.50 ms);
+ * 'tick' drops trailing zeros, as axis labels read best (2.5 ms, 20 ms).
+ */
+export type FigureStyle = 'exact' | 'tick';
+
+/** [factor, suffix], largest first: the figure is printed in the largest unit it reaches. */
+type Scale = readonly (readonly [number, string])[];
+
+function scaled(value: number, scale: Scale, style: FigureStyle): { figure: string; suffix: string } {
+  if (value === 0) return { figure: '0', suffix: '' };
+  // Rounded first, so 999.7 µs reads 1.00 ms rather than 1,000 µs.
+  const rounded = Math.abs(Number(value.toPrecision(3)));
+  const [factor, suffix] = scale.find(([f]) => rounded >= f) ?? scale[scale.length - 1]!;
+  return { figure: SIGNIFICANT[style].format(value / factor), suffix };
+}
+
+/** The duration units series and published values use, as powers of ten of a millisecond. */
+const MS_EXPONENT = new Map([
+  ['ns', -6],
+  ['us', -3],
+  ['µs', -3],
+  ['μs', -3],
+  ['ms', 0],
+  ['s', 3],
+]);
+
+export function isDurationUnit(unit: string): boolean {
+  return MS_EXPONENT.has(unit);
+}
+
+/** A duration in `unit` as milliseconds; a unit that is not a duration is taken as milliseconds. */
+export function toMillis(unit: string, value: number): number {
+  const exponent = MS_EXPONENT.get(unit) ?? 0;
+  // Divided, not multiplied by 1e-3: 700 µs is 0.7 ms exactly, not 0.7000000000000001.
+  return exponent < 0 ? value / 10 ** -exponent : value * 10 ** exponent;
+}
+
+const DURATION_SCALE: Scale = [
+  [1000, 's'],
+  [1, 'ms'],
+  [1e-3, 'µs'],
+  [1e-6, 'ns'],
+];
+
+/** A latency (ms) in the unit its size calls for: 850 ns, 12.4 µs, 3.20 ms, 1.25 s. */
+export function formatLatency(ms: number, style: FigureStyle = 'exact'): string {
+  if (!Number.isFinite(ms)) return '—';
+  const { figure, suffix } = scaled(ms, DURATION_SCALE, style);
+  return suffix ? `${figure} ${suffix}` : figure;
+}
+
+const COMPACT_SCALE: Scale = [
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+  [1, ''],
+];
+
+/** A large figure with k, M or G: 3.26k, 1.20M; below a thousand as it is (250, 12.5). */
+export function formatCompact(value: number, style: FigureStyle = 'exact'): string {
+  if (!Number.isFinite(value)) return '—';
+  const { figure, suffix } = scaled(value, COMPACT_SCALE, style);
+  return `${figure}${suffix}`;
+}
+
+/** Operations (or another count) per second: 3.26k ops/s. */
+export function formatRate(perSecond: number, unit = 'ops/s'): string {
+  return `${formatCompact(perSecond)} ${unit}`;
+}
+
+/** A count, whole and grouped: 586,668. */
+export function formatCount(n: number): string {
+  return WHOLE.format(n);
+}
+
+/** US dollars with cents; amounts under a cent with their three significant digits ($0.0000831). */
+export function formatMoney(usd: number): string {
+  return usd !== 0 && Math.abs(usd) < 0.01 ? CENT_FRACTIONS.format(usd) : DOLLARS.format(usd);
+}
+
+/** A percentage given in percent: 97.3%, 99.95%. */
+export function formatPercent(percent: number): string {
+  return `${PERCENT.format(percent)}%`;
+}
+
+const BYTE_SCALE: Scale = [
+  [2 ** 40, 'TiB'],
+  [2 ** 30, 'GiB'],
+  [2 ** 20, 'MiB'],
+  [2 ** 10, 'KiB'],
+  [1, 'B'],
+];
+
+/** A size in binary units: 72 GiB, 512 MiB. */
+export function formatBytes(bytes: number): string {
+  const { figure, suffix } = scaled(bytes, BYTE_SCALE, 'tick');
+  return `${figure} ${suffix || 'B'}`;
+}
+
+/**
+ * A figure of a metric in its unit, as tables print it: latencies in the unit their size calls
+ * for, dollars with cents, percentages with %, large numbers whole and small ones with the
+ * digits that matter. Only latencies carry their unit (it changes with the size); the others'
+ * unit is printed once beside the metric.
+ */
+export function formatQuantity(value: number, unit: string): string {
+  if (isDurationUnit(unit)) return formatLatency(toMillis(unit, value));
+  if (unit.startsWith('USD')) return formatMoney(value);
+  if (unit === '%') return formatPercent(value);
+  const magnitude = Math.abs(value);
+  return PLAIN[magnitude >= 100 ? 0 : magnitude >= 1 ? 1 : 2]!.format(value);
+}
+
+/** Whether formatQuantity's figures carry their unit themselves (6.64 ms, $5.18, 97.3%). */
+export function carriesUnit(unit: string): boolean {
+  return isDurationUnit(unit) || unit.startsWith('USD') || unit === '%';
+}
+
+/** A figure with its unit wherever it stands alone (a tooltip): 1,807 tpmC, 6.64 ms, $5.18/h. */
+export function formatWithUnit(value: number, unit: string): string {
+  const figure = formatQuantity(value, unit);
+  if (unit.startsWith('USD')) return `${figure}${unit.slice('USD'.length)}`;
+  return carriesUnit(unit) || !unit ? figure : `${figure} ${unit}`;
+}
+
+/** A configured length of time (ms): short ones as latencies read (520 µs, 15 s), long ones in minutes. */
+export function formatTimeSpan(ms: number): string {
+  return Math.abs(ms) < 60_000 ? formatLatency(ms, 'tick') : formatDuration(ms);
+}
+
+/**
+ * A published figure: its number printed as every other number is (1,807, not the source's
+ * "1807.00", which pages keep in a tooltip), or the source's text where it printed no number.
+ */
+export function formatFigure(
+  figure: { value: number | null; text?: string | undefined },
+  unit: string,
+): string {
+  return figure.value === null ? (figure.text ?? '—') : formatQuantity(figure.value, unit);
+}
+
+/** A run's length, to the second: 45 s, 3 min 0 s, 2 h 5 min. */
 export function formatDuration(ms: number | null): string {
   if (ms === null) return '—';
   const seconds = Math.round(ms / 1000);

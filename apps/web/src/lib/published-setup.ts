@@ -4,6 +4,7 @@
 // auxiliary) with their hardware, zone and OS, and each provenance group's fields as printed.
 // Values printed in the source are 'imported' with its URL; values known from elsewhere
 // 'declared'. "differs" records a difference a source names without printing the value.
+import { groupFieldLabel } from '@levelfield/contracts/field-labels';
 import {
   type DisclosureInput,
   type Field,
@@ -107,41 +108,14 @@ const LIST_FIELDS = new Set([
   'run.declaredDifferences',
 ]);
 
-const LABELS: Record<string, string> = {
-  rttMs: 'client↔server RTT (ms)',
-  durationMs: 'measured duration',
-  warmupMs: 'warm-up',
-  rampMs: 'ramp-up',
-  intervalMs: 'reporting interval',
-  loadTimeMs: 'load time',
-  clientCpuPct: 'client CPU %',
-  scheduleLagMs: 'schedule lag (ms)',
-  vcsDirty: 'VCS tree dirty',
-  vcsRepository: 'VCS repository',
-  vcsCommit: 'VCS commit',
-  vcsBranch: 'VCS branch',
-  nonDefaultSettings: 'non-default settings (comma-separated)',
-  features: 'features (comma-separated)',
-  formulaIds: 'formula ids (comma-separated)',
-  declaredDifferences: 'declared differences (check ids)',
-  coCorrection: 'coordinated-omission correction',
-};
-
-/** 'isolationLevel' → 'isolation level'. */
-export function fieldLabel(key: string): string {
-  return LABELS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+/** A field as the form labels it (its label, and how to type a list), with its help. */
+export function fieldLabel(group: FieldGroup, key: string): { label: string; help?: string } {
+  const name = groupFieldLabel(group, key);
+  return {
+    label: LIST_FIELDS.has(`${group}.${key}`) ? `${name.label} (comma-separated)` : name.label,
+    ...('help' in name ? { help: name.help } : {}),
+  };
 }
-
-export const GROUP_TITLES: Record<FieldGroup, string> = {
-  settings: 'Settings',
-  client: 'Client',
-  workload: 'Workload',
-  measurement: 'Measurement',
-  topology: 'Topology',
-  software: 'Software',
-  cost: 'Cost',
-  run: 'Run',
-};
 
 /** The groups and their fields the form offers, in the order the form shows them. */
 export const FORM_GROUPS: { group: FieldGroup; keys: string[] }[] = (

@@ -53,3 +53,58 @@ describe('headline table formulas on the seeds', () => {
     expect(row?.ratios[2]?.ciNote).toMatch(/≥ 2 repetitions/);
   });
 });
+
+describe('headline rows of measured latency series', () => {
+  const summary = {
+    count: 10,
+    durationSeconds: 1,
+    throughput: 10,
+    p50: 700,
+    p90: 900,
+    p95: 950,
+    p99: 990,
+    p999: 999,
+    max: 1200,
+  };
+  const run = (id: string, series: { name: string; labels: Record<string, string> }[]) => ({
+    id,
+    name: id,
+    source: 'agent' as const,
+    series: series.map((s) => ({ ...s, kind: 'latency' as const, unit: 'us', summary })),
+  });
+
+  it('are named by the metric, with only the tags that tell the rows apart, keyed as before', () => {
+    const input = ComparisonInput.parse({
+      entries: [
+        { label: 'A', runs: [run('a', [{ name: 'latency', labels: { script: '0' } }])] },
+        { label: 'B', runs: [run('b', [{ name: 'latency', labels: { script: '0' } }])] },
+      ],
+    });
+    const rows = buildHeadline(input, 0).filter((r) => r.group === 'latency');
+    expect(rows.map((r) => [r.key, r.label, r.unit])).toEqual([
+      ['series:latency {script=0}:p50', 'latency p50', 'us'],
+      ['series:latency {script=0}:p90', 'latency p90', 'us'],
+      ['series:latency {script=0}:p99', 'latency p99', 'us'],
+      ['series:latency {script=0}:max', 'latency max', 'us'],
+    ]);
+    const two = ComparisonInput.parse({
+      entries: [
+        {
+          label: 'A',
+          runs: [
+            run('a', [
+              { name: 'latency', labels: { script: '0' } },
+              { name: 'latency', labels: { script: '1' } },
+            ]),
+          ],
+        },
+        { label: 'B', runs: [run('b', [{ name: 'latency', labels: { script: '0' } }])] },
+      ],
+    });
+    expect(
+      buildHeadline(two, 0)
+        .filter((r) => r.key.endsWith(':p99'))
+        .map((r) => r.label),
+    ).toEqual(['latency (script 0) p99', 'latency (script 1) p99']);
+  });
+});

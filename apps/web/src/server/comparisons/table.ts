@@ -10,6 +10,7 @@ import {
   threeYearDollarsPerTpmC,
 } from '@levelfield/metrics/formulas';
 import { ratioOfMeansConfidenceInterval } from '@levelfield/metrics/stats';
+import { seriesNamer } from '~/lib/series-name';
 
 export const CI_METHOD = 'Fieller (ratio of means, Welch–Satterthwaite df), 95 %';
 
@@ -275,16 +276,19 @@ function specs(input: ComparisonInput): RowSpec[] {
       pick: (r) => first(r, 'latency', k),
     });
   }
-  // Measured latency series: percentiles from the merged histograms, warm-up excluded.
-  const seriesKeys = [
-    ...new Set(runs.flatMap((r) => r.series.filter((s) => s.kind === 'latency' && s.summary).map(seriesKey))),
-  ];
-  for (const k of seriesKeys)
+  // Measured latency series: percentiles from the merged histograms, warm-up excluded. Named
+  // as people name them (tags only where they tell the rows apart); keyed by all their tags.
+  const measured = new Map<string, { name: string; labels: Record<string, string> }>();
+  for (const r of runs)
+    for (const s of r.series)
+      if (s.kind === 'latency' && s.summary && !measured.has(seriesKey(s))) measured.set(seriesKey(s), s);
+  const name = seriesNamer([...measured.values()]);
+  for (const [k, series] of measured)
     for (const p of ['p50', 'p90', 'p99', 'max'] as const) {
       const unit = runs.flatMap((r) => r.series.filter((s) => seriesKey(s) === k))[0]?.unit ?? '';
       out.push({
         key: `series:${k}:${p}`,
-        label: `${k} ${p}`,
+        label: `${name(series)} ${p}`,
         unit,
         better: 'lower',
         group: 'latency',

@@ -147,6 +147,22 @@ function toPoint(bucket: Bucket): TimePoint {
 }
 
 /**
+ * An interval cut to the run's span where the run began or ended inside it. The agent's last
+ * interval runs on past the tool's exit, and a minute rollup may start before the run began or
+ * end after it finished: cut, a point says the time it covers, so a rate over it is right and
+ * charts can tell it is partial. An interval wholly outside the span (a clock that disagrees)
+ * is left as stored rather than shrunk to nothing.
+ */
+export function clipToRun<P extends Pick<TimePoint, 't' | 'end'>>(
+  point: P,
+  run: { startMs: number; endMs: number | null },
+): P {
+  const t = point.t < run.startMs && run.startMs < point.end ? run.startMs : point.t;
+  const end = run.endMs !== null && t < run.endMs && run.endMs < point.end ? run.endMs : point.end;
+  return t === point.t && end === point.end ? point : { ...point, t, end };
+}
+
+/**
  * Frames carry only their histogram: count it into bands here (short series, ≤ MAX_POINTS).
  * `undefined`: the histogram does not decode (the interval is drawn from its stored figures).
  */
@@ -210,15 +226,21 @@ async function loadBuckets(
 }
 
 export async function loadTimelines(db: PrismaClient, runId: string): Promise<SeriesTimeline[]> {
-  const series = await db.series.findMany({
-    where: { runId },
-    orderBy: [{ name: 'asc' }, { labelsKey: 'asc' }],
-    include: { summary: true },
-  });
+  const [series, run] = await Promise.all([
+    db.series.findMany({
+      where: { runId },
+      orderBy: [{ name: 'asc' }, { labelsKey: 'asc' }],
+      include: { summary: true },
+    }),
+    db.run.findUnique({ where: { id: runId }, select: { startedAt: true, endedAt: true } }),
+  ]);
+  // No run, no series: the span is then never used.
+  const span = { startMs: run?.startedAt.getTime() ?? 0, endMs: run?.endedAt?.getTime() ?? null };
   return Promise.all(
     series.map(async (s) => {
       const frameCount = s.summary?.frameCount ?? (await db.frame.count({ where: { seriesId: s.id } }));
-      const { resolution, buckets } = await loadBuckets(db, s.id, frameCount);
+      const { resolution, buckets: stored } = await loadBuckets(db, s.id, frameCount);
+      const buckets = stored.map((b) => clipToRun(b, span));
       const damaged = buckets.filter((b) => b.bands === undefined).length;
       return {
         seriesId: s.id,

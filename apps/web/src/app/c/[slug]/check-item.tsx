@@ -2,6 +2,7 @@
 // evidence with each value's origin, what is missing, and every decision with who, when and why.
 // No hooks and no 'use client': the report page renders it on the server, the comparison page
 // on the client with its decision form as children.
+import { describeField } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
 import type { ComparisonView, DecisionEvent } from '~/server/comparisons/view';
@@ -29,32 +30,37 @@ function Evidence({ evidence }: { evidence: Check['evidence'] }) {
           </tr>
         </thead>
         <tbody>
-          {evidence.map((ev, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: evidence has no id
-            <tr key={i}>
-              <td>{ev.entry}</td>
-              <td className="mono small">{ev.field}</td>
-              <td>
-                {formatValue(ev.value as never)}
-                {ev.quality && ev.quality !== 'measured' ? (
-                  <span className="tag warn">{ev.quality}</span>
-                ) : null}
-              </td>
-              <td>
-                {ev.origin === 'derived' ? (
-                  <span className="badge">derived</span>
-                ) : (
-                  <OriginBadge origin={ev.origin} />
-                )}
-                {ev.source ? (
-                  <span className="source small" title={ev.source}>
-                    {' '}
-                    {ev.source.length > 80 ? `${ev.source.slice(0, 80)}…` : ev.source}
-                  </span>
-                ) : null}
-              </td>
-            </tr>
-          ))}
+          {evidence.map((ev, i) => {
+            const field = describeField(ev.field);
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: evidence has no id
+              <tr key={i}>
+                <td>{ev.entry}</td>
+                <td className="small" title={field.help} data-path={ev.field}>
+                  {field.label}
+                </td>
+                <td>
+                  {formatValue(ev.value as never, field.unit)}
+                  {ev.quality && ev.quality !== 'measured' ? (
+                    <span className="tag warn">{ev.quality}</span>
+                  ) : null}
+                </td>
+                <td>
+                  {ev.origin === 'derived' ? (
+                    <span className="badge">derived</span>
+                  ) : (
+                    <OriginBadge origin={ev.origin} />
+                  )}
+                  {ev.source ? (
+                    <span className="source small" title={ev.source}>
+                      {' '}
+                      {ev.source.length > 80 ? `${ev.source.slice(0, 80)}…` : ev.source}
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
@@ -118,7 +124,7 @@ export function CheckItem({
       ) : null}
       {check.missing && check.missing.length > 0 ? (
         <p className="muted small">
-          Missing: {check.missing.map((m) => `${m.entry}: ${m.field}`).join('; ')}
+          Missing: {check.missing.map((m) => `${m.entry}: ${describeField(m.field).label}`).join('; ')}
         </p>
       ) : null}
       <Decisions check={check} history={history} />

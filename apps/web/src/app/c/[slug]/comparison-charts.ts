@@ -2,7 +2,9 @@
 // run page's spectrumOption), throughput over elapsed time so runs that started at different
 // moments line up, and the sweep (throughput against the varied parameter, optimum marked).
 import type { EChartsCoreOption } from 'echarts/core';
-import { SERIES_COLORS, seriesTitle, spectrumOption } from '../../runs/[id]/chart-options';
+import { formatCompact, formatCount, formatRate, formatWithUnit } from '~/lib/format';
+import { seriesNamer } from '~/lib/series-name';
+import { intervalRates, SERIES_COLORS, spectrumOption } from '../../runs/[id]/chart-options';
 
 export interface ChartRun {
   timelines: {
@@ -34,7 +36,7 @@ export function overlaidSpectrumLines(entries: readonly ChartEntry[]): SpectrumL
     const series = run?.timelines.find((t) => t.kind === 'latency');
     const spectrum = series && run?.spectra.find((s) => s.seriesId === series.seriesId)?.spectrum;
     if (!series || !spectrum || spectrum.length === 0) return [];
-    return [{ title: `${e.label} — ${seriesTitle(series)}`, unit: series.unit, spectrum }];
+    return [{ title: `${e.label} — ${seriesNamer(run.timelines)(series)}`, unit: series.unit, spectrum }];
   });
 }
 
@@ -55,7 +57,10 @@ export function overlaidSpectrumOption(entries: readonly ChartEntry[]): EChartsC
   return spectrumLinesOption(overlaidSpectrumLines(entries));
 }
 
-/** Throughput per interval against seconds since each run's start (warm-up included, shaded by nothing). */
+/**
+ * Throughput per interval against seconds since each run's start (warm-up included, shaded by
+ * nothing; partial intervals left out, as on the run page).
+ */
 export function elapsedThroughputOption(entries: readonly ChartEntry[]): EChartsCoreOption | null {
   const series = entries.flatMap((e, i) => {
     const run = e.runs[0];
@@ -65,8 +70,7 @@ export function elapsedThroughputOption(entries: readonly ChartEntry[]): ECharts
     const start = Math.min(...counted.flatMap((t) => t.points.map((p) => p.t)));
     const byT = new Map<number, number>();
     for (const t of counted)
-      for (const p of t.points)
-        if (p.end > p.t) byT.set(p.t, (byT.get(p.t) ?? 0) + (p.count * 1000) / (p.end - p.t));
+      for (const { t: at, rate } of intervalRates(t.points)) byT.set(at, (byT.get(at) ?? 0) + rate);
     const data = [...byT.entries()].sort(([a], [b]) => a - b).map(([t, v]) => [(t - start) / 1000, v]);
     return [
       {
@@ -79,12 +83,27 @@ export function elapsedThroughputOption(entries: readonly ChartEntry[]): ECharts
     ];
   });
   if (series.length === 0) return null;
+  const seconds = (v: number) => `${formatCount(v)} s`;
   return {
     grid: { left: 64, right: 24, top: 36, bottom: 40 },
     legend: { top: 4, type: 'scroll' },
-    tooltip: { trigger: 'axis' },
-    xAxis: { type: 'value', name: 'elapsed (s)', nameLocation: 'middle', nameGap: 26 },
-    yAxis: { type: 'value', name: 'ops/s' },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? formatRate(v) : '—'),
+    },
+    xAxis: {
+      type: 'value',
+      name: 'elapsed',
+      nameLocation: 'middle',
+      nameGap: 26,
+      axisLabel: { formatter: seconds },
+      axisPointer: { label: { formatter: ({ value }: { value: number }) => `${seconds(value)} elapsed` } },
+    },
+    yAxis: {
+      type: 'value',
+      name: 'ops/s',
+      axisLabel: { formatter: (v: number) => formatCompact(v, 'tick') },
+    },
     animation: false,
     series,
   };
@@ -123,9 +142,12 @@ export function sweepOption(
   );
   return {
     grid: { left: 72, right: 24, top: 60, bottom: 96 },
-    tooltip: { trigger: 'axis' },
+    tooltip: {
+      trigger: 'axis',
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? formatWithUnit(v, unit) : '—'),
+    },
     xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { rotate: 35 } },
-    yAxis: { type: 'value', name: unit },
+    yAxis: { type: 'value', name: unit, axisLabel: { formatter: (v: number) => formatCompact(v, 'tick') } },
     animation: false,
     series: [
       {

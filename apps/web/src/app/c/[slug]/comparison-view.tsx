@@ -19,8 +19,6 @@ import {
 import { HeadlineTable } from './headline-table';
 import { ProvenanceDiff } from './provenance-diff';
 
-export { formatNumber } from './headline-table';
-
 export const LIVE_REFRESH_MS = 3000;
 
 type Check = View['checks'][number];

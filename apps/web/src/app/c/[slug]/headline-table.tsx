@@ -1,24 +1,23 @@
 // The headline table: one column per entry, a value per metric (the mean of a group's runs,
 // said so), the ratio against the baseline and its 95 % interval. No hooks and no 'use client':
 // the comparison page renders it on the client, the /compare builder on the server.
+import { carriesUnit, formatFigure } from '~/lib/format';
 import type { HeadlineCell, HeadlineRow } from '~/server/comparisons/table';
 import type { Annotate } from '../../runs/[id]/provenance-panel';
-import { formatNumber } from './format-number';
-
-export { formatNumber };
 
 function CellView({ cell, unit }: { cell: HeadlineCell; unit: string }) {
   if (cell.value === null && !cell.text) return <span className="muted">—</span>;
+  const printed = cell.value !== null && cell.text ? `as printed: ${cell.text}` : undefined;
   return (
     <span className="cmp-cell">
-      <span className="cmp-value">
-        {cell.text ?? (cell.value === null ? '—' : formatNumber(cell.value, unit))}
+      <span className="cmp-value" title={printed}>
+        {formatFigure(cell, unit)}
       </span>
       {cell.runs.length > 1 ? <span className="muted small"> mean of {cell.runs.length}</span> : null}
       {cell.quality && cell.quality !== 'measured' ? <span className="tag warn">{cell.quality}</span> : null}
       {cell.formulaId ? <span className="formula mono small">{cell.formulaId}</span> : null}
       {cell.published ? (
-        <span className="muted small"> published {cell.published.text ?? cell.published.value}</span>
+        <span className="muted small"> published {formatFigure(cell.published, unit)}</span>
       ) : null}
     </span>
   );
@@ -54,8 +53,9 @@ export function HeadlineTable({ entries, headline, baseline, testId = 'headline'
             <tr key={row.key} data-metric={row.key}>
               <th scope="row">
                 {row.label}
-                {/* A metric that is its own unit (tpmC) is not labelled twice. */}
-                {row.unit && row.unit.toLowerCase() !== row.label.toLowerCase() ? (
+                {/* A metric that is its own unit (tpmC) is not labelled twice, nor one whose
+                    figures carry their unit (latencies print as 850 µs or 1.2 s). */}
+                {row.unit && row.unit.toLowerCase() !== row.label.toLowerCase() && !carriesUnit(row.unit) ? (
                   <span className="muted small"> {row.unit}</span>
                 ) : null}
               </th>

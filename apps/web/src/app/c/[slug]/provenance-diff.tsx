@@ -1,9 +1,10 @@
 // The provenance diff: per provenance group, every field with one value per entry, differing
 // fields marked and groups without differences collapsed. No hooks: rendered on the server by the
 // report page and on the client by the comparison page.
+import { describeField, type FieldUnit, GROUP_LABELS } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ComparisonView } from '~/server/comparisons/view';
-import { type Annotate, anchorField, formatValue, humanize } from '../../runs/[id]/provenance-panel';
+import { type Annotate, anchorField, formatValue } from '../../runs/[id]/provenance-panel';
 
 type DiffGroup = ComparisonView['provenanceDiff'][number];
 type DiffField = DiffGroup['fields'][number];
@@ -12,20 +13,22 @@ type DiffField = DiffGroup['fields'][number];
 function DiffValue({
   value,
   variants,
+  unit,
 }: {
   value: DiffField['values'][number];
   variants: DiffField['values'] | null;
+  unit: FieldUnit | undefined;
 }) {
   if (variants)
     return (
       <span className="varies-within">
-        varies within group: {variants.map((v) => (v ? formatValue(v.value) : '—')).join(' / ')}
+        varies within group: {variants.map((v) => (v ? formatValue(v.value, unit) : '—')).join(' / ')}
       </span>
     );
   if (!value) return <span className="muted">—</span>;
   return (
     <>
-      {formatValue(value.value)} <OriginBadge origin={value.origin} />
+      {formatValue(value.value, unit)} <OriginBadge origin={value.origin} />
     </>
   );
 }
@@ -42,7 +45,7 @@ export function ProvenanceDiff({ entries, groups, annotate }: Props) {
       {groups.map((g) => (
         <details key={g.group} open={g.differs} data-group={g.group} data-differs={g.differs}>
           <summary>
-            {humanize(g.group)}{' '}
+            {GROUP_LABELS[g.group]}{' '}
             {g.differs ? (
               <span className="tag warn">differs</span>
             ) : (
@@ -61,24 +64,27 @@ export function ProvenanceDiff({ entries, groups, annotate }: Props) {
                 </tr>
               </thead>
               <tbody>
-                {g.fields.map((f) => (
-                  <tr key={f.path} className={f.differs ? 'differs' : undefined}>
-                    <th scope="row" className="small" title={f.path}>
-                      {humanize(f.key)}
-                    </th>
-                    {f.values.map((v, i) => {
-                      // A field of an entry of one run is that run's field; a group's has no single run.
-                      const run = entries[i]?.runs.length === 1 ? entries[i]?.runs[0] : undefined;
-                      return (
-                        // biome-ignore lint/suspicious/noArrayIndexKey: one value per entry
-                        <td key={i} {...(run ? anchorField(run.id, f.path) : {})}>
-                          <DiffValue value={v} variants={f.variants[i] ?? null} />
-                          {run && annotate ? annotate(`field:${run.id}|${f.path}`) : null}
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
+                {g.fields.map((f) => {
+                  const field = describeField(f.path);
+                  return (
+                    <tr key={f.path} className={f.differs ? 'differs' : undefined} data-path={f.path}>
+                      <th scope="row" className="small" title={field.help}>
+                        {field.label}
+                      </th>
+                      {f.values.map((v, i) => {
+                        // A field of an entry of one run is that run's field; a group's has no single run.
+                        const run = entries[i]?.runs.length === 1 ? entries[i]?.runs[0] : undefined;
+                        return (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: one value per entry
+                          <td key={i} {...(run ? anchorField(run.id, f.path) : {})}>
+                            <DiffValue value={v} variants={f.variants[i] ?? null} unit={field.unit} />
+                            {run && annotate ? annotate(`field:${run.id}|${f.path}`) : null}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </div>

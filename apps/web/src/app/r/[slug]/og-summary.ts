@@ -2,8 +2,8 @@
 // headline row per entry with its ratio, and the fairness flags. Text is reduced to what the
 // bundled font draws: a missing glyph would make next/og fetch a font from the network, which an
 // offline installation cannot reach.
+import { carriesUnit, formatFigure } from '~/lib/format';
 import type { ReportSnapshot } from '~/server/reports/snapshot';
-import { formatNumber } from '../../c/[slug]/format-number';
 
 // Geist (next/og's bundled font) covers Basic Latin, Latin-1, Latin Extended-A, Cyrillic and the
 // common punctuation below; everything else is replaced.
@@ -37,11 +37,14 @@ export function ogSummary(snapshot: ReportSnapshot, org: string): OgSummary {
     version: snapshot.report.version,
     headline: row
       ? {
-          metric: drawable(row.unit && row.unit !== row.label ? `${row.label} (${row.unit})` : row.label),
+          metric: drawable(
+            row.unit && row.unit !== row.label && !carriesUnit(row.unit)
+              ? `${row.label} (${row.unit})`
+              : row.label,
+          ),
           cells: snapshot.entries.map((e, i) => {
             const cell = row.cells[i];
-            const value =
-              cell?.text ?? (typeof cell?.value === 'number' ? formatNumber(cell.value, row.unit) : '—');
+            const value = cell ? formatFigure(cell, row.unit) : '—';
             return { entry: drawable(e.label), value: drawable(value), ratio: row.ratios[i]?.text ?? null };
           }),
         }

@@ -3,17 +3,18 @@ import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import { describe, expect, it } from 'vitest';
 import type { SeriesTimeline, TimePoint } from '~/server/runs/timeline';
 import {
-  formatMs,
   HEAT_SHADES,
   heatGrid,
   heatmapOption,
   heatmapTooltip,
   heatShade,
+  intervalRates,
   ninesLabel,
+  ninesTicks,
+  partialIntervals,
   percentileLinesOption,
   spectrumOption,
   throughputOption,
-  toMillis,
   warmupArea,
 } from './chart-options.ts';
 
@@ -30,6 +31,18 @@ function point(i: number, extra: Partial<TimePoint> = {}): TimePoint {
     warmup: false,
     ...extra,
   };
+}
+
+const byName = (s: Pick<SeriesTimeline, 'name'>) => s.name;
+
+/** ECharts option fields the tests read (options are loosely typed). */
+type Formatter = (v: unknown) => string;
+interface LineOption {
+  tooltip: { valueFormatter: Formatter };
+  yAxis: { type: string; name?: string; axisLabel: { formatter: Formatter } };
+  dataZoom: { filterMode: string }[];
+  dataset: { source: Record<string, (number | null)[]> } | { source: Record<string, number[]> }[];
+  series: { name: string; markArea?: { data: { xAxis: number; name?: string }[][] } }[];
 }
 
 const timeline: SeriesTimeline = {
@@ -58,7 +71,7 @@ describe('run chart options', () => {
     expect(at(0, 2)).toEqual([2000, 0.7]);
     expect(at(3, 2)).toEqual([2000, 8]);
     expect(at(4, 2)).toEqual([2000, 9]);
-    expect(option.series[0]!.markArea?.data).toEqual([[{ xAxis: 0 }, { xAxis: 2000 }]]);
+    expect(option.series[0]!.markArea?.data).toEqual([[{ xAxis: 0, name: 'warm-up' }, { xAxis: 2000 }]]);
   });
 
   it('applies a brushed range to both zoom controls', () => {
@@ -75,8 +88,60 @@ describe('run chart options', () => {
     const option = throughputOption(
       [{ ...timeline, points: [point(0, { count: 250, end: 500 })] }],
       null,
-    ) as { dataset: { source: Record<string, number[]> }[]; series: { datasetIndex: number }[] };
+      byName,
+    ) as {
+      dataset: { source: Record<string, number[]> }[];
+      series: { datasetIndex: number }[];
+    };
     expect(option.dataset[option.series[0]!.datasetIndex]!.source).toEqual({ t: [0], rate: [500] });
+  });
+
+  it('leaves a partial interval out of the throughput line and shades it, so the line does not dive', () => {
+    // The run ended 200 ms into its last interval (the server cut it to the run's end).
+    const points = [point(0), point(1), point(2), point(3, { count: 80, end: 3200 })];
+    expect(partialIntervals(points)).toEqual([false, false, false, true]);
+    expect(intervalRates(points).map((r) => r.rate)).toEqual([500, 500, 500]);
+    const option = throughputOption([{ ...timeline, points }], null, byName) as unknown as LineOption & {
+      dataset: { source: Record<string, number[]> }[];
+    };
+    expect(option.dataset[0]!.source.rate).toEqual([500, 500, 500]);
+    expect(option.series[0]!.markArea?.data).toEqual([[{ xAxis: 3000, name: 'partial' }, { xAxis: 3200 }]]);
+  });
+
+  it('names throughput lines as it is told and prints rates with their unit', () => {
+    const option = throughputOption([timeline], null, () => 'latency (script 0)') as unknown as LineOption;
+    expect(option.series[0]!.name).toBe('latency (script 0)');
+    expect(option.tooltip.valueFormatter(3259.3)).toBe('3.26k ops/s');
+    expect(option.tooltip.valueFormatter(null)).toBe('—');
+    expect(option.yAxis.axisLabel.formatter(3000)).toBe('3k');
+  });
+
+  it('draws latency on a log axis by default, linear when asked, ticks and tooltips with units', () => {
+    const log = percentileLinesOption(
+      { ...timeline, points: [point(0, { p50: 0 }), point(1)] },
+      null,
+    ) as unknown as LineOption & { dataset: { source: Record<string, (number | null)[]> } };
+    expect(log.yAxis.type).toBe('log');
+    // No unit in an axis name that the ticks (800 µs … 10 s) would contradict.
+    expect(log.yAxis.name).toBeUndefined();
+    expect([0.1, 1, 10_000].map(log.yAxis.axisLabel.formatter)).toEqual(['100 µs', '1 ms', '10 s']);
+    expect(log.tooltip.valueFormatter(2.54)).toBe('2.54 ms');
+    // Zero has no place on a log axis: a gap, not a line to minus infinity.
+    expect(log.dataset.source.p50).toEqual([null, 0.7]);
+    const linear = percentileLinesOption(timeline, null, 'linear') as unknown as LineOption & {
+      dataset: { source: Record<string, number[]> };
+    };
+    expect(linear.yAxis.type).toBe('value');
+    expect(linear.yAxis.axisLabel.formatter(0)).toBe('0');
+  });
+
+  it('rescales the value axis to a zoomed range: zoom filters the lines, not the heatmap', () => {
+    const lines = percentileLinesOption(timeline, null) as unknown as LineOption;
+    expect(lines.dataZoom.map((z) => z.filterMode)).toEqual(['filter', 'filter']);
+    const rates = throughputOption([timeline], null, byName) as unknown as LineOption;
+    expect(rates.dataZoom.map((z) => z.filterMode)).toEqual(['filter', 'filter']);
+    const heat = heatmapOption(timeline, heatGrid(timeline), null) as unknown as LineOption;
+    expect(heat.dataZoom.map((z) => z.filterMode)).toEqual(['none', 'none']);
   });
 
   it('groups heatmap cells by shade on a log scale, each column spanning its intervals', () => {
@@ -115,7 +180,7 @@ describe('run chart options', () => {
     expect(grid.starts).toEqual([0, 3000]);
     expect(grid.ends).toEqual([3000, 4000]);
     const tip = heatmapTooltip(grouped, grid);
-    expect(tip(3500, 0.5)).toBe('00:00:03–00:00:04 UTC<br/>0.100 ms – 1.00 ms: <b>5</b>');
+    expect(tip(3500, 0.5)).toBe('00:00:03–00:00:04 UTC<br/>100 µs – 1.00 ms: <b>5</b>');
     expect(tip(1000, 1.2)).toBe('00:00:00–00:00:03 UTC<br/>1.00 ms – 10.0 ms: <b>3</b>');
     expect(tip(4000, 0.5)).toBeNull();
     expect(tip(-1, 0.5)).toBeNull();
@@ -132,7 +197,7 @@ describe('run chart options', () => {
     };
     expect(option.xAxis).toMatchObject({ type: 'time', min: 0, max: 4000 });
     expect(option.dataZoom[0]).toMatchObject({ startValue: 1000, endValue: 3000 });
-    expect([0, 1, 2].map(option.yAxis.axisLabel.formatter)).toEqual(['0.100 ms', '1.00 ms', '10.0 ms']);
+    expect([0, 1, 2].map(option.yAxis.axisLabel.formatter)).toEqual(['100 µs', '1 ms', '10 ms']);
     // A linear scale: 10 px per second from x = 50, 20 px per row upwards from y = 200.
     const api = { coord: ([t, row]: number[]) => [50 + t! / 100, 200 - 20 * row!] };
     const drawn = option.series[0]!.renderItem(null, api) as {
@@ -165,7 +230,7 @@ describe('run chart options', () => {
       points: Array.from({ length: 50 }, (_, i) => point(i, { p50: 700 + 10 * i })),
     };
     expect(segments(renderChartSvg(percentileLinesOption(day, null), size))).toBeGreaterThanOrEqual(49);
-    expect(segments(renderChartSvg(throughputOption([day], null), size))).toBeGreaterThanOrEqual(49);
+    expect(segments(renderChartSvg(throughputOption([day], null, byName), size))).toBeGreaterThanOrEqual(49);
     const heat = renderChartSvg(heatmapOption(timeline, heatGrid(timeline), null), size);
     for (const shade of [0, 5, 8, 11]) expect(heat).toContain(`fill="${HEAT_SHADES[shade]}"`);
   });
@@ -192,19 +257,38 @@ describe('run chart options', () => {
         [10.000000000000002, 1.5],
       ].map(([x, y]) => [expect.closeTo(x!, 9), y]),
     );
-    expect([1, 10, 100, 1000, 100_000].map(ninesLabel)).toEqual(['0%', '90%', '99%', '99.9%', '99.999%']);
+    expect([1, 2, 10, 100, 1000, 100_000].map(ninesLabel)).toEqual([
+      '0%',
+      '50%',
+      '90%',
+      '99%',
+      '99.9%',
+      '99.999%',
+    ]);
+    // Between ticks (a tooltip), the tail keeps its digits.
+    expect([3.76, 12_345].map(ninesLabel)).toEqual(['73.4%', '99.9919%']);
+    expect(warmupArea([point(0)])).toBeNull();
   });
 
-  it('formats latencies with units a reader expects', () => {
-    expect(toMillis('us', 1500)).toBe(1.5);
-    expect(toMillis('ms', 3)).toBe(3);
-    expect([0.25, 1.5, 22.4, 1107.9, 45_097.2].map(formatMs)).toEqual([
-      '0.250 ms',
-      '1.50 ms',
-      '22.4 ms',
-      '1.11 s',
-      '45.1 s',
+  it('labels the nines axis at the median and each added nine, drawn by ECharts, with units on the latency axis', () => {
+    expect(ninesTicks(150)).toEqual([2, 10, 100, 1000]);
+    const option = spectrumOption([
+      {
+        title: 'latency',
+        unit: 'us',
+        range: {
+          seriesId: 's',
+          summary: null,
+          spectrum: [0, 50, 90, 99, 99.9].map((percentile, i) => ({ percentile, value: 300 * 2 ** i })),
+        },
+      },
     ]);
-    expect(warmupArea([point(0)])).toBeNull();
+    const svg = renderChartSvg(option, { width: 600, height: 280 });
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(texts).toEqual(expect.arrayContaining(['50%', '90%', '99%', '99.9%']));
+    expect(texts).not.toContain('ms');
+    expect(texts.some((t) => /^[\d.]+ (µs|ms|s)$/.test(t!))).toBe(true);
+    const axis = (option as unknown as { xAxis: { axisPointer: { label: { formatter: Formatter } } } }).xAxis;
+    expect(axis.axisPointer.label.formatter({ value: 1000 })).toBe('99.9%');
   });
 });

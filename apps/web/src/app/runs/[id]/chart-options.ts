@@ -1,13 +1,21 @@
 // Pure functions from run data to ECharts options (unit-tested in chart-options.test.ts).
-// Latencies are stored in microseconds and drawn in milliseconds.
+// Latencies are stored in their series' unit and drawn in milliseconds; every tick and tooltip
+// prints its figures through ~/lib/format, with their unit.
 import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import type { EChartsCoreOption } from 'echarts/core';
+import { formatCompact, formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
 import type { SeriesRange, SeriesTimeline, TimePoint } from '~/server/runs/timeline';
 
 export interface TimeRange {
   fromMs: number;
   toMs: number;
 }
+
+/**
+ * How latency is drawn against time. Log by default: one stall's maximum would otherwise
+ * flatten p50 and p90 onto the floor of a linear axis.
+ */
+export type LatencyScale = 'log' | 'linear';
 
 const PERCENTILE_LINES = [
   { key: 'p50', label: 'p50', color: '#2f6feb' },
@@ -28,19 +36,19 @@ export const SERIES_COLORS = [
   '#57606a',
 ];
 
-export function toMillis(unit: string, value: number): number {
-  return unit === 'us' ? value / 1000 : unit === 'ns' ? value / 1e6 : unit === 's' ? value * 1000 : value;
-}
+/** A tooltip's value (ECharts passes null or '-' for a gap) with its unit. */
+const tooltipValue = (format: (v: number) => string) => (v: unknown) =>
+  typeof v === 'number' && Number.isFinite(v) ? format(v) : '—';
 
-export function formatMs(ms: number): string {
-  if (ms >= 1000) return `${(ms / 1000).toFixed(ms >= 10_000 ? 1 : 2)} s`;
-  if (ms >= 10) return `${ms.toFixed(1)} ms`;
-  return `${ms.toFixed(ms >= 1 ? 2 : 3)} ms`;
-}
+const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
 
-export function seriesTitle(series: Pick<SeriesTimeline, 'name' | 'labels'>): string {
-  const labels = Object.entries(series.labels).map(([k, v]) => `${k}=${v}`);
-  return labels.length ? `${series.name} {${labels.join(', ')}}` : series.name;
+/**
+ * A latency value axis. Its ticks carry their unit, which changes along the axis (800 µs, 1 ms,
+ * 10 s), so the axis has no name that could contradict them.
+ */
+function latencyAxis(scale: LatencyScale) {
+  const axisLabel = { formatter: (ms: number) => formatLatency(ms, 'tick') };
+  return scale === 'log' ? { type: 'log', logBase: 10, axisLabel } : { type: 'value', axisLabel };
 }
 
 /** The warm-up period as one shaded area: from the first to the last warm-up interval. */
@@ -50,41 +58,65 @@ export function warmupArea(points: readonly TimePoint[]): [number, number] | nul
   return [warm[0]!.t, warm[warm.length - 1]!.end];
 }
 
-function timeAxisBase(range: TimeRange | null) {
+/**
+ * A time axis with its zoom controls, in UTC like the rest of the page. Zooming filters the
+ * lines' points to the window ('filter'), so the value axis rescales to what is in view; the
+ * heatmap ('none') draws its cells from one item and keeps its fixed bands.
+ */
+function timeAxisBase(range: TimeRange | null, filterMode: 'filter' | 'none' = 'filter') {
+  const shown = range ? { startValue: range.fromMs, endValue: range.toMs } : {};
   return {
+    useUTC: true,
     grid: { left: 64, right: 24, top: 36, bottom: 56 },
-    xAxis: { type: 'time', axisLabel: { hideOverlap: true } },
+    xAxis: {
+      type: 'time',
+      axisLabel: { hideOverlap: true },
+      axisPointer: { label: { formatter: ({ value }: { value: number }) => `${clock(value)} UTC` } },
+    },
     dataZoom: [
-      {
-        type: 'inside',
-        xAxisIndex: 0,
-        filterMode: 'none',
-        ...(range ? { startValue: range.fromMs, endValue: range.toMs } : {}),
-      },
-      {
-        type: 'slider',
-        xAxisIndex: 0,
-        filterMode: 'none',
-        height: 18,
-        bottom: 8,
-        ...(range ? { startValue: range.fromMs, endValue: range.toMs } : {}),
-      },
+      { type: 'inside', xAxisIndex: 0, filterMode, ...shown },
+      { type: 'slider', xAxisIndex: 0, filterMode, height: 18, bottom: 8, ...shown },
     ],
     tooltip: { trigger: 'axis' },
     animation: false,
   };
 }
 
-function warmupMarkArea(points: readonly TimePoint[]) {
-  const area = warmupArea(points);
-  return area
+/** Shaded, labelled spans of the time axis (the warm-up, partial intervals). */
+function markAreas(areas: readonly { from: number; to: number; label: string }[]) {
+  return areas.length > 0
     ? {
         silent: true,
         itemStyle: { color: 'rgba(120,120,120,0.12)' },
-        label: { show: true, position: 'insideTop', color: '#5d6673', formatter: 'warm-up' },
-        data: [[{ xAxis: area[0] }, { xAxis: area[1] }]],
+        label: { show: true, position: 'insideTop', color: '#5d6673' },
+        data: areas.map((a) => [{ xAxis: a.from, name: a.label }, { xAxis: a.to }]),
       }
     : undefined;
+}
+
+function warmupMarks(points: readonly TimePoint[]) {
+  const area = warmupArea(points);
+  return area ? [{ from: area[0], to: area[1], label: 'warm-up' }] : [];
+}
+
+/**
+ * Intervals shorter than their series' usual one (its median): the run began or ended inside
+ * them (the server cuts intervals to the run's span), so their few operations over a full
+ * interval's time would read as a collapse of throughput.
+ */
+export function partialIntervals(points: readonly Pick<TimePoint, 't' | 'end'>[]): boolean[] {
+  const widths = points.map((p) => p.end - p.t);
+  const usual = [...widths].sort((a, b) => a - b)[Math.floor(widths.length / 2)] ?? 0;
+  // Some slack: agents close intervals on a timer that may fire a few milliseconds late.
+  return widths.map((w) => w < usual * 0.9);
+}
+
+/** Operations per second of each whole interval; partial ones are left out (see partialIntervals). */
+export function intervalRates(
+  points: readonly Pick<TimePoint, 't' | 'end' | 'count'>[],
+): { t: number; rate: number }[] {
+  const partial = partialIntervals(points);
+  return points.flatMap((p, i) => (partial[i] ? [] : [{ t: p.t, rate: (p.count * 1000) / (p.end - p.t) }]));
 }
 
 /**
@@ -92,14 +124,22 @@ function warmupMarkArea(points: readonly TimePoint[]) {
  * copies and indexes the option's data, and five lines of a day as [time, value] pairs were
  * 7,200 small arrays per chart.
  */
-export function percentileLinesOption(series: SeriesTimeline, range: TimeRange | null): EChartsCoreOption {
-  const source: Record<string, number[]> = { t: series.points.map((p) => p.t) };
+export function percentileLinesOption(
+  series: SeriesTimeline,
+  range: TimeRange | null,
+  scale: LatencyScale = 'log',
+): EChartsCoreOption {
+  const source: Record<string, (number | null)[]> = { t: series.points.map((p) => p.t) };
+  // A log axis has no place for zero (an interval without operations): a gap in the line.
+  const drawn = (ms: number) => (scale === 'log' && ms <= 0 ? null : ms);
   for (const line of PERCENTILE_LINES)
-    source[line.key] = series.points.map((p) => toMillis(series.unit, p[line.key]));
+    source[line.key] = series.points.map((p) => drawn(toMillis(series.unit, p[line.key])));
+  const base = timeAxisBase(range);
   return {
-    ...timeAxisBase(range),
+    ...base,
+    tooltip: { ...base.tooltip, valueFormatter: tooltipValue((ms) => formatLatency(ms)) },
     legend: { top: 4, data: PERCENTILE_LINES.map((l) => l.label) },
-    yAxis: { type: 'value', name: 'ms', axisLabel: { formatter: (v: number) => formatMs(v) } },
+    yAxis: latencyAxis(scale),
     dataset: { source },
     series: PERCENTILE_LINES.map((line, index) => ({
       name: line.label,
@@ -109,7 +149,7 @@ export function percentileLinesOption(series: SeriesTimeline, range: TimeRange |
       lineStyle: { width: 1.5 },
       color: line.color,
       encode: { x: 't', y: line.key },
-      ...(index === 0 ? { markArea: warmupMarkArea(series.points) } : {}),
+      ...(index === 0 ? { markArea: markAreas(warmupMarks(series.points)) } : {}),
     })),
   };
 }
@@ -117,21 +157,33 @@ export function percentileLinesOption(series: SeriesTimeline, range: TimeRange |
 export function throughputOption(
   timelines: readonly SeriesTimeline[],
   range: TimeRange | null,
+  name: (series: SeriesTimeline) => string,
 ): EChartsCoreOption {
   const counted = timelines.filter((s) => s.kind !== 'gauge');
+  // Partial intervals are shaded once, on the first line, whichever series they belong to.
+  const partial = new Map<number, { from: number; to: number; label: string }>();
+  for (const s of counted)
+    partialIntervals(s.points).forEach((isPartial, i) => {
+      const p = s.points[i]!;
+      if (isPartial) partial.set(p.t, { from: p.t, to: Math.max(p.end, p.t + 1), label: 'partial' });
+    });
+  const base = timeAxisBase(range);
   return {
-    ...timeAxisBase(range),
+    ...base,
+    tooltip: { ...base.tooltip, valueFormatter: tooltipValue((v) => formatRate(v)) },
     legend: { top: 4, type: 'scroll' },
-    yAxis: { type: 'value', name: 'ops/s' },
+    yAxis: {
+      type: 'value',
+      name: 'ops/s',
+      axisLabel: { formatter: (v: number) => formatCompact(v, 'tick') },
+    },
     // A dataset per line, as columns (see percentileLinesOption).
-    dataset: counted.map((s) => ({
-      source: {
-        t: s.points.map((p) => p.t),
-        rate: s.points.map((p) => (p.end > p.t ? (p.count * 1000) / (p.end - p.t) : 0)),
-      },
-    })),
+    dataset: counted.map((s) => {
+      const rates = intervalRates(s.points);
+      return { source: { t: rates.map((r) => r.t), rate: rates.map((r) => r.rate) } };
+    }),
     series: counted.map((s, i) => ({
-      name: seriesTitle(s),
+      name: name(s),
       type: 'line',
       showSymbol: false,
       // A day of minutes is ~3 points per pixel: draw the shape, not every point.
@@ -139,7 +191,7 @@ export function throughputOption(
       color: SERIES_COLORS[i % SERIES_COLORS.length],
       datasetIndex: i,
       encode: { x: 't', y: 'rate' },
-      ...(i === 0 ? { markArea: warmupMarkArea(s.points) } : {}),
+      ...(i === 0 ? { markArea: markAreas([...warmupMarks(s.points), ...partial.values()]) } : {}),
     })),
   };
 }
@@ -204,8 +256,6 @@ export function heatGrid(series: SeriesTimeline): HeatGrid {
   return grid;
 }
 
-const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
-
 /** The tooltip of the cell at (time, row) — in axis values — or null off the cells. */
 export function heatmapTooltip(
   series: SeriesTimeline,
@@ -222,8 +272,8 @@ export function heatmapTooltip(
     }
     const row = Math.floor(y);
     if (!(grid.starts[lo]! <= x && x < grid.ends[lo]!) || row < 0 || row >= grid.rows) return null;
-    const band = `${formatMs(toMillis(series.unit, edges[row]!))} – ${formatMs(toMillis(series.unit, edges[row + 1]!))}`;
-    return `${clock(grid.starts[lo]!)}–${clock(grid.ends[lo]!)} UTC<br/>${band}: <b>${(counts[lo]?.[row] ?? 0).toLocaleString('en-US')}</b>`;
+    const band = `${formatLatency(toMillis(series.unit, edges[row]!))} – ${formatLatency(toMillis(series.unit, edges[row + 1]!))}`;
+    return `${clock(grid.starts[lo]!)}–${clock(grid.ends[lo]!)} UTC<br/>${band}: <b>${formatCount(counts[lo]?.[row] ?? 0)}</b>`;
   };
 }
 
@@ -264,7 +314,7 @@ export function heatmapOption(
   range: TimeRange | null,
 ): EChartsCoreOption {
   const { edges } = series.heatmap;
-  const base = timeAxisBase(range);
+  const base = timeAxisBase(range, 'none');
   const valid =
     grid.starts.length > 0 && Number.isFinite(grid.starts[0]) && Number.isFinite(grid.ends.at(-1));
   return {
@@ -282,7 +332,7 @@ export function heatmapOption(
       splitLine: { show: false },
       axisLabel: {
         showMaxLabel: false,
-        formatter: (row: number) => formatMs(toMillis(series.unit, edges[row] ?? 0)),
+        formatter: (row: number) => formatLatency(toMillis(series.unit, edges[row] ?? 0), 'tick'),
       },
     },
     visualMap: {
@@ -290,7 +340,7 @@ export function heatmapOption(
       seriesIndex: [],
       min: 1,
       max: Math.max(1, grid.peak),
-      text: [grid.peak.toLocaleString('en-US'), '1 (log)'],
+      text: [formatCount(grid.peak), '1 (log)'],
       calculable: false,
       orient: 'vertical',
       right: 8,
@@ -313,31 +363,56 @@ export function heatmapOption(
   };
 }
 
-/** x = 1 / (1 − p): 1 → 0 %, 10 → 90 %, 100 → 99 %, 1000 → 99.9 % … */
+/**
+ * x = 1 / (1 − p): 1 → 0 %, 2 → 50 %, 10 → 90 %, 100 → 99 %, 1000 → 99.9 % … Between ticks
+ * (tooltips) the tail 1 − p keeps three significant digits: 3.76 → 73.4 %, 12,345 → 99.9919 %.
+ */
 export function ninesLabel(inverseTail: number): string {
   if (inverseTail <= 1) return '0%';
   const percentile = 100 * (1 - 1 / inverseTail);
-  const digits = Math.max(0, Math.round(Math.log10(inverseTail)) - 2);
-  return `${percentile.toFixed(digits)}%`;
+  const digits = 1 + Math.floor(Math.log10(inverseTail));
+  // Rounded, then trailing zeros dropped: 99.90000000001 → "99.9".
+  return `${Number(percentile.toFixed(digits))}%`;
+}
+
+/**
+ * The nines axis' ticks up to `max`: the median, then one more nine each (90 %, 99 %, 99.9 % …).
+ * Not 0 % (the axis' start): on a run's six decades it would sit on top of the median's label.
+ */
+export function ninesTicks(max: number): number[] {
+  const ticks = [2];
+  for (let x = 10; x < max * 10 && ticks.length < 12; x *= 10) ticks.push(x);
+  return ticks;
 }
 
 export function spectrumOption(
   entries: readonly { title: string; unit: string; range: SeriesRange }[],
+  scale: LatencyScale = 'linear',
 ): EChartsCoreOption {
+  const lines = entries.map((entry) =>
+    entry.range.spectrum
+      .filter((p) => p.percentile < 100)
+      .map((p) => [1 / (1 - p.percentile / 100), toMillis(entry.unit, p.value)] as [number, number]),
+  );
+  const ticks = ninesTicks(Math.max(2, ...lines.flatMap((line) => line.map(([x]) => x))));
   return {
     grid: { left: 64, right: 24, top: 36, bottom: 40 },
     legend: { top: 4, type: 'scroll' },
-    tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatMs(v) },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipValue((ms) => formatLatency(ms)) },
     xAxis: {
       type: 'log',
       logBase: 10,
       min: 1,
+      max: ticks[ticks.length - 1],
       name: 'percentile',
       nameLocation: 'middle',
       nameGap: 26,
-      axisLabel: { formatter: ninesLabel },
+      axisTick: { customValues: ticks },
+      axisLabel: { customValues: ticks, formatter: ninesLabel },
+      // The tooltip's heading: the percentile under the pointer.
+      axisPointer: { label: { formatter: ({ value }: { value: number }) => ninesLabel(value) } },
     },
-    yAxis: { type: 'value', name: 'ms', axisLabel: { formatter: (v: number) => formatMs(v) } },
+    yAxis: latencyAxis(scale),
     animation: false,
     series: entries.map((entry, i) => ({
       name: entry.title,
@@ -345,9 +420,7 @@ export function spectrumOption(
       step: 'end',
       showSymbol: false,
       color: SERIES_COLORS[i % SERIES_COLORS.length],
-      data: entry.range.spectrum
-        .filter((p) => p.percentile < 100)
-        .map((p) => [1 / (1 - p.percentile / 100), toMillis(entry.unit, p.value)]),
+      data: scale === 'log' ? lines[i]!.filter(([, ms]) => ms > 0) : lines[i],
     })),
   };
 }

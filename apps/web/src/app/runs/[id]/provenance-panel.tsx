@@ -1,4 +1,6 @@
-// Provenance grouped as shared/design/provenance.md lists it, each value with its origin.
+// Provenance grouped as shared/design/provenance.md lists it, each value with its origin, each
+// field by its label (@levelfield/contracts/field-labels) with its help on hover.
+import { type FieldUnit, GROUP_LABELS, groupFieldLabel, humanize } from '@levelfield/contracts/field-labels';
 import {
   type Field,
   PROVENANCE_GROUPS,
@@ -7,37 +9,30 @@ import {
 } from '@levelfield/contracts/provenance';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
+import { formatBytes, formatCount, formatPercent, formatTimeSpan } from '~/lib/format';
 
-const GROUP_TITLES: Record<(typeof PROVENANCE_GROUPS)[number], string> = {
-  run: 'Run',
-  nodes: 'Hardware and platform',
-  software: 'Software',
-  topology: 'Topology',
-  workload: 'Workload',
-  settings: 'Settings',
-  client: 'Client',
-  measurement: 'Measurement',
-  cost: 'Cost',
+const IN_UNIT: Record<FieldUnit, (n: number) => string> = {
+  bytes: formatBytes,
+  ms: formatTimeSpan,
+  MHz: (n) => `${formatCount(n)} MHz`,
+  percent: formatPercent,
+  fraction: (n) => formatPercent(n * 100),
 };
 
-/** "cpuModel" → "CPU model", "memoryBytes" → "Memory bytes". */
-export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return (words.charAt(0).toUpperCase() + words.slice(1))
-    .replace(/\bcpu\b/i, 'CPU')
-    .replace(/\bvcs\b/i, 'VCS')
-    .replace(/\bos\b/i, 'OS');
-}
-
-export function formatValue(value: Field['value']): string {
+/**
+ * A field's value as pages print it; a plain number in the field's unit when it has one
+ * (memoryBytes 77309411328 → 72 GiB). Without a unit, the value as recorded (forms edit it).
+ */
+export function formatValue(value: Field['value'], unit?: FieldUnit): string {
   if (value === null) return '—';
-  if (Array.isArray(value)) return value.map((v) => formatValue(v)).join(', ');
+  if (Array.isArray(value)) return value.map((v) => formatValue(v, unit)).join(', ');
   if (typeof value === 'object')
     return Object.entries(value)
       .map(([k, v]) => `${k}=${formatValue(v)}`)
       .join(', ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number') return value.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (typeof value === 'number')
+    return unit ? IN_UNIT[unit](value) : value.toLocaleString('en-US', { maximumFractionDigits: 6 });
   return value;
 }
 
@@ -57,7 +52,8 @@ export function anchorField(runId: string, path: string): { 'data-anchor-field':
 export type Annotate = (anchorKey: string) => ReactNode;
 
 interface Row {
-  key: string;
+  /** What the row is called, with its help and unit where the field has them. */
+  name: { label: string; help?: string; unit?: FieldUnit };
   field: Field;
   /** data-field, as the run page has always marked it */
   id: string;
@@ -77,16 +73,16 @@ function FieldRows({
   if (rows.length === 0) return <p className="muted empty-group">nothing recorded</p>;
   return (
     <dl className="fields">
-      {rows.map(({ key, field, id, path }) => (
+      {rows.map(({ name, field, id, path }) => (
         <div
           key={path}
           className="field"
           data-field={id}
           {...(anchorRun ? anchorField(anchorRun, path) : {})}
         >
-          <dt>{humanize(key)}</dt>
+          <dt title={name.help}>{name.label}</dt>
           <dd>
-            <span className="value">{formatValue(field.value)}</span>
+            <span className="value">{formatValue(field.value, name.unit)}</span>
             <OriginBadge origin={field.origin} />
             {field.quality && field.quality !== 'measured' ? (
               <span className="tag warn">{field.quality}</span>
@@ -106,13 +102,21 @@ function FieldRows({
 
 function rowsOf(
   fields: Record<string, Field | undefined>,
+  name: (key: string) => Row['name'],
   id: (key: string) => string,
   path: (key: string) => string,
 ): Row[] {
   return Object.entries(fields).flatMap(([key, field]) =>
-    field ? [{ key, field, id: id(key), path: path(key) }] : [],
+    field ? [{ name: name(key), field, id: id(key), path: path(key) }] : [],
   );
 }
+
+/** A node's sub-record as labelled: hardware and software fields by their labels, cloud keys as words. */
+const NODE_PARTS = {
+  hardware: (key: string) => groupFieldLabel('hardware', key),
+  software: (key: string) => groupFieldLabel('nodeSoftware', key),
+  cloud: (key: string) => ({ label: humanize(key) }),
+} as const;
 
 export function ProvenancePanel({
   provenance,
@@ -131,7 +135,7 @@ export function ProvenancePanel({
           return (
             <details key={group} className="group" open={provenance.nodes.length > 0}>
               <summary>
-                {GROUP_TITLES.nodes}{' '}
+                {GROUP_LABELS.nodes}{' '}
                 <span className="muted">
                   ({provenance.nodes.length} node{provenance.nodes.length === 1 ? '' : 's'})
                 </span>
@@ -149,6 +153,7 @@ export function ProvenancePanel({
                     rows={(['hardware', 'software', 'cloud'] as const).flatMap((sub) =>
                       rowsOf(
                         node[sub] as Record<string, Field | undefined>,
+                        NODE_PARTS[sub],
                         (key) => `nodes.${i}.${key}`,
                         (key) => `nodes.${node.role}.${sub}.${key}`,
                       ),
@@ -164,13 +169,14 @@ export function ProvenancePanel({
         return (
           <details key={group} className="group" open={count > 0}>
             <summary>
-              {GROUP_TITLES[group]} <span className="muted">({count})</span>
+              {GROUP_LABELS[group]} <span className="muted">({count})</span>
             </summary>
             <FieldRows
               anchorRun={anchorRun}
               annotate={annotate}
               rows={rowsOf(
                 fields,
+                (key) => groupFieldLabel(group, key),
                 (key) => `${group}.${key}`,
                 (key) => `${group}.${key}`,
               )}

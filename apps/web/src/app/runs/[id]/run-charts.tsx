@@ -6,20 +6,20 @@ import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
+import { formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
+import { seriesNamer } from '~/lib/series-name';
 import type { SeriesRange, SeriesTimeline } from '~/server/runs/timeline';
 import { useTRPC } from '~/trpc/react';
 import {
-  formatMs,
   heatGrid,
   heatmapOption,
   heatmapTooltip,
+  type LatencyScale,
   percentileLinesOption,
-  seriesTitle,
   spectrumOption,
   type TimeRange,
   throughputOption,
-  toMillis,
 } from './chart-options';
 import { useDrawTiming } from './draw-timing';
 import { useLiveTimelines } from './use-live';
@@ -49,6 +49,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
   const timelines = useLiveTimelines(initial, live);
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
+  const [latencyScale, setLatencyScale] = useState<LatencyScale>('log');
   const trpc = useTRPC();
   // The whole-run summary comes with the page (and with every refresh); the server is asked
   // again only for a chosen range, or every few seconds while the run is live.
@@ -63,7 +64,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
-  const { latency, byId, heatmaps } = useMemo(() => {
+  const { latency, byId, heatmaps, title } = useMemo(() => {
     const latency = timelines.filter((s) => s.kind === 'latency');
     const heatmaps = latency
       .filter((s) => s.heatmap.edges.length > 0)
@@ -71,27 +72,33 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
         const grid = heatGrid(s);
         return { series: s, grid, tooltipAt: heatmapTooltip(s, grid) };
       });
-    return { latency, heatmaps, byId: new Map(timelines.map((s) => [s.seriesId, s])) };
+    return {
+      latency,
+      heatmaps,
+      byId: new Map(timelines.map((s) => [s.seriesId, s])),
+      title: seriesNamer(timelines),
+    };
   }, [timelines]);
   // Options are rebuilt only when their data or the range changes: setOption on a day of points
   // costs tens of milliseconds per chart, and the page re-renders for unrelated state too.
   const options = useMemo(
     () => ({
-      lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range)])),
-      throughput: throughputOption(timelines, range),
+      lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range, latencyScale)])),
+      throughput: throughputOption(timelines, range, title),
       heatmaps: new Map(heatmaps.map((h) => [h.series.seriesId, heatmapOption(h.series, h.grid, range)])),
     }),
-    [latency, heatmaps, timelines, range],
+    [latency, heatmaps, timelines, range, latencyScale, title],
   );
   const spectrum = useMemo(
     () =>
       spectrumOption(
         ranges.flatMap((r) => {
           const series = byId.get(r.seriesId);
-          return series ? [{ title: seriesTitle(series), unit: series.unit, range: r }] : [];
+          return series ? [{ title: title(series), unit: series.unit, range: r }] : [];
         }),
+        latencyScale,
       ),
-    [ranges, byId],
+    [ranges, byId, title, latencyScale],
   );
   const onDrawn = useDrawTiming(latency.length + heatmaps.length + 1 + (latency.length > 0 ? 1 : 0));
   const liveMark = (series: SeriesTimeline) =>
@@ -114,6 +121,14 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
           />{' '}
           include warm-up in summaries
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={latencyScale === 'log'}
+            onChange={(e) => setLatencyScale(e.target.checked ? 'log' : 'linear')}
+          />{' '}
+          log latency axis
+        </label>
         {range ? (
           <button type="button" className="button" onClick={() => setRange(null)}>
             Reset range
@@ -123,15 +138,15 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
 
       <section className="panel">
         <h2>Summary</h2>
-        <SummaryTable ranges={ranges} byId={byId} />
+        <SummaryTable ranges={ranges} byId={byId} title={title} />
       </section>
 
       <div className="chart-grid">
         {latency.map((series) => (
           <section className="panel" key={`lines-${series.seriesId}`}>
-            <h2>Latency percentiles — {seriesTitle(series)}</h2>
+            <h2>Latency percentiles — {title(series)}</h2>
             <Chart
-              ariaLabel={`Latency percentiles over time for ${seriesTitle(series)}`}
+              ariaLabel={`Latency percentiles over time for ${title(series)}`}
               option={options.lines.get(series.seriesId) as EChartsCoreOption}
               events={events}
               onRendered={onDrawn(`lines-${series.seriesId}`, liveMark(series))}
@@ -149,9 +164,9 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
         </section>
         {heatmaps.map(({ series, tooltipAt }) => (
           <section className="panel" key={`heat-${series.seriesId}`}>
-            <h2>Latency heatmap — {seriesTitle(series)}</h2>
+            <h2>Latency heatmap — {title(series)}</h2>
             <Chart
-              ariaLabel={`Latency heatmap for ${seriesTitle(series)}`}
+              ariaLabel={`Latency heatmap for ${title(series)}`}
               option={options.heatmaps.get(series.seriesId) as EChartsCoreOption}
               events={events}
               tooltipAt={tooltipAt}
@@ -170,7 +185,15 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
   );
 }
 
-function SummaryTable({ ranges, byId }: { ranges: SeriesRange[]; byId: Map<string, SeriesTimeline> }) {
+function SummaryTable({
+  ranges,
+  byId,
+  title,
+}: {
+  ranges: SeriesRange[];
+  byId: Map<string, SeriesTimeline>;
+  title: (series: SeriesTimeline) => string;
+}) {
   if (ranges.length === 0) return <p className="empty">No latency intervals in this range yet.</p>;
   return (
     <div className="table-wrap">
@@ -194,17 +217,15 @@ function SummaryTable({ ranges, byId }: { ranges: SeriesRange[]; byId: Map<strin
           {ranges.map(({ seriesId, summary }) => {
             const series = byId.get(seriesId);
             if (!series) return null;
-            const ms = (v: number) => formatMs(toMillis(series.unit, v));
+            const ms = (v: number) => formatLatency(toMillis(series.unit, v));
             return (
               <tr key={seriesId} data-series={series.name}>
-                <td>{seriesTitle(series)}</td>
+                <td>{title(series)}</td>
                 {summary ? (
                   <>
-                    <td className="num">{summary.count.toLocaleString('en-US')}</td>
+                    <td className="num">{formatCount(summary.count)}</td>
                     <td className="num">
-                      {summary.throughput === null
-                        ? '—'
-                        : `${summary.throughput.toLocaleString('en-US', { maximumFractionDigits: 1 })}/s`}
+                      {summary.throughput === null ? '—' : formatRate(summary.throughput)}
                     </td>
                     <td className="num">{ms(summary.min)}</td>
                     <td className="num">{ms(summary.mean)}</td>

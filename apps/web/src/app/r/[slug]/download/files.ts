@@ -2,10 +2,9 @@
 // the snapshot itself with its hash, the headline table as CSV, and the whole-run histograms as
 // an HdrHistogram interval log that HdrHistogram's own tools read.
 import { decodeHistogram, formatIntervalLogComment, formatIntervalLogLine } from '@levelfield/metrics/hdr';
-import { toCsv } from '~/lib/format';
+import { toCsv, toMillis } from '~/lib/format';
 import type { ReportView } from '~/server/reports/read';
 import type { ReportSnapshot } from '~/server/reports/snapshot';
-import { toMillis } from '../../../runs/[id]/chart-options';
 
 export interface DownloadFile {
   /** Without slug and version, e.g. "table.csv". */

@@ -1,6 +1,7 @@
 'use client';
 // The editor's form for declared provenance and disclosure. Validation is the server's zod
 // schemas; their messages are shown beside the fields they name.
+import { GROUP_LABELS, groupFieldLabel } from '@levelfield/contracts/field-labels';
 import { type Disclosure, type Field, GROUP_FIELDS, type Provenance } from '@levelfield/contracts/provenance';
 import { OriginBadge } from '@levelfield/ui/badge';
 import { useMutation } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
 import { DECLARABLE_GROUPS, type DeclarableGroup } from '~/server/runs/declared';
 import { useTRPC } from '~/trpc/react';
-import { formatValue, humanize } from '../provenance-panel';
+import { formatValue } from '../provenance-panel';
 
 const AI_SCOPES = ['harness-code', 'configuration', 'analysis', 'report-text', 'figures'] as const;
 
@@ -122,14 +123,15 @@ export function DeclaredForm({
       ) : null}
       {DECLARABLE_GROUPS.map((group) => (
         <fieldset key={group} className="panel">
-          <legend>{humanize(group)}</legend>
+          <legend>{GROUP_LABELS[group]}</legend>
           <div className="declared-grid">
             {fieldsOf(provenance, group).map((key) => {
               const field = provenance[group][key];
+              const name = groupFieldLabel(group, key);
               return (
-                <label key={key}>
+                <label key={key} title={'help' in name ? name.help : undefined}>
                   <span>
-                    {humanize(key)} {field ? <OriginBadge origin={field.origin} /> : null}
+                    {name.label} {field ? <OriginBadge origin={field.origin} /> : null}
                   </span>
                   <input
                     name={`${group}.${key}`}

@@ -3,12 +3,12 @@
 // clients, auxiliary nodes) and every provenance field the fairness checks read, as the
 // publication prints them. Turned into provenance and disclosure by setupToDocuments
 // (lib/published-setup.ts) when the form is sent.
+import { GROUP_LABELS } from '@levelfield/contracts/field-labels';
 import type { ChangeEvent } from 'react';
 import {
   emptyNode,
   FORM_GROUPS,
   fieldLabel,
-  GROUP_TITLES,
   NODE_FIELDS,
   type NodeDraft,
   type NodeRole,
@@ -179,7 +179,7 @@ export function SetupFields({ draft, onChange }: Props) {
         return (
           <details key={group} className="setup-group">
             <summary>
-              <span>{GROUP_TITLES[group]}</span>{' '}
+              <span>{GROUP_LABELS[group]}</span>{' '}
               <span className="muted small">
                 {filled > 0 ? `${filled} entered` : `${keys.length} fields`}
               </span>
@@ -187,11 +187,12 @@ export function SetupFields({ draft, onChange }: Props) {
             <div className="published-grid">
               {keys.map((key) => {
                 const path = `${group}.${key}`;
+                const { label, help } = fieldLabel(group, key);
                 return (
-                  <label key={path}>
-                    {fieldLabel(key)}
+                  <label key={path} title={help}>
+                    {label}
                     <input
-                      aria-label={`${GROUP_TITLES[group]}: ${fieldLabel(key)}`}
+                      aria-label={`${GROUP_LABELS[group]}: ${label}`}
                       value={draft.fields[path] ?? ''}
                       placeholder={PLACEHOLDERS[path] ?? ''}
                       onChange={setField(path)}

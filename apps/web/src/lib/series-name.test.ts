@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { type NamedSeries, seriesNamer } from './series-name';
+
+describe('seriesNamer', () => {
+  it('names a lone series by its metric, whatever its tags', () => {
+    const one = { name: 'latency', labels: { script: '0' } };
+    expect(seriesNamer([one])(one)).toBe('latency');
+  });
+
+  it('adds the tags that tell series of one metric apart, as words', () => {
+    const series = [
+      { name: 'latency', labels: { script: '0', host: 'db1' } },
+      { name: 'latency', labels: { script: '1', host: 'db1' } },
+      { name: 'schedule_lag', labels: { script: '0', host: 'db1' } },
+    ];
+    const name = seriesNamer(series);
+    expect(series.map(name)).toEqual(['latency (script 0)', 'latency (script 1)', 'schedule_lag']);
+  });
+
+  it('lists several differing tags in a stable order and leaves out a tag a series lacks', () => {
+    const series: NamedSeries[] = [
+      { name: 'http_req_duration', labels: { status: '200', method: 'GET' } },
+      { name: 'http_req_duration', labels: { method: 'POST', status: '500' } },
+      { name: 'http_req_duration', labels: { method: 'GET' } },
+    ];
+    expect(series.map(seriesNamer(series))).toEqual([
+      'http_req_duration (method GET, status 200)',
+      'http_req_duration (method POST, status 500)',
+      'http_req_duration (method GET)',
+    ]);
+  });
+});
