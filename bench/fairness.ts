@@ -13,7 +13,8 @@
 // Prints per-check recall and precision, one line per set, and as its last line the JSON of all.
 // `BENCH_SETS=dev` scores one set; held-out sets (holdout*) print no per-file lines unless
 // BENCH_SHOW_HOLDOUT=1, so they stay unseen while the engine changes. `BENCH_FILE=<path>` prints
-// every check of one corpus file (state, message, hint, missing) instead.
+// every check of one corpus file (state, message, hint, missing) instead; `BENCH_VALIDATE=<path>` only
+// says whether published.import accepts the file (for encoders, who must not see the engine's answers).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type CheckResult, type ComparisonInputRaw, type RunInput, runChecks } from '@levelfield/fairness';
@@ -99,7 +100,15 @@ function explain(file: string) {
     );
 }
 
+/** Whether published.import takes a corpus file, without running a check. */
+function validate(file: string) {
+  const input = comparisonOf(JSON.parse(readFileSync(file, 'utf8')) as CorpusFile);
+  log('errors' in input ? `refused by published.import — ${input.errors.join('; ')}` : 'accepted');
+  if ('errors' in input) process.exitCode = 1;
+}
+
 function main() {
+  if (process.env.BENCH_VALIDATE) return validate(process.env.BENCH_VALIDATE);
   if (process.env.BENCH_FILE) return explain(process.env.BENCH_FILE);
   const sets = (process.env.BENCH_SETS ?? readdirSync(CORPUS).join(',')).split(',').filter(Boolean);
   const total = empty();

@@ -12,6 +12,7 @@ import {
   normOrm,
   normProtocolClass,
   normSelectionRule,
+  normStorage,
   normThroughputSource,
   parseAwsInstanceType,
   parseNumber,
@@ -150,6 +151,15 @@ describe('durability written as negations', () => {
     'relies on the page cache',
     'flush is turned off',
   ])('%s → no-fsync', (t) => expect(normDurability(t)).toBe('no-fsync'));
+});
+
+describe('storage', () => {
+  it.each([
+    ['2 x 2,500 GB NVMe SSDs', 'nvme'],
+    ['gp3 EBS volume', 'network-ssd'],
+    ['spill location not moved to the NVMe drive', null],
+    ['default disk instead of the NVMe mount', null],
+  ])('%s → %s', (t, want) => expect(normStorage(t)).toBe(want));
 });
 
 describe('build types', () => {

@@ -502,6 +502,8 @@ export function normArch(value: unknown): string | null {
 export function normStorage(value: unknown): string | null {
   const t = normText(value);
   if (t === '') return null;
+  // "spill location not moved to the NVMe drive" names NVMe and means the opposite: a person reads it.
+  if (/\b(not|no|never|without|unsure|instead of|isn't|wasn't)\b/.test(t)) return null;
   if (/nvme|instance store|local ssd/.test(t)) return 'nvme';
   if (
     /\bgp[23]\b|io[12]|\bebs\b|pd ssd|premium ssd|network|persistent ?(disk|volume)|\bpvc\b|storage ?class/.test(

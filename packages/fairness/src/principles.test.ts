@@ -75,11 +75,12 @@ describe('unknown is never pass', () => {
     }
   });
 
-  it('no check passes when one evidence field on one side is replaced by "not stated", "default", "n/a", …', () => {
+  it('no check passes when one evidence field on one side is replaced by "not stated", "default", "n/a", …', { timeout: 60_000 }, () => {
     expectNoPassOnNothing(full(), 'full pair');
   });
 
-  it('holds on the seed comparisons too', () => {
+  // Thousands of check runs: generous time, since CI runs it beside the other suites on 2 cores.
+  it('holds on the seed comparisons too', { timeout: 60_000 }, () => {
     for (const seed of SEED_COMPARISONS) expectNoPassOnNothing(seed.input, seed.slug);
   });
 

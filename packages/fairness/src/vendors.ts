@@ -9,6 +9,7 @@ const KNOWN_VENDORS: Record<string, readonly string[]> = {
   pulsar: ['streamnative'],
   rama: ['red planet labs'],
   spacetime: ['clockwork labs'],
+  spark: ['databricks'],
   cassandra: ['datastax'],
   bun: ['oven'],
   aurora: ['amazon', 'aws', 'amazon web services'],
@@ -89,6 +90,9 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
   if (vendor && key === orgKey(vendor)) return true;
   if ((KNOWN_VENDORS[stem] ?? []).some((v) => key === orgKey(v) || key.startsWith(`${orgKey(v)} `)))
     return true;
+  // The organisation named in the product's own name: "Databricks" / "Spark (Databricks Runtime)",
+  // "Amazon" / "Amazon Aurora", "Confluent" / "Kafka (Confluent Platform)".
+  if (key.length >= 4 && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(orgKey(system))) return true;
   const first = key.split(' ')[0] ?? '';
   // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "Elastic" / Elasticsearch.
   return (
@@ -98,3 +102,5 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
       (stem.startsWith(first) && first.length >= 5))
   );
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

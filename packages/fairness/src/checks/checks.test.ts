@@ -549,8 +549,30 @@ describe('reviewer checks answer needs_review with a hint', () => {
       checkById('F-SW-2')!,
       pair({ software: { nonDefaultSettings: 2 } }, { software: { nonDefaultSettings: 2 } }),
     );
-    expect(same.state).toBe('pass');
-    expect(same.message).toMatch(/2 non-default settings on A vs 2 non-default settings on B/);
+    // Equal counts are not equal effort: which settings, a reviewer decides.
+    expect(same.state).toBe('needs_review');
+    expect(same.hint).toBe('2 non-default settings on A vs 2 non-default settings on B');
+    const differentNames = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['flush.ms=1', 'num.network.threads=8'] } },
+        { software: { nonDefaultSettings: ['journalMaxGroupWaitMSec=1', 'dispatchDelay=0'] } },
+      ),
+    );
+    expect(differentNames.state).toBe('needs_review');
+    const sameNames = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'shared_buffers=8GB, work_mem=64MB' } },
+        { software: { configuration: 'work_mem=64MB, shared_buffers=8GB' } },
+      ),
+    );
+    expect(sameNames.state).toBe('pass');
+    const defaults = runCheck(
+      checkById('F-SW-2')!,
+      pair({ software: { nonDefaultSettings: [] } }, { software: { configuration: 'defaults' } }),
+    );
+    expect(defaults.state).toBe('pass');
     expect(runCheck(checkById('F-SW-2')!, pair({}, {})).state).toBe('unknown');
     // "defaults" is the fact that nothing was tuned; a pasted configuration counts its settings.
     const pasted = runCheck(
@@ -653,6 +675,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(rival.state).toBe('flag');
     expect(rival.message).toMatch(/B is published by the vendor of a competing system \(CockroachDB\)/);
+    // The organisation named in a product's own name is its vendor; a substring of a word is not.
+    const named = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { affiliation: 'Databricks' } },
+        { disclosure: { affiliation: 'Databricks' } },
+        ['Spark Streaming (Databricks Runtime 3.1)', 'Apache Flink 1.2'],
+      ),
+    );
+    expect(named.state).toBe('flag');
+    expect(named.message).toMatch(/A is published by the vendor of Spark Streaming/);
+    const partOfAWord = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { affiliation: 'Bricks' } },
+        { disclosure: { affiliation: 'Bricks' } },
+        ['Spark Streaming (Databricks Runtime 3.1)', 'Apache Flink 1.2'],
+      ),
+    );
+    expect(partOfAWord.state).toBe('needs_review');
   });
 
   it('F-ISO-2 asks a reviewer when no consistency result is recorded', () => {
@@ -872,6 +914,19 @@ describe('special rules', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/Connections differs \(A: 50 vs B: 8\)/);
+  });
+
+  it('F-CLIENT-2 reads "pipelining unsupported" as one request per connection', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { connections: 100, pipelineDepth: 24 } },
+        { client: { connections: 100, pipelineDepth: 'pipelining unsupported by the server' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A: 2,400 vs B: 100/);
+    expect(r.message).toMatch(/A: pipelined vs B: sequential/);
   });
 
   it('runChecks runs the whole catalogue in order and validates its input', () => {

@@ -89,17 +89,28 @@ function num(run: RunInput, key: string): number | null {
   return f ? parseNumber(f.value) : null;
 }
 
-/** Operations in flight at once: max in flight, else connections × pipeline depth. */
+/** Requests sent per connection before the first answer; "pipelining unsupported" is one. */
+function pipelineDepth(run: RunInput): number | null {
+  const f = groupField('client', 'pipelineDepth')(run);
+  if (!f) return null;
+  const n = parseNumber(f.value);
+  if (n !== null) return n;
+  return /\b(unsupported|not supported|no pipelin\w*|without pipelin\w*|disabled|off|none)\b/.test(normText(f.value))
+    ? 1
+    : null;
+}
+
 /** A setting recorded as "not stated" is not replaced by what other settings imply. */
 const anySaysNothing = (run: RunInput, ...keys: string[]) =>
   keys.some((k) => saysNothing((run.provenance.client as Record<string, Field | undefined>)[k]));
 
+/** Operations in flight at once: max in flight, else connections × pipeline depth. */
 export const effectiveInFlight: Reader = (run) => {
   if (anySaysNothing(run, 'maxInFlight', 'connections', 'pipelineDepth')) return undefined;
   const max = num(run, 'maxInFlight');
   if (max !== null) return { value: max, origin: 'derived', source: 'client.maxInFlight' };
   const connections = num(run, 'connections');
-  const depth = num(run, 'pipelineDepth');
+  const depth = pipelineDepth(run);
   if (connections === null || depth === null) return undefined;
   return {
     value: connections * depth,
@@ -110,18 +121,20 @@ export const effectiveInFlight: Reader = (run) => {
 
 /** 'sequential' (one operation per connection at a time) or 'pipelined'. */
 export const concurrencyStyleReader: Reader = (run) => {
+  // A stated depth decides the style on its own, whatever the in-flight total says.
+  const depth = anySaysNothing(run, 'pipelineDepth') ? null : pipelineDepth(run);
+  if (depth !== null)
+    return { value: concurrencyStyle(depth), origin: 'derived', source: 'from pipeline depth' };
   if (anySaysNothing(run, 'maxInFlight', 'connections', 'pipelineDepth')) return undefined;
-  const depth = num(run, 'pipelineDepth');
   const max = num(run, 'maxInFlight');
   const connections = num(run, 'connections');
   let perConnection: number | null = null;
-  if (depth !== null) perConnection = depth;
-  else if (max !== null) perConnection = connections ? max / connections : max;
+  if (max !== null) perConnection = connections ? max / connections : max;
   if (perConnection === null) return undefined;
   return {
     value: concurrencyStyle(perConnection),
     origin: 'derived',
-    source: 'from pipeline depth / max in flight',
+    source: 'from max in flight per connection',
   };
 };
 

@@ -306,12 +306,26 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
         .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
       message: `Tuning is recorded for some sides only: a reviewer should confirm every side got comparable tuning effort, since ${why}.`,
     };
+  const tuned = sides.map((s) => s.t as Tuning);
+  if (tuned.every((t) => t.count === 0))
+    return { state: 'pass', evidence, message: `Every side ran its shipped defaults (${hint}).` };
+  if (sameSettingNames(tuned))
+    return { state: 'pass', evidence, message: `Every side changed the same settings (${hint}).` };
+  // Similar counts say nothing about effort: five buffer sizes tuned for one side and five
+  // functional switches for another are "comparable" by count and not by effort.
   return {
-    state: 'pass',
+    state: 'needs_review',
     evidence,
     hint,
-    message: `Every side changed a comparable number of settings (${hint}).`,
+    message: `Every side changed settings, but not the same ones (${hint}): a reviewer should confirm each side got the same tuning effort, since ${why}.`,
   };
+}
+
+/** Every side names its changed settings, and they are the same names. */
+function sameSettingNames(tuned: Tuning[]): boolean {
+  const keyOf = (t: Tuning) => [...new Set(t.names.map((n) => normText(n)))].sort().join('\n');
+  const [first, ...rest] = tuned.map(keyOf);
+  return Boolean(first) && rest.every((k) => k === first);
 }
 
 // --- F-SW-3 ------------------------------------------------------------------------------------
