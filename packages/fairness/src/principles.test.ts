@@ -75,7 +75,9 @@ describe('unknown is never pass', () => {
     }
   });
 
-  it('no check passes when one evidence field on one side is replaced by "not stated", "default", "n/a", …', { timeout: 60_000 }, () => {
+  it('no check passes when one evidence field on one side is replaced by "not stated", "default", "n/a", …', {
+    timeout: 60_000,
+  }, () => {
     expectNoPassOnNothing(full(), 'full pair');
   });
 

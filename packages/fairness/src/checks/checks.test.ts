@@ -678,21 +678,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     // The organisation named in a product's own name is its vendor; a substring of a word is not.
     const named = runCheck(
       checkById('F-DISC-3')!,
-      pair(
-        { disclosure: { affiliation: 'Databricks' } },
-        { disclosure: { affiliation: 'Databricks' } },
-        ['Spark Streaming (Databricks Runtime 3.1)', 'Apache Flink 1.2'],
-      ),
+      pair({ disclosure: { affiliation: 'Databricks' } }, { disclosure: { affiliation: 'Databricks' } }, [
+        'Spark Streaming (Databricks Runtime 3.1)',
+        'Apache Flink 1.2',
+      ]),
     );
     expect(named.state).toBe('flag');
     expect(named.message).toMatch(/A is published by the vendor of Spark Streaming/);
     const partOfAWord = runCheck(
       checkById('F-DISC-3')!,
-      pair(
-        { disclosure: { affiliation: 'Bricks' } },
-        { disclosure: { affiliation: 'Bricks' } },
-        ['Spark Streaming (Databricks Runtime 3.1)', 'Apache Flink 1.2'],
-      ),
+      pair({ disclosure: { affiliation: 'Bricks' } }, { disclosure: { affiliation: 'Bricks' } }, [
+        'Spark Streaming (Databricks Runtime 3.1)',
+        'Apache Flink 1.2',
+      ]),
     );
     expect(partOfAWord.state).toBe('needs_review');
   });

@@ -95,7 +95,9 @@ function pipelineDepth(run: RunInput): number | null {
   if (!f) return null;
   const n = parseNumber(f.value);
   if (n !== null) return n;
-  return /\b(unsupported|not supported|no pipelin\w*|without pipelin\w*|disabled|off|none)\b/.test(normText(f.value))
+  return /\b(unsupported|not supported|no pipelin\w*|without pipelin\w*|disabled|off|none)\b/.test(
+    normText(f.value),
+  )
     ? 1
     : null;
 }
