@@ -96,6 +96,15 @@ type Adapter interface {
 	Run(ctx context.Context, e Emitter) error
 }
 
+// Watermarker is implemented by adapters that know how far the tool's output
+// has been read: every sample that ended before Watermark() (unix ms; 0 while
+// unknown) has been emitted. The agent then closes an interval as soon as the
+// watermark passes its end, instead of waiting a fixed lateness that has to
+// cover the slowest case (tools that buffer their logs) on every interval.
+type Watermarker interface {
+	Watermark() int64
+}
+
 // OutputParser is implemented by adapters that also read the tool's
 // stdout/stderr lines (progress and summary lines).
 type OutputParser interface {

@@ -463,3 +463,40 @@ func TestAuto(t *testing.T) {
 		t.Error("guessed for a shell")
 	}
 }
+
+func TestPgbenchWatermarkWaitsForEveryThreadLog(t *testing.T) {
+	dir := t.TempDir()
+	a := mustNew(t, "pgbench", Options{Follow: true, StartMs: time.Now().UnixMilli(), Dir: dir, Args: []string{"pgbench", "-j", "2", "--log", "--log-prefix=bench"}})
+	w, ok := a.(Watermarker)
+	if !ok {
+		t.Fatal("pgbench follows logs it can tell the progress of")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- a.Run(ctx, newCollector()) }()
+	settle := func(want int64) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for w.Watermark() != want && time.Now().Before(deadline) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if got := w.Watermark(); got != want {
+			t.Fatalf("watermark %d, want %d", got, want)
+		}
+	}
+	w0, _ := os.Create(filepath.Join(dir, "bench.4242"))
+	w1, _ := os.Create(filepath.Join(dir, "bench.4242.1"))
+	w0.WriteString("0 1 1500 0 1763800002 500000\n")
+	time.Sleep(3 * pollEvery)
+	settle(0) // the second thread has shown nothing: nothing is known of it
+	w1.WriteString("1 1 2500 0 1763800001 250000\n")
+	settle(1763800001250 - watermarkSlack)
+	w1.WriteString("1 2 2500 0 1763800003 0\n")
+	settle(1763800002500 - watermarkSlack)
+	w0.Close()
+	w1.Close()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/levelfield/levelfield/agents/internal/histogram"
@@ -157,6 +158,38 @@ type pgbench struct {
 	// Used by the one goroutine that reads the logs.
 	scripts map[int64]*pgbenchSeries
 	pending []LatencySample
+
+	// watermark is the newest end time every followed log has reached
+	// (Watermark); written by the reading goroutine, read by the agent's.
+	watermark atomic.Int64
+}
+
+// watermarkSlack allows for a thread's log lines being a little out of order
+// (pgbench reads its clock lazily within one pass over its clients): a file
+// counts as past an instant once it shows a transaction this much later.
+const watermarkSlack = 50
+
+// Watermark is the instant before which every followed log has been read:
+// each pgbench thread writes its own log in completion order, so once every
+// file shows a transaction that ended after an instant, none of them will
+// bring one from before it. pgbench writes its logs through stdio's block
+// buffer, so a file moves on in steps of ~4 KB (about 120 transactions);
+// closing by this watermark waits for those steps, not for a fixed second.
+func (p *pgbench) Watermark() int64 { return p.watermark.Load() }
+
+// lowestOf returns the smallest of the files' newest end times, 0 when a file
+// has shown nothing yet (nothing is known about it then).
+func lowestOf(newest map[string]int64) int64 {
+	var low int64
+	for _, ms := range newest {
+		if ms == 0 {
+			return 0
+		}
+		if low == 0 || ms < low {
+			low = ms
+		}
+	}
+	return low
 }
 
 // pgbenchSeries are one script's series, built once: building a Series
@@ -283,12 +316,16 @@ func (p *pgbench) Run(ctx context.Context, e Emitter) error {
 func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 	name := regexp.MustCompile(`^` + regexp.QuoteMeta(filepath.Base(p.prefix)) + `\.[0-9]+(\.[0-9]+)?$`)
 	readers := map[string]*lineReader{}
-	emit := func(line []byte) {
-		t, err := ParsePgbenchLogLine(line, p.lagColumn)
-		if err != nil {
-			return
+	newest := map[string]int64{} // per file, the newest transaction end read (unix ms)
+	emitter := func(file string) func([]byte) {
+		return func(line []byte) {
+			t, err := ParsePgbenchLogLine(line, p.lagColumn)
+			if err != nil {
+				return
+			}
+			p.emitTxn(t, e)
+			newest[file] = max(newest[file], t.EndUs/1000)
 		}
-		p.emitTxn(t, e)
 	}
 	scan := func() error {
 		ents, err := os.ReadDir(filepath.Dir(p.prefix))
@@ -309,6 +346,7 @@ func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 			}
 			slog.Debug("following pgbench log", "file", lr.path)
 			readers[de.Name()] = lr
+			newest[de.Name()] = 0
 		}
 		return nil
 	}
@@ -316,18 +354,22 @@ func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 	defer t.Stop()
 	for {
 		err := scan()
-		for _, lr := range readers {
-			err = errors.Join(err, lr.readAvailable(emit))
+		for file, lr := range readers {
+			err = errors.Join(err, lr.readAvailable(emitter(file)))
 		}
+		// Samples reach the pipeline before the watermark that lets their interval close.
 		p.flush(e)
+		if low := lowestOf(newest); low > watermarkSlack {
+			p.watermark.Store(low - watermarkSlack)
+		}
 		if err != nil {
 			return err
 		}
 		select {
 		case <-ctx.Done():
 			err := scan()
-			for _, lr := range readers {
-				err = errors.Join(err, lr.finish(emit))
+			for file, lr := range readers {
+				err = errors.Join(err, lr.finish(emitter(file)))
 			}
 			p.flush(e)
 			if len(readers) == 0 {

@@ -197,20 +197,36 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 	go func() { code, waitErr = proc.Wait(); exitedAtMs = time.Now().UnixMilli(); close(exited) }()
 
 	// Samples may reach the agent a little after their interval ends (tools
-	// buffer their logs), so an interval closes one interval plus a second late.
-	lateness := cfg.Interval + time.Second
-	tick := time.NewTicker(cfg.Interval)
+	// buffer their logs), so an interval closes one interval plus a second
+	// late, or as soon as the adapter has read past its end (Watermarker):
+	// checked every closeEvery, so a frame leaves within that of being complete.
+	lateness := (cfg.Interval + time.Second).Milliseconds()
+	var watermark func() int64
+	if w, ok := ad.(adapters.Watermarker); ok {
+		watermark = w.Watermark
+	}
+	tick := time.NewTicker(min(cfg.Interval, closeEvery))
 	defer tick.Stop()
+	var shown *histogram.Frame
+	var shownAt time.Time
 loop:
 	for {
 		select {
-		case <-tick.C:
-			frames, main := pipe.close(time.Now().Add(-lateness).UnixMilli(), false)
+		case now := <-tick.C:
+			frames, main := pipe.close(closeWatermark(now.UnixMilli(), lateness, watermark), false)
 			// The status first: writing it is an ordinary system call,
 			// during which the runtime hands the processor to another
 			// thread if a goroutine is waiting, as the sender is once it
-			// has frames (a thread wake-up a second, measured).
-			status.Set(liveLine(start, main))
+			// has frames (a thread wake-up a second, measured). It changes
+			// with each main frame, and once an interval for the clock.
+			if main != nil || now.Sub(shownAt) >= cfg.Interval {
+				if main != nil {
+					copied := *main
+					shown = &copied
+				}
+				status.Set(liveLine(start, shown))
+				shownAt = now
+			}
 			snk.Add(frames)
 		case <-exited:
 			break loop
@@ -239,6 +255,21 @@ loop:
 		return code, waitErr
 	}
 	return code, nil
+}
+
+// closeEvery is how often the agent looks for intervals to close: well
+// below a second, so a complete interval waits at most this long to be sent.
+const closeEvery = 100 * time.Millisecond
+
+// closeWatermark is the instant before which intervals close: the fixed
+// lateness behind now, or the adapter's watermark when that is further on
+// (never past now, so no interval closes before it has ended).
+func closeWatermark(nowMs, latenessMs int64, watermark func() int64) int64 {
+	wm := nowMs - latenessMs
+	if watermark != nil {
+		wm = max(wm, min(watermark(), nowMs))
+	}
+	return wm
 }
 
 // lost reports whether frames of the run were refused or could not be kept.

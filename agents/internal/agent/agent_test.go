@@ -85,3 +85,21 @@ func TestPipelineLatencyRunsMatchLatency(t *testing.T) {
 		}
 	}
 }
+
+func TestCloseWatermark(t *testing.T) {
+	at := func(ms int64) func() int64 { return func() int64 { return ms } }
+	for _, c := range []struct {
+		name      string
+		watermark func() int64
+		want      int64
+	}{
+		{"no adapter watermark: the fixed lateness", nil, 8_000},
+		{"adapter unsure (0): the fixed lateness", at(0), 8_000},
+		{"adapter read past: its watermark", at(9_700), 9_700},
+		{"never past now", at(12_000), 10_000},
+	} {
+		if got := closeWatermark(10_000, 2_000, c.watermark); got != c.want {
+			t.Errorf("%s: got %d, want %d", c.name, got, c.want)
+		}
+	}
+}
