@@ -21,7 +21,9 @@
 //   otava_agreement_compat       otava_agreement with otavaCompatibleMerge (Otava 0.8.0's merge, which
 //                                leaves the left neighbour of a dropped point untested)
 //   otava_recall, otava_false_positives_per_100_runs   Otava scored like ours
-// Prints progress on stderr and, as its last line on stdout, one JSON object.
+//   *_by_kind                    false positives per 100 runs of each kind of history
+// BENCH_SEED=N draws another set of histories. Prints progress on stderr and, as its last line on
+// stdout, one JSON object.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -40,6 +42,8 @@ const MIN_SEGMENT = 25;
 const TRUTH_TOLERANCE = 2;
 const AGREEMENT_TOLERANCE = 1;
 const PARAMS = { windowLength: 50, maxPValue: 0.001, minMagnitude: 0 };
+/** Seed of the histories; BENCH_SEED=… draws another set. */
+const SEED = Number(process.env.BENCH_SEED ?? 20_261_126);
 
 const repoDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const venv = path.join(repoDir, '.levelfield', 'venv-otava');
@@ -59,7 +63,7 @@ interface History {
 }
 
 function makeHistories(): History[] {
-  const random = seededRandom(20_261_126);
+  const random = seededRandom(SEED);
   const histories: History[] = [];
   const noisy = (noise: number, levels: number[]) => {
     const gauss = normalRandom(seededRandom(Math.floor(random() * 2 ** 32)));
@@ -109,6 +113,8 @@ function makeHistories(): History[] {
   return histories;
 }
 
+const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
+
 /** How many of `wanted` are matched by distinct members of `found` within ±tolerance (nearest first). */
 function matchCount(wanted: readonly number[], found: readonly number[], tolerance: number): boolean[] {
   const used = new Set<number>();
@@ -131,6 +137,7 @@ function score(histories: readonly History[], found: readonly number[][]) {
   let smallRecalled = 0;
   let falsePositives = 0;
   let scoredRuns = 0;
+  const byKind: Record<string, { falsePositives: number; runs: number }> = {};
   let driftChanges = 0;
   let driftRuns = 0;
   histories.forEach((h, i) => {
@@ -156,7 +163,12 @@ function score(histories: readonly History[], found: readonly number[][]) {
         if (hits[k]) smallRecalled++;
       }
     });
-    falsePositives += changes.length - hits.filter(Boolean).length;
+    const missed = changes.length - hits.filter(Boolean).length;
+    falsePositives += missed;
+    const kind = byKind[h.kind] ?? { falsePositives: 0, runs: 0 };
+    byKind[h.kind] = kind;
+    kind.falsePositives += missed;
+    kind.runs += h.values.length;
   });
   return {
     recall: recalled / counted,
@@ -165,6 +177,9 @@ function score(histories: readonly History[], found: readonly number[][]) {
     falsePositivesPer100: (100 * falsePositives) / scoredRuns,
     falsePositives,
     driftPer100: (100 * driftChanges) / driftRuns,
+    falsePositivesPer100ByKind: Object.fromEntries(
+      Object.entries(byKind).map(([kind, k]) => [kind, round((100 * k.falsePositives) / k.runs)]),
+    ),
   };
 }
 
@@ -220,8 +235,6 @@ function runOtava(python: string, histories: readonly History[]): { version: str
   return { version: output.otava_version, changes: output.change_points };
 }
 
-const round = (x: number, digits = 4) => Math.round(x * 10 ** digits) / 10 ** digits;
-
 function main() {
   const histories = makeHistories();
   const runs = histories.reduce((sum, h) => sum + h.values.length, 0);
@@ -261,9 +274,11 @@ function main() {
     otava_changes: otava ? otava.changes.reduce((n, c) => n + c.length, 0) : null,
     our_changes: ours.reduce((n, c) => n + c.length, 0),
     recall_below_3x: round(mine.recallBelow3x),
+    false_positives_per_100_runs_by_kind: mine.falsePositivesPer100ByKind,
     drift_changes_per_100_runs: round(mine.driftPer100),
     otava_recall: theirs ? round(theirs.recall) : null,
     otava_false_positives_per_100_runs: theirs ? round(theirs.falsePositivesPer100) : null,
+    otava_false_positives_per_100_runs_by_kind: theirs?.falsePositivesPer100ByKind ?? null,
     steps_counted: mine.counted,
     histories: histories.length,
     runs,
@@ -271,6 +286,7 @@ function main() {
     otava_ms: Math.round(otavaMs),
     otava_version: otava?.version ?? null,
     params: PARAMS,
+    seed: SEED,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
