@@ -344,7 +344,8 @@ function merge(
       if (magnitudeOf(points[weakest]!.stats) > minMagnitude) break;
     }
     points.splice(weakest, 1);
-    // Both neighbours of the dropped point now span more runs (Otava 0.8.0 re-tests the wrong pair).
+    // Both neighbours of the dropped point now span more runs. Otava 0.8.0 re-tests the point to
+    // the right and the one after it (its authors suspect a bug there: apache/otava#96, Nov 2025).
     for (const k of otavaCompatible ? [weakest, weakest + 1] : [weakest - 1, weakest]) {
       if (k >= 0 && k < points.length) points[k]!.stats = neighbourStats(xs, points, k);
     }
