@@ -62,6 +62,11 @@ describe('normalisation rules', () => {
     expect(normOrm('Drizzle')).toBe('drizzle');
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
     expect(normProtocolClass('HTTP + JSON')).toBe('text');
+    // The value is its head; an aside naming another protocol does not change it.
+    expect(normProtocolClass("HTTP (v3 client; the v4 client 'adding gRPC support' came later)")).toBe(
+      'text',
+    );
+    expect(normProtocolClass('gRPC (prefer_grpc=True)')).toBe('binary');
     expect(normThroughputSource('server-side Prometheus metrics')).toBe('server-counter');
     expect(normThroughputSource('client-side')).toBe('client-ack');
     expect(normAcknowledgement('not awaited by the counter')).toBe('fire-and-forget');
@@ -77,6 +82,10 @@ describe('normalisation rules', () => {
     expect(normSelectionRule('best of 5')).toEqual({ kind: 'best-of-n', n: 5 });
     expect(normSelectionRule('all runs')).toEqual({ kind: 'all' });
     expect(normSelectionRule('median of 7')).toEqual({ kind: 'median-of-n', n: 7 });
+    // The shortest time is the best run.
+    expect(normSelectionRule('minimum of the timed runs per query')).toEqual({ kind: 'best-of-n' });
+    expect(normSelectionRule('lowest latency of 5 runs')).toEqual({ kind: 'best-of-n', n: 5 });
+    expect(normSelectionRule('worst of 3')).toEqual({ kind: 'worst-of-n', n: 3 });
   });
 
   it('parses numbers and units', () => {
@@ -156,7 +165,10 @@ describe('durability written as negations', () => {
 describe('storage', () => {
   it.each([
     ['2 x 2,500 GB NVMe SSDs', 'nvme'],
-    ['gp3 EBS volume', 'network-ssd'],
+    ['gp3 EBS volume', 'network-ssd (gp3)'],
+    ['EBS gp2, volume IOPS 4500', 'network-ssd (gp2)'],
+    ['PD SSD', 'network-ssd (pd-ssd)'],
+    ['an EBS volume', 'network-ssd'],
     ['spill location not moved to the NVMe drive', null],
     ['default disk instead of the NVMe mount', null],
   ])('%s → %s', (t, want) => expect(normStorage(t)).toBe(want));
@@ -170,6 +182,9 @@ describe('build types', () => {
     ['beta (JavaScript support is a beta product)', 'pre-release'],
     ['master branch (commit: 100c104a)', 'pre-release'],
     ['3.1.0-rc2 release candidate', 'pre-release'],
+    ['edge release 2.3-edge-19.5.2', 'pre-release'],
+    ['generated from the source at tag 1.1.6 with a local patch applied', 'pre-release'],
+    ['patch release 1.1.7', 'release'],
     ['debug', 'debug'],
   ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));
 });

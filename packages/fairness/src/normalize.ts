@@ -345,14 +345,15 @@ export function normAggregation(value: unknown): Aggregation | null {
 export type BuildType = 'release' | 'pre-release' | 'debug';
 
 /**
- * release (a published, optimised build), pre-release (beta, preview, a branch head, a nightly)
+ * release (a published, optimised build), pre-release (beta, preview, a branch head, a nightly,
+ * an edge or canary channel, or a build patched or customised locally: none is what users run)
  * or debug. Pre-release is read first: "release candidate" and "unreleased" are not releases.
  */
 export function normBuildType(value: unknown): BuildType | null {
   const t = normText(value);
   if (/debug|unoptimi[sz]ed|\bo0\b|\bdev build/.test(t)) return 'debug';
   if (
-    /\bbeta\b|\balpha\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental/.test(
+    /\bbeta\b|\balpha\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build/.test(
       t,
     )
   )
@@ -414,7 +415,13 @@ export function normSelectionRule(value: unknown): SelectionRule | null {
   const n = countIn(t);
   const withN = (kind: SelectionRule['kind']): SelectionRule => (n === undefined ? { kind } : { kind, n });
   if (/best|highest|fastest|max|top|peak|observed maximum/.test(t)) return withN('best-of-n');
-  if (/worst|lowest|slowest|min\b/.test(t)) return withN('worst-of-n');
+  // The shortest time is the best run: "minimum of the timed runs", "lowest latency of 5".
+  if (
+    /\b(min(imum)?|lowest|shortest|smallest)\b/.test(t) &&
+    /tim(e|ed|ing)|duration|latenc|elapsed|runs?\b/.test(t)
+  )
+    return withN('best-of-n');
+  if (/worst|lowest|slowest|min\b|minimum/.test(t)) return withN('worst-of-n');
   if (/median/.test(t)) return withN('median-of-n');
   if (/mean|average/.test(t)) return withN('mean-of-n');
   if (/\ball\b|every/.test(t)) return withN('all');
@@ -442,7 +449,9 @@ export type ProtocolClass = 'binary' | 'text';
 
 /** The encoding class of a wire protocol: binary (BSATN, pgwire, gRPC, …) or text (HTTP + JSON, …). */
 export function normProtocolClass(value: unknown): ProtocolClass | null {
-  const t = normText(value);
+  // The printed value is its head; an aside may name other protocols ("HTTP (the gRPC client
+  // came later)"), so it is read only when the head is empty.
+  const t = normText(value).replace(/\s*\(.*$/, '') || normText(value);
   if (t === '') return null;
   if (
     /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres wire|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers/.test(
@@ -505,12 +514,14 @@ export function normStorage(value: unknown): string | null {
   // "spill location not moved to the NVMe drive" names NVMe and means the opposite: a person reads it.
   if (/\b(not|no|never|without|unsure|instead of|isn't|wasn't)\b/.test(t)) return null;
   if (/nvme|instance store|local ssd/.test(t)) return 'nvme';
-  if (
-    /\bgp[23]\b|io[12]|\bebs\b|pd ssd|premium ssd|network|persistent ?(disk|volume)|\bpvc\b|storage ?class/.test(
+  // A named volume type is compared by name: gp2 and gp3 at one size differ in baseline IOPS
+  // and throughput, pd-balanced and pd-ssd likewise.
+  const volume =
+    /\b(gp[23]|io[12]|st1|sc1|pd[ -](ssd|balanced|standard|extreme)|premium ssd( v2)?|ultra disk)\b/.exec(
       t,
-    )
-  )
-    return 'network-ssd';
+    )?.[0];
+  if (volume) return `network-ssd (${volume.replace(' ', '-')})`;
+  if (/\bebs\b|network|persistent ?(disk|volume)|\bpvc\b|storage ?class/.test(t)) return 'network-ssd';
   if (/ssd|flash/.test(t)) return 'ssd';
   if (/hdd|spinning|magnetic|st1|sc1/.test(t)) return 'hdd';
   if (/ram ?disk|tmpfs|in memory/.test(t)) return 'memory';

@@ -66,11 +66,20 @@ export function organisationsIn(affiliation: string): string[] {
     // "MagicStack (authors of asyncpg)": the parenthesis says whose maker it is.
     const aside = /\(([^)]*)\)/.exec(part)?.[1];
     for (const phrase of aside?.split(/[,;]/) ?? [])
-      if (/\b(makers?|vendor|developers?|creators?|authors?|team|project)\b/i.test(phrase))
+      if (/\b(makers?|vendor|developers?|creators?|authors?|maintainers?|team|project)\b/i.test(phrase))
         phrases.push(phrase);
+  }
+  // A maker clause anywhere ("Coiled (company behind Dask; …)", "CloudWeGo, maintainers of the
+  // Kitex framework"), unless it is denied ("not affiliated with the makers of X").
+  for (const m of affiliation.matchAll(MAKER_CLAUSE)) {
+    const before = affiliation.slice(Math.max(0, (m.index ?? 0) - 24), m.index);
+    if (!/\b(not|no|never|independent|unaffiliated)\b/i.test(before)) phrases.push(`makers of ${m[1]}`);
   }
   return phrases.map((s) => normText(s).replace(/[’']/g, "'").trim()).filter((s) => s.length > 0);
 }
+
+const MAKER_CLAUSE =
+  /\b(?:makers?|vendor|developers?|creators?|authors?|maintainers?|company|team|stewards?)\s+(?:of|behind)\s+(?:the\s+)?([\w.+-]+)/gi;
 
 /** True when `org` is the maker of `system` (its own name, a declared vendor, or a known vendor). */
 export function isVendorOf(org: string, system: string, vendor?: string): boolean {
@@ -79,7 +88,7 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
   if (stem.length < 2) return false;
   // "Rama's vendor", "makers of Rama", "the Rama team".
   const of =
-    /(?:makers?|vendor|developers?|creators?|authors?|team|company) (?:of|behind) (?:the )?(\S+)/.exec(
+    /(?:makers?|vendor|developers?|creators?|authors?|maintainers?|team|company) (?:of|behind) (?:the )?(\S+)/.exec(
       o,
     )?.[1];
   if (of && productStem(of) === stem) return true;

@@ -570,9 +570,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(sameNames.state).toBe('pass');
     const defaults = runCheck(
       checkById('F-SW-2')!,
-      pair({ software: { nonDefaultSettings: [] } }, { software: { configuration: 'defaults' } }),
+      pair({ software: { nonDefaultSettings: ['none'] } }, { software: { configuration: 'defaults' } }),
     );
     expect(defaults.state).toBe('pass');
+    // ["none"] lists no setting: one tuned side against an untuned one.
+    const schemaVsNone = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['response schema on the route'] } },
+        { software: { nonDefaultSettings: ['none'] } },
+      ),
+    );
+    expect(schemaVsNone.state).toBe('flag');
     expect(runCheck(checkById('F-SW-2')!, pair({}, {})).state).toBe('unknown');
     // "defaults" is the fact that nothing was tuned; a pasted configuration counts its settings.
     const pasted = runCheck(
@@ -693,6 +702,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ]),
     );
     expect(partOfAWord.state).toBe('needs_review');
+    // A maker clause anywhere in the affiliation, unless it is denied.
+    for (const affiliation of [
+      'Coiled (company behind Dask; blog on docs.coiled.io)',
+      'CloudWeGo, maintainers of the Dask framework',
+    ]) {
+      const clause = runCheck(
+        checkById('F-DISC-3')!,
+        pair({ disclosure: { affiliation } }, { disclosure: { affiliation } }, ['Dask', 'Apache Spark']),
+      );
+      expect(clause.state, affiliation).toBe('flag');
+    }
+    const denied = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { affiliation: 'University of X, not affiliated with the makers of Dask' } },
+        { disclosure: { affiliation: 'University of X' } },
+        ['Dask', 'Apache Spark'],
+      ),
+    );
+    expect(denied.state).toBe('needs_review');
   });
 
   it('F-ISO-2 asks a reviewer when no consistency result is recorded', () => {
@@ -723,6 +752,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/B runs pulsar 3\.1\.0-SNAPSHOT, not a release/);
+    // A commit instead of a tag: a Go pseudo-version, `git describe`, a beta with its number.
+    for (const version of ['v0.3.5-0.20220819080849-d19ff0111efa', '2.1.0-14-g1a2b3c4d', '7.0.0-beta7-*']) {
+      const commit = runCheck(
+        checkById('F-SW-1')!,
+        pair(
+          { software: { components: { grpc: '1.42.0' } } },
+          { software: { components: { kitex: version } } },
+        ),
+      );
+      expect(commit.state, version).toBe('flag');
+    }
   });
 
   it('F-WL-3 flags a feature switched on for one side and off for the other in their configurations', () => {

@@ -92,9 +92,13 @@ function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evi
 
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
-/** A version that names no release: snapshots, release candidates, nightlies, patched or custom builds. */
+/**
+ * A version that names no release: snapshots, release candidates ("-beta7", "-rc2"), nightlies,
+ * patched or custom builds, and a commit instead of a tag (a Go pseudo-version
+ * "v0.3.5-0.20220819080849-d19ff0111efa", `git describe` "-g1a2b3c4", "git tip", "main branch").
+ */
 const PRE_RELEASE =
-  /snapshot|[-.](dev|rc\d*|alpha|beta|pre)\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b/i;
+  /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b/i;
 
 /** Components whose version is no release, per side. */
 function preReleases(input: ComparisonInput): string[] {
@@ -198,6 +202,9 @@ interface Tuning {
   read: ReadField;
 }
 
+/** Words that say nothing was tuned: "defaults", "stock", "none". */
+const UNTUNED = /default|stock|out of the box|as shipped|^none\b|^no (changes|tuning|settings)\b/;
+
 /** One recorded tuning field as a count and names; 'nothing' for "not stated". */
 function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null {
   const field = `software.${key}`;
@@ -207,7 +214,7 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
   const read = fromField(f);
   if (!read) {
     // "defaults" says nothing about a value elsewhere; here it is the fact that nothing was tuned.
-    if (/default|stock|out of the box|as shipped/.test(normText(f.value)))
+    if (UNTUNED.test(normText(f.value)))
       return {
         count: 0,
         names: [],
@@ -217,7 +224,11 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
     return 'nothing';
   }
   const v = read.value;
-  if (Array.isArray(v)) return { count: v.length, names: v.map((x) => String(x)), field, read };
+  if (Array.isArray(v)) {
+    // ["none"] lists no setting.
+    const settings = v.map((x) => String(x)).filter((x) => !UNTUNED.test(normText(x)));
+    return { count: settings.length, names: settings, field, read };
+  }
   if (v !== null && typeof v === 'object')
     return { count: Object.keys(v).length, names: Object.keys(v), field, read };
   const n = parseNumber(v);
