@@ -97,7 +97,8 @@ var ErrDataLoss = errors.New("the run lost frames")
 // bounds are the series bounds of a run of adapter ad.
 func bounds(cfg Config, ad adapters.Adapter) histogram.Bounds {
 	_, figures := ad.(adapters.GaugeFigures)
-	return histogram.Bounds{MaxPerMetric: cfg.MaxSeriesPerMetric, NoGaugeAggregates: figures}
+	_, suite := ad.(adapters.Suite)
+	return histogram.Bounds{MaxPerMetric: cfg.MaxSeriesPerMetric, NoGaugeAggregates: figures, Suite: suite}
 }
 
 // statusFor maps an exit status to the run's finish status: 130 and 143
@@ -504,7 +505,7 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 
 // defaultSystem names the system under test when --system is not given and
 // the tool implies it.
-var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown"}
+var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown"}
 
 var versionRe = regexp.MustCompile(`v?[0-9]+\.[0-9]+(\.[0-9]+)?`)
 
@@ -596,8 +597,15 @@ var (
 	statsdLine  = regexp.MustCompile(`(?m)^[^:|\s]+:[^|]+\|(ms|h|d|c|g|s)\b`)
 )
 
-// Sniff tells which adapter reads a file, from its first bytes.
+// Sniff tells which adapter reads a file, from its first bytes, or a
+// directory (Criterion's target/criterion), from the files under it.
 func Sniff(path string) (string, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		if adapters.IsBenchDir(path) {
+			return "microbench", nil
+		}
+		return "", fmt.Errorf("import: %s is a directory without Criterion results", path)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return "", fmt.Errorf("import: %w", err)
@@ -613,6 +621,8 @@ func Sniff(path string) (string, error) {
 		return "cockroach", nil
 	case bytes.Contains(head, []byte("#[StartTime:")) || bytes.Contains(head, []byte(",HIST")):
 		return "hdrlog", nil
+	case adapters.SniffBench(head) != "":
+		return "microbench", nil
 	case pgbenchLine.Match(head):
 		return "pgbench", nil
 	case statsdLine.Match(head):

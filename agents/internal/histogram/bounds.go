@@ -29,6 +29,10 @@ type Bounds struct {
 	// value (a p99 per operation), whose mean over the label values is no
 	// figure of the run.
 	NoGaugeAggregates bool
+	// Suite leaves labelled series alone: each is a benchmark of a suite
+	// read from a result file, which bounds their number, and the union of
+	// different benchmarks is no figure of the run.
+	Suite bool
 }
 
 // The label of the series holding a metric's tag sets beyond the bound.

@@ -323,7 +323,7 @@ func (r *Recorder) Series(s Series) *SeriesRecorder {
 	if sr, ok := r.series[s]; ok {
 		return sr
 	}
-	if r.bounds != nil && s.labels != "" {
+	if r.bounds != nil && !r.bounds.Suite && s.labels != "" {
 		return r.route(s)
 	}
 	return r.add(s, nil)
