@@ -35,8 +35,13 @@ export async function ingestFrames(
       const live: LiveFrame[] = [];
       for (let i = 0; i < frames.length; i += 1) {
         if (stored.stored && !stored.stored[i]) continue;
-        const { series: _key, warmup: _warmup, histogram: _histogram, ...summary } = frames[i]!;
-        live.push({ ...summary, series: stored.series[frameSeries[i]!]!.id, acceptedAt: stored.acceptedAt });
+        const { series: _key, warmup, ...summary } = frames[i]!;
+        live.push({
+          ...summary,
+          warmup: warmup ?? false,
+          series: stored.series[frameSeries[i]!]!.id,
+          acceptedAt: stored.acceptedAt,
+        });
       }
       const series: SeriesInfo[] = batch.series.map((declared, index) => ({
         id: stored.series[index]!.id,

@@ -26,6 +26,8 @@ interface FrameRow {
   p95: number;
   p99: number;
   p999: number;
+  warmup: boolean;
+  histogram: string | null;
   name: string;
   kind: string;
   unit: string;
@@ -34,7 +36,7 @@ interface FrameRow {
 
 const FRAME_COLUMNS = `f.series_id, f.seq, (extract(epoch FROM f.start_at) * 1000)::float8 AS start_ms,
   (extract(epoch FROM f.end_at) * 1000)::float8 AS end_ms, f.count, f.min, f.max, f.mean,
-  f.p50, f.p90, f.p95, f.p99, f.p999, s.name, s.kind::text AS kind, s.unit, s.labels`;
+  f.p50, f.p90, f.p95, f.p99, f.p999, f.warmup, encode(f.histogram, 'base64') AS histogram, s.name, s.kind::text AS kind, s.unit, s.labels`;
 
 async function readNoticeFrames(
   db: Queryable,
@@ -145,6 +147,9 @@ export class NoticeListener {
         p95: row.p95,
         p99: row.p99,
         p999: row.p999,
+        warmup: row.warmup,
+        // encode() breaks base64 into 76-character lines.
+        ...(row.histogram ? { histogram: row.histogram.replace(/\n/g, '') } : {}),
         acceptedAt: notice.acceptedAt,
       };
     });

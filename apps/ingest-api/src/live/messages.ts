@@ -22,6 +22,14 @@ export interface LiveFrame {
   p95: number;
   p99: number;
   p999: number;
+  warmup: boolean;
+  /**
+   * The interval's histogram (V2 compressed, base64) for latency series. The run page extends
+   * its heatmap, spectrum and summary table from it in the browser (one decode per series per
+   * second there), which costs the API nothing per viewer: the alternative, each open page asking
+   * the web app to merge the run's histograms every second, costs a merge per viewer per second.
+   */
+  histogram?: string;
   /** Server clock when the batch was stored, so a viewer can tell how fresh the frame is. */
   acceptedAt: number;
 }

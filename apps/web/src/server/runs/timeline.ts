@@ -20,7 +20,7 @@ import { summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
-const HEATMAP_ROWS = 48;
+export const HEATMAP_ROWS = 48;
 /**
  * Heatmap columns at most: a heatmap panel is ~600 px wide, so 240 columns of 2–3 px show all
  * there is to see; more only cost transfer and drawing (a day of minutes is summed six at a time).
@@ -68,6 +68,21 @@ export interface SeriesTimeline {
   heatmap: BandHeatmap;
   /** Stored intervals whose histogram does not decode: drawn from their stored figures, no heatmap. */
   damaged?: number;
+  /** While the run is live (1-s frames only): what the browser extends with each new frame. */
+  live?: LiveBase;
+}
+
+/**
+ * The state the run page carries forward while a run is live: each interval's heatmap bands
+ * (aligned with `points`) and the steady (non-warm-up) intervals merged, read in one pass over
+ * the same frames as the points, so a frame is either in all three or in none; `lastSeq` lets
+ * the page tell a gap in what it then receives.
+ */
+export interface LiveBase {
+  bands: (BandCounts | null)[];
+  /** V2 compressed, base64; null when no steady interval has a histogram yet. */
+  merged: string | null;
+  lastSeq: number;
 }
 
 export interface RangeSummary {
@@ -127,10 +142,18 @@ export function rangeStats(
 ): Omit<SeriesRange, 'seriesId'> {
   const { merged, damaged } = mergeStored(encoded.filter((bytes): bytes is Uint8Array => bytes !== null));
   const marked = damaged > 0 ? { damaged } : {};
-  if (merged.totalCount === 0) return { summary: null, spectrum: [], ...marked };
+  return { ...marked, ...histogramStats(merged, durationSeconds, withHistogram) };
+}
+
+/** Summary and spectrum of one merged histogram over durationSeconds (the run page's live table too). */
+export function histogramStats(
+  merged: Histogram,
+  durationSeconds: number,
+  withHistogram = false,
+): Omit<SeriesRange, 'seriesId' | 'damaged'> {
+  if (merged.totalCount === 0) return { summary: null, spectrum: [] };
   const { stdDev: _stdDev, ...summary } = summarizeHistogram(merged);
   return {
-    ...marked,
     ...(withHistogram ? { histogram: encodeBase64(merged) } : {}),
     summary: {
       ...summary,
@@ -175,15 +198,35 @@ function bandsOfHistogram(histogram: Uint8Array | null): BandCounts | null | und
   }
 }
 
+/** What a live page needs of the frames read for its points (LiveBase). */
+interface LiveFrames {
+  steady: (Uint8Array | null)[];
+  lastSeq: number;
+}
+
+function liveBase(kind: SeriesTimeline['kind'], buckets: Bucket[], frames: LiveFrames): LiveBase | undefined {
+  if (kind !== 'latency') return undefined;
+  const { merged } = mergeStored(frames.steady.filter((bytes): bytes is Uint8Array => bytes !== null));
+  return {
+    bands: buckets.map((b) => b.bands ?? null),
+    merged: merged.totalCount > 0 ? encodeBase64(merged) : null,
+    lastSeq: frames.lastSeq,
+  };
+}
+
 async function loadBuckets(
   db: PrismaClient,
   seriesId: string,
   frameCount: number,
-): Promise<{ resolution: SeriesTimeline['resolution']; buckets: Bucket[] }> {
+): Promise<{ resolution: SeriesTimeline['resolution']; buckets: Bucket[]; frames?: LiveFrames }> {
   if (frameCount <= MAX_POINTS) {
     const frames = await db.frame.findMany({ where: { seriesId }, orderBy: { seq: 'asc' } });
     return {
       resolution: 'frames',
+      frames: {
+        steady: frames.flatMap((f) => (f.warmup ? [] : [f.histogram])),
+        lastSeq: frames.at(-1)?.seq ?? -1,
+      },
       buckets: frames.map((f) => ({
         t: f.startAt.getTime(),
         end: f.endAt.getTime(),
@@ -225,7 +268,12 @@ async function loadBuckets(
   };
 }
 
-export async function loadTimelines(db: PrismaClient, runId: string): Promise<SeriesTimeline[]> {
+/** `live`: the run is running, so 1-s series carry what the page extends live (LiveBase). */
+export async function loadTimelines(
+  db: PrismaClient,
+  runId: string,
+  { live = false }: { live?: boolean } = {},
+): Promise<SeriesTimeline[]> {
   const [series, run] = await Promise.all([
     db.series.findMany({
       where: { runId },
@@ -239,9 +287,10 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
   return Promise.all(
     series.map(async (s) => {
       const frameCount = s.summary?.frameCount ?? (await db.frame.count({ where: { seriesId: s.id } }));
-      const { resolution, buckets: stored } = await loadBuckets(db, s.id, frameCount);
+      const { resolution, buckets: stored, frames } = await loadBuckets(db, s.id, frameCount);
       const buckets = stored.map((b) => clipToRun(b, span));
       const damaged = buckets.filter((b) => b.bands === undefined).length;
+      const base = live && frames ? liveBase(s.kind, buckets, frames) : undefined;
       return {
         seriesId: s.id,
         name: s.name,
@@ -259,6 +308,7 @@ export async function loadTimelines(db: PrismaClient, runId: string): Promise<Se
               )
             : NO_HEATMAP,
         ...(damaged > 0 ? { damaged } : {}),
+        ...(base ? { live: base } : {}),
       };
     }),
   );

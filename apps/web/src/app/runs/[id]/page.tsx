@@ -71,7 +71,11 @@ function liveSubscription(run: RunDetail, viewerId: string | null) {
 export default async function RunPage({ params }: Params) {
   const { id } = await params;
   const { run, viewerId } = await loadRun(id);
-  const [timelines, range] = await Promise.all([loadTimelines(db(), run.id), loadRange(db(), run.id, {})]);
+  const live = run.status === 'running';
+  const [timelines, range] = await Promise.all([
+    loadTimelines(db(), run.id, { live }),
+    loadRange(db(), run.id, {}),
+  ]);
   return (
     <article className="run-page">
       <header className="run-head">
@@ -158,6 +162,7 @@ export default async function RunPage({ params }: Params) {
           timelines={timelines.map(packTimeline)}
           initialRange={range}
           live={liveSubscription(run, viewerId)}
+          status={run.status}
         />
       </TRPCReactProvider>
       <div className="two-col">

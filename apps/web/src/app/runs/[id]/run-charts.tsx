@@ -1,7 +1,8 @@
 'use client';
 // The run page's charts and summary table. Zooming or brushing any time chart selects that
 // range for every chart and for the summary table and spectrum (recomputed on the server from
-// merged histograms). While the run is live, new intervals are appended as they arrive.
+// merged histograms). While the run is live, new intervals extend every chart and the summary
+// table as they arrive (use-live.ts).
 import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
@@ -22,6 +23,8 @@ import {
   throughputOption,
 } from './chart-options';
 import { useDrawTiming } from './draw-timing';
+import { FreshnessBadge } from './freshness-badge';
+import { liveRanges } from './live-model';
 import { useLiveTimelines } from './use-live';
 
 interface Props {
@@ -29,6 +32,8 @@ interface Props {
   timelines: PackedTimeline[];
   initialRange: SeriesRange[];
   live: { url: string; token: string | null } | null;
+  /** The run's status as the page read it. */
+  status: string;
 }
 
 function zoomRange(chart: ECharts): TimeRange | null {
@@ -44,23 +49,34 @@ function zoomRange(chart: ECharts): TimeRange | null {
     : null;
 }
 
-export function RunCharts({ runId, timelines: packed, initialRange, live }: Props) {
+export function RunCharts({ runId, timelines: packed, initialRange, live, status }: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
-  const timelines = useLiveTimelines(initial, live);
+  const { state, newest } = useLiveTimelines(initial, live);
+  const { timelines } = state;
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
   const [latencyScale, setLatencyScale] = useState<LatencyScale>('log');
   const trpc = useTRPC();
-  // The whole-run summary comes with the page (and with every refresh); the server is asked
-  // again only for a chosen range, or every few seconds while the run is live.
+  // The whole-run summary comes with the page (and with every refresh) and, while the run is
+  // live, grows with each interval in the browser; the server is asked only for a chosen range
+  // (every few seconds while the run is live).
   const custom = range !== null || includeWarmup;
   const rangeQuery = useQuery({
     ...trpc.runs.range.queryOptions({ runId, fromMs: range?.fromMs, toMs: range?.toMs, includeWarmup }),
-    enabled: custom || live !== null,
-    refetchInterval: live ? 5000 : false,
+    enabled: custom,
+    refetchInterval: live && custom ? 5000 : false,
     placeholderData: (previous) => previous,
   });
-  const ranges = custom || live ? (rangeQuery.data ?? initialRange) : initialRange;
+  const ranges = useMemo(() => {
+    if (custom) return rangeQuery.data ?? initialRange;
+    if (!live) return initialRange;
+    // Series read at per-minute resolution have no live extension: their row stays as read.
+    const grown = new Map(liveRanges(state).map((r) => [r.seriesId, r]));
+    return initialRange
+      .map((r) => grown.get(r.seriesId) ?? r)
+      .concat([...grown.values()].filter((r) => !initialRange.some((i) => i.seriesId === r.seriesId)));
+  }, [custom, rangeQuery.data, initialRange, live, state]);
+  const newestPoint = timelines[0]?.points.at(-1);
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
@@ -107,6 +123,13 @@ export function RunCharts({ runId, timelines: packed, initialRange, live }: Prop
   return (
     <div className="run-charts">
       <div className="range-bar">
+        {live || status !== 'running' ? (
+          <FreshnessBadge
+            finished={live === null}
+            newest={newest}
+            intervalMs={newestPoint ? newestPoint.end - newestPoint.t : 1000}
+          />
+        ) : null}
         <span>
           {range
             ? `Range ${new Date(range.fromMs).toISOString().slice(11, 19)}–${new Date(range.toMs).toISOString().slice(11, 19)} UTC`

@@ -1,88 +1,75 @@
 'use client';
 // Live updates for a running run: subscribes to the ingest API's Server-Sent Events stream and
-// appends each new interval to its series' time line. Heatmap and spectrum need histograms, so
-// they refresh from the server when the run finishes (and on demand); the lines move live.
+// extends the page with each new interval (live-model.ts): lines, throughput, heatmap, and the
+// summary table and spectrum from the merged histograms. When a series' seq skips (the stream
+// reconnected, or frames committed between the page's read and its subscription), the page reads
+// the stored frames again, so what it shows has no gaps.
 import { useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
-import type { SeriesTimeline, TimePoint } from '~/server/runs/timeline';
+import { useEffect, useRef, useState } from 'react';
+import type { SeriesTimeline } from '~/server/runs/timeline';
+import {
+  appendFrame,
+  type LiveFrame,
+  type LiveSeriesInfo,
+  type LiveState,
+  liveState,
+  missedBefore,
+} from './live-model';
 
-interface LiveSeries {
-  id: string;
-  name: string;
-  kind: SeriesTimeline['kind'];
-  unit: string;
-  labels: Record<string, string>;
-}
-
-interface LiveFrame extends Omit<TimePoint, 't' | 'end' | 'warmup'> {
-  series: string;
-  seq: number;
-  startMs: number;
+export interface Newest {
+  /** End of the newest interval this page has (agent clock), and when it reached the page. */
   endMs: number;
-  acceptedAt: number;
+  arrivedMs: number;
 }
 
-/** Appends a frame to its series, keeping points ordered and ignoring repeats (reconnects replay). */
-export function appendFrame(
-  timelines: SeriesTimeline[],
-  frame: LiveFrame,
-  info: LiveSeries | undefined,
-): SeriesTimeline[] {
-  const point: TimePoint = {
-    t: frame.startMs,
-    end: frame.endMs,
-    count: frame.count,
-    max: frame.max,
-    p50: frame.p50,
-    p90: frame.p90,
-    p99: frame.p99,
-    p999: frame.p999,
-    warmup: false,
-  };
-  const index = timelines.findIndex((s) => s.seriesId === frame.series);
-  if (index === -1) {
-    if (!info) return timelines;
-    const created: SeriesTimeline = {
-      seriesId: info.id,
-      name: info.name,
-      kind: info.kind,
-      unit: info.unit,
-      labels: info.labels,
-      resolution: 'frames',
-      points: [point],
-      heatmap: { edges: [], per: 1, counts: [] },
-    };
-    return [...timelines, created];
-  }
-  const series = timelines[index]!;
-  if (series.resolution !== 'frames' || series.points.some((p) => p.t === point.t)) return timelines;
-  const points = [...series.points, point].sort((a, b) => a.t - b.t);
-  return timelines.map((s, i) => (i === index ? { ...s, points } : s));
+function newestOf(timelines: SeriesTimeline[], arrivedMs: number): Newest | null {
+  const endMs = Math.max(...timelines.map((s) => s.points.at(-1)?.end ?? Number.NEGATIVE_INFINITY));
+  return Number.isFinite(endMs) ? { endMs, arrivedMs } : null;
 }
 
 export function useLiveTimelines(
   initial: SeriesTimeline[],
   live: { url: string; token: string | null } | null,
-): SeriesTimeline[] {
-  const [timelines, setTimelines] = useState(initial);
+): { state: LiveState; newest: Newest | null } {
+  const [state, setState] = useState(() => liveState(initial));
+  const [newest, setNewest] = useState<Newest | null>(() => newestOf(initial, Date.now()));
   const router = useRouter();
-
-  useEffect(() => setTimelines(initial), [initial]);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  /** A re-read was asked for and has not arrived: ask once, not for every frame meanwhile. */
+  const rereading = useRef(false);
 
   useEffect(() => {
-    if (!live) return;
-    const url = live.token ? `${live.url}?token=${encodeURIComponent(live.token)}` : live.url;
+    rereading.current = false;
+    setState(liveState(initial));
+  }, [initial]);
+
+  // Every render of the page signs a new token: subscribe again only for another run, not for
+  // each re-read (a new subscription would open a new window to miss frames in).
+  const liveUrl = live?.url;
+  const token = useRef(live?.token ?? null);
+  token.current = live?.token ?? null;
+  useEffect(() => {
+    if (!liveUrl) return;
+    const url = token.current ? `${liveUrl}?token=${encodeURIComponent(token.current)}` : liveUrl;
     const source = new EventSource(url);
-    const described = new Map<string, LiveSeries>();
+    const described = new Map<string, LiveSeriesInfo>();
     source.addEventListener('series', (event) => {
-      const info = JSON.parse((event as MessageEvent<string>).data) as LiveSeries;
+      const info = JSON.parse((event as MessageEvent<string>).data) as LiveSeriesInfo;
       described.set(info.id, info);
     });
     source.addEventListener('frame', (event) => {
       const frame = JSON.parse((event as MessageEvent<string>).data) as LiveFrame;
-      setTimelines((current) => appendFrame(current, frame, described.get(frame.series)));
+      if (!rereading.current && missedBefore(stateRef.current, frame)) {
+        rereading.current = true;
+        router.refresh();
+      }
+      setState((current) => appendFrame(current, frame, described.get(frame.series)));
+      setNewest((current) =>
+        current && current.endMs >= frame.endMs ? current : { endMs: frame.endMs, arrivedMs: Date.now() },
+      );
     });
-    // Finished: reload for the heatmap and spectrum. Revoked (token revoked, membership removed,
+    // Finished: reload for the final figures. Revoked (token revoked, membership removed,
     // project made private): stop, and reload so the page shows what the viewer may still see.
     for (const end of ['finished', 'revoked'])
       source.addEventListener(end, () => {
@@ -90,7 +77,7 @@ export function useLiveTimelines(
         router.refresh();
       });
     return () => source.close();
-  }, [live, router]);
+  }, [liveUrl, router]);
 
-  return timelines;
+  return { state, newest };
 }

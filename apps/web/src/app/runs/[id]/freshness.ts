@@ -1,0 +1,30 @@
+// How fresh the live run page is, in words: "live · 0.8 s behind" (how long the newest interval
+// took from its end at the agent to this page), "stalled 12 s" (nothing new for a while, counted
+// from the newest interval's end), "finished". Interval ends are the agent's clock and "now" is
+// the browser's: on one machine they agree; across machines the figure includes their offset.
+import { formatDuration } from '~/lib/format';
+
+export interface Freshness {
+  state: 'waiting' | 'live' | 'stalled' | 'finished';
+  text: string;
+}
+
+/** Nothing new for this many intervals (past the usual delay) reads as stalled. */
+const STALL_INTERVALS = 3;
+
+export function freshness(input: {
+  finished: boolean;
+  nowMs: number;
+  /** End of the newest interval drawn, and when it arrived; null before the first. */
+  newest: { endMs: number; arrivedMs: number } | null;
+  intervalMs: number;
+}): Freshness {
+  const { finished, nowMs, newest, intervalMs } = input;
+  if (finished) return { state: 'finished', text: 'finished' };
+  if (!newest) return { state: 'waiting', text: 'live · waiting for the first interval' };
+  const behind = Math.max(0, newest.arrivedMs - newest.endMs);
+  const silent = nowMs - newest.endMs;
+  if (silent > behind + STALL_INTERVALS * intervalMs)
+    return { state: 'stalled', text: `stalled ${formatDuration(silent)}` };
+  return { state: 'live', text: `live · ${(behind / 1000).toFixed(1)} s behind` };
+}

@@ -1,0 +1,100 @@
+import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
+import { describe, expect, it } from 'vitest';
+import type { SeriesTimeline } from '~/server/runs/timeline';
+import { appendFrame, type LiveFrame, liveRanges, liveState, missedBefore } from './live-model.ts';
+
+function histogramOf(values: number[]): Histogram {
+  const h = new Histogram();
+  for (const v of values) h.recordValue(v);
+  return h;
+}
+
+function frame(seq: number, values: number[], extra: Partial<LiveFrame> = {}): LiveFrame {
+  return {
+    series: 's1',
+    seq,
+    startMs: seq * 1000,
+    endMs: (seq + 1) * 1000,
+    count: values.length,
+    max: Math.max(...values),
+    p50: values[0]!,
+    p90: values[0]!,
+    p99: values[0]!,
+    p999: values[0]!,
+    warmup: false,
+    histogram: encodeBase64(histogramOf(values)),
+    acceptedAt: (seq + 1) * 1000 + 50,
+    ...extra,
+  };
+}
+
+/** A live 1-s latency series as the page reads it: one interval (seq 0) of two samples. */
+function liveSeries(): SeriesTimeline {
+  return {
+    seriesId: 's1',
+    name: 'latency',
+    kind: 'latency',
+    unit: 'us',
+    labels: {},
+    resolution: 'frames',
+    points: [{ t: 0, end: 1000, count: 2, max: 200, p50: 100, p90: 200, p99: 200, p999: 200, warmup: false }],
+    heatmap: { edges: [], per: 1, counts: [] },
+    live: {
+      bands: [{ offset: 53, counts: [1] }],
+      merged: encodeBase64(histogramOf([100, 200])),
+      lastSeq: 0,
+    },
+  };
+}
+
+const info = { id: 's1', name: 'latency', kind: 'latency' as const, unit: 'us', labels: {} };
+
+describe('the live run page model', () => {
+  it('grows the heatmap and the whole-run summary with each frame', () => {
+    let state = liveState([liveSeries()]);
+    expect(liveRanges(state)[0]!.summary!.count).toBe(2);
+    state = appendFrame(state, frame(1, [300, 400, 5000]), info);
+    state = appendFrame(state, frame(2, [600]), info);
+    const [series] = state.timelines;
+    expect(series!.points.map((p) => p.t)).toEqual([0, 1000, 2000]);
+    // One heatmap column per interval, and the 5 ms sample widens its rows.
+    expect(series!.heatmap.counts).toHaveLength(3);
+    expect(series!.heatmap.edges.at(-1)).toBeGreaterThan(5000);
+    const [range] = liveRanges(state);
+    expect(range!.summary).toMatchObject({ count: 6, max: 5003, durationSeconds: 3, throughput: 2 });
+    expect(range!.spectrum.length).toBeGreaterThan(0);
+  });
+
+  it('ignores a frame it already has (a replay) and leaves warm-up out of the summary', () => {
+    let state = liveState([liveSeries()]);
+    state = appendFrame(state, frame(1, [300], { warmup: true }), info);
+    const again = appendFrame(state, frame(1, [300], { warmup: true }), info);
+    expect(again).toBe(state);
+    expect(state.timelines[0]!.points[1]!.warmup).toBe(true);
+    expect(liveRanges(state)[0]!.summary).toMatchObject({ count: 2, durationSeconds: 1 });
+  });
+
+  it('keeps points and heatmap columns in time order when a frame comes late', () => {
+    let state = liveState([liveSeries()]);
+    state = appendFrame(state, frame(2, [9000]), info);
+    state = appendFrame(state, frame(1, [300]), info);
+    const [series] = state.timelines;
+    expect(series!.points.map((p) => p.t)).toEqual([0, 1000, 2000]);
+    const top = (column: number[]) => column.findLastIndex((c) => c > 0);
+    expect(top(series!.heatmap.counts[2]!)).toBeGreaterThan(top(series!.heatmap.counts[1]!));
+  });
+
+  it('tells a gap in seq (frames the page never received) from the next frame', () => {
+    const state = liveState([liveSeries()]);
+    expect(missedBefore(state, frame(1, [1]))).toBe(false);
+    expect(missedBefore(state, frame(3, [1]))).toBe(true);
+    expect(missedBefore(state, frame(3, [1], { series: 'counter' }))).toBe(false);
+  });
+
+  it('starts a series it meets first on the stream', () => {
+    const state = appendFrame(liveState([]), frame(0, [100]), info);
+    expect(state.timelines[0]!.points).toHaveLength(1);
+    expect(liveRanges(state)[0]!.summary!.count).toBe(1);
+    expect(appendFrame(liveState([]), frame(0, [100]), undefined).timelines).toEqual([]);
+  });
+});

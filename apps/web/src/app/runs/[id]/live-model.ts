@@ -1,0 +1,144 @@
+// What the run page holds while a run is live, and how each frame from the ingest API's stream
+// extends it: the time lines gain a point, and latency series their heatmap column and the
+// merged histogram behind the summary table and spectrum. Pure, so it is tested without a browser.
+import { bandHeatmap, countBands, decodeHistogram, type Histogram } from '@levelfield/metrics/hdr';
+import {
+  HEATMAP_ROWS,
+  histogramStats,
+  MAX_HEATMAP_COLUMNS,
+  type SeriesRange,
+  type SeriesTimeline,
+  type TimePoint,
+} from '~/server/runs/timeline';
+
+export interface LiveSeriesInfo {
+  id: string;
+  name: string;
+  kind: SeriesTimeline['kind'];
+  unit: string;
+  labels: Record<string, string>;
+}
+
+/** One `frame` event of the live stream (docs/ingest-contract.md). */
+export interface LiveFrame extends Omit<TimePoint, 't' | 'end'> {
+  series: string;
+  seq: number;
+  startMs: number;
+  endMs: number;
+  histogram?: string;
+  acceptedAt: number;
+}
+
+/** A latency series' live extension: per point its heatmap bands, and the steady intervals merged. */
+interface LiveExtension {
+  bands: NonNullable<SeriesTimeline['live']>['bands'];
+  merged: Histogram | null;
+  lastSeq: number;
+}
+
+export interface LiveState {
+  timelines: SeriesTimeline[];
+  /** By series id; only 1-s latency series of a running run have one. */
+  extensions: Map<string, LiveExtension>;
+}
+
+export function liveState(timelines: SeriesTimeline[]): LiveState {
+  const extensions = new Map<string, LiveExtension>();
+  for (const s of timelines)
+    if (s.live)
+      extensions.set(s.seriesId, {
+        bands: s.live.bands,
+        merged: s.live.merged ? decodeHistogram(s.live.merged) : null,
+        lastSeq: s.live.lastSeq,
+      });
+  return { timelines, extensions };
+}
+
+/** Whether the frame comes after frames this page never received (a reconnect, a late subscription). */
+export function missedBefore(state: LiveState, frame: LiveFrame): boolean {
+  const extension = state.extensions.get(frame.series);
+  return extension !== undefined && frame.seq > extension.lastSeq + 1;
+}
+
+function decoded(frame: LiveFrame): Histogram | null {
+  if (!frame.histogram) return null;
+  try {
+    return decodeHistogram(frame.histogram);
+  } catch {
+    return null; // the API checked it; a damaged one is drawn from its figures only, as stored ones are
+  }
+}
+
+function insertAt<T>(items: readonly T[], position: number, item: T): T[] {
+  return [...items.slice(0, position), item, ...items.slice(position)];
+}
+
+/** Appends a frame to its series, keeping points ordered and ignoring repeats (reconnects replay). */
+export function appendFrame(state: LiveState, frame: LiveFrame, info: LiveSeriesInfo | undefined): LiveState {
+  const point: TimePoint = {
+    t: frame.startMs,
+    end: frame.endMs,
+    count: frame.count,
+    max: frame.max,
+    p50: frame.p50,
+    p90: frame.p90,
+    p99: frame.p99,
+    p999: frame.p999,
+    warmup: frame.warmup,
+  };
+  const { timelines } = state;
+  const index = timelines.findIndex((s) => s.seriesId === frame.series);
+  if (index === -1) {
+    if (!info) return state;
+    const created: SeriesTimeline = {
+      seriesId: info.id,
+      name: info.name,
+      kind: info.kind,
+      unit: info.unit,
+      labels: info.labels,
+      resolution: 'frames',
+      points: [point],
+      heatmap: { edges: [], per: 1, counts: [] },
+    };
+    const extensions = new Map(state.extensions);
+    if (info.kind === 'latency') extensions.set(info.id, { bands: [], merged: null, lastSeq: -1 });
+    return extend({ timelines: [...timelines, created], extensions }, timelines.length, 0, frame);
+  }
+  const series = timelines[index]!;
+  if (series.resolution !== 'frames' || series.points.some((p) => p.t === point.t)) return state;
+  const at = series.points.findIndex((p) => p.t > point.t);
+  const position = at === -1 ? series.points.length : at;
+  const points = insertAt(series.points, position, point);
+  const updated = timelines.map((s, i) => (i === index ? { ...s, points } : s));
+  return extend({ timelines: updated, extensions: state.extensions }, index, position, frame);
+}
+
+/** Adds the frame's histogram to its series' extension (bands at the point's position, merge). */
+function extend(state: LiveState, index: number, position: number, frame: LiveFrame): LiveState {
+  const extension = state.extensions.get(frame.series);
+  if (!extension) return state;
+  const histogram = decoded(frame);
+  const bands = insertAt(extension.bands, position, histogram ? countBands(histogram) : null);
+  // A copy, never the held histogram changed in place: React may run an update twice.
+  let merged = extension.merged;
+  if (histogram && !frame.warmup) merged = merged ? merged.copy().add(histogram) : histogram;
+  const extensions = new Map(state.extensions);
+  extensions.set(frame.series, { bands, merged, lastSeq: Math.max(extension.lastSeq, frame.seq) });
+  const timelines = state.timelines.map((s, i) =>
+    i === index ? { ...s, heatmap: bandHeatmap(bands, HEATMAP_ROWS, MAX_HEATMAP_COLUMNS) } : s,
+  );
+  return { timelines, extensions };
+}
+
+/** The whole-run summary and spectrum per live latency series, warm-up left out (as the server's). */
+export function liveRanges(state: LiveState): SeriesRange[] {
+  return state.timelines.flatMap((s) => {
+    const extension = state.extensions.get(s.seriesId);
+    if (!extension) return [];
+    const seconds = s.points.reduce((sum, p) => sum + (p.warmup ? 0 : (p.end - p.t) / 1000), 0);
+    const stats = extension.merged
+      ? histogramStats(extension.merged, seconds)
+      : { summary: null, spectrum: [] };
+    return [{ seriesId: s.seriesId, ...stats }];
+  });
+}
