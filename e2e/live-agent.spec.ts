@@ -1,6 +1,7 @@
 // Issue 5's path end to end: sign up → project → token → levelfield-agent wrapping a real
-// pgbench → the live run page gains points while it runs → the finished page's summary agrees
-// with pgbench's own transaction count.
+// pgbench → the live run page gains points, heatmap columns, spectrum and summary while it runs
+// and says how fresh it is (issue 16) → the finished page's summary agrees with pgbench's own
+// transaction count.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -106,12 +107,35 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
   await expect.poll(() => drawnIntervals(page), { timeout: 15_000 }).toBeGreaterThan(before + 2);
   await page.screenshot({ path: 'e2e/screenshots/run-live-1440.png', fullPage: true });
 
+  // Heatmap, spectrum and summary table advance live too (issue 16), and the page says how fresh
+  // it is. Two screenshots of each panel 2 s apart differ while the run goes on.
+  await expect(page.getByTestId('freshness')).toHaveAttribute('data-state', 'live');
+  await expect(page.getByTestId('freshness')).toHaveText(/^live · \d+\.\d s behind$/);
+  const panel = (title: string) =>
+    page.locator('section.panel', { has: page.getByRole('heading', { name: title }) });
+  const heatmap = panel('Latency heatmap').first();
+  const spectrum = panel('Percentile spectrum');
+  const count = page.locator('table[aria-label="Summary per series"] tbody tr').first().locator('td').nth(1);
+  const before2s = {
+    heat: await heatmap.screenshot(),
+    spectrum: await spectrum.screenshot(),
+    count: await count.textContent(),
+  };
+  await page.waitForTimeout(2000);
+  expect(Buffer.compare(await heatmap.screenshot(), before2s.heat), 'the heatmap moved in 2 s').not.toBe(0);
+  expect(
+    Buffer.compare(await spectrum.screenshot(), before2s.spectrum),
+    'the spectrum moved in 2 s',
+  ).not.toBe(0);
+  expect(await count.textContent(), 'the summary count grew in 2 s').not.toBe(before2s.count);
+
   expect(await exited, `agent stderr:\n${stderr}`).toBe(0);
   const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
   expect(processed).toBeGreaterThan(0);
 
   // The page learns that the run finished and shows the summary of every transaction.
   await expect(page.locator('.run-head .status')).toHaveText('succeeded', { timeout: 30_000 });
+  await expect(page.getByTestId('freshness')).toHaveText('finished');
   const summary = page.locator('table[aria-label="Summary per series"] tbody tr').first();
   await expect(summary.locator('td').nth(1)).toHaveText(processed.toLocaleString('en-US'), {
     timeout: 15_000,
