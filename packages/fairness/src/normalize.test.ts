@@ -19,6 +19,7 @@ import {
   parseRange,
   toBytes,
   toMs,
+  toSmt,
 } from './normalize.ts';
 
 describe('normalisation rules', () => {
@@ -172,6 +173,17 @@ describe('storage', () => {
     ['spill location not moved to the NVMe drive', null],
     ['default disk instead of the NVMe mount', null],
   ])('%s → %s', (t, want) => expect(normStorage(t)).toBe(want));
+});
+
+describe('SMT', () => {
+  it.each([
+    ['2 threads per physical core', true],
+    ['1 thread per core', false],
+    ['Hyper-Threading disabled', false],
+    ['hyperthreading on', true],
+    [true, true],
+    ['unclear', null],
+  ])('%s → %s', (t, want) => expect(toSmt(t)).toBe(want));
 });
 
 describe('build types', () => {

@@ -174,6 +174,19 @@ export function toBool(value: unknown): boolean | null {
   return null;
 }
 
+/** SMT as printed: a switch, "2 threads per core" (on), "1 thread per core" or "no hyper-threading" (off). */
+export function toSmt(value: unknown): boolean | null {
+  const b = toBool(value);
+  if (b !== null) return b;
+  const t = normText(value);
+  const perCore = /(\d+) (?:hardware )?threads? per (?:physical )?core/.exec(t)?.[1];
+  if (perCore) return Number(perCore) > 1;
+  if (/\b(no|without|disabled|off)\b.*(smt|hyper[- ]?thread)|(smt|hyper[- ]?thread\w*) (disabled|off)/.test(t))
+    return false;
+  if (/hyper[- ]?thread|\bsmt\b/.test(t)) return true;
+  return null;
+}
+
 /** Relative spread of positive numbers: max / min (1 when equal). */
 export function spread(values: readonly number[]): number {
   const min = Math.min(...values);

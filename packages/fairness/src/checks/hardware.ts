@@ -16,6 +16,7 @@ import {
   toBool,
   toBytes,
   toDay,
+  toSmt,
 } from '../normalize.ts';
 import {
   entryValue,
@@ -487,7 +488,7 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
       label: 'SMT',
       read: nodeField('sut', 'hardware', 'smt'),
       norm: (v) => {
-        const b = toBool(v);
+        const b = toSmt(v);
         return b === null ? null : String(b);
       },
     },
