@@ -57,10 +57,31 @@ async function ensureK6() {
   await run('go', ['install', K6_MODULE], { env: { GOBIN: tools } });
 }
 
+/** Debian packages of the benchmark tools the agent's live tests run (command → package). */
+const BENCH_TOOLS = { hyperfine: 'hyperfine' };
+
+/** After the other installs: two apt-get runs at once would contend for dpkg's lock. */
+async function ensureBenchTools() {
+  const packages = Object.entries(BENCH_TOOLS)
+    .filter(([command]) => !commandExists(command))
+    .map(([, pkg]) => pkg);
+  if (packages.length === 0) return;
+  if (process.platform !== 'linux' || process.getuid?.() !== 0 || !commandExists('apt-get')) {
+    step(`Not installing ${packages.join(', ')} (needs root and apt-get): their agent tests skip`);
+    return;
+  }
+  step(`Installing Debian's ${packages.join(', ')} for the agent's live tests`);
+  await run('apt-get', ['update', '-qq']);
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 async function main() {
   ensureStateDir();
   await ensureDependencies();
   await Promise.all([ensureChromium(), ensureSchemathesis(), ensureK6()]);
+  await ensureBenchTools();
   await build();
   const turbo = bin('turbo');
   step('Lint and typecheck');

@@ -95,7 +95,7 @@ func commonFlags(fs *flag.FlagSet, cfg *agent.Config, tok *tokenFlags) {
 	fs.Var(kvFlag(cfg.Labels), "label", "run label K=V (repeatable)")
 	fs.StringVar(&cfg.Adapter, "adapter", "auto", "adapter: "+strings.Join(adapters.Names(), ", ")+" or auto")
 	cfg.AdapterOpts = kvFlag{}
-	fs.Var(kvFlag(cfg.AdapterOpts), "adapter-opt", "adapter option K=V (repeatable): file=, unit=, addr=, rate=, tags=")
+	fs.Var(kvFlag(cfg.AdapterOpts), "adapter-opt", "adapter option K=V (repeatable): file=, unit=, addr=, rate=, tags=, format=")
 	fs.DurationVar(&cfg.Interval, "interval", time.Second, "interval length of each histogram frame")
 	fs.DurationVar(&cfg.Warmup, "warmup", 0, "mark intervals starting within this time as warm-up")
 	fs.StringVar(&cfg.ProvenanceFile, "provenance", "", "declared provenance and disclosure, YAML or JSON file")

@@ -77,3 +77,21 @@ func FuzzJMH(f *testing.F) {
 	f.Add([]byte(`[{"benchmark":"b","mode":"sample","primaryMetric":{"score":"NaN","scoreUnit":"s/op","rawDataHistogram":[[[[1e300,1e300],[1],[-1,5]]]]}}]`))
 	fuzzBench(f, ParseJMH, "jmh.json")
 }
+
+func FuzzCriterion(f *testing.F) {
+	dir := mb + "criterion/fib_group/5/new/"
+	read := func(name string) []byte {
+		b, err := os.ReadFile(dir + name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		return b
+	}
+	f.Add(read("estimates.json"), read("sample.json"), read("benchmark.json"))
+	f.Add([]byte(`{"slope":null,"mean":{}}`), []byte(`{"iters":[0,-1,1e-300],"times":[1,2,1e300]}`), []byte(`[]`))
+	f.Fuzz(func(t *testing.T, estimates, sample, benchmark []byte) {
+		if r, err := ParseCriterion(estimates, sample, benchmark); err == nil {
+			emitBench(checkEmitter{t}, r, 1)
+		}
+	})
+}

@@ -336,3 +336,33 @@ func TestSniffBench(t *testing.T) {
 		}
 	}
 }
+
+func TestMicrobenchCriterion(t *testing.T) {
+	// The whole target/criterion directory, as `import target/criterion` reads it.
+	frames := importBench(t, nil, mb+"criterion")
+	// Criterion's line "fib_group/5  time: [45.866 ns 96.492 ns 146.62 ns]":
+	// the slope's confidence interval and estimate (linear sampling), 5 digits.
+	raw, _ := os.ReadFile(mb + "criterion.stdout")
+	row := regexp.MustCompile(`(?m)^(.+?)\s+time:\s+\[([\d.]+) (ns|µs) ([\d.]+) (?:ns|µs) ([\d.]+) (?:ns|µs)\]$`)
+	rows := row.FindAllStringSubmatch(string(raw), -1)
+	if len(rows) != 3 {
+		t.Fatalf("read %d lines of Criterion's output", len(rows))
+	}
+	for _, m := range rows {
+		key := "{benchmark=" + m[1] + "}"
+		scale := map[string]float64{"ns": 1, "µs": 1e3}[m[3]]
+		for i, g := range map[int]string{2: "slope_lower_bound", 4: "slope", 5: "slope_upper_bound"} {
+			printed, _ := strconv.ParseFloat(m[i], 64)
+			near(t, m[1]+" "+g, frameOf(t, frames, g+key).Mean, printed*scale, 0.00005*printed*scale)
+		}
+		// Every sample's time per iteration: their mean is Criterion's mean.
+		lat := frameOf(t, frames, "time_per_op"+key)
+		if lat.Count != 20 || lat.Series.Unit != "ns" {
+			t.Errorf("%s: %d samples in %s", m[1], lat.Count, lat.Series.Unit)
+		}
+		near(t, m[1]+" mean", lat.Mean, frameOf(t, frames, "mean"+key).Mean, 0.5)
+	}
+	// One benchmark's files name it too, whichever of them is given.
+	one := importBench(t, nil, mb+"criterion/fib_group/5/new/sample.json")
+	near(t, "median", frameOf(t, one, "median{benchmark=fib_group/5}").Mean, 24.01848276075136, 0)
+}

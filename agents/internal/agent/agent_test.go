@@ -18,6 +18,7 @@ func TestSniff(t *testing.T) {
 		"microbench/gotest_bench.txt": "microbench",
 		"microbench/hyperfine.json":   "microbench",
 		"microbench/jmh.json":         "microbench",
+		"microbench/criterion":        "microbench",
 	} {
 		got, err := Sniff("../adapters/testdata/" + file)
 		if err != nil || got != want {
