@@ -181,7 +181,9 @@ export function toSmt(value: unknown): boolean | null {
   const t = normText(value);
   const perCore = /(\d+) (?:hardware )?threads? per (?:physical )?core/.exec(t)?.[1];
   if (perCore) return Number(perCore) > 1;
-  if (/\b(no|without|disabled|off)\b.*(smt|hyper[- ]?thread)|(smt|hyper[- ]?thread\w*) (disabled|off)/.test(t))
+  if (
+    /\b(no|without|disabled|off)\b.*(smt|hyper[- ]?thread)|(smt|hyper[- ]?thread\w*) (disabled|off)/.test(t)
+  )
     return false;
   if (/hyper[- ]?thread|\bsmt\b/.test(t)) return true;
   return null;

@@ -41,7 +41,8 @@ export function productStem(system: string): string {
     .replace(/\b(apache|the|open ?source|community|edition|server|cloud|managed|enterprise)\b/g, '')
     .replace(/\s*\d[\w.]*$/, '')
     .trim();
-  const first = t.split(/\s+/)[0] ?? t;
+  // "bun:sqlite" and "node:sqlite" are modules of their runtime: the namespace names the maker.
+  const first = (t.split(/\s+/)[0] ?? t).split(':')[0] || t;
   return first.replace(/(db|sql|mq)$/, '') || first;
 }
 

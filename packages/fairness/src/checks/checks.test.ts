@@ -722,6 +722,34 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ),
     );
     expect(denied.state).toBe('needs_review');
+    // A conflict of interest the publication declares is a fact, even without a known vendor.
+    const declared = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        {
+          disclosure: {
+            affiliation: 'Oven (makers of Bun)',
+            conflictOfInterest: 'our own docs compare our driver',
+          },
+        },
+        { disclosure: { affiliation: 'Oven (makers of Bun)', conflictOfInterest: 'none' } },
+        ['AcmeDB', 'OtherDB'],
+      ),
+    );
+    expect(declared.state).toBe('flag');
+    expect(declared.message).toMatch(/A declares a conflict of interest \(our own docs compare our driver\)/);
+    expect(declared.message).not.toMatch(/B declares/);
+    // "bun:sqlite" is a module of Bun: its namespace names the maker.
+    const moduleOf = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { affiliation: 'Oven (makers of Bun)' } },
+        { disclosure: { affiliation: 'Oven (makers of Bun)' } },
+        ['bun:sqlite', 'better-sqlite3'],
+      ),
+    );
+    expect(moduleOf.state).toBe('flag');
+    expect(moduleOf.message).toMatch(/A is published by the vendor of bun:sqlite/);
   });
 
   it('F-ISO-2 asks a reviewer when no consistency result is recorded', () => {

@@ -4,6 +4,7 @@ import { capitalise, compareFields, type FieldSpec, verdictOf } from '../compare
 import {
   canonical,
   type FieldValue,
+  isVacuous,
   normAcknowledgement,
   normAggregation,
   normCacheState,
@@ -131,6 +132,13 @@ export function checkDisc2(input: ComparisonInput): CheckOutcome {
 
 // --- F-DISC-3 ----------------------------------------------------------------------------------
 
+/** A conflict of interest the publication itself declares ("none" and "not stated" declare nothing). */
+function declaredConflict(entry: Entry): string | undefined {
+  return entry.runs
+    .map((r) => r.disclosure.conflictOfInterest?.trim())
+    .find((c): c is string => Boolean(c) && !isVacuous(c) && !/^(none|no|no conflicts?)\b/i.test(c ?? ''));
+}
+
 function affiliationText(entry: Entry): string[] {
   const out = new Set<string>();
   for (const run of entry.runs) {
@@ -207,6 +215,9 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
       findings.push(
         `${entry.label} is published by the vendor of a competing system (${[...new Set(rivals)].join(', ')})`,
       );
+    const declared = declaredConflict(entry);
+    if (declared && !own && rivals.length === 0)
+      findings.push(`${entry.label} declares a conflict of interest (${declared})`);
     const makes = [own, ...rivals].filter(Boolean);
     parts.push(
       `${entry.label}: ${affiliations.join('; ')}${makes.length ? ` — the vendor of ${[...new Set(makes)].join(', ')}` : ' — no compared product’s vendor'}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
