@@ -58,7 +58,7 @@ async function ensureK6() {
 }
 
 /** Debian packages of the benchmark tools the agent's live tests run (command → package). */
-const BENCH_TOOLS = { hyperfine: 'hyperfine' };
+const BENCH_TOOLS = { hyperfine: 'hyperfine', wrk: 'wrk', sysbench: 'sysbench' };
 
 /** After the other installs: two apt-get runs at once would contend for dpkg's lock. */
 async function ensureBenchTools() {

@@ -193,6 +193,10 @@ func Auto(args []string) (string, error) {
 		return "k6", nil
 	case "cockroach", "workload":
 		return "cockroach", nil
+	case "wrk":
+		return "wrk", nil
+	case "sysbench":
+		return "sysbench", nil
 	}
 	return "", fmt.Errorf("cannot choose an adapter for %q: pass --adapter (one of %s)", filepath.Base(args[0]), strings.Join(Names(), ", "))
 }

@@ -505,7 +505,7 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 
 // defaultSystem names the system under test when --system is not given and
 // the tool implies it.
-var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown"}
+var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown"}
 
 var versionRe = regexp.MustCompile(`v?[0-9]+\.[0-9]+(\.[0-9]+)?`)
 
@@ -517,13 +517,18 @@ func toolVersion(ctx context.Context, adapter, bin string) string {
 		args = []string{"--version"}
 	case "k6", "cockroach":
 		args = []string{"version"}
+	case "sysbench":
+		args = []string{"--version"}
+	case "wrk":
+		args = []string{"-v"}
 	default:
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	out, err := exec.CommandContext(ctx, bin, args...).Output()
-	if err != nil {
+	// wrk prints its version, then its usage, and exits 1.
+	if err != nil && !(adapter == "wrk" && len(out) > 0) {
 		return ""
 	}
 	return strings.TrimPrefix(versionRe.FindString(string(out)), "v")
@@ -595,6 +600,8 @@ func Import(ctx context.Context, cfg Config, files []string) (string, error) {
 var (
 	pgbenchLine = regexp.MustCompile(`(?m)^[0-9]+ [0-9]+ ([0-9]+|skipped|failed) [0-9]+ [0-9]{9,} [0-9]+`)
 	statsdLine  = regexp.MustCompile(`(?m)^[^:|\s]+:[^|]+\|(ms|h|d|c|g|s)\b`)
+	// sysbench's banner, an interval line, or its summary's heading.
+	sysbenchOutput = regexp.MustCompile(`(?m)^(sysbench \d|\[ *\d+s \] |General statistics:$)`)
 )
 
 // Sniff tells which adapter reads a file, from its first bytes, or a
@@ -623,6 +630,10 @@ func Sniff(path string) (string, error) {
 		return "hdrlog", nil
 	case adapters.SniffBench(head) != "":
 		return "microbench", nil
+	case bytes.Contains(head, []byte("Thread Stats")) && bytes.Contains(head, []byte("Req/Sec")):
+		return "wrk", nil
+	case sysbenchOutput.Match(head):
+		return "sysbench", nil
 	case pgbenchLine.Match(head):
 		return "pgbench", nil
 	case statsdLine.Match(head):

@@ -9,16 +9,19 @@ import (
 
 func TestSniff(t *testing.T) {
 	for file, want := range map[string]string{
-		"pgbench_plain.8839":          "pgbench",
-		"k6.json":                     "k6",
-		"interval.hlog":               "hdrlog",
-		"cockroach_histograms.json":   "cockroach",
-		"cockroach_tpcc.stdout":       "cockroach",
-		"statsd.txt":                  "statsd",
-		"microbench/gotest_bench.txt": "microbench",
-		"microbench/hyperfine.json":   "microbench",
-		"microbench/jmh.json":         "microbench",
-		"microbench/criterion":        "microbench",
+		"pgbench_plain.8839":            "pgbench",
+		"k6.json":                       "k6",
+		"interval.hlog":                 "hdrlog",
+		"cockroach_histograms.json":     "cockroach",
+		"cockroach_tpcc.stdout":         "cockroach",
+		"statsd.txt":                    "statsd",
+		"microbench/gotest_bench.txt":   "microbench",
+		"microbench/hyperfine.json":     "microbench",
+		"microbench/jmh.json":           "microbench",
+		"microbench/criterion":          "microbench",
+		"wrk/wrk_latency.stdout":        "wrk",
+		"sysbench/cpu_histogram.stdout": "sysbench",
+		"sysbench/memory.stdout":        "sysbench",
 	} {
 		got, err := Sniff("../adapters/testdata/" + file)
 		if err != nil || got != want {

@@ -252,9 +252,13 @@ func (s *SeriesRecorder) bucketFor(atMs int64) *bucket {
 	if s.open[i] == nil {
 		s.open[i] = r.newBucket(s.series.Kind)
 	}
+	// The fast path's cache (Record) describes this bucket from now on,
+	// whoever asked for it: RecordN first, then Record, used to find the
+	// interval cached without its bucket.
+	s.cur = s.open[i]
 	s.curStart = r.startMs + idx*r.intervalMs
 	s.curEnd = s.curStart + r.intervalMs
-	return s.open[i]
+	return s.cur
 }
 
 func (s *SeriesRecorder) closeOldest() {

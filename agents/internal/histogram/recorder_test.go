@@ -151,3 +151,17 @@ func BenchmarkRecord(b *testing.B) {
 		s.Record(t0+500, vals[i&1023])
 	}
 }
+
+// A series whose first samples come with a count (sysbench's histogram rows,
+// sampled StatsD timers) and later ones alone: the single samples land in
+// the same interval (they used to dereference an uncached bucket).
+func TestRecordAfterRecordN(t *testing.T) {
+	r := NewRecorder(0, 1000, 0)
+	s := r.Series(NewSeries("latency", Latency, "us", nil))
+	s.RecordN(10, 500, 3)
+	s.Record(20, 700)
+	f := r.CloseAll()[0]
+	if f.Count != 4 || f.Max != 700 {
+		t.Fatalf("%+v", f)
+	}
+}

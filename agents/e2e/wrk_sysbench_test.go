@@ -1,0 +1,117 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/agent"
+	"github.com/levelfield/levelfield/agents/internal/provenance"
+)
+
+// runTool runs a real tool wrapped by the agent (adapter auto) and returns
+// the fake ingest API and what the tool printed.
+func runTool(t *testing.T, args ...string) (*ingest, string) {
+	t.Helper()
+	if _, err := exec.LookPath(args[0]); err != nil {
+		t.Skipf("%s not installed (apt-get install %s; npm test installs it)", args[0], args[0])
+	}
+	in, srv := newIngest()
+	t.Cleanup(srv.Close)
+	var stdout, stderr bytes.Buffer
+	cfg := agent.Config{Server: srv.URL, Token: "lf_e2e", Project: "demo", Adapter: "auto", Interval: time.Second,
+		MaxSeriesPerMetric: 100, DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(t.TempDir(), "spool"),
+		NoCloud: true, Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr}
+	code, err := agent.Run(context.Background(), cfg, args)
+	if err != nil || code != 0 {
+		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout.String(), stderr.String())
+	}
+	return in, stdout.String()
+}
+
+// gauge returns the value of a gauge sent once, in whichever interval.
+func (in *ingest) gauge(t *testing.T, key string) float64 {
+	t.Helper()
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	var vs []float64
+	for _, f := range in.frames[key] {
+		if f.Count > 0 {
+			vs = append(vs, f.Mean)
+		}
+	}
+	if len(vs) != 1 {
+		t.Fatalf("%s: %v (series: %v)", key, vs, in.kinds)
+	}
+	return vs[0]
+}
+
+// TestWrkRun runs Debian's wrk against a local server, wrapped by the agent:
+// every figure of its summary is stored as printed.
+func TestWrkRun(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok") }))
+	defer srv.Close()
+	in, out := runTool(t, "wrk", "-t1", "-c2", "-d1s", "--latency", srv.URL+"/")
+	m := regexp.MustCompile(`(?m)^\s+50%\s+([\d.]+)(us|ms)$[\s\S]*^\s+(\d+) requests in [\s\S]*^Requests/sec:\s+([\d.]+)$`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("wrk printed:\n%s", out)
+	}
+	p50, _ := strconv.ParseFloat(m[1], 64)
+	if m[2] == "ms" {
+		p50 *= 1000
+	}
+	requests, _ := strconv.ParseFloat(m[3], 64)
+	rate, _ := strconv.ParseFloat(m[4], 64)
+	for key, want := range map[string]float64{"latency_p50{}": p50, "requests{}": requests, "requests_per_sec{}": rate} {
+		if got := in.gauge(t, key); math.Abs(got-want) > 1e-9*want {
+			t.Errorf("%s = %v, wrk printed %v", key, got, want)
+		}
+	}
+	if bm, _ := in.create["benchmark"].(map[string]any); bm["name"] != "wrk" || bm["version"] == "" {
+		t.Errorf("benchmark %v", in.create["benchmark"])
+	}
+}
+
+// TestSysbenchRun runs Debian's sysbench cpu test (no database) with
+// interval reports and its histogram, wrapped by the agent.
+func TestSysbenchRun(t *testing.T) {
+	in, out := runTool(t, "sysbench", "cpu", "--threads=1", "--time=2", "--report-interval=1", "--histogram=on", "run")
+	events := regexp.MustCompile(`total number of events:\s+(\d+)`).FindStringSubmatch(out)
+	p95 := regexp.MustCompile(`95th percentile:\s+([\d.]+)`).FindStringSubmatch(out)
+	eps := regexp.MustCompile(`(?m)^\[ 1s \] thds: 1 eps: ([\d.]+)`).FindStringSubmatch(out)
+	if events == nil || p95 == nil || eps == nil {
+		t.Fatalf("sysbench printed:\n%s", out)
+	}
+	n, _ := strconv.ParseInt(events[1], 10, 64)
+	h := in.merged(t, "latency{}")
+	if h.TotalCount() != n {
+		t.Errorf("%d events stored, sysbench counted %d", h.TotalCount(), n)
+	}
+	// sysbench's percentile is its histogram's row at that rank, printed to 0.01 ms.
+	want, _ := strconv.ParseFloat(p95[1], 64)
+	if got := float64(h.ValueAtQuantile(95)) / 1000; math.Abs(got-want) > 0.005+0.001*want {
+		t.Errorf("p95 %.3f ms stored, sysbench printed %s", got, p95[1])
+	}
+	if got := in.gauge(t, "latency_p95{}"); strconv.FormatFloat(got, 'f', 2, 64) != p95[1] {
+		t.Errorf("latency_p95 gauge %v, printed %s", got, p95[1])
+	}
+	first, _ := strconv.ParseFloat(eps[1], 64)
+	in.mu.Lock()
+	found := false
+	for _, f := range in.frames["eps{}"] {
+		found = found || f.Count > 0 && f.Mean == first
+	}
+	in.mu.Unlock()
+	if !found {
+		t.Errorf("no eps gauge of %v", first)
+	}
+}
