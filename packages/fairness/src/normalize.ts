@@ -346,6 +346,23 @@ export function normCacheState(value: unknown): CacheState | null {
   return null;
 }
 
+/**
+ * A query result cache as printed: 'off', 'on', or 'default' when left as shipped ("not set",
+ * "default"). A cache switched off for one side and left at its default on another differs:
+ * result caches ship switched on (Snowflake, Redshift, BigQuery, MySQL 5.x), which is why
+ * a publisher switches one off.
+ */
+export function normResultCache(value: unknown): 'off' | 'on' | 'default' | null {
+  const clause = /\b(?:result|query|plan) cache\b([^;.]*)|use_cache\s*[=:]\s*(\w+)/.exec(normText(value));
+  if (!clause) return null;
+  const said = (clause[1] ?? clause[2] ?? '').trim();
+  if (/\b(off|disabled?|false|0|bypass\w*|flushed|cleared)\b/.test(said) || /=\s*(false|0)/.test(said))
+    return 'off';
+  if (/\b(not set|default|unchanged|as shipped)\b/.test(said)) return 'default';
+  if (/\b(on|enabled?|true|1)\b/.test(said)) return 'on';
+  return null;
+}
+
 export type Aggregation = 'merged-histograms' | 'averaged-percentiles' | 'single-run' | 'other';
 
 export function normAggregation(value: unknown): Aggregation | null {

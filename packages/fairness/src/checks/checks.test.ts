@@ -982,6 +982,52 @@ describe('special rules', () => {
     expect(r.message).toMatch(/Connections differs \(A: 50 vs B: 8\)/);
   });
 
+  it('F-MEAS-4 compares a query result cache switched off for one side with one left at its default', () => {
+    const r = runCheck(
+      checkById('F-MEAS-4')!,
+      pair(
+        { measurement: { cacheState: 'warm; result cache: --use_cache=false' } },
+        { measurement: { cacheState: 'warm; result cache: not set in the scripts' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Query result cache differs/);
+    // A cache state that names no result cache says nothing about one.
+    const plain = runCheck(
+      checkById('F-MEAS-4')!,
+      pair(
+        { measurement: { cacheState: 'warm' } },
+        { measurement: { cacheState: 'warm (after a warm-up pass)' } },
+      ),
+    );
+    expect(plain.state).toBe('pass');
+  });
+
+  it('F-DUR-1 flags durability relaxed for one side while another runs its defaults', () => {
+    const r = runCheck(
+      checkById('F-DUR-1')!,
+      pair(
+        { settings: { durability: 'async (WAL fsync every 3 s)' } },
+        { settings: { durability: 'not changed by the scripts (server defaults)' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /relaxed for A \(async \(WAL fsync every 3 s\)\) while B runs its shipped defaults/,
+    );
+  });
+
+  it('F-DUR-2 reads a read concern: majority reads only confirmed writes, local does not', () => {
+    const r = runCheck(
+      checkById('F-DUR-2')!,
+      pair(
+        { settings: { confirmedReads: 'read concern majority' } },
+        { settings: { confirmedReads: 'local' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+  });
+
   it('F-CLIENT-2 reads "pipelining unsupported" as one request per connection', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

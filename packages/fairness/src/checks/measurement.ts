@@ -10,6 +10,7 @@ import {
   normLatencyEndPoint,
   normLatencyOrigin,
   normLoadModel,
+  normResultCache,
   normSelectionRule,
   normText,
   normThroughputSource,
@@ -23,13 +24,14 @@ import {
   evidenceOf,
   firstOf,
   groupField,
+  type Reader,
   type ReadField,
   readEntry,
   saysNothing,
   valuePath,
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
-import { orText } from '../text.ts';
+import { fromText, orText } from '../text.ts';
 import { organisationsIn, orgKey } from '../vendors.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
@@ -242,6 +244,13 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-4 ----------------------------------------------------------------------------------
 
+/** A result cache named in the cache state or the prose; a cache state that names none says nothing of it. */
+const resultCacheOf: Reader = (run) => {
+  const state = groupField('measurement', 'cacheState')(run);
+  if (state && normResultCache(state.value) !== null) return state;
+  return fromText(normResultCache)(run);
+};
+
 export function checkMeas4(input: ComparisonInput): CheckOutcome {
   return verdictOf(
     compareFields(input, [
@@ -251,6 +260,13 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
         read: orText(groupField('measurement', 'cacheState'), normCacheState),
         norm: normCacheState,
         required: true,
+      },
+      {
+        // Warm on every side still differs when one side's result cache answers repeated queries.
+        field: 'measurement.cacheState (result cache)',
+        label: 'query result cache',
+        read: resultCacheOf,
+        norm: normResultCache,
       },
     ]),
     {

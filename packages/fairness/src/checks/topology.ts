@@ -40,6 +40,16 @@ const boolKey = (v: unknown) => {
   return b === null ? null : String(b);
 };
 
+/** Confirmed reads as a switch or as a read concern: "majority" and "linearizable" read only confirmed writes. */
+const confirmedReadsKey = (v: unknown) => {
+  const b = boolKey(v);
+  if (b !== null) return b;
+  const t = normText(v);
+  if (/\b(majority|linearizable|strong|quorum|strict)\b/.test(t)) return 'true';
+  if (/\b(local|available|eventual|stale|dirty|read uncommitted)\b/.test(t)) return 'false';
+  return null;
+};
+
 /**
  * A pass only when one of these comparisons is known on every side (WL-1 passes on its head
  * fields alone otherwise). Flags and reviews stand: asymmetric disclosure is not hidden.
@@ -201,6 +211,26 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
 
 // --- F-DUR-1 -----------------------------------------------------------------------------------
 
+const RELAXED = new Set(['no-fsync', 'async-commit']);
+
+/**
+ * Durability relaxed on purpose for some sides while others run their shipped defaults: the
+ * publisher changed one side's promise and not the other's, as with tuning (F-SW-2).
+ */
+function relaxedAgainstDefaults(c: FieldComparison): string[] {
+  const relaxed = c.sides.filter((s) => s.known && RELAXED.has(String(normDurability(s.read?.value))));
+  const defaults = c.sides.filter(
+    (s) =>
+      s.known &&
+      normDurability(s.read?.value) === null &&
+      /\bdefaults?\b|not changed|as shipped|stock/.test(normText(s.read?.value)),
+  );
+  if (relaxed.length === 0 || defaults.length === 0) return [];
+  return [
+    `commit durability relaxed for ${relaxed.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')} while ${defaults.map((s) => s.entry.label).join(', ')} ${defaults.length === 1 ? 'runs its' : 'run their'} shipped defaults`,
+  ];
+}
+
 export function checkDur1(input: ComparisonInput): CheckOutcome {
   const levelOrRaw = withOthers(
     (v) => normDurability(v),
@@ -218,10 +248,14 @@ export function checkDur1(input: ComparisonInput): CheckOutcome {
     },
   ]);
   const c = comparisons[0];
-  const outcome = verdictOf(comparisons, {
-    why: 'a commit that is not on disk when acknowledged is cheaper, so the faster side may simply be promising less',
-    subject: 'the commit durability',
-  });
+  const outcome = verdictOf(
+    comparisons,
+    {
+      why: 'a commit that is not on disk when acknowledged is cheaper, so the faster side may simply be promising less',
+      subject: 'the commit durability',
+    },
+    { flags: c ? relaxedAgainstDefaults(c) : [] },
+  );
   // The raw settings explain a difference; a pass rests on the normalised levels alone.
   if (outcome.state !== 'pass')
     for (const entry of input.entries) {
@@ -245,7 +279,7 @@ export function checkDur2(input: ComparisonInput): CheckOutcome {
       field: 'settings.confirmedReads',
       label: 'confirmed reads',
       read: groupField('settings', 'confirmedReads'),
-      norm: boolKey,
+      norm: confirmedReadsKey,
     },
     {
       field: 'settings.acknowledgement',
