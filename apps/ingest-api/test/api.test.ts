@@ -648,6 +648,7 @@ describe('live', () => {
         'acceptedAt',
         'count',
         'endMs',
+        'histogram',
         'max',
         'mean',
         'min',
@@ -659,8 +660,11 @@ describe('live', () => {
         'seq',
         'series',
         'startMs',
+        'warmup',
       ].sort(),
     );
+    // The histogram as posted: the run page draws its heatmap and spectrum from it.
+    expect(last.data).toMatchObject({ warmup: false, histogram: batch(1, 2).frames[0]!.histogram });
     expect(live.events.filter((e) => e.event === 'frame')).toHaveLength(4);
     expect(live.events.filter((e) => e.event === 'series')).toHaveLength(2);
     await client.post(`/v1/runs/${id}/finish`, { status: 'succeeded', endedAt: T0 + 2000 });

@@ -57,7 +57,14 @@ describe('several instances', () => {
     const series = await live.next((e) => e.event === 'series');
     expect(series.data).toMatchObject({ name: 'latency', unit: 'us' });
     const first = await live.next((e) => e.event === 'frame');
-    expect(first.data).toMatchObject({ seq: 0, count: 1000, p99: 5200 });
+    // Read back from the database: the histogram as posted (not in PostgreSQL's wrapped base64).
+    expect(first.data).toMatchObject({
+      seq: 0,
+      count: 1000,
+      p99: 5200,
+      warmup: false,
+      histogram: batch(0, 2).frames[0]!.histogram,
+    });
     await live.next((e) => e.event === 'frame' && e.data.series !== first.data.series);
     await api(a!.url, fixture.token).post(`/v1/runs/${run.body.id}/finish`, {
       status: 'succeeded',
