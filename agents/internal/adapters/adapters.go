@@ -197,6 +197,8 @@ func Auto(args []string) (string, error) {
 		return "wrk", nil
 	case "sysbench":
 		return "sysbench", nil
+	case "ycsb", "ycsb.sh":
+		return "ycsb", nil
 	}
 	return "", fmt.Errorf("cannot choose an adapter for %q: pass --adapter (one of %s)", filepath.Base(args[0]), strings.Join(Names(), ", "))
 }

@@ -505,7 +505,7 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 
 // defaultSystem names the system under test when --system is not given and
 // the tool implies it.
-var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown"}
+var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown", "ycsb": "unknown"}
 
 var versionRe = regexp.MustCompile(`v?[0-9]+\.[0-9]+(\.[0-9]+)?`)
 
@@ -626,6 +626,8 @@ func Sniff(path string) (string, error) {
 		return "k6", nil
 	case bytes.Contains(head, []byte(`"Hist":`)) || bytes.Contains(head, []byte("_elapsed")):
 		return "cockroach", nil
+	case adapters.SniffYCSB(head):
+		return "ycsb", nil
 	case bytes.Contains(head, []byte("#[StartTime:")) || bytes.Contains(head, []byte(",HIST")):
 		return "hdrlog", nil
 	case adapters.SniffBench(head) != "":

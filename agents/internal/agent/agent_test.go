@@ -22,6 +22,9 @@ func TestSniff(t *testing.T) {
 		"wrk/wrk_latency.stdout":        "wrk",
 		"sysbench/cpu_histogram.stdout": "sysbench",
 		"sysbench/memory.stdout":        "sysbench",
+		"ycsb/READ.hdr":                 "ycsb",
+		"ycsb/ycsb_hdr.stdout":          "ycsb",
+		"ycsb/ycsb_hdr.stderr":          "ycsb",
 	} {
 		got, err := Sniff("../adapters/testdata/" + file)
 		if err != nil || got != want {

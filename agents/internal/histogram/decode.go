@@ -25,7 +25,7 @@ const (
 
 var ErrTooLarge = errors.New("histogram too large")
 
-// Decode parses a base64 V2 compressed histogram from untrusted input. It
+// Decode parses a base64 V2 (or V1: decode_v1.go) compressed histogram from untrusted input. It
 // checks the size and the geometry the header declares before the library
 // allocates the counts array.
 func Decode(encoded []byte) (*hdr.Histogram, error) {
@@ -45,6 +45,13 @@ func Decode(encoded []byte) (*hdr.Histogram, error) {
 	clen := int64(binary.BigEndian.Uint32(raw[4:8]))
 	if clen > int64(len(raw)-8) {
 		return nil, fmt.Errorf("decode histogram: compressed length %d exceeds the %d bytes present", clen, len(raw)-8)
+	}
+	if isV1(raw) {
+		h, err := decodeV1(raw[8 : 8+clen])
+		if err != nil {
+			return nil, fmt.Errorf("decode histogram: %w", err)
+		}
+		return h, nil
 	}
 	if err := checkHeader(raw[8 : 8+clen]); err != nil {
 		return nil, fmt.Errorf("decode histogram: %w", err)

@@ -74,6 +74,8 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte(emptyEncoded))
 	f.Add(encodeWithHeader(5, 1, 1<<62))
 	f.Add([]byte("HISTFAAAACB42pNpmSzMwMDAzQABzFCaEUoz2X+AiAEAVq4DSA=="))
+	f.Add([]byte(ycsbV1))
+	f.Add(encodeV1(2, 4, 3))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		h, err := Decode(in)
 		if err != nil {
@@ -83,4 +85,52 @@ func FuzzDecode(f *testing.F) {
 		_ = h.ValueAtQuantile(99)
 		_ = Encode(h)
 	})
+}
+
+// ycsbV1 is an interval of YCSB 0.17's CLEANUP.hdr (HdrHistogram for Java
+// 2.1.4, V1 encoding): adapters/testdata/ycsb.
+const ycsbV1 = "HISTggAAACd42pNpmdzIwMCwgQECmKE0I5Rmsv/AQAxgQdPHyEAZoFg/AN5PA6I="
+
+// encodeV1 builds a V1 compressed histogram of counts in words of size word.
+func encodeV1(word int, payload int32, counts ...int64) []byte {
+	var inner bytes.Buffer
+	for _, v := range []any{int32(0x1c849301 | word<<4), payload, int32(0), int32(3), int64(1), int64(HighestUs), float64(1)} {
+		_ = binary.Write(&inner, binary.BigEndian, v)
+	}
+	for _, c := range counts {
+		_ = binary.Write(&inner, binary.BigEndian, c)
+	}
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	_, _ = w.Write(inner.Bytes())
+	_ = w.Close()
+	var out bytes.Buffer
+	_ = binary.Write(&out, binary.BigEndian, int32(0x1c849302))
+	_ = binary.Write(&out, binary.BigEndian, int32(z.Len()))
+	out.Write(z.Bytes())
+	return []byte(base64.StdEncoding.EncodeToString(out.Bytes()))
+}
+
+func TestDecodeV1(t *testing.T) {
+	h, err := Decode([]byte(ycsbV1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.TotalCount() == 0 || h.Max() > 100 {
+		t.Errorf("%d values, max %d µs", h.TotalCount(), h.Max())
+	}
+	// Counts at indexes 0..3 in 8-byte words: values 1, 2 and 3.
+	if h, err := Decode(encodeV1(8, 32, 0, 5, 0, 2)); err != nil || h.TotalCount() != 7 || h.Max() != 3 {
+		t.Errorf("%v %v", h, err)
+	}
+	for name, in := range map[string][]byte{
+		"zig-zag word":   encodeV1(1, 4, 1),
+		"payload beyond": encodeV1(8, 1<<30, 1),
+		"negative count": encodeV1(8, 8, -1),
+		"truncated":      encodeV1(8, 64, 1),
+	} {
+		if _, err := Decode(in); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
 }
