@@ -199,6 +199,8 @@ func Auto(args []string) (string, error) {
 		return "sysbench", nil
 	case "ycsb", "ycsb.sh":
 		return "ycsb", nil
+	case "memtier_benchmark":
+		return "memtier", nil
 	}
 	return "", fmt.Errorf("cannot choose an adapter for %q: pass --adapter (one of %s)", filepath.Base(args[0]), strings.Join(Names(), ", "))
 }

@@ -85,8 +85,8 @@ func FuzzWrkLine(f *testing.F) {
 	})
 }
 
-func TestAutoWrkSysbench(t *testing.T) {
-	for cmd, want := range map[string]string{"/usr/bin/wrk": "wrk", "sysbench": "sysbench"} {
+func TestAutoByCommand(t *testing.T) {
+	for cmd, want := range map[string]string{"/usr/bin/wrk": "wrk", "sysbench": "sysbench", "bin/ycsb": "ycsb", "memtier_benchmark": "memtier"} {
 		if got, err := Auto([]string{cmd}); got != want || err != nil {
 			t.Errorf("%s: %s %v", cmd, got, err)
 		}

@@ -207,13 +207,14 @@ func (a *ycsb) emit(r YCSBLine, atMs int64, e Emitter) {
 
 // YCSBLine is what one line of YCSB's output holds.
 type YCSBLine struct {
-	Figures []YCSBFigure
+	Figures []LabelledFigure
 	// AtMs is a status line's own time (0 for the summary).
 	AtMs int64
 }
 
-// YCSBFigure is one figure with its labels (op, status, collector).
-type YCSBFigure struct {
+// LabelledFigure is one figure with its labels (YCSB's op, status,
+// collector; memtier's type and section).
+type LabelledFigure struct {
 	Figure
 	Labels map[string]string
 }
@@ -235,7 +236,7 @@ func ParseYCSBLine(line string, loc *time.Location) YCSBLine {
 	var r YCSBLine
 	add := func(name, unit, text string, labels map[string]string) {
 		if v, err := strconv.ParseFloat(text, 64); err == nil && v >= 0 && !math.IsInf(v, 0) {
-			r.Figures = append(r.Figures, YCSBFigure{Figure{name, unit, v}, labels})
+			r.Figures = append(r.Figures, LabelledFigure{Figure{name, unit, v}, labels})
 		}
 	}
 	if m := ycsbSummary.FindStringSubmatch(line); m != nil {

@@ -505,7 +505,7 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 
 // defaultSystem names the system under test when --system is not given and
 // the tool implies it.
-var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown", "ycsb": "unknown"}
+var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown", "ycsb": "unknown", "memtier": "unknown"}
 
 var versionRe = regexp.MustCompile(`v?[0-9]+\.[0-9]+(\.[0-9]+)?`)
 
@@ -602,6 +602,8 @@ var (
 	statsdLine  = regexp.MustCompile(`(?m)^[^:|\s]+:[^|]+\|(ms|h|d|c|g|s)\b`)
 	// sysbench's banner, an interval line, or its summary's heading.
 	sysbenchOutput = regexp.MustCompile(`(?m)^(sysbench \d|\[ *\d+s \] |General statistics:$)`)
+	// memtier_benchmark's results table: its heading's first column.
+	memtierTable = regexp.MustCompile(`(?m)^Type +Ops/sec +`)
 )
 
 // Sniff tells which adapter reads a file, from its first bytes, or a
@@ -636,6 +638,8 @@ func Sniff(path string) (string, error) {
 		return "wrk", nil
 	case sysbenchOutput.Match(head):
 		return "sysbench", nil
+	case memtierTable.Match(head):
+		return "memtier", nil
 	case pgbenchLine.Match(head):
 		return "pgbench", nil
 	case statsdLine.Match(head):

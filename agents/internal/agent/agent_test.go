@@ -25,6 +25,7 @@ func TestSniff(t *testing.T) {
 		"ycsb/READ.hdr":                 "ycsb",
 		"ycsb/ycsb_hdr.stdout":          "ycsb",
 		"ycsb/ycsb_hdr.stderr":          "ycsb",
+		"memtier/redis-pr-13900.stdout": "memtier",
 	} {
 		got, err := Sniff("../adapters/testdata/" + file)
 		if err != nil || got != want {
