@@ -485,8 +485,10 @@ func TestPgbenchWatermarkWaitsForEveryThreadLog(t *testing.T) {
 		}
 	}
 	w0, _ := os.Create(filepath.Join(dir, "bench.4242"))
-	w1, _ := os.Create(filepath.Join(dir, "bench.4242.1"))
 	w0.WriteString("0 1 1500 0 1763800002 500000\n")
+	time.Sleep(3 * pollEvery)
+	settle(0) // -j 2, and the second thread's log is not there yet
+	w1, _ := os.Create(filepath.Join(dir, "bench.4242.1"))
 	time.Sleep(3 * pollEvery)
 	settle(0) // the second thread has shown nothing: nothing is known of it
 	w1.WriteString("1 1 2500 0 1763800001 250000\n")

@@ -154,6 +154,9 @@ type pgbench struct {
 	prefix    string // log file prefix, resolved against the working directory
 	log       bool
 	lagColumn bool
+	// threads is pgbench's -j: it writes one log per thread, and the
+	// watermark waits until it has seen them all.
+	threads int
 
 	// Used by the one goroutine that reads the logs.
 	scripts map[int64]*pgbenchSeries
@@ -177,9 +180,13 @@ const watermarkSlack = 50
 // closing by this watermark waits for those steps, not for a fixed second.
 func (p *pgbench) Watermark() int64 { return p.watermark.Load() }
 
-// lowestOf returns the smallest of the files' newest end times, 0 when a file
-// has shown nothing yet (nothing is known about it then).
-func lowestOf(newest map[string]int64) int64 {
+// lowestOf returns the smallest of the files' newest end times, 0 when fewer
+// than want files were found or one has shown nothing yet (nothing is known
+// about it then).
+func lowestOf(newest map[string]int64, want int) int64 {
+	if len(newest) < want {
+		return 0
+	}
 	var low int64
 	for _, ms := range newest {
 		if ms == 0 {
@@ -235,6 +242,12 @@ func newPgbench(o Options) (Adapter, error) {
 		}
 		p.prefix = resolve(o.Dir, prefix)
 		_, p.lagColumn = flagValue(o.Args, "--rate", "-R")
+		p.threads = 1
+		if j, ok := flagValue(o.Args, "--jobs", "-j"); ok {
+			if n, err := strconv.Atoi(j); err == nil && n > 1 {
+				p.threads = n
+			}
+		}
 		if !p.log {
 			slog.Warn("pgbench runs without --log: only its --progress lines (if any) are recorded; add --log for per-transaction histograms")
 		}
@@ -359,7 +372,7 @@ func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 		}
 		// Samples reach the pipeline before the watermark that lets their interval close.
 		p.flush(e)
-		if low := lowestOf(newest); low > watermarkSlack {
+		if low := lowestOf(newest, p.threads); low > watermarkSlack {
 			p.watermark.Store(low - watermarkSlack)
 		}
 		if err != nil {
