@@ -11,7 +11,10 @@ import (
 // --latency` against a server that sleeps); wg-wrk-issue-256.stdout is the
 // output pasted in https://github.com/wg/wrk/issues/256 (socket errors, a
 // maximum in seconds), wg-wrk-issue-497.stdout the one in
-// https://github.com/wg/wrk/issues/497 (nothing measured: "-nan%").
+// https://github.com/wg/wrk/issues/497 (nothing measured: "-nan%");
+// wrk2_*.stdout were printed by wrk2 built from giltene/wrk2 (44a94c1) here,
+// `-t2 -c8 -d12s -R2000 --latency` and `-R1000 --latency -U` against a Go
+// net/http server.
 
 // wrkFigures imports a capture and returns each gauge's single value.
 func wrkFigures(t *testing.T, file string) map[string]float64 {
@@ -71,13 +74,40 @@ func TestWrkSummary(t *testing.T) {
 	near(t, "requests", got["requests"], 0, 0)
 }
 
+func TestWrk2Summary(t *testing.T) {
+	// wrk2 (giltene/wrk2 44a94c1, built here) -R2000 --latency: " 50.000%    0.96ms",
+	// " 99.900%   89.34ms", "#[Mean = 3.300, StdDeviation = 11.257]",
+	// "#[Max = 91.008, Total count = 3959]", "Requests/sec: 1999.05".
+	got := wrkFigures(t, "wrk2_latency.stdout")
+	for name, want := range map[string]float64{
+		"latency_p50": 960, "latency_p99": 72190, "latency_p99.9": 89340, "latency_p100": 91070,
+		"latency_mean": 3300, "latency_stddev": 11257, "latency_hdr_max": 91008, "latency_count": 3959,
+		"requests": 23988, "requests_per_sec": 1999.05, "latency_avg": 3300,
+	} {
+		near(t, name, got[name], want, 1e-9*want)
+	}
+	// -R1000 --latency -U: the uncorrected block's figures have their own names.
+	got = wrkFigures(t, "wrk2_latency_uncorrected.stdout")
+	for name, want := range map[string]float64{
+		"latency_p50": 910, "latency_mean": 1173, "latency_count": 1980,
+		"uncorrected_latency_p50": 135, "uncorrected_latency_p99": 1700, "uncorrected_latency_mean": 202,
+		"uncorrected_latency_hdr_max": 4956, "uncorrected_latency_count": 1980,
+	} {
+		near(t, name, got[name], want, 1e-9*want)
+	}
+}
+
 func FuzzWrkLine(f *testing.F) {
-	for _, file := range []string{"wrk_latency.stdout", "wg-wrk-issue-256.stdout", "wg-wrk-issue-497.stdout"} {
+	for _, file := range []string{"wrk_latency.stdout", "wg-wrk-issue-256.stdout", "wg-wrk-issue-497.stdout", "wrk2_latency.stdout"} {
 		seedLines(f, "testdata/wrk/"+file, 20)
 	}
+	f.Add([]byte("#[Mean    =        3.300, StdDeviation   =       11.257]"))
+	f.Add([]byte("#[Max     =       91.008, Total count    =         3959]"))
 	f.Add([]byte("    Latency   1e999ms  -1us  NaNh  1e400%"))
 	f.Fuzz(func(t *testing.T, line []byte) {
-		for _, fig := range ParseWrkLine(string(line)) {
+		var o WrkOutput
+		o.Line("  Latency Distribution (HdrHistogram - Uncorrected Latency (measured without taking delayed starts into account))")
+		for _, fig := range append(new(WrkOutput).Line(string(line)), o.Line(string(line))...) {
 			if !(fig.Value >= 0) || fig.Value > 1e308 {
 				t.Fatalf("%s = %v", fig.Name, fig.Value)
 			}
