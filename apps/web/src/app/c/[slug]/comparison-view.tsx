@@ -4,12 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { ComparisonView as View } from '~/server/comparisons/view';
-import { useTRPC } from '~/trpc/react';
 // The comparison page body. It refetches every 3 s while any run is still running (polling, so
 // two systems can be watched racing side by side), otherwise it stays as loaded.
+import { Glance } from '~/components/checklist/glance';
+import { Scorecard } from '~/components/checklist/scorecard';
+import type { ComparisonView as View } from '~/server/comparisons/view';
+import { useTRPC } from '~/trpc/react';
 import { WithheldNotice } from '../../_access/WithheldNotice';
-import { CheckCounts, CheckItem } from './check-item';
 import {
   elapsedThroughputOption,
   overlaidSpectrumOption,
@@ -17,12 +18,13 @@ import {
   sweepSeries,
 } from './comparison-charts';
 import { HeadlineTable } from './headline-table';
-import { ProvenanceDiff } from './provenance-diff';
+import { ProvenanceSection } from './provenance-diff';
 
 export const LIVE_REFRESH_MS = 3000;
 
 type Check = View['checks'][number];
 
+/** Folded under "Confirm or waive" beside the evidence: open flags stay a few lines each. */
 function DecisionForm({ view, check }: { view: View; check: Check }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -48,42 +50,37 @@ function DecisionForm({ view, check }: { view: View; check: Check }) {
     }
     decide.mutate({ slug: view.comparison.slug, checkId: check.id, decision, justification });
   };
+  const { review, waiveCheck } = view.permissions;
+  const verbs = review ? (waiveCheck ? 'Confirm or waive' : 'Confirm') : 'Waive';
   return (
-    <form className="decision-form" onSubmit={submit('confirmed')}>
-      <label>
-        <span className="small">Justification</span>
-        <textarea
-          name="justification"
-          rows={2}
-          value={justification}
-          onChange={(e) => setJustification(e.target.value)}
-          aria-label={`Justification for ${check.id}`}
-        />
-      </label>
-      {error ? <p className="field-error">{error}</p> : null}
-      <div className="form-actions">
-        {view.permissions.review ? (
-          <button type="submit" className="button" disabled={decide.isPending}>
-            Confirm
-          </button>
-        ) : null}
-        {view.permissions.waiveCheck ? (
-          <button type="button" className="button" disabled={decide.isPending} onClick={submit('waived')}>
-            Waive
-          </button>
-        ) : null}
-      </div>
-    </form>
-  );
-}
-
-function DecidableCheck({ view, check }: { view: View; check: Check }) {
-  return (
-    <CheckItem check={check} history={view.history[check.id] ?? []}>
-      {view.permissions.review || view.permissions.waiveCheck ? (
-        <DecisionForm view={view} check={check} />
-      ) : null}
-    </CheckItem>
+    <details className="check-decide">
+      <summary>{verbs}</summary>
+      <form className="decision-form" onSubmit={submit('confirmed')}>
+        <label>
+          <span className="small">Justification</span>
+          <textarea
+            name="justification"
+            rows={2}
+            value={justification}
+            onChange={(e) => setJustification(e.target.value)}
+            aria-label={`Justification for ${check.id}`}
+          />
+        </label>
+        {error ? <p className="field-error">{error}</p> : null}
+        <div className="form-actions">
+          {review ? (
+            <button type="submit" className="button" disabled={decide.isPending}>
+              Confirm
+            </button>
+          ) : null}
+          {waiveCheck ? (
+            <button type="button" className="button" disabled={decide.isPending} onClick={submit('waived')}>
+              Waive
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </details>
   );
 }
 
@@ -107,7 +104,7 @@ export function ComparisonView({
   const elapsed = elapsedThroughputOption(view.entries);
   const sweep = sweepSeries(view);
   return (
-    <article className="page comparison-page">
+    <article className="comparison-page">
       <header className="page-head">
         <p className="crumbs muted">
           {view.project.org}/{view.project.slug} · comparison
@@ -143,6 +140,8 @@ export function ComparisonView({
       </header>
 
       {actions}
+
+      <Glance checks={view.checks} />
 
       {view.confounding?.state === 'flag' ? (
         <div className="alert confounding" role="alert" data-testid="confounding">
@@ -219,18 +218,18 @@ export function ComparisonView({
 
       <section className="panel" id="checks">
         <h2>Fairness checklist</h2>
-        <CheckCounts checks={view.checks} />
-        <ul className="checks">
-          {view.checks.map((c) => (
-            <DecidableCheck key={c.id} view={view} check={c} />
-          ))}
-        </ul>
+        <Scorecard
+          checks={view.checks}
+          history={view.history}
+          controls={
+            view.permissions.review || view.permissions.waiveCheck
+              ? (check) => <DecisionForm view={view} check={check} />
+              : undefined
+          }
+        />
       </section>
 
-      <section className="panel">
-        <h2>Provenance diff</h2>
-        <ProvenanceDiff entries={view.entries} groups={view.provenanceDiff} />
-      </section>
+      <ProvenanceSection entries={view.entries} groups={view.provenanceDiff} />
     </article>
   );
 }

@@ -93,3 +93,24 @@ export function ProvenanceDiff({ entries, groups, annotate }: Props) {
     </div>
   );
 }
+
+/**
+ * The diff as a section of the page, folded to one line that says how much differs: it runs to
+ * thousands of pixels, and every difference that matters is named by a check above it.
+ */
+export function ProvenanceSection({ id, ...props }: Props & { id?: string }) {
+  const fields = props.groups.flatMap((g) => g.fields);
+  const differing = props.groups.filter((g) => g.differs).length;
+  return (
+    <details className="panel prov-section" id={id} data-testid="provenance-diff">
+      <summary>
+        <h2>Provenance diff</h2>
+        <span className="muted small">
+          {fields.filter((f) => f.differs).length} of {fields.length} fields differ, in {differing} of{' '}
+          {props.groups.length} groups
+        </span>
+      </summary>
+      <ProvenanceDiff {...props} />
+    </details>
+  );
+}

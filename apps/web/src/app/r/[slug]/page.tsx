@@ -3,21 +3,24 @@
 // without JavaScript — only the charts hydrate, into containers already at their final height.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Glance } from '~/components/checklist/glance';
+import { checkName } from '~/components/checklist/order';
+import { Scorecard } from '~/components/checklist/scorecard';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { anchorsOf } from '~/server/reports/anchors-of';
 import { listThreads } from '~/server/reports/threads';
 import { siteOrigin } from '~/server/site';
 import { WithheldNotice } from '../../_access/WithheldNotice';
-import { CheckCounts, CheckItem } from '../../c/[slug]/check-item';
 import { HeadlineTable } from '../../c/[slug]/headline-table';
-import { ProvenanceDiff } from '../../c/[slug]/provenance-diff';
+import { ProvenanceSection } from '../../c/[slug]/provenance-diff';
 import type { Annotate } from '../../runs/[id]/provenance-panel';
 import { ChartFigure } from './chart-figure';
 import { Downloads } from './downloads';
 import { type LoadedReport, loadReport, param, type SearchParams, versionParam } from './load';
 import { reportCharts } from './report-charts';
 import { ReportHeader } from './report-header';
+import { discussHref } from './review/discuss';
 import { ReviewSection } from './review/ReviewSection';
 import { ReviewThreadsStatic } from './review/ReviewThreadsStatic';
 import { ThreadMarker } from './review/ThreadMarker';
@@ -87,6 +90,7 @@ export default async function ReportPage(props: Props) {
     listThreads(db(), await viewerId(), report.slug),
   ]);
   const charts = reportCharts(snapshot, { latency });
+  const anchors = anchorsOf(snapshot);
   // Beside each anchored item: its review threads' marker (nothing where there is none).
   const annotate: Annotate | undefined =
     threads.length > 0 ? (key) => <ThreadMarker anchorKey={key} threads={threads} /> : undefined;
@@ -105,6 +109,8 @@ export default async function ReportPage(props: Props) {
         <a href="#versions">Versions</a>
         <a href="#downloads">Downloads</a>
       </nav>
+
+      <Glance checks={snapshot.checks} />
 
       {snapshot.confounding?.state === 'flag' ? (
         <div className="alert confounding" role="alert" data-testid="confounding">
@@ -138,31 +144,50 @@ export default async function ReportPage(props: Props) {
 
       <section className="panel" id="checks">
         <h2>Fairness checklist</h2>
-        <CheckCounts checks={snapshot.checks} />
-        <ul className="checks">
-          {snapshot.checks.map((c) => (
-            <CheckItem key={c.id} check={c} history={snapshot.history[c.id] ?? []} annotate={annotate} />
-          ))}
-        </ul>
+        <Scorecard
+          checks={snapshot.checks}
+          history={snapshot.history}
+          annotate={annotate}
+          controls={
+            report.permissions.review
+              ? (check) => (
+                  <a
+                    className="button small check-action no-print"
+                    href={discussHref(check.id)}
+                    aria-label={`Discuss ${checkName(check)}`}
+                  >
+                    Discuss
+                  </a>
+                )
+              : undefined
+          }
+        />
       </section>
 
       {report.permissions.review ? (
         <ReviewSection
           slug={report.slug}
           version={report.version.version}
-          anchors={anchorsOf(snapshot)}
+          anchors={anchors}
           canReview={report.permissions.review}
           canAccept={report.permissions.publish}
           initialThreads={threads}
         />
       ) : (
-        <ReviewThreadsStatic slug={report.slug} version={report.version.version} threads={threads} />
+        <ReviewThreadsStatic
+          slug={report.slug}
+          version={report.version.version}
+          threads={threads}
+          checks={anchors.checks}
+        />
       )}
 
-      <section className="panel" id="provenance">
-        <h2>Provenance diff</h2>
-        <ProvenanceDiff entries={snapshot.entries} groups={snapshot.provenanceDiff} annotate={annotate} />
-      </section>
+      <ProvenanceSection
+        id="provenance"
+        entries={snapshot.entries}
+        groups={snapshot.provenanceDiff}
+        annotate={annotate}
+      />
 
       <section id="runs" aria-labelledby="runs-title">
         <h2 id="runs-title" className="section-title">

@@ -2,16 +2,20 @@
 // Opening a thread: pick what it is about from the anchors of the version being read (a check,
 // a headline cell, a run's provenance field, a time range of a chart), then write the question.
 // Only anchors the version has are offered; the server checks them again against the snapshot.
+// A check's "Discuss" link (#discuss-<id>) brings the reviewer here with that check chosen.
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { ReviewAnchor } from '~/server/reports/anchor';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
 import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
 import { CommentField, checkBody } from './comment-field';
+import { discussedCheck } from './discuss';
 import { KIND_TITLES } from './threads-by-anchor';
 
 type Kind = ReviewAnchor['kind'];
+
+const FORM_ID = 'open-thread';
 
 interface Choice {
   kind: Kind;
@@ -167,6 +171,22 @@ export function OpenThreadForm({
   });
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const follow = () => {
+      const checkId = discussedCheck(window.location.hash);
+      const index = anchors.checks.findIndex((c) => c.checkId === checkId);
+      if (index < 0) return;
+      setChoice((c) => ({ ...c, kind: 'check', index }));
+      form.current?.scrollIntoView({ block: 'center' });
+      form.current?.querySelector('textarea')?.focus({ preventScroll: true });
+      // Point the address at the form, so "Discuss" on the same check works a second time.
+      window.history.replaceState(null, '', `#${FORM_ID}`);
+    };
+    follow();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [anchors.checks]);
   const open = useMutation(
     trpc.reports.threads.open.mutationOptions({
       onSuccess: async ({ id }) => {
@@ -191,7 +211,13 @@ export function OpenThreadForm({
   };
 
   return (
-    <form className="open-thread" onSubmit={submit} aria-labelledby="open-thread-title">
+    <form
+      ref={form}
+      id={FORM_ID}
+      className="open-thread"
+      onSubmit={submit}
+      aria-labelledby="open-thread-title"
+    >
       <h3 id="open-thread-title">Open a thread</h3>
       <div className="open-thread-anchor">
         <label>

@@ -67,6 +67,7 @@ function ReviewSectionBody({
       {list.isSuccess ? (
         <ThreadList
           threads={threads}
+          checks={anchors.checks}
           version={version}
           actions={
             canReview

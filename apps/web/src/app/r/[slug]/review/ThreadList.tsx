@@ -3,6 +3,7 @@
 // it for readers without JavaScript (ReviewThreadsStatic) and ReviewSection reuses it with the
 // reviewer's controls slotted in.
 import type { ReactNode } from 'react';
+import type { ReportAnchors } from '~/server/reports/anchors-of';
 import type { ReviewThreadView } from '~/server/reports/threads';
 import { formatWhen, groupByAnchor, KIND_TITLES } from './threads-by-anchor';
 import './review.css';
@@ -76,10 +77,13 @@ function Thread({
 
 export function ThreadList({
   threads,
+  checks,
   version,
   actions,
 }: {
   threads: readonly ReviewThreadView[];
+  /** The version's checks: threads on a check are headed by its title, not its bare id. */
+  checks: ReportAnchors['checks'];
   /** The version on the page: threads opened on another one say so. */
   version: number;
   /** The reviewer's controls under each thread (ReviewSection); none for readers. */
@@ -91,7 +95,7 @@ export function ThreadList({
     );
   return (
     <div className="review-groups">
-      {groupByAnchor(threads).map(({ kind, groups }) => (
+      {groupByAnchor(threads, checks).map(({ kind, groups }) => (
         <section key={kind} className="review-kind">
           <h3>{KIND_TITLES[kind]}</h3>
           {groups.map((group) => (

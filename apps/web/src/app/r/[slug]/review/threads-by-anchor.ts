@@ -1,6 +1,8 @@
 // Pure helpers for showing review threads: grouped by what they anchor (the annotated
 // methodology section), and the threads at one marked item of the report page.
+import { checkName } from '~/components/checklist/order';
 import type { ReviewAnchor } from '~/server/reports/anchor';
+import type { ReportAnchors } from '~/server/reports/anchors-of';
 import type { ReviewThreadView } from '~/server/reports/threads';
 
 type Kind = ReviewAnchor['kind'];
@@ -20,8 +22,21 @@ export interface AnchorGroup {
   threads: ReviewThreadView[];
 }
 
+/**
+ * A group's heading: a check by its name ("F-HW-2 · Total resources comparable") when the version
+ * on the page has it, anything else by the thread's anchor label.
+ */
+function headingOf(thread: ReviewThreadView, checks: ReportAnchors['checks']): string {
+  const { anchor } = thread;
+  const check = anchor.kind === 'check' ? checks.find((c) => c.checkId === anchor.checkId) : undefined;
+  return check ? checkName({ id: check.checkId, title: check.title }) : thread.anchorLabel;
+}
+
 /** Per kind (in KIND_TITLES order, empty kinds left out), one group per anchored item in order of first thread. */
-export function groupByAnchor(threads: readonly ReviewThreadView[]): { kind: Kind; groups: AnchorGroup[] }[] {
+export function groupByAnchor(
+  threads: readonly ReviewThreadView[],
+  checks: ReportAnchors['checks'],
+): { kind: Kind; groups: AnchorGroup[] }[] {
   const groups = new Map<string, AnchorGroup & { kind: Kind }>();
   for (const thread of threads) {
     const group = groups.get(thread.anchorKey);
@@ -30,7 +45,7 @@ export function groupByAnchor(threads: readonly ReviewThreadView[]): { kind: Kin
       groups.set(thread.anchorKey, {
         key: thread.anchorKey,
         kind: thread.anchor.kind,
-        label: thread.anchorLabel,
+        label: headingOf(thread, checks),
         threads: [thread],
       });
   }

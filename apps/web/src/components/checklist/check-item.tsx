@@ -1,21 +1,15 @@
-// One fairness check as the comparison page and the report page show it: state, message, the
-// evidence with each value's origin, what is missing, and every decision with who, when and why.
+// One fairness check as the comparison page and the report page show it: a one-line summary
+// (state, id, title, the message cut to a line) that opens to the message, the reviewer's hint,
+// the evidence with each value's origin, what is missing, and every decision with who, when and
+// why. Flags open by themselves: a reader should not have to click to learn what is unfair.
 // No hooks and no 'use client': the report page renders it on the server, the comparison page
 // on the client with its decision form as children.
 import { describeField } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
-import type { ComparisonView, DecisionEvent } from '~/server/comparisons/view';
-import { type Annotate, formatValue } from '../../runs/[id]/provenance-panel';
-
-type Check = ComparisonView['checks'][number];
-
-export const CHECK_STATE_LABEL: Record<Check['state'], string> = {
-  pass: 'pass',
-  flag: 'flag',
-  unknown: 'unknown',
-  needs_review: 'needs review',
-};
+import { type Annotate, formatValue } from '~/app/runs/[id]/provenance-panel';
+import type { DecisionEvent } from '~/server/comparisons/view';
+import { CHECK_STATE_LABEL, type Check } from './order';
 
 function Evidence({ evidence }: { evidence: Check['evidence'] }) {
   return (
@@ -92,9 +86,9 @@ export function CheckItem({
 }: {
   check: Check;
   history: readonly DecisionEvent[];
-  /** Report pages: shown in the check's head (its review threads' marker). */
+  /** Report pages: shown in the check's summary line (its review threads' marker). */
   annotate?: Annotate;
-  /** Controls shown under the check (the comparison page's decision form). */
+  /** What a reader may do about the check (the decision form, "Discuss"), beside its evidence. */
   children?: ReactNode;
 }) {
   return (
@@ -105,44 +99,38 @@ export function CheckItem({
       data-anchor-check={check.id}
       data-state={check.state}
     >
-      <div className="check-head">
-        <span className={`check-state state-${check.state}`}>{CHECK_STATE_LABEL[check.state]}</span>
-        <span className="mono">{check.id}</span> <strong>{check.title}</strong>
-        <span className="muted small"> {check.mode}</span>
-        {check.decision ? (
-          <span className={`tag decision-${check.decision.decision}`}>{check.decision.decision}</span>
-        ) : null}
-        {annotate ? annotate(`check:${check.id}`) : null}
-      </div>
-      <p>{check.message}</p>
-      {check.hint ? <p className="hint">Reviewer hint: {check.hint}</p> : null}
-      {check.evidence.length > 0 ? (
-        <details open={check.state === 'flag'}>
-          <summary>Evidence ({check.evidence.length})</summary>
-          <Evidence evidence={check.evidence} />
-        </details>
-      ) : null}
-      {check.missing && check.missing.length > 0 ? (
-        <p className="muted small">
-          Missing: {check.missing.map((m) => `${m.entry}: ${describeField(m.field).label}`).join('; ')}
-        </p>
-      ) : null}
-      <Decisions check={check} history={history} />
-      {children}
+      <details className="check-details" open={check.state === 'flag'}>
+        <summary className="check-head">
+          <span className={`check-state state-${check.state}`}>{CHECK_STATE_LABEL[check.state]}</span>
+          <span className="mono check-id">{check.id}</span>
+          <strong className="check-title">{check.title}</strong>
+          {check.decision ? (
+            <span className={`tag decision-${check.decision.decision}`}>{check.decision.decision}</span>
+          ) : null}
+          {/* The message cut to what is left of the line; hidden once the check is open. */}
+          <span className="check-short muted small" aria-hidden="true">
+            {check.message}
+          </span>
+          {annotate ? annotate(`check:${check.id}`) : null}
+        </summary>
+        <div className="check-body">
+          <p className="check-message">{check.message}</p>
+          {check.evidence.length > 0 ? (
+            <details className="check-evidence">
+              <summary>Evidence ({check.evidence.length})</summary>
+              <Evidence evidence={check.evidence} />
+            </details>
+          ) : null}
+          {children}
+          {check.hint ? <p className="hint">Reviewer hint: {check.hint}</p> : null}
+          {check.missing && check.missing.length > 0 ? (
+            <p className="muted small">
+              Missing: {check.missing.map((m) => `${m.entry}: ${describeField(m.field).label}`).join('; ')}
+            </p>
+          ) : null}
+          <Decisions check={check} history={history} />
+        </div>
+      </details>
     </li>
-  );
-}
-
-/** "3 flagged · 1 need review · 2 unknown · 5 pass". */
-export function CheckCounts({ checks }: { checks: readonly Check[] }) {
-  const counts = checks.reduce<Record<string, number>>((acc, c) => {
-    acc[c.state] = (acc[c.state] ?? 0) + 1;
-    return acc;
-  }, {});
-  return (
-    <p className="muted small" data-testid="check-counts">
-      {counts.flag ?? 0} flagged · {counts.needs_review ?? 0} need review · {counts.unknown ?? 0} unknown ·{' '}
-      {counts.pass ?? 0} pass
-    </p>
   );
 }
