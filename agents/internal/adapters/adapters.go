@@ -201,6 +201,8 @@ func Auto(args []string) (string, error) {
 		return "ycsb", nil
 	case "memtier_benchmark":
 		return "memtier", nil
+	case "tpcc_start":
+		return "tpcc-mysql", nil
 	}
 	return "", fmt.Errorf("cannot choose an adapter for %q: pass --adapter (one of %s)", filepath.Base(args[0]), strings.Join(Names(), ", "))
 }

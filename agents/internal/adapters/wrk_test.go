@@ -116,7 +116,7 @@ func FuzzWrkLine(f *testing.F) {
 }
 
 func TestAutoByCommand(t *testing.T) {
-	for cmd, want := range map[string]string{"/usr/bin/wrk": "wrk", "sysbench": "sysbench", "bin/ycsb": "ycsb", "memtier_benchmark": "memtier"} {
+	for cmd, want := range map[string]string{"/usr/bin/wrk": "wrk", "sysbench": "sysbench", "bin/ycsb": "ycsb", "memtier_benchmark": "memtier", "./tpcc_start": "tpcc-mysql"} {
 		if got, err := Auto([]string{cmd}); got != want || err != nil {
 			t.Errorf("%s: %s %v", cmd, got, err)
 		}

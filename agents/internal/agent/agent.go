@@ -505,7 +505,7 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 
 // defaultSystem names the system under test when --system is not given and
 // the tool implies it.
-var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown", "ycsb": "unknown", "memtier": "unknown"}
+var defaultSystem = map[string]string{"pgbench": "postgresql", "cockroach": "cockroachdb", "k6": "http", "hdrlog": "unknown", "statsd": "unknown", "microbench": "unknown", "wrk": "http", "sysbench": "unknown", "ycsb": "unknown", "memtier": "unknown", "tpcc-mysql": "mysql"}
 
 var versionRe = regexp.MustCompile(`v?[0-9]+\.[0-9]+(\.[0-9]+)?`)
 
@@ -640,6 +640,8 @@ func Sniff(path string) (string, error) {
 		return "sysbench", nil
 	case memtierTable.Match(head):
 		return "memtier", nil
+	case bytes.Contains(head, []byte("TPC-C Load Generator")):
+		return "tpcc-mysql", nil
 	case pgbenchLine.Match(head):
 		return "pgbench", nil
 	case statsdLine.Match(head):

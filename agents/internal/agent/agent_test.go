@@ -26,6 +26,7 @@ func TestSniff(t *testing.T) {
 		"ycsb/ycsb_hdr.stdout":          "ycsb",
 		"ycsb/ycsb_hdr.stderr":          "ycsb",
 		"memtier/redis-pr-13900.stdout": "memtier",
+		"tpcc-mysql/tpcc_start.stdout":  "tpcc-mysql",
 	} {
 		got, err := Sniff("../adapters/testdata/" + file)
 		if err != nil || got != want {
