@@ -85,12 +85,6 @@ func (a *wrk) ParseOutput(line []byte, atMs int64, e Emitter) {
 	}
 }
 
-// Figure is one figure a tool printed (wrk's, sysbench's), in base units.
-type Figure struct {
-	Name, Unit string
-	Value      float64
-}
-
 var (
 	wrkStats      = regexp.MustCompile(`^\s+(Latency|Req/Sec)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)%\s*$`)
 	wrkPercentile = regexp.MustCompile(`^\s*(\d+(?:\.\d+)?)%\s+(\S+)\s*$`) // wrk2's "100.000%" is not indented

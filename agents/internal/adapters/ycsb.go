@@ -212,13 +212,6 @@ type YCSBLine struct {
 	AtMs int64
 }
 
-// LabelledFigure is one figure with its labels (YCSB's op, status,
-// collector; memtier's type and section).
-type LabelledFigure struct {
-	Figure
-	Labels map[string]string
-}
-
 var (
 	ycsbSummary  = regexp.MustCompile(`^\[([^\]]+)\], ([A-Za-z0-9=_ -]+?)(?:\(([^)]*)\))?, (\S+)$`)
 	ycsbStatus   = regexp.MustCompile(`^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d:\d{3}) \d+ sec: (\d+) operations; (\S+) current ops/sec;(.*)$`)
