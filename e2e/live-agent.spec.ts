@@ -43,7 +43,7 @@ const drawnIntervals = (page: Page) =>
   );
 
 test('a pgbench run streamed by the agent is watched live and summarized', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   expect(existsSync(AGENT), 'the agent is built by `npm test` (turbo run build)').toBe(true);
   const pgbench = pgbenchBinary();
   const stamp = Date.now();
@@ -77,7 +77,8 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
       '-j',
       '1',
       '-T',
-      '20',
+      // Long enough that the live checks below run while it goes on, also on a busy machine.
+      '40',
       '-P',
       '1',
       '--log',

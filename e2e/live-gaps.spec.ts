@@ -1,0 +1,60 @@
+// Issue 16: a live run page has no gaps. Frames stored while the page had no stream (here: its
+// subscription is held back, as a reconnect or a slow start would) are read again once the next
+// frame shows the gap in seq, so the summary table counts every interval.
+import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
+import { summarizeHistogram } from '@levelfield/metrics/stats';
+import { expect, test } from '@playwright/test';
+import { postToIngest } from '../scripts/demo-runs.ts';
+import { e2eEnv, signInAsDemo } from './fixtures.ts';
+
+const SAMPLES = 300;
+
+function frame(startedAt: number, seq: number) {
+  const h = new Histogram();
+  for (let i = 1; i <= SAMPLES; i++) h.recordValue(500 + 10 * i + 100 * seq);
+  const { stdDev: _stdDev, ...summary } = summarizeHistogram(h);
+  const startMs = startedAt + seq * 1000;
+  return { series: 'l', seq, startMs, endMs: startMs + 1000, ...summary, histogram: encodeBase64(h) };
+}
+
+test('frames stored while the page had no stream are read again, so nothing is missing', async ({ page }) => {
+  const ingest = e2eEnv('E2E_INGEST_URL');
+  const token = e2eEnv('E2E_DEMO_TOKEN');
+  const startedAt = Date.now() - 10_000;
+  const { id } = (await postToIngest(`${ingest}/v1/runs`, token, {
+    project: 'demo',
+    system: { name: 'postgresql' },
+    benchmark: { name: 'pgbench' },
+    name: `e2e live gaps ${startedAt}`,
+    startedAt,
+  })) as { id: string };
+  const series = [{ key: 'l', name: 'latency', kind: 'latency', unit: 'us', labels: {} }];
+  const post = (seqs: number[]) =>
+    postToIngest(`${ingest}/v1/runs/${id}/frames`, token, {
+      series,
+      frames: seqs.map((s) => frame(startedAt, s)),
+    });
+  await post([0, 1, 2]);
+
+  // Hold the page's subscription until frames 3 and 4 are stored: it never receives them.
+  let subscribe = () => {};
+  const held = new Promise<void>((resolve) => {
+    subscribe = resolve;
+  });
+  await page.route('**/v1/runs/*/live*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInAsDemo(page, `/runs/${id}`);
+  const count = page.locator('table[aria-label="Summary per series"] tbody tr').first().locator('td').nth(1);
+  await expect(count).toHaveText((3 * SAMPLES).toLocaleString('en-US'));
+  await post([3, 4]);
+  subscribe();
+  await page.waitForResponse('**/v1/runs/*/live*');
+  await post([5]);
+  await expect(count).toHaveText((6 * SAMPLES).toLocaleString('en-US'));
+  await expect(page.getByTestId('freshness')).toHaveAttribute('data-state', /live|stalled/);
+
+  await postToIngest(`${ingest}/v1/runs/${id}/finish`, token, { status: 'succeeded', endedAt: Date.now() });
+  await expect(page.getByTestId('freshness')).toHaveText('finished');
+});
