@@ -4,6 +4,7 @@
 // 1440×900 and 390×844, where the page must not scroll sideways (wide tables scroll inside
 // their wrapper).
 import { expect, type Page, test } from '@playwright/test';
+import { openCheck, openToggle } from './checklist.ts';
 import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
@@ -40,7 +41,8 @@ test('build a comparison from the runs explorer, waive a check, see it recorded'
   await expect(page.getByRole('heading', { name: 'tpcb-like vs select-only' })).toBeVisible();
   await expect(page.getByTestId('headline')).toContainText('tpcb-like');
 
-  const check = page.locator('[data-check="F-HW-1"]');
+  const check = await openCheck(page, 'F-HW-1');
+  await openToggle(check, 'decide');
   await check.getByLabel('Justification for F-HW-1').fill('Both runs on the same demo machine.');
   await check.getByRole('button', { name: 'Waive' }).click();
   await expect(check.getByRole('list', { name: 'Decisions on F-HW-1' })).toContainText(
@@ -148,11 +150,17 @@ for (const [slug, flags] of Object.entries(SEED_FLAGS))
   test(`demo comparison ${slug} shows its checklist flags with evidence`, async ({ page }) => {
     await page.goto(`${web()}/c/${slug}`);
     for (const id of flags) {
+      // Flags show their message unopened; their evidence and other checks' hints take a click.
       const check = page.locator(`[data-check="${id}"]`);
       await expect(check, id).toHaveAttribute('data-state', /^(flag|needs_review)$/);
-      if ((await check.getAttribute('data-state')) === 'flag')
+      if ((await check.getAttribute('data-state')) === 'flag') {
+        await expect(check.locator('.check-message'), id).toBeVisible();
+        await openToggle(check, 'evidence');
         await expect(check.locator('table.evidence tbody tr').first(), id).toBeVisible();
-      else await expect(check.locator('.hint'), id).toBeVisible();
+      } else {
+        await openCheck(page, id);
+        await expect(check.locator('.hint'), id).toBeVisible();
+      }
     }
     if (slug === 'rama-vs-cockroachdb-tpcc') {
       await expect(page.locator('[data-metric="costPerTpmCPerHour"]')).toContainText('$0.0000831');

@@ -5,6 +5,7 @@
 // and find no private marker — neither the private project's nor things added after publishing.
 // Screenshots of the report page, an embed and the print view go to e2e/screenshots/.
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { openCheck, openToggle } from './checklist.ts';
 import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
@@ -42,7 +43,8 @@ async function flaggedCheck(request: APIRequestContext, comparison: string): Pro
 
 async function waive(page: Page, comparison: string, checkId: string, justification: string): Promise<void> {
   await page.goto(`${web()}/c/${comparison}`);
-  const check = page.locator(`[data-check="${checkId}"]`);
+  const check = await openCheck(page, checkId);
+  await openToggle(check, 'decide');
   await check.getByLabel(`Justification for ${checkId}`).fill(justification);
   await check.getByRole('button', { name: 'Waive' }).click();
   await expect(check.getByRole('list', { name: `Decisions on ${checkId}` })).toContainText(justification);
@@ -59,17 +61,19 @@ test('publish, review anonymously, republish with a change, diff and verify both
   // Nothing changed: no new version.
   expect(await publish(page, COMPARISON, 'public')).toContain('Unchanged since version 1');
 
-  // A reviewer's thread (the demo owner may review too), anchored to a flagged check.
+  // A reviewer's thread (the demo owner may review too), anchored to a flagged check by its
+  // "Discuss" action: the form opens with that check chosen.
   const checkId = await flaggedCheck(request, COMPARISON);
   await page.goto(`${web()}/r/${COMPARISON}`);
+  await page
+    .locator(`[data-check="${checkId}"]`)
+    .getByRole('link', { name: /^Discuss/ })
+    .click();
   const form = page.getByRole('form', { name: 'Open a thread' });
-  // A label wrapping a select takes the options' text into its name: pick the selects in order.
+  // A label wrapping a select takes the options' text into its name: read the selects in order.
   const [about, anchor] = [form.getByRole('combobox').nth(0), form.getByRole('combobox').nth(1)];
-  await about.selectOption({ label: 'Fairness checks' });
-  const options = await anchor.locator('option').allTextContents();
-  const option = options.find((text) => text.startsWith(`${checkId} `));
-  expect(option, `${checkId} is offered as an anchor`).toBeTruthy();
-  await anchor.selectOption({ label: option! });
+  await expect(about).toHaveValue('check');
+  await expect(anchor.locator('option:checked')).toHaveText(new RegExp(`^${checkId} — `));
   await form.getByLabel('Your question or objection').fill('Were both systems run on the same hardware?');
   await form.getByRole('button', { name: 'Open thread on version 1' }).click();
   await expect(page.locator('#review')).toContainText('Were both systems run on the same hardware?');
