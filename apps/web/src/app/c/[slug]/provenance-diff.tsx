@@ -102,7 +102,7 @@ export function ProvenanceSection({ id, ...props }: Props & { id?: string }) {
   const fields = props.groups.flatMap((g) => g.fields);
   const differing = props.groups.filter((g) => g.differs).length;
   return (
-    <details className="panel prov-section" id={id} data-testid="provenance-diff">
+    <details className="panel prov-section" id={id}>
       <summary>
         <h2>Provenance diff</h2>
         <span className="muted small">
