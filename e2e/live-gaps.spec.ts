@@ -1,9 +1,10 @@
-// Issue 16: a live run page has no gaps. Frames stored while the page had no stream (here: its
-// subscription is held back, as a reconnect or a slow start would) are read again once the next
-// frame shows the gap in seq, so the summary table counts every interval.
+// Issue 16: a live run page has no gaps. Frames stored while the page had no stream (its
+// subscription held back, as a reconnect or a slow start would; or answered with an error, as an
+// expired token is) are read again once the next frame shows the gap in seq, so the summary table
+// counts every interval.
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { postToIngest } from '../scripts/demo-runs.ts';
 import { e2eEnv, signInAsDemo } from './fixtures.ts';
 
@@ -17,7 +18,8 @@ function frame(startedAt: number, seq: number) {
   return { series: 'l', seq, startMs, endMs: startMs + 1000, ...summary, histogram: encodeBase64(h) };
 }
 
-test('frames stored while the page had no stream are read again, so nothing is missing', async ({ page }) => {
+/** A live run of the demo project with frames 0–2 stored; `post` stores more. */
+async function liveRun() {
   const ingest = e2eEnv('E2E_INGEST_URL');
   const token = e2eEnv('E2E_DEMO_TOKEN');
   const startedAt = Date.now() - 10_000;
@@ -34,8 +36,18 @@ test('frames stored while the page had no stream are read again, so nothing is m
       series,
       frames: seqs.map((s) => frame(startedAt, s)),
     });
+  const finish = () =>
+    postToIngest(`${ingest}/v1/runs/${id}/finish`, token, { status: 'succeeded', endedAt: Date.now() });
   await post([0, 1, 2]);
+  return { id, post, finish };
+}
 
+const summaryCount = (page: Page) =>
+  page.locator('table[aria-label="Summary per series"] tbody tr').first().locator('td').nth(1);
+const intervals = (n: number) => (n * SAMPLES).toLocaleString('en-US');
+
+test('frames stored while the page had no stream are read again, so nothing is missing', async ({ page }) => {
+  const { id, post, finish } = await liveRun();
   // Hold the page's subscription until frames 3 and 4 are stored: it never receives them.
   let subscribe = () => {};
   const held = new Promise<void>((resolve) => {
@@ -46,15 +58,38 @@ test('frames stored while the page had no stream are read again, so nothing is m
     await route.continue();
   });
   await signInAsDemo(page, `/runs/${id}`);
-  const count = page.locator('table[aria-label="Summary per series"] tbody tr').first().locator('td').nth(1);
-  await expect(count).toHaveText((3 * SAMPLES).toLocaleString('en-US'));
+  await expect(summaryCount(page)).toHaveText(intervals(3));
   await post([3, 4]);
   subscribe();
   await page.waitForResponse('**/v1/runs/*/live*');
   await post([5]);
-  await expect(count).toHaveText((6 * SAMPLES).toLocaleString('en-US'));
+  await expect(summaryCount(page)).toHaveText(intervals(6));
   await expect(page.getByTestId('freshness')).toHaveAttribute('data-state', /live|stalled/);
 
-  await postToIngest(`${ingest}/v1/runs/${id}/finish`, token, { status: 'succeeded', endedAt: Date.now() });
+  await finish();
+  await expect(page.getByTestId('freshness')).toHaveText('finished');
+});
+
+test('a stream answered with an error (an expired token) is subscribed again, and what it missed is read', async ({
+  page,
+}) => {
+  const { id, post, finish } = await liveRun();
+  let answered = 0;
+  await page.route('**/v1/runs/*/live*', async (route) => {
+    answered += 1;
+    // The browser gives up on a stream answered so; it does not retry by itself.
+    if (answered === 1) await route.fulfill({ status: 404, body: 'RUN_NOT_FOUND' });
+    else await route.continue();
+  });
+  const resubscribed = page.waitForResponse(
+    (response) => response.url().includes('/live') && response.status() === 200,
+  );
+  await signInAsDemo(page, `/runs/${id}`);
+  await expect(summaryCount(page)).toHaveText(intervals(3));
+  await post([3]);
+  await resubscribed;
+  await post([4]);
+  await expect(summaryCount(page)).toHaveText(intervals(5));
+  await finish();
   await expect(page.getByTestId('freshness')).toHaveText('finished');
 });

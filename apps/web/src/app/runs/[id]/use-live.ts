@@ -22,6 +22,9 @@ export interface Newest {
   arrivedMs: number;
 }
 
+/** First wait before subscribing again after the browser gave up on the stream; doubles to 30 s. */
+const RESUBSCRIBE_MS = 2000;
+
 function newestOf(timelines: SeriesTimeline[], arrivedMs: number): Newest | null {
   const endMs = Math.max(...timelines.map((s) => s.points.at(-1)?.end ?? Number.NEGATIVE_INFINITY));
   return Number.isFinite(endMs) ? { endMs, arrivedMs } : null;
@@ -49,6 +52,8 @@ export function useLiveTimelines(
   const liveUrl = live?.url;
   const token = useRef(live?.token ?? null);
   token.current = live?.token ?? null;
+  /** Subscriptions the browser gave up on, each followed by a new one. */
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!liveUrl) return;
     const url = token.current ? `${liveUrl}?token=${encodeURIComponent(token.current)}` : liveUrl;
@@ -76,8 +81,20 @@ export function useLiveTimelines(
         source.close();
         router.refresh();
       });
-    return () => source.close();
-  }, [liveUrl, router]);
+    // The browser retries a dropped stream by itself, but not one answered with an error (such as
+    // a token past its 15 minutes): re-read the page, which signs a new token, and subscribe
+    // again; the seq gap then has the missed frames read.
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    source.addEventListener('error', () => {
+      if (source.readyState !== EventSource.CLOSED) return;
+      router.refresh();
+      retry = setTimeout(() => setAttempt((n) => n + 1), Math.min(30_000, RESUBSCRIBE_MS * 2 ** attempt));
+    });
+    return () => {
+      source.close();
+      clearTimeout(retry);
+    };
+  }, [liveUrl, router, attempt]);
 
   return { state, newest };
 }
