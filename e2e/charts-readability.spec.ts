@@ -155,6 +155,9 @@ test('a comparison names provenance fields and check evidence in words, with hel
   for (const text of await evidenceFields.allTextContents()) expect(text).not.toMatch(path);
   await page.locator('[data-check="F-HW-1"]').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/screenshots/charts-comparison-labels-1440.png' });
+  // The diff starts folded to its summary line; a folded table has no width to overflow.
+  await page.locator('details.prov-section > summary').click();
+  await expect(page.locator('details.prov-section')).toHaveAttribute('open', '');
   await page.locator('.prov-diff').scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'e2e/screenshots/charts-comparison-diff-1440.png' });
   // At 1440 px every diff table fits its panel: prose values wrap, no badge is pushed out of view.

@@ -45,13 +45,22 @@ export function ProvenanceDiff({ entries, groups, annotate }: Props) {
       {groups.map((g) => (
         <details key={g.group} open={g.differs} data-group={g.group} data-differs={g.differs}>
           <summary>
-            {GROUP_LABELS[g.group]}{' '}
-            {g.differs ? (
-              <span className="tag warn">differs</span>
+            {GROUP_LABELS[g.group]} {/* A group with nothing recorded is unknown, never "identical". */}
+            {g.fields.length === 0 ? (
+              <span className="muted small">nothing recorded</span>
             ) : (
-              <span className="muted small">identical</span>
+              <>
+                {g.differs ? (
+                  <span className="tag warn">differs</span>
+                ) : (
+                  <span className="muted small">identical</span>
+                )}
+                <span className="muted small">
+                  {' '}
+                  {g.fields.length} {g.fields.length === 1 ? 'field' : 'fields'}
+                </span>
+              </>
             )}
-            <span className="muted small"> {g.fields.length} fields</span>
           </summary>
           <div className="table-wrap">
             <table className="table">
