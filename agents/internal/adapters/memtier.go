@@ -3,7 +3,6 @@ package adapters
 import (
 	"context"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -52,21 +51,7 @@ func (a *memtier) Name() string { return "memtier" }
 func (a *memtier) GaugeFigures() {}
 
 func (a *memtier) Run(ctx context.Context, e Emitter) error {
-	if a.follow {
-		<-ctx.Done()
-		return nil
-	}
-	for _, f := range a.files {
-		fi, err := os.Stat(f)
-		if err != nil {
-			return err
-		}
-		at := fi.ModTime().UnixMilli()
-		if err := followFile(ctx, f, false, func(line []byte) { a.ParseOutput(line, at, e) }); err != nil {
-			return err
-		}
-	}
-	return nil
+	return readCaptured(ctx, a.files, a.follow, func(line []byte, at int64) { a.ParseOutput(line, at, e) })
 }
 
 func (a *memtier) ParseOutput(line []byte, atMs int64, e Emitter) {

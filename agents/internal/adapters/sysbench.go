@@ -3,7 +3,6 @@ package adapters
 import (
 	"context"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,21 +61,7 @@ func (a *sysbench) Measurement() map[string]any {
 // Run reads captured output files (import); under `run` the lines come
 // through ParseOutput.
 func (a *sysbench) Run(ctx context.Context, e Emitter) error {
-	if a.follow {
-		<-ctx.Done()
-		return nil
-	}
-	for _, f := range a.files {
-		base := int64(0)
-		if fi, err := os.Stat(f); err == nil {
-			base = fi.ModTime().UnixMilli()
-		}
-		err := followFile(ctx, f, false, func(line []byte) { a.parse(line, base, true, e) })
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return readCaptured(ctx, a.files, a.follow, func(line []byte, base int64) { a.parse(line, base, true, e) })
 }
 
 func (a *sysbench) ParseOutput(line []byte, atMs int64, e Emitter) { a.parse(line, atMs, false, e) }

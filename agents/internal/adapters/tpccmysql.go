@@ -3,7 +3,6 @@ package adapters
 import (
 	"context"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -48,30 +47,15 @@ func (a *tpccMySQL) Name() string { return "tpcc-mysql" }
 func (a *tpccMySQL) GaugeFigures() {}
 
 func (a *tpccMySQL) Run(ctx context.Context, e Emitter) error {
-	if a.follow {
-		<-ctx.Done()
-		return nil
-	}
-	for _, f := range a.files {
-		fi, err := os.Stat(f)
-		if err != nil {
-			return err
-		}
-		base := fi.ModTime().UnixMilli()
-		err = followFile(ctx, f, false, func(line []byte) {
-			a.mu.Lock()
-			figures := a.out.Line(string(line))
-			// An imported interval line is placed at the file's time plus
-			// its elapsed seconds; the end's figures at the last one's.
-			at := base + int64(a.out.elapsedSec)*1000
-			a.mu.Unlock()
-			a.emit(figures, at, e)
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return readCaptured(ctx, a.files, a.follow, func(line []byte, base int64) {
+		a.mu.Lock()
+		figures := a.out.Line(string(line))
+		// An imported interval line is placed at the file's time plus
+		// its elapsed seconds; the end's figures at the last one's.
+		at := base + int64(a.out.elapsedSec)*1000
+		a.mu.Unlock()
+		a.emit(figures, at, e)
+	})
 }
 
 func (a *tpccMySQL) ParseOutput(line []byte, atMs int64, e Emitter) {

@@ -3,7 +3,6 @@ package adapters
 import (
 	"context"
 	"math"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
@@ -60,20 +59,7 @@ func (a *wrk) Measurement() map[string]any {
 // Run reads captured output files (import); under `run` the figures come
 // through ParseOutput and there is nothing else to read.
 func (a *wrk) Run(ctx context.Context, e Emitter) error {
-	if a.follow {
-		<-ctx.Done()
-		return nil
-	}
-	for _, f := range a.files {
-		at := int64(0)
-		if fi, err := os.Stat(f); err == nil {
-			at = fi.ModTime().UnixMilli()
-		}
-		if err := followFile(ctx, f, false, func(line []byte) { a.ParseOutput(line, at, e) }); err != nil {
-			return err
-		}
-	}
-	return nil
+	return readCaptured(ctx, a.files, a.follow, func(line []byte, at int64) { a.ParseOutput(line, at, e) })
 }
 
 func (a *wrk) ParseOutput(line []byte, atMs int64, e Emitter) {
