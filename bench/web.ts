@@ -19,6 +19,7 @@ import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+import { createEmptyDatabase } from '../packages/db/src/testing.ts';
 import { postToIngest } from '../scripts/demo-runs.ts';
 import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { findPgbench } from '../scripts/live-demo.mjs';
@@ -253,17 +254,10 @@ const FRAME_ARRIVALS_SCRIPT = () => {
 
 /** A fresh pgbench database on the stack's PostgreSQL (scale 1), as the e2e test makes one. */
 async function pgbenchDatabase(pgbench: string): Promise<string> {
-  const admin = process.env.LEVELFIELD_TEST_DATABASE_URL!;
-  const name = `pgbench_bench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', url.toString()], { encoding: 'utf8' });
+  const url = (await createEmptyDatabase('pgbench_bench')).ownerUrl;
+  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', url], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
-  return url.toString();
+  return url;
 }
 
 async function measureFreshness(page: Page, webUrl: string, ingestUrl: string, token: string) {

@@ -8,7 +8,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import pg from 'pg';
+import { createEmptyDatabase } from '../packages/db/src/testing.ts';
 import { findPgbench } from '../scripts/live-demo.mjs';
 import { createProject, createToken, e2eEnv, signUp } from './fixtures.ts';
 
@@ -21,18 +21,6 @@ function pgbenchBinary(): string {
       'pgbench is needed for this test: install PostgreSQL’s client tools (Debian: postgresql-15 or postgresql-client)',
     );
   return found;
-}
-
-async function benchmarkDatabase(): Promise<string> {
-  const admin = process.env.LEVELFIELD_TEST_DATABASE_URL!;
-  const name = `pgbench_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 const drawnIntervals = (page: Page) =>
@@ -52,7 +40,7 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
   const project = await createProject(page, org, 'Live pgbench');
   const token = await createToken(page, org, project, 'laptop agent');
 
-  const database = await benchmarkDatabase();
+  const database = (await createEmptyDatabase('pgbench')).ownerUrl;
   const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
   expect(init.status, init.stderr).toBe(0);
   const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
