@@ -24,6 +24,7 @@ import {
 import { checkSw1, checkSw2, checkSw3 } from './checks/software.ts';
 import { checkDur1, checkDur2, checkIso1, checkIso2, checkTopo1, checkTopo2 } from './checks/topology.ts';
 import { checkWl1, checkWl2, checkWl3, checkWl4, checkWl5, checkWl6 } from './checks/workload.ts';
+import { ownFieldDifferences } from './own-fields.ts';
 import { saidNothing } from './read.ts';
 import {
   type CheckEvidence,
@@ -395,9 +396,23 @@ function declarationEvidence(input: ComparisonInput, checkId: string): CheckEvid
   return out;
 }
 
+/** A pass or an unknown that a differing field of the publication's own turns into a review. */
+function withOwnFields(outcome: CheckOutcome, input: ComparisonInput, checkId: string): CheckOutcome {
+  if (outcome.state !== 'pass' && outcome.state !== 'unknown') return outcome;
+  const own = ownFieldDifferences(input, checkId);
+  if (own.length === 0) return outcome;
+  const hint = `${own.join('; ')}: Levelfield reads no field of that name, so a reviewer should weigh whether it changes the result`;
+  return {
+    ...outcome,
+    state: 'needs_review',
+    hint: outcome.hint ? `${outcome.hint} | ${hint}` : hint,
+    message: `${outcome.message} A field of the publication's own differs: a reviewer should weigh it.`,
+  };
+}
+
 /** Runs one check; the result carries the catalogue's id, title and mode. */
 export function runCheck(check: CheckDefinition, input: ComparisonInput): CheckResult {
-  const outcome = check.evaluate(input);
+  const outcome = withOwnFields(check.evaluate(input), input, check.id);
   const declared = declarationEvidence(input, check.id).filter(
     (d) => !outcome.evidence.some((e) => e.entry === d.entry && e.field === d.field),
   );

@@ -293,6 +293,14 @@ export function fieldPaths(run: RunInput): string[] {
   return [...out];
 }
 
+/** The dimension group of a provenance path: nodes' hardware → hardware, their cloud → topology. */
+export function groupOf(path: string): string {
+  const parts = path.split('.');
+  if (parts[0] !== 'nodes') return parts[0] ?? path;
+  if (parts[2] === 'cloud') return 'topology';
+  return parts[2] === 'software' ? 'software' : 'hardware';
+}
+
 /** The reader of a path `fieldPaths` returns. */
 export function pathReader(path: string): Reader {
   const parts = path.split('.');

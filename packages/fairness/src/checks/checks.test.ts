@@ -982,6 +982,32 @@ describe('special rules', () => {
     expect(r.message).toMatch(/Connections differs \(A: 50 vs B: 8\)/);
   });
 
+  it("a field of the publication's own that differs turns its group's pass or unknown into a review", () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { 'x-uploadParallel': 16 } }, { client: { 'x-uploadParallel': 5 } }),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/own field x-uploadParallel differs \(A: 16 vs B: 5\)/);
+    const equal = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { connections: 8, pipelineDepth: 1, 'x-uploadParallel': 16 } },
+        { client: { connections: 8, pipelineDepth: 1, 'x-uploadParallel': '16' } },
+      ),
+    );
+    expect(equal.state).toBe('pass');
+    // Another group's check is not touched; a flag stays a flag.
+    expect(
+      runCheck(checkById('F-WL-1')!, pair({ client: { 'x-a': 1 } }, { client: { 'x-a': 2 } })).hint ?? '',
+    ).not.toMatch(/own field/);
+    const flagged = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { connections: 50, 'x-a': 1 } }, { client: { connections: 8, 'x-a': 2 } }),
+    );
+    expect(flagged.state).toBe('flag');
+  });
+
   it('F-MEAS-4 compares a query result cache switched off for one side with one left at its default', () => {
     const r = runCheck(
       checkById('F-MEAS-4')!,

@@ -32,6 +32,7 @@ import {
   fieldPaths,
   firstOf,
   groupField,
+  groupOf,
   nodeCount,
   nodeField,
   nodeSum,
@@ -555,14 +556,6 @@ const NOT_A_DIMENSION = new Set([
   'cost.priceSource',
   'measurement.formulaIds',
 ]);
-
-/** The dimension group of a provenance path: nodes' hardware → hardware, their cloud → topology. */
-function groupOf(path: string): string {
-  const parts = path.split('.');
-  if (parts[0] !== 'nodes') return parts[0] ?? path;
-  if (parts[2] === 'cloud') return 'topology';
-  return parts[2] === 'software' ? 'software' : 'hardware';
-}
 
 /** Every recorded field no dimension spec covers, compared as normalised text or numbers (±10 %). */
 function genericSpecs(

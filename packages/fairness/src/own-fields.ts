@@ -1,0 +1,56 @@
+// A field of a publication's own (`x-…`: a fact the contract has no name for) is read by no
+// specific check. Where it differs between the sides, or is stated for some only, the check of its
+// group says so in a reviewer's hint instead of passing or calling the group unknown: a stated
+// difference is never hidden (fairness-checklist.md, principle 4). F-DISC-5 counts it as well.
+import { canonical, display, parseNumber } from './normalize.ts';
+import { entryValue, fieldPaths, groupOf, pathReader, readEntry } from './read.ts';
+import type { ComparisonInput } from './schema.ts';
+import { isIntended } from './subject.ts';
+
+/** The check that speaks for each group's own fields. */
+const GROUP_CHECK: Readonly<Record<string, string>> = {
+  client: 'F-CLIENT-2',
+  workload: 'F-WL-1',
+  software: 'F-SW-2',
+  settings: 'F-SW-2',
+  hardware: 'F-HW-2',
+  topology: 'F-TOPO-2',
+  measurement: 'F-MEAS-3',
+  cost: 'F-COST-1',
+};
+
+const isOwn = (path: string) => path.split('.').some((part) => part.startsWith('x-'));
+
+/** Numbers within 10 % are one value; anything else compares as printed, canonically. */
+function key(value: unknown): string {
+  const n = typeof value === 'number' ? value : parseNumber(value);
+  return n !== null && Number.isFinite(n) ? `#${n.toPrecision(2)}` : canonical(value as never);
+}
+
+/** "own field x-uploadParallel differs (A: 16 vs B: 5)", for the own fields of this check's group. */
+export function ownFieldDifferences(input: ComparisonInput, checkId: string): string[] {
+  const paths = new Set<string>();
+  for (const entry of input.entries)
+    for (const run of entry.runs) for (const p of fieldPaths(run)) paths.add(p);
+  const out: string[] = [];
+  for (const path of [...paths].filter(isOwn).sort()) {
+    if (GROUP_CHECK[groupOf(path)] !== checkId || isIntended(input, path)) continue;
+    const sides = input.entries.map((entry) => ({
+      label: entry.label,
+      read: entryValue(readEntry(entry, pathReader(path))),
+    }));
+    const stated = sides.filter((s) => s.read && s.read.value !== null);
+    const name = path.split('.').slice(-1)[0] ?? path;
+    const values = stated.map((s) => `${s.label}: ${display(s.read?.value)}`).join(' vs ');
+    if (stated.length < sides.length && stated.length > 0)
+      out.push(
+        `own field ${name} stated for ${values}, not for ${sides
+          .filter((s) => !stated.includes(s))
+          .map((s) => s.label)
+          .join(', ')}`,
+      );
+    else if (new Set(stated.map((s) => key(s.read?.value))).size > 1)
+      out.push(`own field ${name} differs (${values})`);
+  }
+  return out;
+}
