@@ -12,7 +12,9 @@
 //   silent_passes   passes with a side missing from the evidence or with fields missing
 // Prints per-check recall and precision, one line per set, and as its last line the JSON of all.
 // `BENCH_SETS=dev` scores one set; held-out sets (holdout*) print no per-file lines unless
-// BENCH_SHOW_HOLDOUT=1, so they stay unseen while the engine changes. `BENCH_FILE=<path>` prints
+// BENCH_SHOW_HOLDOUT=1, so they stay unseen while the engine changes. It runs under the
+// react-server condition (npm run bench:fairness passes it) because it validates through the web
+// app's own server-only import code. `BENCH_FILE=<path>` prints
 // every check of one corpus file (state, message, hint, missing) instead; `BENCH_VALIDATE=<path>` only
 // says whether published.import accepts the file (for encoders, who must not see the engine's answers).
 import { readdirSync, readFileSync } from 'node:fs';

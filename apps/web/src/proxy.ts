@@ -4,7 +4,7 @@
 // next.config.ts, which covers static files too.
 import { type NextRequest, NextResponse } from 'next/server';
 import { env } from '~/env';
-import { contentSecurityPolicy, EMBED_PATH, newNonce } from '~/server/security-headers';
+import { contentSecurityPolicy, EMBED_PATH, newNonce } from '~/lib/security-headers';
 
 export function proxy(request: NextRequest) {
   const policy = contentSecurityPolicy({

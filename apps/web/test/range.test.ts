@@ -11,7 +11,8 @@ import {
 } from '@levelfield/metrics/hdr';
 import { mergeHistograms, summarizeHistogram } from '@levelfield/metrics/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRange, loadTimelines, MAX_POINTS } from '~/server/runs/timeline';
+import { MAX_POINTS } from '~/lib/timeline-model';
+import { loadRange, loadTimelines } from '~/server/runs/timeline';
 
 let database: TestDatabase;
 let db: PrismaClient;

@@ -2,8 +2,8 @@
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRunsQuery } from '~/lib/runs-query';
 import { listRuns } from '~/server/runs/list';
-import { parseRunsQuery } from '~/server/runs/query';
 
 let database: TestDatabase;
 let db: PrismaClient;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SeriesTimeline } from '~/server/runs/timeline';
+import type { SeriesTimeline } from '~/lib/timeline-model';
 import { packTimeline, unpackTimeline } from './packed-timeline.ts';
 
 const start = Date.UTC(2026, 10, 22, 6, 0, 0);

@@ -2,7 +2,7 @@
 // of one object per point. A day is 1,440 points per series, and as objects their repeated keys
 // were most of the page's HTML; starts are sent as differences (one minute is "60000", not a
 // 13-digit time) and warm-up as the indexes of its points.
-import type { SeriesTimeline, TimePoint } from '~/server/runs/timeline';
+import type { SeriesTimeline, TimePoint } from '~/lib/timeline-model';
 
 export interface PackedTimeline extends Omit<SeriesTimeline, 'points'> {
   /** Each point's start minus the previous point's (the first's minus 0), ms. */

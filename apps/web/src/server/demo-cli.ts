@@ -2,6 +2,7 @@
 // DATABASE_URL): loads the demo comparisons and publishes the demo report. A separate process
 // because these modules are server code of the web app (its `~` paths, 'server-only'); the
 // start scripts run it through runDemoLoader in scripts/lib.mjs.
+import 'server-only';
 import { createPrismaClient } from '@levelfield/db/client';
 import { loadDemoComparisons } from '~/server/comparisons/demo';
 import { loadDemoReport } from '~/server/reports/demo';

@@ -3,6 +3,7 @@
 // token with the "read" scope, which reads its own project and nothing else. One answer for
 // "no such thing" and "not yours" (null → 404), so a private project's contents are never
 // confirmed to an outsider.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
 import { TRPCError } from '@trpc/server';

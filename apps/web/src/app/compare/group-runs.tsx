@@ -5,7 +5,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
-import { builderSearch, normalizeAssignment } from '~/server/comparisons/groups';
+import { builderSearch, normalizeAssignment } from '~/lib/compare-groups';
 
 interface Props {
   runs: { id: string; name: string; status: string; source: string; entry: number }[];

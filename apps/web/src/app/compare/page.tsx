@@ -1,12 +1,7 @@
 import type { Metadata } from 'next';
+import { builderSearch, entryCountProblem, MAX_BUILDER_RUNS, parseAssignment } from '~/lib/compare-groups';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
-import {
-  builderSearch,
-  entryCountProblem,
-  MAX_BUILDER_RUNS,
-  parseAssignment,
-} from '~/server/comparisons/groups';
 import { previewRuns } from '~/server/comparisons/preview';
 import { db } from '~/server/db';
 import { TRPCReactProvider } from '~/trpc/react';

@@ -3,8 +3,8 @@ import { StatusBadge } from '@levelfield/ui/badge';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { formatDuration, formatUtc } from '~/lib/format';
+import type { RunColumn } from '~/lib/runs-query';
 import type { RunListItem } from '~/server/runs/list';
-import type { RunColumn } from '~/server/runs/query';
 
 export const COLUMN_LABELS: Record<RunColumn, string> = {
   name: 'Run',

@@ -4,8 +4,7 @@
 import { flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMemo, useOptimistic, useState, useTransition } from 'react';
-import { MAX_BUILDER_RUNS } from '~/server/comparisons/groups';
-import type { RunsPage } from '~/server/runs/list';
+import { MAX_BUILDER_RUNS } from '~/lib/compare-groups';
 import {
   PAGE_SIZES,
   RUN_COLUMNS,
@@ -14,7 +13,8 @@ import {
   type RunsQuery,
   runsQueryToSearch,
   SORTABLE,
-} from '~/server/runs/query';
+} from '~/lib/runs-query';
+import type { RunsPage } from '~/server/runs/list';
 import { COLUMN_LABELS, runColumns } from './columns';
 
 const isSortable = (id: string): id is RunsQuery['sort'] => (SORTABLE as readonly string[]).includes(id);

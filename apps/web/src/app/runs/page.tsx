@@ -1,8 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
+import { parseRunsQuery, runsQueryToSearch } from '~/lib/runs-query';
 import { auth } from '~/server/auth';
 import { serverCaller } from '~/server/root';
-import { parseRunsQuery, runsQueryToSearch } from '~/server/runs/query';
 import { RunsExplorer } from './explorer';
 
 export const metadata: Metadata = { title: 'Runs' };

@@ -1,5 +1,6 @@
 // Accounts with email and password: sign-up (with a personal organization), credential checks,
 // profile and password changes. Passwords are hashed with scrypt (@levelfield/db/passwords).
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import {
   hashPassword,

@@ -2,6 +2,7 @@
 // @auth/prisma-adapter does not target). Session tokens are stored hashed (see ./sessions.ts);
 // user rows never leave here with their password hash. New users — OAuth sign-ups included —
 // get a personal organization in the same transaction.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from 'next-auth/adapters';
 import { createPersonalOrganization } from './personal-org';

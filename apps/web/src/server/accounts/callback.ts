@@ -3,6 +3,7 @@
 // "/", so "/<tab>/evil.example" becomes "//evil.example", another host. The value is parsed the
 // way the browser will parse it, and only the path, query and fragment of a same-origin result
 // are kept; anything else falls back.
+import 'server-only';
 
 // Control characters and backslashes, typed or percent-encoded: no path of ours has them, and
 // browsers rewrite them before they follow a redirect.

@@ -8,6 +8,7 @@
 // last entry is the socket address, unless a client talking to Next.js directly sent its own
 // header, which nothing here can tell apart: put a reverse proxy in front and count it in
 // LEVELFIELD_TRUSTED_PROXIES to make per-address limits hold against such a client.
+import 'server-only';
 import { isIP } from 'node:net';
 
 /** The bucket for requests without a usable address. */

@@ -1,4 +1,5 @@
 // Every new user owns a personal organization, so they can create a project straight away.
+import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import { freeSlug, slugify } from '~/server/orgs/slugs';
 

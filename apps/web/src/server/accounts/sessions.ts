@@ -2,6 +2,7 @@
 // table holds only its SHA-256, so a copy of the database cannot be used to sign in as anyone.
 // Auth.js reads and refreshes these rows through the adapter (./adapter.ts); email + password
 // sign-in creates them here, because Auth.js's credentials provider only issues JWTs.
+import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import type { PrismaClient } from '@levelfield/db/client';
 

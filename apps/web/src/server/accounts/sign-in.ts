@@ -1,5 +1,6 @@
 // Email + password sign-in: the attempt is reserved under the per-address and per-account
 // limits before the password is checked, so parallel guesses cannot outrun the count.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { verifyCredentials } from './account';
 import {

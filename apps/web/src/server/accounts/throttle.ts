@@ -11,6 +11,7 @@
 // holds the scoped key ('sign-in:account:ada@example.test', 'sign-up:address:203.0.113.7').
 // A wait, not a lock: someone who guesses at another's email delays that person by at most the
 // current wait, and never locks them out for good.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 
 export interface Limit {

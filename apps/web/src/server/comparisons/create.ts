@@ -1,5 +1,6 @@
 // Saving a comparison: 2–8 entries of visible runs in a project the viewer may edit, a slug
 // unique across the installation, an optional original it levels. Checks are computed at once.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { runChecks } from '@levelfield/fairness';
 import { TRPCError } from '@trpc/server';

@@ -1,6 +1,7 @@
 // A person's decision on a check: confirm (it is an asymmetry) or waive (it does not matter
 // here), always with a written justification, recorded with who and when. Waiving needs the
 // waiveCheck action (editors and owners); confirming needs review (reviewers and up).
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { CHECK_IDS } from '@levelfield/fairness';
 import { TRPCError } from '@trpc/server';

@@ -1,6 +1,7 @@
 // Demo data: the seed publications as comparisons of published runs in the demo organization's
 // public project (acme/demo), figures exactly as published, stable slugs. Idempotent: a
 // comparison whose slug exists is left alone, runs are found again by their seed id.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { DEMO } from '@levelfield/db/seed';
 import { type RunInput, runChecks } from '@levelfield/fairness';

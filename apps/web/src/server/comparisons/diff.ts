@@ -3,6 +3,7 @@
 // identical so the page can collapse them. An entry may be a group of repeated runs: every run
 // is read, and a field whose runs disagree is listed with each distinct value ("varies within
 // group") and counts as a difference — a repetition that changed the setup is not a repetition.
+import 'server-only';
 import { type Field, PROVENANCE_GROUPS, type Provenance } from '@levelfield/contracts/provenance';
 import type { ComparisonInput, RunInput } from '@levelfield/fairness';
 

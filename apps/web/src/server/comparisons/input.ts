@@ -1,12 +1,14 @@
 // From stored runs to the fairness engine's ComparisonInput: provenance, disclosure, published
 // values, and per series the whole-run summary (merged histograms, warm-up excluded, from
 // loadRange) and the per-interval throughput for the steady-state test (from loadTimelines).
+import 'server-only';
 import { Disclosure, Provenance, webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ComparisonInput, PublishedValue, type RunInput, type SeriesInput } from '@levelfield/fairness';
 import { z } from 'zod';
+import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
 import type { RunFilter } from '../runs/reach.ts';
-import { loadRange, loadTimelines, type SeriesRange, type SeriesTimeline } from '../runs/timeline.ts';
+import { loadRange, loadTimelines } from '../runs/timeline.ts';
 
 export interface StoredRun {
   id: string;

@@ -1,11 +1,12 @@
 // /compare?runs=…&group=…: the selected runs side by side before anything is saved — one entry
 // per run, or the groups of repeated runs the viewer made (groups.ts) — with the headline table,
 // the checks and the provenance diff, and where the comparison can be saved.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ComparisonInput, runChecks } from '@levelfield/fairness';
+import { defaultLabel, entriesOf, MAX_ENTRIES, uniqueLabels } from '~/lib/compare-groups';
 import { can, requireRun } from '../access.ts';
 import { provenanceDiff } from './diff.ts';
-import { defaultLabel, entriesOf, MAX_ENTRIES, uniqueLabels } from './groups.ts';
 import { entryInput, loadRunData, type StoredRun, storedRunSelect } from './input.ts';
 import { buildHeadline } from './table.ts';
 

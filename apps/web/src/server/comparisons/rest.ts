@@ -2,6 +2,7 @@
 // evidence as JSON (charts and the provenance diff stay on the page). Read with the same
 // credentials as GET /api/v1/runs/{id}: a session, anonymously for public projects, or a read
 // token of the comparison's project.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ReadCredential, readableProject } from '../read-access.ts';
 import { assembleComparison, type ComparisonView } from './view.ts';

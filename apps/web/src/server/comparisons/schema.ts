@@ -1,7 +1,8 @@
 // Inputs of the comparison procedures and forms: one zod schema each, shared by server and form.
+import 'server-only';
 import { CheckDecision, ComparisonSubject } from '@levelfield/fairness';
 import { z } from 'zod';
-import { MAX_ENTRIES, MIN_ENTRIES } from './groups.ts';
+import { MAX_ENTRIES, MIN_ENTRIES } from '~/lib/compare-groups';
 
 /** Comparison (and report) slugs are unique across the installation and appear in links. */
 export const ComparisonSlug = z

@@ -1,5 +1,6 @@
 // Writing a comparison and its check results. Plain Prisma, relative imports only: the demo
 // loader (scripts/stack.ts, scripts/start.mjs) runs this outside Next.
+import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import type { CheckResult } from '@levelfield/fairness';
 

@@ -2,6 +2,7 @@
 // throughput and the benchmark's own metrics, recomputed with @levelfield/metrics formulas where
 // the inputs exist (the published figure is kept beside it), and a ratio column against the
 // baseline with a 95 % Fieller interval when both sides have ≥ 2 repetitions.
+import 'server-only';
 import type { ComparisonInput, PublishedValue, RunInput } from '@levelfield/fairness';
 import {
   type Better,

@@ -1,14 +1,15 @@
 // One comparison as its page and the REST API show it: entries and runs, the headline table
 // with ratios, the fairness checks (recomputed from the runs' current data, stored, decisions and
 // their history applied), the provenance diff, the confounding warning, leveled links, charts.
+import 'server-only';
 import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from '@levelfield/fairness';
 import { seedBySlug } from '@levelfield/fairness/seeds';
 import { TRPCError } from '@trpc/server';
+import { NO_HEATMAP } from '~/lib/timeline-model';
 import { type Action, permissionsOf, type Role, requireProject } from '../access.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
-import { NO_HEATMAP } from '../runs/timeline.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
 import { storeCheckResults } from './store.ts';

@@ -1,6 +1,7 @@
 // Invitations: an owner invites an email address with a role; the link carries a random secret
 // whose SHA-256 is stored, so the link is shown once and cannot be recovered from the database.
 // Accepting needs a session for the invited address; a link works once and for a week.
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient, Role } from '@levelfield/db/client';
 import { hashToken } from '@levelfield/db/tokens';

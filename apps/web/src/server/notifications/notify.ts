@@ -6,6 +6,7 @@
 // Never the actor. Written in the same transaction as what they announce, so a notification
 // never points at a comment that was rolled back. Whether the recipient may still read the
 // report is checked when notifications are read (read.ts), not here.
+import 'server-only';
 import type { NotificationKind, Prisma, PrismaClient } from '@levelfield/db/client';
 
 type Db = PrismaClient | Prisma.TransactionClient;

@@ -2,6 +2,7 @@
 // report the recipient can no longer view (removed from the organization, report made private)
 // is not shown and not counted — its summary names the report and the thread. The rule is
 // access.ts's `decide`, applied per notification with the recipient's memberships loaded once.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { decide } from '../access.ts';
 

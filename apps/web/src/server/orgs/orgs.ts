@@ -1,5 +1,6 @@
 // Organizations and their members. Callers have already checked access (see ~/server/access):
 // these functions take the organization's id and trust it.
+import 'server-only';
 import type { Prisma, PrismaClient, Role } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';

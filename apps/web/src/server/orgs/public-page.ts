@@ -1,6 +1,7 @@
 // An organization's public face (/o/{org}): its public reports and public projects, for anyone.
 // An organization with nothing public does not exist for outsiders (NOT_FOUND, as everywhere
 // else); its members see the page anyway, to check what outsiders see.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { denialError, orgRole } from '../access.ts';
 import { listProjects } from '../projects/projects.ts';

@@ -1,5 +1,6 @@
 // Slugs name organizations and projects in URLs (/orgs/acme/projects/tpcc) and in the agent's
 // --project flag, so they are short, lowercase and URL-safe.
+import 'server-only';
 import { z } from 'zod';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;

@@ -1,4 +1,5 @@
 // Projects belong to an organization; their visibility decides who outside it may read them.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';

@@ -2,6 +2,7 @@
 // Pure (no database): parseCsv reads RFC 4180 text (quoted fields, "" escapes, line breaks in
 // quotes, CRLF), csvToResults groups rows into PublishedResult inputs or returns errors that
 // name the line and column. Columns are documented in README.md ("Published results").
+import 'server-only';
 
 export interface ImportError {
   /** 1-based line of the CSV file (the header is line 1), when the input was CSV. */

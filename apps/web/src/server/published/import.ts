@@ -2,6 +2,7 @@
 // results, validated as a whole and stored in one transaction — nothing is stored when any
 // result is invalid. Errors name the line (CSV) or the result (JSON, form) and the field.
 // Idempotent: a result entered before (same key, key.ts) is answered with the stored run.
+import 'server-only';
 import { unknownFields } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { z } from 'zod';

@@ -3,6 +3,7 @@
 // validated result in canonical JSON (members sorted, defaults filled in, quantities parsed,
 // the date as an instant, values in a fixed order), stored in the run's labels; any change to
 // what was entered — a corrected value, more provenance — makes a new result.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@levelfield/contracts/canonical';
 import type { PublishedResult } from './schema.ts';

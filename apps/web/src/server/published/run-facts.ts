@@ -1,6 +1,7 @@
 // A published result's run-level facts — the benchmark, its version, the system's version — are
 // provenance too: the checks compare them (F-WL-1, F-SW-1). They flow in here, so nobody types
 // them twice; a value the provenance already records is kept as recorded. Relative imports only.
+import 'server-only';
 import type { Field, Provenance } from '@levelfield/contracts/provenance';
 import type { PublishedResult } from './schema.ts';
 

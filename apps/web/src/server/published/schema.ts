@@ -2,6 +2,7 @@
 // reuse the fairness engine's PublishedValue; `quantity` is the one field a person types instead
 // of PublishedValue's metric + labels (see parseQuantity). Relative imports only: the demo loader
 // runs outside Next.
+import 'server-only';
 import {
   capturedFields,
   Disclosure,

@@ -3,6 +3,7 @@
 // 'latency' with transaction/endPoint/percentile labels), which the comparison table and the
 // fairness checks read as they are; series are for runs with raw data (agent, import). Shared
 // by the import (published.import) and the demo loader. Relative imports only.
+import 'server-only';
 import type { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import { redactLabels, redactProvenance, redactValue } from '@levelfield/contracts/redact';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';

@@ -2,6 +2,7 @@
 // report of a private project is readable by anyone; a private report of a public project only
 // by members); every other action needs the role in the comparison's organization, exactly as
 // for the comparison itself (access.ts decides both).
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { type Action, decide, denialError, orgRole, type Role } from '../access.ts';

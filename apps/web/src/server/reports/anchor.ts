@@ -1,6 +1,7 @@
 // What a review thread points at: a provenance field of one run, a fairness check, a time range
 // of a chart, or a cell of the headline table. Stored as JSON on the thread (ReviewThread.anchor)
 // and shown next to what it anchors and in the report's annotated methodology section.
+import 'server-only';
 import { z } from 'zod';
 
 const Label = z.string().trim().min(1).max(200);

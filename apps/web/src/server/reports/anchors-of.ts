@@ -3,6 +3,7 @@
 // extents. The open-thread form offers exactly these and openThread accepts only these, so the
 // two cannot disagree. Pure, and free of server imports: the report page passes the result to
 // the client form as it is.
+import 'server-only';
 import type { ReviewAnchor } from './anchor.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 

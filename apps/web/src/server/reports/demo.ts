@@ -2,6 +2,7 @@
 // the demo owner, with a review thread from a demo reviewer (a member without a password: it
 // cannot sign in, it only shows what review looks like) and the owner's answer. Idempotent:
 // an existing report and existing threads are left alone.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { DEMO } from '@levelfield/db/seed';
 import { publishReport } from './publish.ts';

@@ -2,6 +2,7 @@
 // and description, headline cells, check states and decisions, entries and runs, each run's
 // provenance, disclosure and published values, and — summarised, not point by point — its chart
 // data. Shown on the report page when two versions are chosen.
+import 'server-only';
 import type { ReportSnapshot, SnapshotRun } from './snapshot.ts';
 
 export interface SnapshotChange {

@@ -1,6 +1,7 @@
 // The report a comparison is published as, for its publish panel: the first report made from it
 // (publishReport adds versions to that one), or null before the first publication. Callers check
 // the viewer's access to the comparison first.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 
 export async function reportOfComparison(db: PrismaClient, comparisonId: string) {

@@ -3,6 +3,7 @@
 // number is taken under a row lock on the report, so two concurrent publishes get 1 and 2, never
 // the same number. Each version's hash covers the latest version's (a hash chain, which the
 // database enforces too). Publishing what the latest version already says creates nothing.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';

@@ -1,5 +1,6 @@
 // Reading a report: one version's snapshot (the latest unless asked), the list of versions, and
 // what the viewer may do. Everything a reader sees comes from the stored snapshot.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
 import { permissionsOf } from '../access.ts';

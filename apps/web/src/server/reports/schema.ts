@@ -1,8 +1,9 @@
 // Inputs of the report procedures: one zod schema each, shared by server and forms.
+import 'server-only';
 import { z } from 'zod';
+import { ReviewBody, THREAD_STATES } from '~/lib/review-rules';
 import { ComparisonSlug } from '../comparisons/schema.ts';
 import { ReviewAnchor } from './anchor.ts';
-import { ReviewBody, THREAD_STATES } from './review-rules.ts';
 
 export const ReportVisibility = z.enum(['private', 'unlisted', 'public']);
 

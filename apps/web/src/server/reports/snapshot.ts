@@ -6,6 +6,7 @@
 //
 // Nothing outside the snapshot reaches a report reader: pages, embeds and downloads read only
 // this (tested by the anonymous crawl in e2e/reports.spec.ts).
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '@levelfield/contracts/canonical';
 import type { Disclosure, Provenance } from '@levelfield/contracts/provenance';

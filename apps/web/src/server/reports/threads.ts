@@ -5,15 +5,16 @@
 // has no name; any other reader sees "a reviewer" instead, never an email. Each function parses
 // its input again, so callers other than the router (the demo loader, tests) get the same
 // trimming and limits.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { TRPCError } from '@trpc/server';
+import { actionToSet, STATE_VERB, stateEventBody, stateEventOf } from '~/lib/review-rules';
 import type { Action } from '../access.ts';
 import { notifyThreadEvent } from '../notifications/notify.ts';
 import { requireReport } from './access.ts';
 import { anchorKey, anchorLabel, ReviewAnchor } from './anchor.ts';
 import { anchorProblem, anchorsOf } from './anchors-of.ts';
 import { versionNotFound } from './read.ts';
-import { actionToSet, STATE_VERB, stateEventBody, stateEventOf } from './review-rules.ts';
 import { CommentOnThread, OpenThread, SetThreadState } from './schema.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 
@@ -79,7 +80,7 @@ export async function listThreads(db: PrismaClient, viewerId: string | null, slu
           author: nameOf(c.author, showEmail),
           body: c.body,
           createdAt: c.createdAt,
-          /** Set when the comment records a state change (see review-rules.ts). */
+          /** Set when the comment records a state change (see lib/review-rules.ts). */
           event: stateEventOf(c.body),
         })),
       },

@@ -1,4 +1,5 @@
 // The plumbing of the REST routes: bounded bodies and one error shape (AppError's JSON).
+import 'server-only';
 import { AppError, type ErrorCode, validationError } from '@levelfield/contracts/errors';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';

@@ -1,5 +1,6 @@
 // The OpenAPI document of the web app's REST API (/api/v1): what scripts and CI jobs call with a
 // project token. Request bodies reference the JSON Schemas the server validates with.
+import 'server-only';
 import { jsonSchema } from './schemas.ts';
 
 const error = {

@@ -1,6 +1,7 @@
 // The JSON Schemas of what people write by hand — provenance, disclosure, a published result, a
 // comparison — generated from the zod schemas the server validates with, so the documentation
 // cannot drift from the validation. Served at /api/v1/schemas/{name}.json.
+import 'server-only';
 import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import { z } from 'zod';
 import { CreateComparison } from '../comparisons/schema.ts';

@@ -2,6 +2,7 @@
 // token with the "write" scope, for that project only, or the session of a member who may edit
 // the project. Failures are AppErrors; a project the credential may not see is NOT_FOUND, so
 // its existence is never confirmed.
+import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { hashToken, looksLikeToken } from '@levelfield/db/tokens';

@@ -1,7 +1,8 @@
+import 'server-only';
 import { z } from 'zod';
+import { MAX_BUILDER_RUNS, parseAssignment } from '~/lib/compare-groups';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
-import { MAX_BUILDER_RUNS, parseAssignment } from '~/server/comparisons/groups';
 import { previewRuns } from '~/server/comparisons/preview';
 import { CreateComparison, DecideCheck } from '~/server/comparisons/schema';
 import { getComparison } from '~/server/comparisons/view';

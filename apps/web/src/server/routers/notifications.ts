@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { listNotifications, markRead, unreadCount } from '~/server/notifications/read';
 import { router, signedInProcedure } from '~/server/trpc';

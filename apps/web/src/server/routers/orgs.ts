@@ -1,3 +1,4 @@
+import 'server-only';
 import { orgProcedure, permissionsOf } from '~/server/access';
 import {
   ChangeRoleInput,

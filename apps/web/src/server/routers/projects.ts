@@ -1,3 +1,4 @@
+import 'server-only';
 import { orgProcedure, permissionsOf, projectProcedure } from '~/server/access';
 import {
   CreateProjectInput,

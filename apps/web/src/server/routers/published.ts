@@ -1,3 +1,4 @@
+import 'server-only';
 import { projectProcedure } from '~/server/access';
 import { ImportPublished, importPublished } from '~/server/published/import';
 import { router } from '~/server/trpc';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { requireReport } from '~/server/reports/access';
 import { snapshotChanges } from '~/server/reports/diff';

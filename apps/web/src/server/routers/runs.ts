@@ -1,9 +1,10 @@
+import 'server-only';
 import { z } from 'zod';
+import { DeclaredEdits } from '~/lib/declared';
+import { RunsQuery } from '~/lib/runs-query';
 import { runProcedure } from '~/server/access';
-import { DeclaredEdits } from '~/server/runs/declared';
 import { getRunDetail } from '~/server/runs/detail';
 import { listRuns } from '~/server/runs/list';
-import { RunsQuery } from '~/server/runs/query';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
 import { updateDeclared } from '~/server/runs/update-declared';
 import { publicProcedure, router } from '~/server/trpc';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { projectProcedure } from '~/server/access';
 import {
   CreateTokenInput,

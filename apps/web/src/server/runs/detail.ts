@@ -1,5 +1,6 @@
 // One run as the run page shows it. Access is checked by requireRun (~/server/access): an
 // unknown run and one the viewer may not see both throw NOT_FOUND.
+import 'server-only';
 import { Disclosure, Provenance, webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { permissionsOf, requireRun } from '~/server/access';

@@ -1,7 +1,8 @@
 // The runs a viewer may see, filtered, sorted and paged for the runs explorer. Visible: every
 // run of a project in an organization the viewer belongs to, and runs of public projects.
+import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
-import type { RunsQuery } from './query.ts';
+import type { RunsQuery } from '~/lib/runs-query';
 
 export function visibleRunsWhere(viewerId: string | null): Prisma.RunWhereInput {
   return {

@@ -3,6 +3,7 @@
 // the comparison was made. So whatever shows a run checks, at the moment it is read and for the
 // reader at hand, that the reader could open that run directly — never only once, when the run was
 // added. Runs that fail the check are withheld (their entry says so), not shown with less data.
+import 'server-only';
 import type { PrismaClient, Role, Visibility } from '@levelfield/db/client';
 import { can, decide } from '../access.ts';
 

@@ -2,6 +2,7 @@
 // Public runs answer anonymously; private runs need a member's session or a token of the
 // run's project with the "read" scope. Anything else is a 404, so a private run's existence
 // is never confirmed to an outsider.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ReadCredential, readableProject } from '~/server/read-access';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clipToRun, uncoveredWindows } from './timeline.ts';
+import { clipToRun } from '~/lib/timeline-model';
+import { uncoveredWindows } from './timeline.ts';
 
 describe('range reads', () => {
   const minute = 60_000;

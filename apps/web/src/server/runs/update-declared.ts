@@ -1,7 +1,8 @@
+import 'server-only';
 import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import { redactProvenance, redactValue } from '@levelfield/contracts/redact';
 import type { PrismaClient } from '@levelfield/db/client';
-import { applyDeclared, type DeclaredEdits } from './declared.ts';
+import { applyDeclared, type DeclaredEdits } from '~/lib/declared';
 
 /** Stores an editor's declared provenance and disclosure (the caller has checked the role). */
 export async function updateDeclared(db: PrismaClient, runId: string, edits: DeclaredEdits) {

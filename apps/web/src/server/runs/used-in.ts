@@ -2,6 +2,7 @@
 // reports. Shown to the members of the run's organization, so a run's owner knows who builds on
 // their data before changing its visibility. A comparison the member may not open is named by its
 // organization and project only, never its title.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { openable } from './reach.ts';
 

@@ -1,5 +1,6 @@
 // Project API tokens for agents and scripts. The plain token exists only in the return value of
 // createApiToken; the database keeps its SHA-256 and a short prefix to recognise it by.
+import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { generateToken, hashToken, tokenDisplayPrefix } from '@levelfield/db/tokens';
 import { TRPCError } from '@trpc/server';

@@ -1,7 +1,7 @@
 import { renderChartSvg } from '@levelfield/ui/chart-svg';
 import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import { describe, expect, it } from 'vitest';
-import type { SeriesTimeline, TimePoint } from '~/server/runs/timeline';
+import type { SeriesTimeline, TimePoint } from '~/lib/timeline-model';
 import {
   HEAT_SHADES,
   heatGrid,

@@ -4,7 +4,7 @@
 import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatCompact, formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
-import type { SeriesRange, SeriesTimeline, TimePoint } from '~/server/runs/timeline';
+import type { SeriesRange, SeriesTimeline, TimePoint } from '~/lib/timeline-model';
 
 export interface TimeRange {
   fromMs: number;

@@ -1,6 +1,6 @@
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { describe, expect, it } from 'vitest';
-import type { SeriesTimeline } from '~/server/runs/timeline';
+import type { SeriesTimeline } from '~/lib/timeline-model';
 import { appendFrame, type LiveFrame, liveRanges, liveState, missedBefore } from './live-model.ts';
 
 function histogramOf(values: number[]): Histogram {

@@ -9,7 +9,7 @@ import {
   type SeriesRange,
   type SeriesTimeline,
   type TimePoint,
-} from '~/server/runs/timeline';
+} from '~/lib/timeline-model';
 
 export interface LiveSeriesInfo {
   id: string;

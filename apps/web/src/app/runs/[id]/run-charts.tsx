@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
 import { seriesNamer } from '~/lib/series-name';
-import type { SeriesRange, SeriesTimeline } from '~/server/runs/timeline';
+import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
 import { useTRPC } from '~/trpc/react';
 import {
   heatGrid,

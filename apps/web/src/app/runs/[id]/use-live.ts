@@ -6,7 +6,7 @@
 // the stored frames again, so what it shows has no gaps.
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import type { SeriesTimeline } from '~/server/runs/timeline';
+import type { SeriesTimeline } from '~/lib/timeline-model';
 import {
   appendFrame,
   type LiveFrame,

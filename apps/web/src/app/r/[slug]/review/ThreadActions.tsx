@@ -3,7 +3,7 @@
 // side — accept. The server checks the roles again; these only hide what would be refused.
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { ThreadState } from '~/server/reports/review-rules';
+import type { ThreadState } from '~/lib/review-rules';
 import type { ReviewThreadView } from '~/server/reports/threads';
 import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';

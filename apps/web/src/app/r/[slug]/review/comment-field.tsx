@@ -1,6 +1,6 @@
 // What the two review forms (open a thread, reply) share: the comment box with its error line,
 // and the body checked with the server's own schema before sending.
-import { ReviewBody } from '~/server/reports/review-rules';
+import { ReviewBody } from '~/lib/review-rules';
 
 /** The trimmed body, or the sentence saying what is wrong with it. */
 export function checkBody(body: string): { body: string } | { error: string } {

@@ -8,7 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
-import { DECLARABLE_GROUPS, type DeclarableGroup } from '~/server/runs/declared';
+import { DECLARABLE_GROUPS, type DeclarableGroup } from '~/lib/declared';
 import { useTRPC } from '~/trpc/react';
 import { formatValue } from '../provenance-panel';
 

@@ -7,7 +7,7 @@ import {
   normalizeAssignment,
   parseAssignment,
   uniqueLabels,
-} from './groups.ts';
+} from './compare-groups.ts';
 
 describe('builder entries in the URL', () => {
   it('reads one entry number per run; anything malformed means one entry per run', () => {

@@ -10,7 +10,7 @@
 // only its recipients, and no one when the actor is the only participant. A typed comment may
 // not be exactly one of these bodies (ReviewBody rejects them), so an event is never forged.
 import { z } from 'zod';
-import type { Action } from '../access.ts';
+import type { Action } from '~/server/access';
 
 export const THREAD_STATES = ['open', 'resolved', 'accepted'] as const;
 export type ThreadState = (typeof THREAD_STATES)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS, parseRunsQuery, runsQueryToSearch } from './query.ts';
+import { DEFAULT_COLUMNS, parseRunsQuery, runsQueryToSearch } from './runs-query.ts';
 
 describe('runs explorer URL state', () => {
   it('defaults everything when the URL has no parameters', () => {
