@@ -1,7 +1,8 @@
 // Where code may run is visible from its folder (CONTRIBUTING.md): everything under server/ is
 // server-only, and what can reach a browser — lib/, components/ and every 'use client' module —
-// takes nothing but types from server/. The build enforces the first through the 'server-only'
-// package; this test says which file broke the rule before a build is needed.
+// takes nothing but types from server/. This test names the file that breaks either rule in its
+// own imports, before a build is needed; the build, through the 'server-only' marker, also refuses
+// a client module that reaches server code through another module.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
