@@ -2,7 +2,7 @@
 // database): one interval per point, the heatmap bands, and the summary and spectrum of a merged
 // histogram. server/runs/timeline.ts loads them from the database.
 import { type BandCounts, type BandHeatmap, encodeBase64, type Histogram } from '@levelfield/metrics/hdr';
-import { summarizeHistogram } from '@levelfield/metrics/stats';
+import { type LatencySummary, summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
@@ -61,18 +61,10 @@ export interface LiveBase {
   lastSeq: number;
 }
 
-export interface RangeSummary {
-  count: number;
+/** A merged histogram's summary (as @levelfield/metrics gives it) over the time it covers. */
+export interface RangeSummary extends Omit<LatencySummary, 'stdDev'> {
   durationSeconds: number;
   throughput: number | null;
-  min: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  max: number;
 }
 
 export interface SeriesRange {
