@@ -19,6 +19,27 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
+test("a project's page lists its comparisons, each a link to the comparison", async ({ page }) => {
+  await signInAsDemo(page, '/orgs/acme/projects/demo');
+  const list = page.getByTestId('project-comparisons');
+  await expect(list).toBeVisible();
+  // The demo seeds store 11 comparisons in this project; other tests may add more.
+  expect(await list.locator('tbody tr').count()).toBeGreaterThanOrEqual(11);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: 'e2e/screenshots/project-comparisons-1440.png', fullPage: true });
+  // At 1440 px the list fits its panel: no cell is cut off behind a scroll.
+  const overflow = await list.evaluate(
+    (table) => table.scrollWidth - (table.parentElement?.clientWidth ?? 0),
+  );
+  expect(overflow).toBeLessThanOrEqual(1);
+  await list
+    .getByRole('link', { name: /Rama vs CockroachDB/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/c\/rama-vs-cockroachdb-tpcc/);
+});
+
 test('build a comparison from the runs explorer, waive a check, see it recorded', async ({
   page,
   request,

@@ -80,6 +80,34 @@ export async function projectStats(db: PrismaClient, projectId: string) {
   return { runs, running, activeTokens, lastRunAt: lastRun?.startedAt ?? null };
 }
 
+/**
+ * The project's comparisons, newest first, with what a list needs: how many entries and how many
+ * checks were flagged when the checklist last ran (null before it has run). Whoever may view the
+ * project may read these titles; which runs a comparison shows is decided on its own page.
+ */
+export async function projectComparisons(db: PrismaClient, projectId: string) {
+  const rows = await db.comparison.findMany({
+    where: { projectId },
+    orderBy: { updatedAt: 'desc' },
+    select: {
+      slug: true,
+      title: true,
+      subject: true,
+      updatedAt: true,
+      _count: { select: { entries: true, checks: true } },
+      checks: { where: { state: 'flag' }, select: { id: true } },
+    },
+  });
+  return rows.map((c) => ({
+    slug: c.slug,
+    title: c.title,
+    subject: c.subject,
+    updatedAt: c.updatedAt,
+    entries: c._count.entries,
+    flagged: c._count.checks > 0 ? c.checks.length : null,
+  }));
+}
+
 export const UpdateProjectInput = z.object({ name: ProjectName, visibility: VisibilitySchema });
 
 export async function updateProject(

@@ -3,6 +3,7 @@ import { orgProcedure, permissionsOf, projectProcedure } from '~/server/access';
 import {
   CreateProjectInput,
   createProject,
+  projectComparisons,
   projectStats,
   UpdateProjectInput,
   updateProject,
@@ -19,6 +20,7 @@ export const projectsRouter = router({
     role: ctx.role,
     can: permissionsOf(ctx.role),
     stats: await projectStats(ctx.db, ctx.project.id),
+    comparisons: await projectComparisons(ctx.db, ctx.project.id),
   })),
   update: projectProcedure('edit')
     .input(UpdateProjectInput)

@@ -82,6 +82,49 @@ export default async function ProjectPage({ params }: { params: Params }) {
         ) : null}
       </dl>
 
+      <section className="card" aria-labelledby="comparisons-heading">
+        <h2 id="comparisons-heading">Comparisons</h2>
+        {project.comparisons.length === 0 ? (
+          <p className="muted">
+            No comparison yet: select runs under <Link href="/runs">Runs</Link> and choose Compare.
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="project-comparisons">
+              <thead>
+                <tr>
+                  <th>Comparison</th>
+                  <th className="num">Entries</th>
+                  <th className="num">Flagged checks</th>
+                  <th>Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {project.comparisons.map((c) => (
+                  <tr key={c.slug}>
+                    <td>
+                      <Link href={`/c/${c.slug}`}>{c.title}</Link>
+                      {/* The default subject goes without saying; an ORM or a configuration does not. */}
+                      {c.subject.join() === 'system' ? null : (
+                        <div className="muted small">Compared on purpose: {c.subject.join(', ')}</div>
+                      )}
+                    </td>
+                    <td className="num">{c.entries}</td>
+                    <td
+                      className="num"
+                      title={c.flagged === null ? 'The checklist has not run yet' : undefined}
+                    >
+                      {c.flagged ?? '—'}
+                    </td>
+                    <td className="small">{formatDateTime(c.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
       {member ? (
         <div className="two-up">
           <div className="card">
