@@ -1,7 +1,7 @@
 // The generic comparison most checks are made of: read a few fields on every side, normalise
 // them, and say pass / flag / unknown with the values as evidence.
 import { canonical, display, type FieldValue, spread } from './normalize.ts';
-import { entryValue, evidenceOf, type Reader, type ReadField, readEntry } from './read.ts';
+import { entryValue, evidenceOf, pathReader, type Reader, type ReadField, readEntry } from './read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from './schema.ts';
 import { isIntended } from './subject.ts';
 
@@ -92,6 +92,17 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
  */
 function statedUnevenly(c: FieldComparison): boolean {
   return !c.intended && !c.known && c.sides.some((s) => s.known);
+}
+
+/** A recorded field no check knows by name, compared as normalised text or numbers (±10 %). */
+export function genericFieldSpec(path: string): FieldSpec {
+  return {
+    field: path,
+    label: path.split('.').slice(-1)[0] ?? path,
+    read: pathReader(path),
+    norm: (v: FieldValue) => (typeof v === 'number' ? v : canonical(v)),
+    tolerance: 1.1,
+  };
 }
 
 export function compareFields(input: ComparisonInput, specs: readonly FieldSpec[]): FieldComparison[] {

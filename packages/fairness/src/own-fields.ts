@@ -3,7 +3,7 @@
 // group says so in a reviewer's hint instead of passing or calling the group unknown: a stated
 // difference is never hidden (fairness-checklist.md, principle 4). F-DISC-5 counts it as well.
 import { canonical, display, parseNumber } from './normalize.ts';
-import { entryValue, fieldPaths, groupOf, pathReader, readEntry } from './read.ts';
+import { entryValue, groupOf, pathReader, readEntry, recordedPaths } from './read.ts';
 import type { ComparisonInput } from './schema.ts';
 import { isIntended } from './subject.ts';
 
@@ -29,11 +29,8 @@ function key(value: unknown): string {
 
 /** "own field x-uploadParallel differs (A: 16 vs B: 5)", for the own fields of this check's group. */
 export function ownFieldDifferences(input: ComparisonInput, checkId: string): string[] {
-  const paths = new Set<string>();
-  for (const entry of input.entries)
-    for (const run of entry.runs) for (const p of fieldPaths(run)) paths.add(p);
   const out: string[] = [];
-  for (const path of [...paths].filter(isOwn).sort()) {
+  for (const path of recordedPaths(input).filter(isOwn)) {
     if (GROUP_CHECK[groupOf(path)] !== checkId || isIntended(input, path)) continue;
     const sides = input.entries.map((entry) => ({
       label: entry.label,

@@ -293,6 +293,14 @@ export function fieldPaths(run: RunInput): string[] {
   return [...out];
 }
 
+/** Every provenance path recorded on any run of the comparison, sorted. */
+export function recordedPaths(input: { entries: readonly Entry[] }): string[] {
+  const paths = new Set<string>();
+  for (const entry of input.entries)
+    for (const run of entry.runs) for (const p of fieldPaths(run)) paths.add(p);
+  return [...paths].sort();
+}
+
 /** The dimension group of a provenance path: nodes' hardware → hardware, their cloud → topology. */
 export function groupOf(path: string): string {
   const parts = path.split('.');

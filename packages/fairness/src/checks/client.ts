@@ -12,16 +12,7 @@ import {
   parseNumber,
   toBool,
 } from '../normalize.ts';
-import {
-  derived,
-  entryValue,
-  evidenceOf,
-  firstOf,
-  groupField,
-  type Reader,
-  readEntry,
-  saysNothing,
-} from '../read.ts';
+import { derived, entryValue, evidenceOf, groupField, type Reader, readEntry, saysNothing } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, RunInput } from '../schema.ts';
 import { orText } from '../text.ts';
 import { majorMinor } from './software.ts';

@@ -1,9 +1,7 @@
 // F-DISC-*: what the publication discloses — absolute numbers, compliance, authorship, AI
 // assistance — and whether the comparison varies more than one thing at once.
-import { capitalise, compareFields, type FieldSpec, verdictOf } from '../compare.ts';
+import { capitalise, compareFields, type FieldSpec, genericFieldSpec, verdictOf } from '../compare.ts';
 import {
-  canonical,
-  type FieldValue,
   isVacuous,
   normAcknowledgement,
   normAggregation,
@@ -29,7 +27,6 @@ import {
 import {
   derived,
   entryValue,
-  fieldPaths,
   firstOf,
   groupField,
   groupOf,
@@ -38,9 +35,10 @@ import {
   nodeSum,
   pathReader,
   readEntry,
+  recordedPaths,
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
-import { barePath, isIntended } from '../subject.ts';
+import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { concurrencyStyleReader } from './client.ts';
 import { normWorkloadName } from './workload.ts';
@@ -562,22 +560,9 @@ function genericSpecs(
   input: ComparisonInput,
   covered: ReadonlySet<string>,
 ): { group: string; spec: FieldSpec }[] {
-  const paths = new Set<string>();
-  for (const entry of input.entries)
-    for (const run of entry.runs) for (const p of fieldPaths(run)) paths.add(p);
-  return [...paths]
+  return recordedPaths(input)
     .filter((p) => !covered.has(p) && !NOT_A_DIMENSION.has(p) && !p.endsWith('.name'))
-    .sort()
-    .map((p) => ({
-      group: groupOf(p),
-      spec: {
-        field: p,
-        label: p.split('.').slice(-1)[0] ?? p,
-        read: pathReader(p),
-        norm: (v: FieldValue) => (typeof v === 'number' ? v : canonical(v)),
-        tolerance: 1.1,
-      },
-    }));
+    .map((p) => ({ group: groupOf(p), spec: genericFieldSpec(p) }));
 }
 
 export function checkDisc5(input: ComparisonInput): CheckOutcome {

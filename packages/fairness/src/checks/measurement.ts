@@ -22,7 +22,6 @@ import {
   derived,
   entryValue,
   evidenceOf,
-  firstOf,
   groupField,
   type Reader,
   type ReadField,
