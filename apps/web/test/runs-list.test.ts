@@ -114,7 +114,8 @@ describe('listRuns', () => {
 
   it('offers the systems and benchmarks the viewer can see as filter choices', async () => {
     const page = await listRuns(db, null, q());
-    expect(page.facets.systems).toEqual(['mysql', 'postgresql']);
+    // Under their products' own names (lib/system-names.ts); stored as 'mysql' and 'postgresql'.
+    expect(page.facets.systems).toEqual(['MySQL', 'PostgreSQL']);
     expect(page.facets.benchmarks).toEqual(['pgbench', 'tpcc']);
   });
 });

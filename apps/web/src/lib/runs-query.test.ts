@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMNS, parseRunsQuery, runsQueryToSearch } from './runs-query.ts';
+import { DEFAULT_COLUMNS, parseRunsQuery, RUN_COLUMNS, runsQueryToSearch, SORTABLE } from './runs-query.ts';
 
 describe('runs explorer URL state', () => {
   it('defaults everything when the URL has no parameters', () => {
@@ -51,5 +51,14 @@ describe('runs explorer URL state', () => {
       labels: [],
       cols: DEFAULT_COLUMNS,
     });
+  });
+});
+
+describe('runs explorer sorting', () => {
+  it('sorts by every column but labels and the trend', () => {
+    for (const sort of ['duration', 'throughput', 'p50', 'p99', 'project', 'source'])
+      expect(parseRunsQuery({ sort }).sort).toBe(sort);
+    for (const sort of ['labels', 'trend']) expect(parseRunsQuery({ sort }).sort).toBe('startedAt');
+    expect(SORTABLE).toHaveLength(RUN_COLUMNS.length - 2);
   });
 });

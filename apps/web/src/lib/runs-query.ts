@@ -9,6 +9,10 @@ export const RUN_COLUMNS = [
   'status',
   'startedAt',
   'duration',
+  'throughput',
+  'p50',
+  'p99',
+  'trend',
   'project',
   'labels',
   'source',
@@ -21,10 +25,22 @@ export const DEFAULT_COLUMNS: RunColumn[] = [
   'status',
   'startedAt',
   'duration',
+  'throughput',
+  'p50',
+  'p99',
+  'trend',
   'project',
 ];
 
-export const SORTABLE = ['name', 'benchmark', 'status', 'startedAt', 'system'] as const;
+/**
+ * Every column but these sorts. Labels are a set of pairs and the trend a small chart: neither
+ * has one order, so their headers offer none.
+ */
+export const UNSORTABLE = ['labels', 'trend'] as const satisfies readonly RunColumn[];
+export type RunSort = Exclude<RunColumn, (typeof UNSORTABLE)[number]>;
+export const SORTABLE = RUN_COLUMNS.filter(
+  (c): c is RunSort => !(UNSORTABLE as readonly string[]).includes(c),
+) as [RunSort, ...RunSort[]];
 export const PAGE_SIZES = [25, 50, 100] as const;
 export const RUN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled'] as const;
 
