@@ -32,7 +32,10 @@ const KNOWN_VENDORS: Record<string, readonly string[]> = {
 };
 
 const CORPORATE =
-  /\b(inc|incorporated|ltd|limited|llc|gmbh|corp|corporation|co|labs?|data|technologies|technology|software|systems|team|company|cloud|io|hq)\b/g;
+  /\b(inc|incorporated|ltd|limited|llc|gmbh|corp|corporation|co|labs?|data|technologies|technology|software|systems|team|company|cloud|io|hq|project)\b/g;
+
+/** What a company glues onto its product's name to name itself: "DoltHub", "InfluxData", "MongoDB Inc". */
+const COMPOUND_SUFFIX = /^(hub|labs?|data|db|io|hq|inc|soft|works|tech|ai)$/;
 
 /** "CockroachDB" → "cockroach", "Apache Kafka" → "kafka", "YugabyteDB" → "yugabyte". */
 export function productStem(system: string): string {
@@ -67,7 +70,11 @@ export function organisationsIn(affiliation: string): string[] {
     // "MagicStack (authors of asyncpg)": the parenthesis says whose maker it is.
     const aside = /\(([^)]*)\)/.exec(part)?.[1];
     for (const phrase of aside?.split(/[,;]/) ?? [])
-      if (/\b(makers?|vendor|developers?|creators?|authors?|maintainers?|team|project)\b/i.test(phrase))
+      if (
+        /\b(makers?|vendor|developers?|creators?|authors?|maintainers?|team|project)\b/i.test(phrase) ||
+        // "EQ Alpha Technology (KeyDB)": an aside that is only a name is the organisation's brand.
+        /^\s*(?:[A-Z][\w.+-]*)(?:\s+[A-Z][\w.+-]*)?\s*$/.test(phrase)
+      )
         phrases.push(phrase);
   }
   // A maker clause anywhere ("Coiled (company behind Dask; …)", "CloudWeGo, maintainers of the
@@ -104,11 +111,12 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
   // "Amazon" / "Amazon Aurora", "Confluent" / "Kafka (Confluent Platform)".
   if (key.length >= 4 && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(orgKey(system))) return true;
   const first = key.split(' ')[0] ?? '';
-  // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "Elastic" / Elasticsearch.
+  // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "Elastic" / Elasticsearch,
+  // "DoltHub" / Dolt.
   return (
     first.length >= 4 &&
     (productStem(first) === stem ||
-      (first.startsWith(stem) && stem.length >= 5) ||
+      (first.startsWith(stem) && (stem.length >= 5 || COMPOUND_SUFFIX.test(first.slice(stem.length)))) ||
       (stem.startsWith(first) && first.length >= 5))
   );
 }

@@ -622,6 +622,45 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(same.message).toMatch(/A: x; B: X/);
   });
 
+  it('a parameter that says how a side works is F-WL-3, one that sizes the work F-WL-1', () => {
+    const sides = pair(
+      { workload: { name: 'mq', parameters: { publishers: 250, 'request-reply mode': 'correlation IDs' } } },
+      { workload: { name: 'mq', parameters: { publishers: 250, 'request-reply mode': 'native request' } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, sides).state).toBe('pass');
+    const how = runCheck(checkById('F-WL-3')!, sides);
+    expect(how.state).toBe('flag');
+    expect(how.message).toMatch(/how the work is done differs \(A: request-reply mode=correlation IDs/i);
+    // Query files are each side's implementation, wherever the key is named.
+    const files = pair(
+      { workload: { name: 'tpc-ds', parameters: { warmup: 'Warmup.sql', scale: 100 } } },
+      { workload: { name: 'tpc-ds', parameters: { warmup: 'tsql/warmup1.sql', scale: 100 } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, files).state).toBe('pass');
+    expect(runCheck(checkById('F-WL-3')!, files).state).toBe('flag');
+    // A different size is still a different workload.
+    const sized = pair(
+      { workload: { parameters: { publishers: 250, mode: 'x' } } },
+      { workload: { parameters: { publishers: 150, mode: 'x' } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, sized).state).toBe('flag');
+  });
+
+  it('one benchmark run in part on a side is a subset (F-WL-4), not another workload', () => {
+    const sides = pair(
+      { workload: { name: 'KV bench: write, readKey, readSeq' } },
+      { workload: { name: 'KV bench: write, readKey only' } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, sides).message).not.toMatch(/workload differs/i);
+    const subset = runCheck(checkById('F-WL-4')!, sides);
+    expect(subset.state).toBe('flag');
+    expect(subset.message).toMatch(/A: write, readkey, readseq; B: write, readkey/);
+    // Disjoint parts are different workloads.
+    const other = pair({ workload: { name: 'TPC-H: Q1' } }, { workload: { name: 'TPC-H: Q2' } });
+    expect(runCheck(checkById('F-WL-1')!, other).state).toBe('flag');
+    expect(runCheck(checkById('F-WL-4')!, other).state).not.toBe('flag');
+  });
+
   it('F-WL-4 reports reported/total for a known benchmark', () => {
     const tx = (t: string) => ({
       metric: 'latency',
@@ -750,6 +789,21 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(moduleOf.state).toBe('flag');
     expect(moduleOf.message).toMatch(/A is published by the vendor of bun:sqlite/);
+    // A company named by gluing a suffix onto its product, a brand in an aside, a project named in
+    // the product's name — and an aside that is prose, not a name.
+    for (const [affiliation, systems, state] of [
+      ['AcmeHub', ['Acme', 'OtherDB'], 'flag'],
+      ['Zeta Beta Technology (AcmeDB)', ['AcmeDB', 'OtherDB'], 'flag'],
+      ['AcmeJava project (publishes these bindings)', ['Acme via AcmeJava', 'OtherDB'], 'flag'],
+      ['Zeta Beta Technology (we ran AcmeDB)', ['AcmeDB', 'OtherDB'], 'needs_review'],
+      ['AcmeHubble', ['Acme', 'OtherDB'], 'needs_review'],
+    ] as const) {
+      const r = runCheck(
+        checkById('F-DISC-3')!,
+        pair({ disclosure: { affiliation } }, { disclosure: { affiliation } }, [...systems]),
+      );
+      expect(r.state, affiliation).toBe(state);
+    }
   });
 
   it('F-ISO-2 asks a reviewer when no consistency result is recorded', () => {
@@ -840,6 +894,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(orms.message).toMatch(/driver differs/i);
     expect(orms.message).not.toMatch(/ORM differs/);
     expect(runCheck(checkById('F-CLIENT-1')!, sides).message).not.toMatch(/driver differs/i);
+  });
+
+  it('F-CLIENT-1 does not read a runtime of another language as the client runtime', () => {
+    const client = (runtimeVersion: string) => ({
+      client: { language: 'Rust (oha)', protocol: 'HTTP/1.1', runtimeVersion },
+    });
+    // oha is a Rust program: "Bun" and "Node.js" are the servers' runtimes.
+    expect(runCheck(checkById('F-CLIENT-1')!, pair(client('Bun'), client('Node.js'))).state).toBe('pass');
+    const js = (runtimeVersion: string) => ({
+      client: { language: 'JavaScript', protocol: 'HTTP/1.1', runtimeVersion },
+    });
+    const r = runCheck(checkById('F-CLIENT-1')!, pair(js('Node.js 18.2'), js('Node.js 20.1')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/client runtime version differs/i);
   });
 
   it('F-HW-2 reads only a count as server processes, not the digits in a list of programs', () => {

@@ -41,6 +41,24 @@ export const clientProtocolSpec: FieldSpec = {
   required: true,
 };
 
+const LANGUAGES = new Set(['javascript', 'rust', 'go', 'jvm', 'python', 'c++', 'swift']);
+
+/**
+ * The client's runtime, unless it is a runtime of another language than the client's own: a
+ * Rust load generator (oha) does not run on Bun, so "Bun" there describes the server under load,
+ * which differs by system on purpose.
+ */
+const clientRuntime: Reader = Object.assign(
+  (run: RunInput) => {
+    const runtime = groupField('client', 'runtimeVersion')(run);
+    const language = groupField('client', 'language')(run);
+    if (!runtime || !language) return runtime;
+    const [of, client] = [normLanguage(runtime.value), normLanguage(language.value)];
+    return of && client && LANGUAGES.has(of) && LANGUAGES.has(client) && of !== client ? undefined : runtime;
+  },
+  { saysNothing: groupField('client', 'runtimeVersion').saysNothing },
+);
+
 export function checkClient1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     clientLanguageSpec,
@@ -49,7 +67,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
     {
       field: 'client.runtimeVersion',
       label: 'client runtime version',
-      read: groupField('client', 'runtimeVersion'),
+      read: clientRuntime,
       norm: (v) => majorMinor(v) ?? normText(v),
     },
     // Drivers differ by system when the systems differ (the 'system' subject covers them); on one

@@ -1,0 +1,62 @@
+// Splitting what a workload asks for from how a side does it. F-WL-1 compares the work itself
+// (its name, sizes, counts, mix); F-WL-3 compares how each side carries it out (its mode, query
+// files, API). Publications put both in one "parameters" object and one name line, so the split
+// is made here, once, for both checks.
+import { normText } from '../normalize.ts';
+import { groupField, type Reader, type ReadField } from '../read.ts';
+
+/** A parameter that names how a side does the work, not how much work there is. */
+const HOW_KEY =
+  /\b(mode|method|implementation|api|quer(y|ies)|scripts?|driver|engine|strategy|protocol|style|dialect|rewrite|approach)\b/i;
+/** A value that is a file or a path in a benchmark's repository: the side's own implementation. */
+const PATH_VALUE = /(^|\s)[\w.*-]*\/[\w.*/-]+|\.(sql|py|js|ts|java|go|rs|lua|sh)\b/i;
+
+export function namesHow(key: string, value: unknown): boolean {
+  return HOW_KEY.test(key) || (typeof value === 'string' && PATH_VALUE.test(value));
+}
+
+/**
+ * `workload.parameters` keeping only the keys that size or shape the work ('what') or only the
+ * keys that say how a side does it ('how'). A value that is not an object is all 'what'.
+ */
+export function parametersPart(which: 'what' | 'how'): Reader {
+  const whole = groupField('workload', 'parameters');
+  const part = (f: ReadField | undefined): ReadField | undefined => {
+    if (!f || f.differs) return which === 'what' ? f : undefined;
+    const v = f.value;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return which === 'what' ? f : undefined;
+    const kept = Object.entries(v).filter(([k, x]) => namesHow(k, x) === (which === 'how'));
+    if (kept.length === 0) return undefined;
+    return { ...f, value: Object.fromEntries(kept) as ReadField['value'] };
+  };
+  return Object.assign((run: Parameters<Reader>[0]) => part(whole(run)), {
+    saysNothing: whole.saysNothing,
+  });
+}
+
+/**
+ * A workload name that lists what it ran: "LmdbJava Benchmarks: write, readKey only" →
+ * { base: 'lmdbjava benchmarks', parts: ['write', 'readkey'] }. Parts are null for a plain name.
+ */
+export function nameParts(name: unknown): { base: string; parts: string[] | null } {
+  const text = normText(name);
+  const colon = text.indexOf(':');
+  if (colon < 0) return { base: text, parts: null };
+  const parts = text
+    .slice(colon + 1)
+    .replace(/\bonly\b/g, '')
+    .split(/,|\band\b|\+/)
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
+  return { base: text.slice(0, colon).trim(), parts };
+}
+
+/** True when every name is the same benchmark and each side's listed parts nest in another's. */
+export function nestedParts(names: readonly unknown[]): boolean {
+  const split = names.map(nameParts);
+  if (split.length < 2 || split.some((s) => s.parts === null || s.parts.length === 0)) return false;
+  if (new Set(split.map((s) => s.base)).size > 1) return false;
+  const sets = split.map((s) => new Set(s.parts));
+  const largest = sets.reduce((a, b) => (b.size > a.size ? b : a));
+  return sets.every((s) => [...s].every((p) => largest.has(p))) && sets.some((s) => s.size < largest.size);
+}
