@@ -162,7 +162,7 @@ test('a comparison names provenance fields and check evidence in words, with hel
   await page.screenshot({ path: 'e2e/screenshots/charts-comparison-diff-1440.png' });
   // At 1440 px every diff table fits its panel: prose values wrap, no badge is pushed out of view.
   const overflowing = await page
-    .locator('.prov-diff details[open] .table-wrap')
+    .locator('.prov-diff details[open] .table-scroll-area')
     .evaluateAll((wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).length);
   expect(overflowing).toBe(0);
 });

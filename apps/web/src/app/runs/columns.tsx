@@ -1,10 +1,12 @@
-// Column definitions of the runs explorer, beside the feature that uses them.
-import { StatusBadge } from '@levelfield/ui/badge';
+// Column definitions of the runs explorer, beside the feature that uses them. The figures are
+// those of the run's main series (server/runs/main-series.ts says which series that is).
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
-import { formatDuration, formatUtc } from '~/lib/format';
+import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
+import { formatDuration, formatLatency, formatRate } from '~/lib/format';
 import type { RunColumn } from '~/lib/runs-query';
 import type { RunListItem } from '~/server/runs/list';
+import { Sparkline } from './sparkline';
 
 export const COLUMN_LABELS: Record<RunColumn, string> = {
   name: 'Run',
@@ -13,6 +15,10 @@ export const COLUMN_LABELS: Record<RunColumn, string> = {
   status: 'Status',
   startedAt: 'Started',
   duration: 'Duration',
+  throughput: 'Throughput',
+  p50: 'p50',
+  p99: 'p99',
+  trend: 'Trend',
   project: 'Project',
   labels: 'Labels',
   source: 'Source',
@@ -31,7 +37,13 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'system',
     header: COLUMN_LABELS.system,
-    cell: ({ row }) => row.original.system?.name ?? '—',
+    // The product's own spelling (lib/system-names.ts); the stored one in the tooltip when it differs.
+    cell: ({ row }) => {
+      const stored = row.original.system?.name;
+      if (!stored) return '—';
+      const label = row.original.systemLabel;
+      return <span title={label === stored ? undefined : `stored as “${stored}”`}>{label}</span>;
+    },
   },
   {
     id: 'benchmark',
@@ -41,20 +53,47 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'status',
     header: COLUMN_LABELS.status,
-    cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    cell: ({ row }) => <RunStatusBadge run={row.original} />,
   },
   {
     id: 'startedAt',
     header: COLUMN_LABELS.startedAt,
-    cell: ({ row }) => (
-      <time dateTime={row.original.startedAt.toISOString()}>{formatUtc(row.original.startedAt)}</time>
-    ),
+    cell: ({ row }) => <RunWhen run={row.original} />,
   },
   {
     id: 'duration',
     header: COLUMN_LABELS.duration,
     meta: { numeric: true },
     cell: ({ row }) => formatDuration(row.original.durationMs),
+  },
+  {
+    id: 'throughput',
+    header: COLUMN_LABELS.throughput,
+    meta: { numeric: true },
+    cell: ({ row }) => (
+      <Figure run={row.original} value={row.original.main?.throughput ?? null} format={formatRate} />
+    ),
+  },
+  {
+    id: 'p50',
+    header: COLUMN_LABELS.p50,
+    meta: { numeric: true },
+    cell: ({ row }) => (
+      <Figure run={row.original} value={row.original.main?.p50Ms ?? null} format={formatLatency} />
+    ),
+  },
+  {
+    id: 'p99',
+    header: COLUMN_LABELS.p99,
+    meta: { numeric: true },
+    cell: ({ row }) => (
+      <Figure run={row.original} value={row.original.main?.p99Ms ?? null} format={formatLatency} />
+    ),
+  },
+  {
+    id: 'trend',
+    header: COLUMN_LABELS.trend,
+    cell: ({ row }) => <Sparkline rates={row.original.trend} />,
   },
   {
     id: 'project',
@@ -85,3 +124,17 @@ export const runColumns: ColumnDef<RunListItem>[] = [
     cell: ({ row }) => row.original.source,
   },
 ];
+
+/** A figure of the run's main series, named in its tooltip; a dash for runs without one (published, not yet summarised). */
+function Figure({
+  run,
+  value,
+  format,
+}: {
+  run: RunListItem;
+  value: number | null;
+  format: (value: number) => string;
+}) {
+  if (value === null || !run.main) return <span className="muted">—</span>;
+  return <span title={`of the series “${run.main.name}”, warm-up left out`}>{format(value)}</span>;
+}

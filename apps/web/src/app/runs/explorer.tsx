@@ -4,6 +4,7 @@
 import { flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMemo, useOptimistic, useState, useTransition } from 'react';
+import { TableScroll } from '~/components/table/table-scroll';
 import { MAX_BUILDER_RUNS } from '~/lib/compare-groups';
 import {
   PAGE_SIZES,
@@ -168,7 +169,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
         </div>
       </div>
 
-      <div className="table-wrap">
+      <TableScroll label="Runs table" sticky={2}>
         <table className="table" aria-label="Runs">
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -203,8 +204,8 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
                           }
                         >
                           {flexRender(header.column.columnDef.header, header.getContext())}
-                          <span aria-hidden="true">
-                            {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ''}
+                          <span aria-hidden="true" className={sorted ? undefined : 'sort-cue'}>
+                            {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}
                           </span>
                         </button>
                       ) : (
@@ -255,7 +256,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
             )}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
 
       <nav className="pager" aria-label="Pages">
         <button

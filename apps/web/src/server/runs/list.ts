@@ -2,6 +2,7 @@
 // run of a project in an organization the viewer belongs to, and runs of public projects.
 import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
+import { runDurationMs } from '~/components/table/run-duration';
 import type { RunSort, RunsQuery } from '~/lib/runs-query';
 import { storedNamesFor, systemChoices, systemLabel } from '~/lib/system-names';
 import { type MainSeries, mainSeriesOf, throughputTrends } from './main-series.ts';
@@ -63,13 +64,7 @@ const runSelect = {
   project: { select: { slug: true, name: true, visibility: true, organization: { select: { slug: true } } } },
 } satisfies Prisma.RunSelect;
 
-type RunTimes = { source: string; startedAt: Date; endedAt: Date | null };
-
-/** How long the run ran; null while it runs, and for published runs, which have no run time of their own. */
-function durationOf(run: RunTimes): number | null {
-  if (run.source === 'published' || !run.endedAt) return null;
-  return run.endedAt.getTime() - run.startedAt.getTime();
-}
+type RunTimes = Parameters<typeof runDurationMs>[0];
 
 /** A row's value in a computed sort (null: it has none and goes last either way). */
 function computedValue(
@@ -81,7 +76,7 @@ function computedValue(
     case 'system':
       return run.system ? systemLabel(run.system.name).toLowerCase() : null;
     case 'duration':
-      return durationOf(run);
+      return runDurationMs(run);
     case 'throughput':
       return main?.throughput ?? null;
     case 'p50':
@@ -168,7 +163,7 @@ export async function listRuns(db: PrismaClient, viewerId: string | null, query:
         ...run,
         labels: (run.labels ?? {}) as Record<string, string>,
         systemLabel: run.system ? systemLabel(run.system.name) : null,
-        durationMs: durationOf(run),
+        durationMs: runDurationMs(run),
         main,
         trend: main ? (trends.get(main.seriesId) ?? []) : [],
       };

@@ -1,6 +1,7 @@
 // The headline table: one column per entry, a value per metric (the mean of a group's runs,
 // said so), the ratio against the baseline and its 95 % interval. No hooks and no 'use client':
 // the comparison page renders it on the client, the /compare builder on the server.
+import { TableScroll } from '~/components/table/table-scroll';
 import { carriesUnit, formatFigure } from '~/lib/format';
 import type { HeadlineCell, HeadlineRow } from '~/server/comparisons/table';
 import type { Annotate } from '../../runs/[id]/provenance-panel';
@@ -35,7 +36,7 @@ interface Props {
 
 export function HeadlineTable({ entries, headline, baseline, testId = 'headline', annotate }: Props) {
   return (
-    <div className="table-wrap">
+    <TableScroll label={'Headline figures'}>
       <table className="table cmp-table" data-testid={testId}>
         <thead>
           <tr>
@@ -90,6 +91,6 @@ export function HeadlineTable({ entries, headline, baseline, testId = 'headline'
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

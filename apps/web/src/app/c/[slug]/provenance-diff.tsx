@@ -3,6 +3,7 @@
 // report page and on the client by the comparison page.
 import { describeField, type FieldUnit, GROUP_LABELS } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
+import { TableScroll } from '~/components/table/table-scroll';
 import type { ComparisonView } from '~/server/comparisons/view';
 import { type Annotate, anchorField, formatValue } from '../../runs/[id]/provenance-panel';
 
@@ -62,7 +63,7 @@ export function ProvenanceDiff({ entries, groups, annotate }: Props) {
               </>
             )}
           </summary>
-          <div className="table-wrap">
+          <TableScroll label={`${GROUP_LABELS[g.group]}: provenance per entry`}>
             <table className="table">
               <thead>
                 <tr>
@@ -96,7 +97,7 @@ export function ProvenanceDiff({ entries, groups, annotate }: Props) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </details>
       ))}
     </div>

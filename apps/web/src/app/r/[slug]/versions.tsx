@@ -1,6 +1,7 @@
 // The versions of a report, newest first, and the form that compares two of them. A plain GET
 // form, so it works without JavaScript and its result is a link that can be shared.
 import Link from 'next/link';
+import { TableScroll } from '~/components/table/table-scroll';
 import { formatUtc } from '~/lib/format';
 import type { LoadedReport } from './load';
 
@@ -43,7 +44,7 @@ export function Versions({ report }: { report: LoadedReport }) {
   const current = report.version.version;
   return (
     <>
-      <div className="table-wrap">
+      <TableScroll label={'Versions table'}>
         <table className="table" aria-label="Versions">
           <thead>
             <tr>
@@ -81,7 +82,7 @@ export function Versions({ report }: { report: LoadedReport }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {report.versions.length > 1 ? (
         <CompareVersionsForm
           report={report}

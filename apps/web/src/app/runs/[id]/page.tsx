@@ -1,9 +1,10 @@
 import { signLiveToken } from '@levelfield/contracts/live-token';
-import { StatusBadge } from '@levelfield/ui/badge';
 import type { Metadata } from 'next';
 import { cache } from 'react';
+import { isPublishedRun, runDurationMs } from '~/components/table/run-duration';
+import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import { env } from '~/env';
-import { formatDuration, formatUtc } from '~/lib/format';
+import { formatDuration } from '~/lib/format';
 import { packTimeline } from '~/lib/packed-timeline';
 import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
@@ -87,7 +88,7 @@ export default async function RunPage({ params }: Params) {
           </p>
           <h1>{run.name}</h1>
           <p className="meta">
-            <StatusBadge status={run.status} />
+            <RunStatusBadge run={run} />
             {run.framesQuarantined > 0 ? (
               <span
                 className="tag warn"
@@ -110,14 +111,14 @@ export default async function RunPage({ params }: Params) {
                   .join(', ')}
               </span>
             ) : null}
-            <span>started {formatUtc(run.startedAt)}</span>
-            <span>
-              {run.status === 'running' ? (
+            <RunWhen run={run} prefix />
+            {run.status === 'running' ? (
+              <span>
                 <ElapsedClock since={run.startedAt.getTime()} />
-              ) : (
-                formatDuration(run.endedAt ? run.endedAt.getTime() - run.startedAt.getTime() : null)
-              )}
-            </span>
+              </span>
+            ) : isPublishedRun(run) ? null : (
+              <span>{formatDuration(runDurationMs(run))}</span>
+            )}
             {run.exitCode !== null ? <span>exit code {run.exitCode}</span> : null}
             {run.warmupMs > 0 ? (
               <span>warm-up {formatDuration(run.warmupMs)} (left out of summaries)</span>

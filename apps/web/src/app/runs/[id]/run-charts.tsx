@@ -7,6 +7,7 @@ import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
+import { TableScroll } from '~/components/table/table-scroll';
 import { formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
 import { seriesNamer } from '~/lib/series-name';
@@ -219,7 +220,7 @@ function SummaryTable({
 }) {
   if (ranges.length === 0) return <p className="empty">No latency intervals in this range yet.</p>;
   return (
-    <div className="table-wrap">
+    <TableScroll label="Summary per series, table">
       <table className="table summary" aria-label="Summary per series">
         <thead>
           <tr>
@@ -269,6 +270,6 @@ function SummaryTable({
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -2,6 +2,7 @@
 // section (title, table, checks, entries, provenance, disclosure, values, charts), server-rendered.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { TableScroll } from '~/components/table/table-scroll';
 import { type SnapshotChange, snapshotChanges } from '~/server/reports/diff';
 import { loadReport, param, type SearchParams, versionParam } from '../load';
 import { CompareVersionsForm } from '../versions';
@@ -46,7 +47,7 @@ function Section({ section, changes }: { section: SnapshotChange['section']; cha
       <h2>
         {SECTIONS[section]} <span className="muted small">({changes.length})</span>
       </h2>
-      <div className="table-wrap">
+      <TableScroll label={'Changes between versions'}>
         <table className="table changes-table">
           <thead>
             <tr>
@@ -65,7 +66,7 @@ function Section({ section, changes }: { section: SnapshotChange['section']; cha
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 }

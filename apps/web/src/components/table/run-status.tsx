@@ -1,0 +1,32 @@
+// How a run says what it is and when, in the runs explorer and on the run page's header. A run
+// entered from a publication has no run of its own to time: it is "published" on its
+// publication date (stored as its start and end), never "succeeded" after "0 s".
+import { StatusBadge } from '@levelfield/ui/badge';
+import { formatUtc } from '~/lib/format';
+import { isPublishedRun } from './run-duration';
+
+interface RunTiming {
+  source: string;
+  status: string;
+  startedAt: Date;
+}
+
+export function RunStatusBadge({ run }: { run: RunTiming }) {
+  return isPublishedRun(run) ? (
+    <StatusBadge status="published">published</StatusBadge>
+  ) : (
+    <StatusBadge status={run.status} />
+  );
+}
+
+/** "published 2021-10-01" (the date is all a publication gives), or the start to the minute. */
+export function RunWhen({ run, prefix = false }: { run: RunTiming; prefix?: boolean }) {
+  const iso = run.startedAt.toISOString();
+  if (isPublishedRun(run)) return <time dateTime={iso.slice(0, 10)}>published {iso.slice(0, 10)}</time>;
+  return (
+    <time dateTime={iso}>
+      {prefix ? 'started ' : ''}
+      {formatUtc(run.startedAt)}
+    </time>
+  );
+}
