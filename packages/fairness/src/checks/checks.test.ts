@@ -865,6 +865,30 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/acknowledgement stated for A \(acks=all\), not for B/i);
   });
 
+  it('F-SW-1 flags a compared system whose version is not stated while another is', () => {
+    const components = (name: string, version?: string) => ({
+      software: {
+        components: [
+          { name, role: 'server', ...(version ? { version } : {}) },
+          { name: 'sysbench', role: 'tool' },
+        ],
+      },
+    });
+    const r = runCheck(
+      checkById('F-SW-1')!,
+      pair(components('AcmeDB', '0.35.10'), components('OtherDB'), ['AcmeDB', 'OtherDB']),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/OtherDB runs a version not stated, while AcmeDB is 0\.35\.10/);
+    // Neither stated: nothing to set against, and nothing passes either.
+    const neither = runCheck(
+      checkById('F-SW-1')!,
+      pair(components('AcmeDB'), components('OtherDB'), ['AcmeDB', 'OtherDB']),
+    );
+    expect(neither.state).not.toBe('flag');
+    expect(neither.state).not.toBe('pass');
+  });
+
   it('F-SW-1 flags a beta or branch build against a release', () => {
     const r = runCheck(
       checkById('F-SW-1')!,

@@ -2,7 +2,7 @@
 
 import type { Field } from '@levelfield/contracts/provenance';
 import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
-import { display, normBuildType, normText, parseNumber, toBool, toDay } from '../normalize.ts';
+import { display, isVacuous, normBuildType, normText, parseNumber, toBool, toDay } from '../normalize.ts';
 import {
   DIFFERS_UNSTATED,
   derived,
@@ -17,6 +17,7 @@ import {
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { isIntended } from '../subject.ts';
+import { productStem } from '../vendors.ts';
 
 // --- F-SW-1 ------------------------------------------------------------------------------------
 
@@ -30,6 +31,7 @@ export function majorMinor(value: unknown): string | null {
 interface Component {
   name: string;
   version?: string;
+  role?: string;
 }
 
 function componentsOf(value: unknown): Component[] {
@@ -42,8 +44,12 @@ function componentsOf(value: unknown): Component[] {
   const out: Component[] = [];
   for (const c of list) {
     if (c && typeof c === 'object' && 'name' in c) {
-      const o = c as { name: unknown; version?: unknown };
-      out.push({ name: String(o.name), ...(o.version ? { version: String(o.version) } : {}) });
+      const o = c as { name: unknown; version?: unknown; role?: unknown };
+      out.push({
+        name: String(o.name),
+        ...(o.version && !isVacuous(o.version) ? { version: String(o.version) } : {}),
+        ...(o.role ? { role: normText(o.role) } : {}),
+      });
     } else if (typeof c === 'string') {
       // "PostgreSQL 15.4" as text.
       const m = c.match(/^(.*?)\s+v?(\d[\w.-]*)$/);
@@ -88,6 +94,38 @@ function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evi
       );
   }
   return { flags, evidence };
+}
+
+/** The component that is the side's system under test: named like the system, or its server. */
+function systemComponent(entry: Entry, components: Component[]): Component | undefined {
+  const stem = entry.system ? productStem(entry.system) : null;
+  return (
+    components.find((c) => stem !== null && productStem(c.name) === stem) ??
+    components.find((c) => /^(server|database|broker|engine|system)/.test(c.role ?? ''))
+  );
+}
+
+/**
+ * The compared systems' own versions, stated for some and not others: the claim rests on a
+ * release a reader cannot identify (fairness-checklist.md, principle 2).
+ */
+function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+  if (isIntended(input, 'software.components')) return { flags: [], evidence: [] };
+  const sides = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('software', 'components')));
+    return { entry, c: read ? systemComponent(entry, componentsOf(read.value)) : undefined };
+  });
+  const withVersion = sides.filter((s) => s.c?.version);
+  const without = sides.filter((s) => s.c && !s.c.version);
+  if (withVersion.length === 0 || without.length === 0) return { flags: [], evidence: [] };
+  return {
+    flags: [
+      `${without.map((s) => s.c?.name).join(', ')} ${without.length === 1 ? 'runs a version' : 'run versions'} not stated, while ${withVersion.map((s) => `${s.c?.name} is ${s.c?.version}`).join(', ')}`,
+    ],
+    evidence: sides.flatMap((s) =>
+      s.c ? [derived(s.entry, `software.components[name=${s.c.name}].version`, s.c.version ?? null)] : [],
+    ),
+  };
 }
 
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
@@ -164,7 +202,8 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   ];
   const comparisons = compareFields(input, specs);
   const shared = sharedComponentVersions(input);
-  const flags: string[] = [...shared.flags, ...preReleases(input)];
+  const unstated = unstatedSystemVersions(input);
+  const flags: string[] = [...shared.flags, ...unstated.flags, ...preReleases(input)];
   for (const side of comparisons[0]?.sides ?? []) {
     if (side.keys.includes('debug')) flags.push(`${side.entry.label} ran a debug build`);
     if (side.keys.includes('pre-release'))
@@ -189,7 +228,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       why: 'debug builds, outdated versions and a different OS or kernel change the result, so every side should run current release builds on the same platform',
       subject: 'the builds, versions and platform',
     },
-    { flags, evidence: shared.evidence },
+    { flags, evidence: [...shared.evidence, ...unstated.evidence] },
   );
 }
 
