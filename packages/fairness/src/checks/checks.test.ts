@@ -889,6 +889,30 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(neither.state).not.toBe('pass');
   });
 
+  it('F-DISC-5 counts a platform component in the same role that is another program', () => {
+    const stack = (server: string, runtime: string) => ({
+      software: {
+        components: [
+          { name: server, role: 'server' },
+          { name: runtime, role: 'runtime' },
+          { name: 'bombardier', role: 'tool' },
+        ],
+      },
+    });
+    const r = runCheck(
+      checkById('F-DISC-5')!,
+      pair(stack('elysia', 'bun 1.1'), stack('express', 'node 22'), ['Elysia', 'Express']),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/runtime \(A: bun 1\.1 vs B: node 22\)/);
+    // The same runtime on both sides: only the system differs.
+    const same = runCheck(
+      checkById('F-DISC-5')!,
+      pair(stack('elysia', 'node 22'), stack('express', 'node 22'), ['Elysia', 'Express']),
+    );
+    expect(same.message).not.toMatch(/runtime/);
+  });
+
   it('F-SW-1 flags a beta or branch build against a release', () => {
     const r = runCheck(
       checkById('F-SW-1')!,

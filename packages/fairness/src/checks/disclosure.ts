@@ -41,6 +41,7 @@ import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../sch
 import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { concurrencyStyleReader } from './client.ts';
+import { platformDifferences } from './software.ts';
 import { normWorkloadName } from './workload.ts';
 
 // --- F-DISC-1 ----------------------------------------------------------------------------------
@@ -602,6 +603,11 @@ export function checkDisc5(input: ComparisonInput): CheckOutcome {
               ...(s.read.source ? { source: s.read.source } : {}),
             });
     } else if (!comparisons.some((c) => c.known)) uncompared.push(group);
+  }
+  const platform = platformDifferences(input);
+  if (platform.parts.length > 0) {
+    differing.push(`software (${platform.parts.join('; ')})`);
+    evidence.push(...platform.evidence);
   }
   const subject = intendedDims.length > 0 ? ` besides the subject (${intendedDims.join('; ')})` : '';
   for (const e of input.entries)

@@ -28,13 +28,13 @@ export function majorMinor(value: unknown): string | null {
   return m[2] === undefined ? (m[1] as string) : `${m[1]}.${m[2]}`;
 }
 
-interface Component {
+export interface Component {
   name: string;
   version?: string;
   role?: string;
 }
 
-function componentsOf(value: unknown): Component[] {
+export function componentsOf(value: unknown): Component[] {
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('name' in value))
     return Object.entries(value).map(([name, version]) => ({
       name,
@@ -97,7 +97,7 @@ function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evi
 }
 
 /** The component that is the side's system under test: named like the system, or its server. */
-function systemComponent(entry: Entry, components: Component[]): Component | undefined {
+export function systemComponent(entry: Entry, components: Component[]): Component | undefined {
   const stem = entry.system ? productStem(entry.system) : null;
   return (
     components.find((c) => stem !== null && productStem(c.name) === stem) ??
@@ -126,6 +126,35 @@ function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evid
       s.c ? [derived(s.entry, `software.components[name=${s.c.name}].version`, s.c.version ?? null)] : [],
     ),
   };
+}
+
+/**
+ * Components in the same role on every side (runtime, JVM, storage engine, load tool) that are
+ * different programs: "runtime (Elysia: bun 1.1.18 vs Express: node 22.4.1)". The systems' own
+ * components differ by design and are left out.
+ */
+export function platformDifferences(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
+  const sides = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('software', 'components')));
+    const all = read ? componentsOf(read.value) : [];
+    const own = systemComponent(entry, all);
+    const byRole = new Map<string, Component>();
+    for (const c of all) if (c !== own && c.role) byRole.set(c.role, c);
+    return { entry, byRole };
+  });
+  const parts: string[] = [];
+  const evidence: CheckEvidence[] = [];
+  if (sides.length < 2 || isIntended(input, 'software.components')) return { parts, evidence };
+  for (const role of sides[0]?.byRole.keys() ?? []) {
+    if (!sides.every((s) => s.byRole.has(role))) continue;
+    const named = sides.map((s) => ({ entry: s.entry, c: s.byRole.get(role) as Component }));
+    if (new Set(named.map((n) => productStem(n.c.name))).size < 2) continue;
+    parts.push(
+      `${role} (${named.map((n) => `${n.entry.label}: ${n.c.name}${n.c.version ? ` ${n.c.version}` : ''}`).join(' vs ')})`,
+    );
+    for (const n of named) evidence.push(derived(n.entry, `software.components[role=${role}]`, n.c.name));
+  }
+  return { parts, evidence };
 }
 
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
