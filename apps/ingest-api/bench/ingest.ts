@@ -7,7 +7,8 @@
 //    watched live. Gives
 //    frames_per_s (stored frames / elapsed), ack latency per request from send to response
 //    (p50, p99), live latency from a frame's acceptance (PostgreSQL's clock at insert) to its
-//    arrival at a subscriber (p99), and the server's RSS.
+//    arrival at a subscriber (p99), the server's RSS, and the rollup lag: each second, the age
+//    of the oldest closed minute not merged yet (0 when none), p99 over the measured seconds.
 // 2. capacity: CONCURRENCY agents post the same batches back to back (closed loop): the most the
 //    ingest path stores per second.
 // 3. baseline: the same rows, in batches of the same size, by raw multi-row INSERT into the same
@@ -226,6 +227,30 @@ function watch(url: string, latencies: number[]): Promise<() => void> {
   });
 }
 
+/**
+ * Every second until stopped: how long ago the oldest closed (run, minute) bucket still pending
+ * closed, in s (0 when none is). Read from the table the instances claim from (rollup/sql.ts).
+ */
+function sampleRollupLag(url: string, samples: number[]): () => Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  const connected = client.connect();
+  const timer = setInterval(() => {
+    void connected
+      .then(() =>
+        client.query<{ lag: number }>(
+          `SELECT coalesce(extract(epoch FROM now() - (min(bucket_start) + interval '60 seconds')), 0)::float8 AS lag
+             FROM pending_rollups WHERE bucket_start + interval '60 seconds' <= now()`,
+        ),
+      )
+      .then(({ rows }) => samples.push(rows[0]!.lag))
+      .catch((error: unknown) => log(`rollup lag sample failed: ${String(error)}`));
+  }, 1000);
+  return async () => {
+    clearInterval(timer);
+    await client.end();
+  };
+}
+
 /** Counts per whole second since `start`. */
 class PerSecond {
   private readonly counts: number[] = [];
@@ -391,6 +416,8 @@ async function main(): Promise<void> {
       rss = Math.max(rss, rssMb(pid));
     }, 1000);
     const acks: number[] = [];
+    const lagS: number[] = [];
+    let stopLag: (() => Promise<void>) | undefined;
     let cpu = cpuSeconds(pid);
     let pgCpu = postgresCpuSeconds();
     let ownCpu = benchCpuSeconds();
@@ -399,7 +426,14 @@ async function main(): Promise<void> {
       cpu = cpuSeconds(pid);
       pgCpu = postgresCpuSeconds();
       ownCpu = benchCpuSeconds();
+      stopLag = sampleRollupLag(database.url, lagS);
     });
+    await stopLag?.();
+    log(
+      `rollup lag per 10 s (max, s): ${Array.from({ length: Math.ceil(lagS.length / 10) }, (_, i) =>
+        round(Math.max(...lagS.slice(i * 10, i * 10 + 10))),
+      ).join(' ')}`,
+    );
     const sustainedCpu = cpuSeconds(pid) - cpu;
     log(
       `sustained: ${cpuShares(steady.frames, sustainedCpu, postgresCpuSeconds() - pgCpu, benchCpuSeconds() - ownCpu)}`,
@@ -479,6 +513,7 @@ async function main(): Promise<void> {
         baseline_rows_per_s: Math.round(baseline),
         ratio_to_baseline: round(capacity / baseline, 2),
         live_p99_ms: round(percentile(liveMs, 99)),
+        rollup_lag_p99_s: round(percentile(lagS, 99)),
         rss_mb: round(rss),
         capacity_frames_per_s: Math.round(capacity),
         offered_frames_per_s: AGENTS * SERIES,

@@ -134,9 +134,11 @@ export function createIngestMetrics(sources: {
     }),
   );
   registry.add(
-    new Gauge('levelfield_rollup_pending_buckets', 'Per-minute rollups waiting for a recompute.', () => [
-      [{}, sources.rollupPending?.() ?? 0],
-    ]),
+    new Gauge(
+      'levelfield_rollup_pending_buckets',
+      '(Run, minute) buckets waiting for a merge, all instances.',
+      () => [[{}, sources.rollupPending?.() ?? 0]],
+    ),
   );
   registry.add(
     new Gauge('levelfield_db_pool_connections', 'Hot-path PostgreSQL pool connections by state.', () => {

@@ -1,6 +1,6 @@
 // One frame batch from request body to acknowledgement: validate (histograms included), store,
-// then (after commit) publish to local live subscribers, notify other instances and mark the
-// rollups that changed.
+// then (after commit) publish to local live subscribers and notify other instances. (The rollup
+// buckets it wrote to are marked by the storing statement itself: frames/insert.ts.)
 import type { Principal } from '../auth.ts';
 import type { IngestContext } from '../context.ts';
 import { encodeFramesNotice, type LiveFrame, type SeriesInfo } from '../live/messages.ts';
@@ -22,9 +22,7 @@ export async function ingestFrames(
     const keys: Array<{ series: string; seq: number }> = [];
     for (let i = 0; i < frames.length; i += 1) {
       if (stored.stored && !stored.stored[i]) continue;
-      const series = stored.series[frameSeries[i]!]!.id;
-      ctx.rollup.markBucket(series, frames[i]!.startMs);
-      keys.push({ series, seq: frames[i]!.seq });
+      keys.push({ series: stored.series[frameSeries[i]!]!.id, seq: frames[i]!.seq });
     }
     // Not awaited: the acknowledgement never waits for other instances' live updates.
     void ctx.notifier.publish(

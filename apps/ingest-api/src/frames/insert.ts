@@ -1,9 +1,10 @@
 // The hot path: one statement per batch, one round trip. It locks the run FOR SHARE (a
 // concurrent finish waits for it, so no frame lands after a finish), checks project and status,
 // inserts every frame from binary column arrays (columns.ts) with ON CONFLICT DO NOTHING for
-// idempotent replays, and returns the counts. (Other instances are notified after commit, by
-// live/notifier.ts: a NOTIFY here would serialise every batch's commit.) A statement is atomic,
-// so a batch is all-or-nothing without BEGIN/COMMIT.
+// idempotent replays, marks the rollup buckets it wrote to (rollup/sql.ts: MARK_PENDING), and
+// returns the counts. (Other instances are notified after commit, by live/notifier.ts: a NOTIFY
+// here would serialise every batch's commit.) A statement is atomic, so a batch is all-or-nothing
+// without BEGIN/COMMIT.
 // Only a batch that declares series this instance has not seen yet takes a transaction, to
 // create them first (series.ts). Histograms are stored as the bytes the agent encoded; nothing
 // here decodes them.
@@ -11,6 +12,7 @@ import { AppError } from '@levelfield/contracts/errors';
 import type pg from 'pg';
 import type { Principal } from '../auth.ts';
 import { inTransaction, type Queryable, withClient } from '../db.ts';
+import { MARK_PENDING } from '../rollup/sql.ts';
 import { frameColumns } from './columns.ts';
 import { resolveCachedSeries, resolveSeries, type SeriesCache, type StoredSeries } from './series.ts';
 import type { CheckedBatch } from './validate.ts';
@@ -37,7 +39,8 @@ const INGEST_BATCH = `
                          $15::float8[], $16::float8[], $17::bytea[])
      WHERE EXISTS (SELECT 1 FROM run WHERE project_id = $2 AND status = 'running')
     ON CONFLICT (series_id, seq) DO NOTHING
-    RETURNING series_id, seq
+    RETURNING series_id, seq, start_at
+  ), marked AS (${MARK_PENDING('$1', 'ins')}
   )
   SELECT (SELECT project_id FROM run) AS project_id, (SELECT status FROM run) AS status, c.inserted,
          floor(extract(epoch FROM clock_timestamp()) * 1000)::float8 AS accepted_at,

@@ -4,10 +4,14 @@
 import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { hdrMerger, type MergedHistogram } from './merge.ts';
+import { unpack } from './pack.ts';
 
 export interface MergeRequest {
   id: number;
-  encoded: Uint8Array[];
+  /** Every input back to back (pack.ts). */
+  packed: Uint8Array;
+  /** Each input's length, in order. */
+  lengths: number[];
   bands: boolean;
 }
 
@@ -24,10 +28,10 @@ try {
   // Not permitted here (some containers): merge at normal priority.
 }
 
-parentPort?.on('message', ({ id, encoded, bands }: MergeRequest) => {
+parentPort?.on('message', ({ id, packed, lengths, bands }: MergeRequest) => {
   let reply: MergeReply;
   try {
-    reply = { id, merged: hdrMerger.merge(encoded, { bands }) };
+    reply = { id, merged: hdrMerger.merge(unpack(packed, lengths), { bands }) };
   } catch (error) {
     reply = { id, error: error instanceof Error ? error.message : String(error) };
   }

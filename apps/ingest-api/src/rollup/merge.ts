@@ -28,6 +28,8 @@ export interface MergedHistogram {
 export interface HistogramMerger {
   /** Decodes each V2 encoding, adds them up and re-encodes the sum; fails for an undecodable one. */
   merge(encoded: Uint8Array[], options?: { bands?: boolean }): MergedHistogram | Promise<MergedHistogram>;
+  /** Merges off the event loop (a thread at the lowest priority): the worker need not rest after each merge. */
+  readonly threaded?: boolean;
   /** Releases what the merger holds (a thread). */
   close?(): Promise<void>;
 }

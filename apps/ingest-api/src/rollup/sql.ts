@@ -77,29 +77,75 @@ export const STORE_ROLLUPS = `
     histogram = excluded.histogram, bands = excluded.bands, updated_at = excluded.updated_at
   WHERE rollups.frame_count <= excluded.frame_count`;
 
+export const RUN_SERIES = 'SELECT id, run_id FROM series WHERE run_id = ANY($1::text[])';
+
+// ── Pending buckets (the table pending_rollups): which (run, minute) buckets wait for a merge ──
+// The statement that stores a batch marks its buckets (MARK_PENDING), in the same transaction as
+// the frames, so a bucket with frames not merged yet is always on record, whatever instance
+// stored them and whatever crashes since. Any instance's worker claims due ones (CLAIM_PENDING)
+// and, once they are merged, deletes those that no batch marked meanwhile (RELEASE_PENDING).
+
+/** Late batches of a bucket are waited for this long after it closed before it is merged. */
+export const ROLLUP_SETTLE_SECONDS = 10;
+
 /**
- * $1 run ids: the buckets whose rollup is missing or covers another number of frames than are
- * stored, and every series (for the summaries). An index-only scan of frames (series_id,
- * start_at) when the visibility map allows.
+ * A data-modifying CTE for the batch statement: marks the buckets of the frames `inserted`
+ * returned (with their start_at) for run `run`. Marking again counts up `marks` and holds the
+ * row's lock until the batch commits, so a claim (SKIP LOCKED) never takes a bucket while a batch
+ * that wrote into it is still uncommitted, and a release sees the bucket was marked since.
  */
-export const STALE_BUCKETS = `
-  WITH stored AS (
-    SELECT f.series_id, date_bin(${WIDTH}, f.start_at, timestamptz '1970-01-01 00:00:00+00') AS bucket_start,
-           count(*)::int AS frames
-      FROM series s JOIN frames f ON f.series_id = s.id
-     WHERE s.run_id = ANY($1::text[])
-     GROUP BY 1, 2)
-  SELECT st.series_id, (extract(epoch FROM st.bucket_start) * 1000)::float8 AS bucket_ms
-    FROM stored st
-    LEFT JOIN rollups ro ON ro.series_id = st.series_id AND ro.width_seconds = ${ROLLUP_WIDTH_SECONDS}
-     AND ro.bucket_start = st.bucket_start
-   WHERE ro.frame_count IS DISTINCT FROM st.frames`;
+export const MARK_PENDING = (run: string, inserted: string) => `
+    INSERT INTO pending_rollups AS p (run_id, bucket_start, due_at)
+    SELECT DISTINCT ${run}, b.bucket_start, b.bucket_start + ${WIDTH} + interval '${ROLLUP_SETTLE_SECONDS} seconds'
+      FROM (SELECT date_bin(${WIDTH}, start_at, timestamptz '1970-01-01 00:00:00+00') AS bucket_start
+              FROM ${inserted}) b
+    ON CONFLICT (run_id, bucket_start) DO UPDATE SET marks = p.marks + 1`;
 
-export const RUN_SERIES = 'SELECT id FROM series WHERE run_id = ANY($1::text[])';
+/**
+ * $1 how many, $2 also buckets not due yet (a forced pass), $3 lease in ms: claims due buckets
+ * that no live claim holds, running runs' first (their pages are being watched), oldest first.
+ * SKIP LOCKED: instances claiming at once take different rows, and none waits for another.
+ */
+export const CLAIM_PENDING = `
+  WITH picked AS (
+    SELECT p.run_id, p.bucket_start
+      FROM pending_rollups p JOIN runs r ON r.id = p.run_id
+     WHERE (p.due_at <= now() OR $2::bool)
+       AND (p.claimed_until IS NULL OR p.claimed_until < now())
+     ORDER BY (r.status = 'running') DESC, p.bucket_start
+     LIMIT $1
+       FOR UPDATE OF p SKIP LOCKED)
+  UPDATE pending_rollups p SET claimed_until = now() + $3::int * interval '1 millisecond'
+    FROM picked, runs r
+   WHERE p.run_id = picked.run_id AND p.bucket_start = picked.bucket_start AND r.id = p.run_id
+  RETURNING p.run_id, (extract(epoch FROM p.bucket_start) * 1000)::float8 AS bucket_ms, p.marks,
+            r.status::text AS status`;
 
-/** Runs whose rollups a crashed or timed-out instance may have left stale (checked at start-up). */
-export const RECOVERABLE_RUNS = `
-  SELECT id FROM runs WHERE status = 'running' OR updated_at > now() - interval '1 day'`;
+const CLAIMED = `claimed AS (
+    SELECT run_id, to_timestamp(bucket_ms / 1000.0) AS bucket_start, marks
+      FROM unnest($1::text[], $2::float8[], $3::int4[]) AS u(run_id, bucket_ms, marks))`;
+
+/** $1 runs, $2 bucket starts (epoch ms), $3 marks when claimed: merged, unless marked since. */
+export const RELEASE_PENDING = `
+  WITH ${CLAIMED}
+  DELETE FROM pending_rollups p USING claimed c
+   WHERE p.run_id = c.run_id AND p.bucket_start = c.bucket_start AND p.marks = c.marks`;
+
+/**
+ * The same arguments: claims given back — what RELEASE_PENDING left (marked since: merged again
+ * at once) or what a failed or cut-short pass could not merge. A separate statement from the
+ * release, so it sees a batch that committed while the release waited for it.
+ */
+export const UNCLAIM_PENDING = `
+  WITH ${CLAIMED}
+  UPDATE pending_rollups p SET claimed_until = NULL FROM claimed c
+   WHERE p.run_id = c.run_id AND p.bucket_start = c.bucket_start`;
+
+/** $1 run ids that finished: their buckets are merged now, open or not. */
+export const EXPEDITE_RUNS = `UPDATE pending_rollups SET due_at = now() WHERE run_id = ANY($1::text[])`;
+
+/** Buckets waiting (for /metrics). */
+export const PENDING_COUNT = 'SELECT count(*)::int AS buckets FROM pending_rollups';
 
 /**
  * $1 series ids: what a warm-up-free whole-run summary merges — the rollups of buckets without

@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { type HistogramMerger, hdrMerger, type MergedHistogram } from './merge.ts';
 import type { MergeReply, MergeRequest } from './merge-thread.ts';
+import { pack } from './pack.ts';
 
 /** The built thread: dist/merge-thread.mjs, beside the built server dist/main.mjs. */
 const BUILT_THREAD = new URL('./merge-thread.mjs', import.meta.url);
@@ -22,6 +23,7 @@ interface Pending {
 }
 
 export class ThreadMerger implements HistogramMerger {
+  readonly threaded = true;
   private worker: Worker | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
@@ -33,7 +35,10 @@ export class ThreadMerger implements HistogramMerger {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, encoded, bands: options.bands === true } satisfies MergeRequest);
+      const { packed, lengths } = pack(encoded);
+      worker.postMessage({ id, packed, lengths, bands: options.bands === true } satisfies MergeRequest, [
+        packed.buffer,
+      ]);
     });
   }
 

@@ -1,18 +1,20 @@
 // Keeps rollups (per-minute merged histograms) and per-series run summaries current, off the
-// hot path. The hot path only marks the buckets it wrote to; a timer recomputes each bucket from
-// the stored frames once it has closed (so a bucket's frames are decoded about once, not on
-// every pass while it fills), merges the frames' histograms with @levelfield/metrics (in a
-// thread of its own: thread-merger.ts), and
-// then recomputes the summaries of the series it touched from the rollups.
+// hot path. The statement that stores a batch marks the (run, minute) buckets it wrote to in
+// pending_rollups (rollup/sql.ts); every instance's worker claims due ones with FOR UPDATE SKIP
+// LOCKED — running runs first — so any number of instances share the work and each bucket is
+// merged by one of them, recomputes them from the stored frames once they have closed (so a
+// bucket's frames are decoded about once, not on every pass while it fills), merges the frames'
+// histograms with @levelfield/metrics (in a thread of its own: thread-merger.ts), then
+// recomputes the summaries of the series it touched from the rollups.
 //
-// Marks live in memory. A finish recomputes every bucket of its run whose rollup is missing or
-// stale (rollup frame_count ≠ stored frames), and so does start-up for running and recently
-// finished runs, so a crash or a cut-short drain loses nothing: rows are always recomputable
-// from frames (sql.ts), and writes from several instances converge.
+// A claim is a lease: an instance that dies while merging leaves its buckets to another once the
+// lease ends. Rows are always recomputable from frames (sql.ts), and writes from several
+// instances converge. A finish makes its run's buckets due at once (markRun).
 //
-// Merging costs tens of µs per frame here and reading the frames back as much in PostgreSQL,
-// so the worker works in small slices and, after each query and each merge, rests in proportion
-// to stay busy at most `cpuShare` of wall time: ingest always comes first.
+// Reading frames back costs PostgreSQL tens of µs per frame, so the worker works in small slices
+// and, after each query, rests in proportion to stay busy at most `cpuShare` of wall time: ingest
+// always comes first. Merging in process (from TypeScript source) rests the same way; the merge
+// thread runs at the lowest scheduling priority instead (merge-thread.ts).
 import type pg from 'pg';
 import { errorMessage } from '../db.ts';
 import { byteaArray } from '../frames/columns.ts';
@@ -20,34 +22,37 @@ import type { HistogramMerger } from './merge.ts';
 import {
   BUCKET_HISTOGRAMS,
   BUCKET_INPUTS,
-  RECOVERABLE_RUNS,
-  ROLLUP_WIDTH_SECONDS,
+  CLAIM_PENDING,
+  EXPEDITE_RUNS,
+  PENDING_COUNT,
+  RELEASE_PENDING,
   RUN_SERIES,
-  STALE_BUCKETS,
   STORE_ROLLUPS,
   STORE_SUMMARIES,
   SUMMARY_HISTOGRAMS,
   SUMMARY_INPUTS,
+  UNCLAIM_PENDING,
 } from './sql.ts';
 import { defaultMerger } from './thread-merger.ts';
 
 export interface RollupOptions {
   db: pg.Pool;
   log: (message: string) => void;
-  /** How often closed buckets are recomputed. Default 10 s. */
+  /** How often due buckets are looked for (a pass then claims until none is left). Default 10 s. */
   intervalMs?: number;
   /** Summaries cover whole runs, so they are recomputed less often than buckets. Default 60 s. */
   summaryIntervalMs?: number;
-  /** A bucket is recomputed this long after it closed (late batches land first). Default 10 s. */
-  settleMs?: number;
   /** Largest share of wall time the worker is busy, querying or merging (0 < share ≤ 1). Default 0.25. */
   cpuShare?: number;
+  /** How long a claim holds its buckets against other instances. Default 5 min. */
+  leaseMs?: number;
   merger?: HistogramMerger;
 }
 
-const BUCKET_MS = ROLLUP_WIDTH_SECONDS * 1000;
 /** Buckets (or summaries) read per statement: at most a few MB of histograms. */
 const SLICE = 50;
+/** (run, minute) buckets per claim: few, so instances share a backlog evenly. */
+const CLAIM_SIZE = 4;
 
 interface Aggregate {
   frame_count: number;
@@ -75,6 +80,13 @@ interface SummaryRow extends Aggregate {
   last_seq: number;
 }
 
+interface Claim {
+  run_id: string;
+  bucket_ms: number;
+  marks: number;
+  status: string;
+}
+
 type Percentiles = Pick<Aggregate, 'p50' | 'p90' | 'p95' | 'p99' | 'p999'> & {
   histogram: Buffer | null;
   bands: Buffer | null;
@@ -84,10 +96,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).u
 const yieldToIo = () => new Promise((resolve) => setImmediate(resolve));
 
 export class RollupWorker {
-  /** seriesId → bucket starts (epoch ms) written since their last recompute. */
-  private buckets = new Map<string, Set<number>>();
+  /** Series whose summary is due. */
   private series = new Set<string>();
-  private runs = new Set<string>();
+  /** Runs finished here since the last pass: their buckets become due at once. */
+  private finished = new Set<string>();
+  /** A run finished: summarize in this pass rather than at the summary interval. */
+  private summaryNow = false;
+  private pending = 0;
   private timer: NodeJS.Timeout | undefined;
   /** Passes run one after another. */
   private chain: Promise<void> = Promise.resolve();
@@ -95,43 +110,30 @@ export class RollupWorker {
   private lastSummary = 0;
   /** Draining: no more resting between merges. */
   private draining = false;
-  /** The drain deadline passed: leave the rest to the next start-up. */
+  /** The drain deadline passed: leave the rest to other instances or the next start-up. */
   private abandoned = false;
   private undecodable = 0;
   private readonly merger: HistogramMerger;
   private readonly share: number;
+  private readonly leaseMs: number;
 
   constructor(private readonly options: RollupOptions) {
     this.merger = options.merger ?? defaultMerger();
     this.share = Math.min(Math.max(options.cpuShare ?? 0.25, 0.01), 1);
+    this.leaseMs = options.leaseMs ?? 5 * 60_000;
   }
 
-  /** Buckets waiting for a recompute (for /metrics). */
+  /** (run, minute) buckets waiting for a merge, on every instance, at the end of the last pass (for /metrics). */
   get pendingBuckets(): number {
-    let n = 0;
-    for (const set of this.buckets.values()) n += set.size;
-    return n;
+    return this.pending;
   }
 
-  /** Called by the hot path after commit; cheap: a Map lookup and a Set add. */
-  markBucket(seriesId: string, startMs: number): void {
-    const bucket = startMs - (((startMs % BUCKET_MS) + BUCKET_MS) % BUCKET_MS);
-    let set = this.buckets.get(seriesId);
-    if (!set) {
-      set = new Set();
-      this.buckets.set(seriesId, set);
-    }
-    set.add(bucket);
-  }
-
-  /** Recompute every stale bucket of a run (it finished, or marks may have been lost in a crash). */
+  /** The run finished: merge its buckets now, open or not, then its summaries. */
   markRun(runId: string): void {
-    this.runs.add(runId);
+    this.finished.add(runId);
   }
 
   async start(): Promise<void> {
-    const { rows } = await this.options.db.query<{ id: string }>(RECOVERABLE_RUNS);
-    for (const row of rows) this.markRun(row.id);
     this.timer = setInterval(() => {
       if (!this.passing) void this.flush();
     }, this.options.intervalMs ?? 10_000).unref();
@@ -139,8 +141,8 @@ export class RollupWorker {
   }
 
   /**
-   * Drain: a last pass over everything marked, at full speed, for at most `deadlineMs`; what
-   * is left is recomputed by the next start-up (RECOVERABLE_RUNS).
+   * Drain: a last pass, at full speed, for at most `deadlineMs`; what is left stays pending for
+   * the other instances or the next start-up.
    */
   async stop(deadlineMs = 10_000): Promise<void> {
     clearInterval(this.timer);
@@ -148,18 +150,18 @@ export class RollupWorker {
     const timer = setTimeout(() => {
       this.abandoned = true;
     }, deadlineMs);
-    await this.flush(true);
+    await this.flush();
     clearTimeout(timer);
     await this.merger.close?.();
     if (this.abandoned) {
       this.options.log(
-        `rollup: drain deadline passed with ${this.pendingBuckets} bucket(s) and ${this.series.size} ` +
-          'summaries left; the next start-up recomputes them',
+        `rollup: drain deadline passed with ${this.series.size} summaries left; ` +
+          'pending buckets stay for another instance',
       );
     }
   }
 
-  /** Runs a pass after any running one; `force` also takes open buckets and summaries. */
+  /** Runs a pass after any running one; `force` also takes buckets not due yet, and every summary. */
   flush(force = false): Promise<void> {
     const pass = this.chain.then(() => this.pass(force));
     this.chain = pass.catch(() => {});
@@ -169,35 +171,15 @@ export class RollupWorker {
   private async pass(force: boolean): Promise<void> {
     this.passing = true;
     try {
-      const runs = this.runs;
-      this.runs = new Set();
-      const due: Array<[string, number]> = [];
-      if (runs.size > 0) {
-        try {
-          const ids = [...runs];
-          const stale = await this.query<{ series_id: string; bucket_ms: number }>(STALE_BUCKETS, [ids]);
-          // Recomputed now, open or not: the run finished (or is being recovered).
-          for (const row of stale.rows) {
-            due.push([row.series_id, row.bucket_ms]);
-            this.buckets.get(row.series_id)?.delete(row.bucket_ms);
-          }
-          const series = await this.query<{ id: string }>(RUN_SERIES, [ids]);
-          for (const row of series.rows) this.series.add(row.id);
-        } catch (error) {
-          this.options.log(`rollup: could not list stale buckets, will retry (${errorMessage(error)})`);
-          for (const id of runs) this.runs.add(id);
-        }
+      await this.expediteFinished();
+      // Until nothing due is left: a backlog is worked off in one pass, summaries in between.
+      while (!this.abandoned) {
+        const claims = await this.claim(force);
+        if (claims.length === 0 || !(await this.rollupClaimed(claims))) break;
+        await this.summarizeIfDue(false);
       }
-      due.push(...this.takeDue(force ? Number.POSITIVE_INFINITY : Date.now()));
-      await this.rollupBuckets(due);
-      const dueSummary =
-        force || runs.size > 0 || Date.now() - this.lastSummary >= (this.options.summaryIntervalMs ?? 60_000);
-      if (dueSummary && this.series.size > 0) {
-        const series = this.series;
-        this.series = new Set();
-        await this.summarize([...series]);
-        this.lastSummary = Date.now();
-      }
+      await this.summarizeIfDue(force);
+      this.pending = (await this.query<{ buckets: number }>(PENDING_COUNT, [])).rows[0]?.buckets ?? 0;
       if (this.undecodable > 0) {
         this.options.log(
           `rollup: ${this.undecodable} bucket(s) or summaries had an undecodable histogram; ` +
@@ -205,72 +187,119 @@ export class RollupWorker {
         );
         this.undecodable = 0;
       }
+    } catch (error) {
+      this.options.log(`rollup: pass failed, will retry (${errorMessage(error)})`);
     } finally {
       this.passing = false;
     }
   }
 
-  /** Takes the marked buckets that closed at least settleMs before `now`. */
-  private takeDue(now: number): Array<[string, number]> {
-    const latestStart = now - BUCKET_MS - (this.options.settleMs ?? 10_000);
-    const due: Array<[string, number]> = [];
-    for (const [seriesId, set] of this.buckets) {
-      for (const bucket of set) {
-        if (bucket > latestStart) continue;
-        due.push([seriesId, bucket]);
-        set.delete(bucket);
-      }
-      if (set.size === 0) this.buckets.delete(seriesId);
-    }
-    return due;
+  private async summarizeIfDue(force: boolean): Promise<void> {
+    const due =
+      force || this.summaryNow || Date.now() - this.lastSummary >= (this.options.summaryIntervalMs ?? 60_000);
+    if (!due || this.series.size === 0 || this.abandoned) return;
+    const series = this.series;
+    this.series = new Set();
+    this.summaryNow = false;
+    await this.summarize([...series]);
+    this.lastSummary = Date.now();
   }
 
-  private async rollupBuckets(due: Array<[string, number]>): Promise<void> {
+  /** Finished runs' buckets become due now, and their series' summaries are recomputed this pass. */
+  private async expediteFinished(): Promise<void> {
+    if (this.finished.size === 0) return;
+    const ids = [...this.finished];
+    this.finished = new Set();
+    try {
+      await this.query(EXPEDITE_RUNS, [ids]);
+      const { rows } = await this.query<{ id: string }>(RUN_SERIES, [ids]);
+      for (const row of rows) this.series.add(row.id);
+      this.summaryNow = true;
+    } catch (error) {
+      for (const id of ids) this.finished.add(id);
+      throw error;
+    }
+  }
+
+  private async claim(force: boolean): Promise<Claim[]> {
+    const { rows } = await this.query<Claim>(CLAIM_PENDING, [CLAIM_SIZE, force, this.leaseMs]);
+    return rows;
+  }
+
+  /**
+   * Merges every series' bucket of the claimed (run, minute) buckets, then releases them: deleted
+   * when no batch marked them since the claim, else given back to be merged again. A failed or
+   * cut-short merge gives its claims back too. Returns whether all were merged.
+   */
+  private async rollupClaimed(claims: Claim[]): Promise<boolean> {
+    const claimed = [claims.map((c) => c.run_id), claims.map((c) => c.bucket_ms), claims.map((c) => c.marks)];
+    let merged = false;
+    try {
+      const { rows: series } = await this.query<{ id: string; run_id: string }>(RUN_SERIES, [claimed[0]]);
+      const buckets: Array<[string, number]> = [];
+      for (const c of claims)
+        for (const s of series) if (s.run_id === c.run_id) buckets.push([s.id, c.bucket_ms]);
+      merged = await this.rollupBuckets(buckets);
+      if (merged) {
+        await this.query(RELEASE_PENDING, claimed);
+        if (claims.some((c) => c.status !== 'running')) this.summaryNow = true;
+      }
+    } catch (error) {
+      this.options.log(`rollup: merging claimed buckets failed, will retry (${errorMessage(error)})`);
+    }
+    await this.query(UNCLAIM_PENDING, claimed);
+    return merged;
+  }
+
+  /**
+   * Recomputes the buckets slice by slice; false when the drain deadline cut it short. A slice is
+   * merged (in the merge thread) and stored while the next one is read, so reading and merging,
+   * which use different cores, overlap.
+   */
+  private async rollupBuckets(due: Array<[string, number]>): Promise<boolean> {
+    let previous: Promise<void> = Promise.resolve();
     for (let i = 0; i < due.length; i += SLICE) {
       if (this.abandoned) {
-        for (const [seriesId, bucket] of due.slice(i)) this.markBucket(seriesId, bucket);
-        return;
+        await previous;
+        return false;
       }
       const slice = due.slice(i, i + SLICE);
-      try {
-        const params = [slice.map((b) => b[0]), slice.map((b) => b[1])];
-        const { rows } = await this.query<BucketRow>(BUCKET_INPUTS, params);
-        const histograms = await this.query<{
-          series_id: string;
-          bucket_ms: number;
-          histogram: Buffer;
-        }>(BUCKET_HISTOGRAMS, params);
-        const byBucket = groupBy(histograms.rows, (h) => `${h.series_id}\u0000${h.bucket_ms}`);
-        const merged: Percentiles[] = [];
-        for (const row of rows) {
-          merged.push(
-            await this.mergeThrottled(
-              row,
-              byBucket.get(`${row.series_id}\u0000${row.bucket_ms}`) ?? [],
-              true,
-            ),
-          );
-        }
-        await this.query(STORE_ROLLUPS, [
-          rows.map((r) => r.series_id),
-          rows.map((r) => r.bucket_ms),
-          rows.map((r) => r.frame_count),
-          rows.map((r) => r.warmup_frames),
-          rows.map((r) => r.count),
-          rows.map((r) => r.duration_ms),
-          rows.map((r) => r.min),
-          rows.map((r) => r.max),
-          rows.map((r) => r.mean),
-          ...percentileColumns(merged),
-          byteaArray(merged.map((m) => m.bands)),
-        ]);
-        for (const row of rows) this.series.add(row.series_id);
-      } catch (error) {
-        this.options.log(`rollup: pass failed, will retry (${errorMessage(error)})`);
-        for (const [seriesId, bucket] of due.slice(i)) this.markBucket(seriesId, bucket);
-        return;
-      }
+      const params = [slice.map((b) => b[0]), slice.map((b) => b[1])];
+      const { rows } = await this.query<BucketRow>(BUCKET_INPUTS, params);
+      const histograms = await this.query<{
+        series_id: string;
+        bucket_ms: number;
+        histogram: Buffer;
+      }>(BUCKET_HISTOGRAMS, params);
+      const byBucket = groupBy(histograms.rows, (h) => `${h.series_id}\u0000${h.bucket_ms}`);
+      const merging = this.mergeAll(
+        rows.map((row) => [row, byBucket.get(`${row.series_id}\u0000${row.bucket_ms}`) ?? []]),
+        true,
+      );
+      await previous;
+      previous = merging.then((merged) => this.storeRollups(rows, merged));
+      // Awaited at the next slice or below; until then a failure must not count as unhandled.
+      previous.catch(() => {});
     }
+    await previous;
+    return true;
+  }
+
+  private async storeRollups(rows: BucketRow[], merged: Percentiles[]): Promise<void> {
+    await this.query(STORE_ROLLUPS, [
+      rows.map((r) => r.series_id),
+      rows.map((r) => r.bucket_ms),
+      rows.map((r) => r.frame_count),
+      rows.map((r) => r.warmup_frames),
+      rows.map((r) => r.count),
+      rows.map((r) => r.duration_ms),
+      rows.map((r) => r.min),
+      rows.map((r) => r.max),
+      rows.map((r) => r.mean),
+      ...percentileColumns(merged),
+      byteaArray(merged.map((m) => m.bands)),
+    ]);
+    for (const row of rows) this.series.add(row.series_id);
   }
 
   private async summarize(seriesIds: string[]): Promise<void> {
@@ -286,9 +315,10 @@ export class RollupWorker {
           slice,
         ]);
         const bySeries = groupBy(histograms.rows, (h) => h.series_id);
-        const merged: Percentiles[] = [];
-        for (const row of rows)
-          merged.push(await this.mergeThrottled(row, bySeries.get(row.series_id) ?? []));
+        const merged = await this.mergeAll(
+          rows.map((row) => [row, bySeries.get(row.series_id) ?? []]),
+          false,
+        );
         await this.query(STORE_SUMMARIES, [
           rows.map((r) => r.series_id),
           rows.map((r) => r.frame_count),
@@ -330,11 +360,28 @@ export class RollupWorker {
   }
 
   /**
+   * Merges each row's histograms: all of a slice handed to the merge thread at once (it works
+   * through them at the lowest priority), or in process one after another, resting after each to
+   * keep cpuShare of the event loop.
+   */
+  private async mergeAll(inputs: Array<[Aggregate, Buffer[]]>, bands: boolean): Promise<Percentiles[]> {
+    if (this.merger.threaded)
+      return Promise.all(inputs.map(([row, histograms]) => this.merge(row, histograms, bands)));
+    const merged: Percentiles[] = [];
+    for (const [row, histograms] of inputs) {
+      const started = performance.now();
+      merged.push(await this.merge(row, histograms, bands));
+      await this.rest(performance.now() - started);
+    }
+    return merged;
+  }
+
+  /**
    * Exact percentiles from the merged histogram when every input has a decodable one; otherwise
    * (counters, gauges, a corrupt encoding) no histogram and the largest of the inputs'
-   * percentiles: an upper bound, never an average of percentiles. Then rests to keep cpuShare.
+   * percentiles: an upper bound, never an average of percentiles.
    */
-  private async mergeThrottled(row: Aggregate, histograms: Buffer[], bands = false): Promise<Percentiles> {
+  private async merge(row: Aggregate, histograms: Buffer[], bands: boolean): Promise<Percentiles> {
     const upperBound: Percentiles = {
       p50: row.p50,
       p90: row.p90,
@@ -345,11 +392,9 @@ export class RollupWorker {
       bands: null,
     };
     if (row.without_histogram > 0 || histograms.length === 0) return upperBound;
-    const started = performance.now();
-    let result = upperBound;
     try {
       const merged = await this.merger.merge(histograms, { bands });
-      result = {
+      return {
         p50: merged.p50,
         p90: merged.p90,
         p95: merged.p95,
@@ -362,9 +407,8 @@ export class RollupWorker {
       };
     } catch {
       this.undecodable += 1;
+      return upperBound;
     }
-    await this.rest(performance.now() - started);
-    return result;
   }
 }
 
