@@ -4,6 +4,7 @@ import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { accountRouter } from '~/server/routers/account';
 import { comparisonsRouter } from '~/server/routers/comparisons';
+import { historyRouter } from '~/server/routers/history';
 import { invitationsRouter } from '~/server/routers/invitations';
 import { notificationsRouter } from '~/server/routers/notifications';
 import { orgsRouter } from '~/server/routers/orgs';
@@ -25,6 +26,7 @@ export const appRouter = router({
   tokens: tokensRouter,
   invitations: invitationsRouter,
   notifications: notificationsRouter,
+  history: historyRouter,
 });
 export type AppRouter = typeof appRouter;
 

@@ -20,7 +20,8 @@ export default async function NotificationsPage() {
         <div>
           <h1>Notifications</h1>
           <p className="muted">
-            Comments and state changes on review threads you opened, answered, or on reports you published.
+            Comments and state changes on review threads you opened, answered, or on reports you published,
+            and regressions in the histories of projects you edit.
             {notifications.length >= NOTIFICATIONS_LISTED
               ? ` The newest ${NOTIFICATIONS_LISTED} are listed.`
               : ''}

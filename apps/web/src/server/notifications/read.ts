@@ -1,7 +1,8 @@
-// Reading one's notifications. Access is checked again on every read: a notification about a
-// report the recipient can no longer view (removed from the organization, report made private)
-// is not shown and not counted — its summary names the report and the thread. The rule is
-// access.ts's `decide`, applied per notification with the recipient's memberships loaded once.
+// Reading one's notifications: about review threads (notify.ts) and about regressions in a
+// project's histories (changes.ts), newest first in one list. Access is checked again on every
+// read: a notification about a report or project the recipient can no longer view (removed from
+// the organization, made private) is not shown and not counted — its summary names it. The rule
+// is access.ts's `decide`, applied per notification with the recipient's memberships loaded once.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { decide } from '../access.ts';
@@ -31,23 +32,50 @@ type Report = {
   comparison: { project: { organizationId: string } };
 };
 
+const projectOfChange = {
+  change: {
+    select: {
+      historyId: true,
+      history: { select: { project: { select: { organizationId: true, visibility: true } } } },
+    },
+  },
+} as const;
+
+type Viewable = { organizationId: string; visibility: 'private' | 'unlisted' | 'public' };
+
+/** Whether the viewer may still view something, by their roles (organization id → role). */
+async function viewingRule(db: PrismaClient, viewerId: string) {
+  const memberships = await db.membership.findMany({
+    where: { userId: viewerId },
+    select: { organizationId: true, role: true },
+  });
+  const roles = new Map(memberships.map((m) => [m.organizationId, m.role]));
+  return ({ organizationId, visibility }: Viewable) =>
+    decide({ role: roles.get(organizationId) ?? null, signedIn: true, visibility, action: 'view' }) ===
+    'allow';
+}
+
 /** Keeps the rows whose report the viewer may still view. */
 async function viewable<T extends { thread: { report: Report | null } }>(
   db: PrismaClient,
   viewerId: string,
   rows: T[],
 ): Promise<(T & { thread: { report: Report } })[]> {
-  const memberships = await db.membership.findMany({
-    where: { userId: viewerId },
-    select: { organizationId: true, role: true },
-  });
-  const roles = new Map(memberships.map((m) => [m.organizationId, m.role]));
+  const may = await viewingRule(db, viewerId);
   return rows.filter((row): row is T & { thread: { report: Report } } => {
     const report = row.thread.report;
-    if (!report) return false;
-    const role = roles.get(report.comparison.project.organizationId) ?? null;
-    return decide({ role, signedIn: true, visibility: report.visibility, action: 'view' }) === 'allow';
+    return report !== null && may({ ...report.comparison.project, visibility: report.visibility });
   });
+}
+
+/** Keeps the change notifications whose project the viewer may still view. */
+async function viewableChanges<T extends { change: { history: { project: Viewable } } }>(
+  db: PrismaClient,
+  viewerId: string,
+  rows: T[],
+): Promise<T[]> {
+  const may = await viewingRule(db, viewerId);
+  return rows.filter((row) => may(row.change.history.project));
 }
 
 export async function listNotifications(db: PrismaClient, viewerId: string) {
@@ -65,12 +93,24 @@ export async function listNotifications(db: PrismaClient, viewerId: string) {
       ...reportOfThread,
     },
   });
-  return (await viewable(db, viewerId, rows)).map(({ thread, threadId, ...n }) => ({
+  const changes = await db.changeNotification.findMany({
+    where: { recipientId: viewerId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: NOTIFICATIONS_LISTED,
+    select: { id: true, summary: true, createdAt: true, readAt: true, changeId: true, ...projectOfChange },
+  });
+  const threads = (await viewable(db, viewerId, rows)).map(({ thread, threadId, ...n }) => ({
     ...n,
-    threadId,
-    slug: thread.report.slug,
     href: `/r/${thread.report.slug}#thread-${threadId}`,
   }));
+  const regressions = (await viewableChanges(db, viewerId, changes)).map(({ change, changeId, ...n }) => ({
+    ...n,
+    kind: 'regression' as const,
+    href: `/h/${change.historyId}#change-${changeId}`,
+  }));
+  return [...threads, ...regressions]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+    .slice(0, NOTIFICATIONS_LISTED);
 }
 export type NotificationView = Awaited<ReturnType<typeof listNotifications>>[number];
 
@@ -80,7 +120,12 @@ export async function unreadCount(db: PrismaClient, viewerId: string): Promise<n
     take: UNREAD_COUNTED,
     select: { id: true, ...reportOfThread },
   });
-  return (await viewable(db, viewerId, rows)).length;
+  const changes = await db.changeNotification.findMany({
+    where: { recipientId: viewerId, readAt: null },
+    take: UNREAD_COUNTED,
+    select: { id: true, ...projectOfChange },
+  });
+  return (await viewable(db, viewerId, rows)).length + (await viewableChanges(db, viewerId, changes)).length;
 }
 
 /**
@@ -88,9 +133,11 @@ export async function unreadCount(db: PrismaClient, viewerId: string): Promise<n
  * all of them. Returns how many changed.
  */
 export async function markRead(db: PrismaClient, viewerId: string, ids?: string[]): Promise<number> {
-  const { count } = await db.notification.updateMany({
-    where: { recipientId: viewerId, readAt: null, ...(ids ? { id: { in: ids } } : {}) },
-    data: { readAt: new Date() },
-  });
-  return count;
+  const where = { recipientId: viewerId, readAt: null, ...(ids ? { id: { in: ids } } : {}) };
+  const data = { readAt: new Date() };
+  const [threads, changes] = await Promise.all([
+    db.notification.updateMany({ where, data }),
+    db.changeNotification.updateMany({ where, data }),
+  ]);
+  return threads.count + changes.count;
 }

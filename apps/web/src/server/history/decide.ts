@@ -1,0 +1,103 @@
+// A person's word on a detected change: confirm it (a real change), dismiss it (noise, an
+// intended change, a broken run), or annotate it (a note that leaves the decision as it was).
+// Always with a written reason, recorded with who and when, as decisions on fairness checks are
+// (comparisons/decide.ts): the latest decision is copied onto the change, every event is kept.
+// Editors and owners decide; everyone who may view the history reads the decisions.
+// Confirming a regression alerts the project (alerts.ts) once.
+import 'server-only';
+import type { PrismaClient } from '@levelfield/db/client';
+import { z } from 'zod';
+import type { HistoryIdentity } from '~/lib/history-key';
+import { HISTORY_METRICS } from '~/lib/history-points';
+import type { RetryPolicy } from '~/server/webhooks/deliver';
+import { alertRegression } from './alerts.ts';
+import { analyseHistory, changeMetricOf, findChange, requireHistory } from './view.ts';
+
+export const DecideChange = z.object({
+  historyId: z.string().trim().min(1).max(64),
+  /** The series the change was detected in (the history page's choice). */
+  series: z.string().trim().min(1).max(600),
+  metric: z.enum(HISTORY_METRICS),
+  /** The first run after the change. */
+  runId: z.string().trim().min(1).max(100),
+  kind: z.enum(['confirmed', 'dismissed', 'annotated']),
+  note: z.string().trim().min(1, 'say why, for whoever reads this history next').max(4000),
+});
+export type DecideChange = z.infer<typeof DecideChange>;
+
+export interface AlertContext {
+  /** This site's origin, for the links alerts carry. */
+  origin: string;
+  retry?: RetryPolicy;
+}
+
+export async function decideChange(
+  db: PrismaClient,
+  viewerId: string | null,
+  input: DecideChange,
+  context: AlertContext,
+) {
+  const { history, project } = await requireHistory(db, viewerId, input.historyId, 'edit');
+  const { series, detected } = await analyseHistory(db, history, input.series);
+  if (series.chosen !== input.series) findChange([], input.metric, input.runId);
+  const change = findChange(detected, input.metric, input.runId);
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: viewerId as string },
+    select: { id: true, name: true, email: true },
+  });
+  const at = new Date();
+  const metric = changeMetricOf(input.metric, input.series);
+  const decided = await db.$transaction(async (tx) => {
+    const row = await tx.historyChange.upsert({
+      where: { historyId_metric_runId: { historyId: history.id, metric, runId: change.runId } },
+      create: {
+        historyId: history.id,
+        metric,
+        runId: change.runId,
+        regression: change.regression,
+        relativeChange: change.relativeChange,
+        pValue: change.pValue,
+      },
+      update: { regression: change.regression, relativeChange: change.relativeChange, pValue: change.pValue },
+      select: { id: true, alertedAt: true },
+    });
+    if (input.kind !== 'annotated')
+      await tx.historyChange.update({
+        where: { id: row.id },
+        data: { decision: input.kind, justification: input.note, decidedById: user.id, decidedAt: at },
+      });
+    await tx.historyChangeEvent.create({
+      data: {
+        changeId: row.id,
+        kind: input.kind,
+        note: input.note,
+        decidedById: user.id,
+        decidedByName: user.name ?? user.email,
+        decidedAt: at,
+      },
+    });
+    return row;
+  });
+  const alerted =
+    input.kind === 'confirmed' && change.regression && !decided.alertedAt
+      ? await alertRegression(db, {
+          changeId: decided.id,
+          actorId: user.id,
+          project,
+          history: { id: history.id, identity: history.identity as unknown as HistoryIdentity },
+          metric,
+          change,
+          confirmedBy: user.name ?? user.email,
+          ...context,
+        })
+      : null;
+  return {
+    kind: input.kind,
+    by: user.name ?? user.email,
+    at: at.toISOString(),
+    notified: alerted?.notified ?? 0,
+    webhooks: alerted?.webhooks ?? 0,
+    /** The webhook deliveries under way (tests wait for them; the router does not). */
+    deliveries: alerted?.deliveries ?? Promise.resolve([]),
+  };
+}

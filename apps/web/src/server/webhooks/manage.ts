@@ -1,0 +1,69 @@
+// A project's webhooks and their delivery log, for its editors and owners (the people who manage
+// its API tokens: a webhook, like a token, connects the project to something outside). The
+// secret is shown once, when the webhook is created.
+import 'server-only';
+import { WebUrl } from '@levelfield/contracts/provenance';
+import type { PrismaClient } from '@levelfield/db/client';
+import { z } from 'zod';
+import { type ProjectRef, requireProject } from '~/server/access';
+import { newWebhookSecret } from './sign.ts';
+
+/** Deliveries listed per webhook, newest first. */
+export const DELIVERIES_LISTED = 50;
+
+export const CreateWebhook = z.object({
+  url: WebUrl('the webhook address must be an http:// or https:// URL'),
+  format: z.enum(['json', 'slack']).default('json'),
+});
+export type CreateWebhook = z.input<typeof CreateWebhook>;
+
+export async function createWebhook(
+  db: PrismaClient,
+  viewerId: string | null,
+  ref: ProjectRef,
+  input: CreateWebhook,
+) {
+  const { project } = await requireProject(db, viewerId, ref, 'manageTokens');
+  const { url, format } = CreateWebhook.parse(input);
+  const secret = newWebhookSecret();
+  const webhook = await db.webhook.create({
+    data: { projectId: project.id, url, format, secret, createdById: viewerId },
+    select: { id: true, url: true, format: true },
+  });
+  return { ...webhook, secret };
+}
+
+export async function listWebhooks(db: PrismaClient, viewerId: string | null, ref: ProjectRef) {
+  const { project } = await requireProject(db, viewerId, ref, 'manageTokens');
+  return db.webhook.findMany({
+    where: { projectId: project.id },
+    orderBy: { createdAt: 'asc' },
+    select: {
+      id: true,
+      url: true,
+      format: true,
+      createdAt: true,
+      createdBy: { select: { name: true, email: true } },
+      deliveries: {
+        orderBy: { createdAt: 'desc' },
+        take: DELIVERIES_LISTED,
+        select: {
+          id: true,
+          event: true,
+          status: true,
+          attempts: true,
+          responseStatus: true,
+          error: true,
+          createdAt: true,
+          lastAttemptAt: true,
+        },
+      },
+    },
+  });
+}
+
+export async function deleteWebhook(db: PrismaClient, viewerId: string | null, ref: ProjectRef, id: string) {
+  const { project } = await requireProject(db, viewerId, ref, 'manageTokens');
+  const { count } = await db.webhook.deleteMany({ where: { id, projectId: project.id } });
+  return { deleted: count };
+}
