@@ -5,6 +5,7 @@ import {
   normAcknowledgement,
   normBuildType,
   normClientPlacement,
+  normCompilerFamily,
   normDurability,
   normFeatures,
   normIsolation,
@@ -17,6 +18,7 @@ import {
   parseAwsInstanceType,
   parseNumber,
   parseRange,
+  saysOptimised,
   toBytes,
   toMs,
   toSmt,
@@ -184,6 +186,22 @@ describe('SMT', () => {
     [true, true],
     ['unclear', null],
   ])('%s → %s', (t, want) => expect(toSmt(t)).toBe(want));
+});
+
+describe('compilers and optimised configurations', () => {
+  it.each([
+    ["AMD Optimizing C/C++ Compiler (AOCC) ('AMD's optimizing compiler')", 'aocc'],
+    ['GCC 11.1', 'gcc'],
+    ['clang 17', 'clang'],
+    ['Intel oneAPI icx', 'intel'],
+    ['the usual one', null],
+  ])('%s → %s', (t, want) => expect(normCompilerFamily(t)).toBe(want));
+  it.each([
+    ['TensorRT-LLM with Hopper kernel optimizations', true],
+    ['hand-tuned kernels', true],
+    ['vLLM, FP16', false],
+    ['defaults', false],
+  ])('%s → %s', (t, want) => expect(saysOptimised(t)).toBe(want));
 });
 
 describe('build types', () => {

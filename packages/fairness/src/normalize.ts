@@ -602,3 +602,20 @@ export function normFeatures(value: FieldValue): string {
       : [value];
   return [...new Set(list.map((v) => normFeature(v)))].sort().join(' + ');
 }
+
+/** A compiler's family: "AMD Optimizing C/C++ Compiler (AOCC)" → aocc, "GCC 11.1" → gcc. */
+export function normCompilerFamily(value: unknown): string | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (/\baocc\b|amd optimi[sz]ing/.test(t)) return 'aocc';
+  if (/\bicx\b|\bicc\b|intel (c|oneapi)/.test(t)) return 'intel';
+  if (/clang|llvm/.test(t)) return 'clang';
+  if (/\bgcc\b|g\+\+|gnu/.test(t)) return 'gcc';
+  if (/msvc|visual (c|studio)/.test(t)) return 'msvc';
+  return null;
+}
+
+/** Configuration prose that says a side was optimised ("Hopper kernel optimizations", "tuned"). */
+export function saysOptimised(value: unknown): boolean {
+  return /optimi[sz](ed|ations?)|\btuned\b|hand[- ]tuned|accelerated|custom kernels?/.test(normText(value));
+}

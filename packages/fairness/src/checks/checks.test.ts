@@ -535,6 +535,30 @@ describe('every check answers unknown (or needs review), never pass, on empty pr
 });
 
 describe('reviewer checks answer needs_review with a hint', () => {
+  it('F-SW-2 reads the effort from compilers and configuration prose when no side counts settings', () => {
+    const compilers = runCheck(
+      checkById('F-SW-2')!,
+      pair({ software: { compiler: 'AOCC 4.0' } }, { software: { compiler: 'GCC 11.1' } }),
+    );
+    expect(compilers.state).toBe('flag');
+    expect(compilers.message).toMatch(/compiler differs \(A: AOCC 4\.0 vs B: GCC 11\.1\)/);
+    const prose = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'server with kernel optimizations' } },
+        { software: { configuration: 'vLLM, FP16' } },
+      ),
+    );
+    expect(prose.state).toBe('flag');
+    expect(prose.message).toMatch(/A is configured as optimised/);
+    const plain = runCheck(
+      checkById('F-SW-2')!,
+      pair({ software: { configuration: 'a.cnf' } }, { software: { configuration: 'b.cnf' } }),
+    );
+    expect(plain.state).toBe('needs_review');
+    expect(plain.hint).toMatch(/A: a\.cnf; B: b\.cnf/);
+  });
+
   it('F-SW-2 counts non-default settings per side', () => {
     const r = runCheck(
       checkById('F-SW-2')!,

@@ -1,8 +1,25 @@
 // F-SW-*: builds, versions, tuning effort and reproducibility.
 
 import type { Field } from '@levelfield/contracts/provenance';
-import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
-import { display, isVacuous, normBuildType, normText, parseNumber, toBool, toDay } from '../normalize.ts';
+import {
+  compareField,
+  compareFields,
+  evidenceFor,
+  type FieldSpec,
+  sidesText,
+  verdictOf,
+} from '../compare.ts';
+import {
+  display,
+  isVacuous,
+  normBuildType,
+  normCompilerFamily,
+  normText,
+  parseNumber,
+  saysOptimised,
+  toBool,
+  toDay,
+} from '../normalize.ts';
 import {
   DIFFERS_UNSTATED,
   derived,
@@ -330,6 +347,63 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
   return best ? { best, all } : null;
 }
 
+/**
+ * No side counts its settings: the effort still shows in what the sides were built with (a
+ * vendor's optimising compiler against GCC) and in configuration prose that says one side was
+ * optimised and the other does not.
+ */
+function tuningFromBuildAndProse(
+  input: ComparisonInput,
+  evidence: CheckEvidence[],
+  why: string,
+): CheckOutcome {
+  const compiler = compareField(input, {
+    field: 'software.compiler',
+    label: 'compiler',
+    read: groupField('software', 'compiler'),
+    norm: normCompilerFamily,
+  });
+  const prose = compareField(input, {
+    field: 'software.configuration',
+    label: 'configuration',
+    read: groupField('software', 'configuration'),
+    evidenceOnly: true,
+  });
+  evidence.push(...evidenceFor([compiler, prose]));
+  const optimised = prose.sides.filter((s) => s.read && saysOptimised(s.read.value));
+  const plain = prose.sides.filter((s) => s.read && !saysOptimised(s.read.value));
+  const parts = [
+    ...(compiler.differs ? [`compiler differs (${sidesText(compiler)})`] : []),
+    ...(optimised.length > 0 && plain.length > 0 && !prose.intended
+      ? [
+          `${optimised.map((s) => `${s.entry.label} is configured as optimised (${display(s.read?.value)})`).join('; ')}, ${plain.map((s) => `${s.entry.label} is not (${display(s.read?.value)})`).join('; ')}`,
+        ]
+      : []),
+  ];
+  if (parts.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      hint: parts.join('; '),
+      message: `Tuning effort differs: ${parts.join('; ')}: ${why}.`,
+    };
+  const stated = prose.sides.filter((s) => s.read);
+  if (stated.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `configurations — ${prose.sides.map((s) => `${s.entry.label}: ${s.read ? display(s.read.value) : 'not recorded'}`).join('; ')}`,
+      missing: input.entries.map((e) => ({ entry: e.label, field: 'software.nonDefaultSettings' })),
+      message: `No side counts its non-default settings: a reviewer should compare the configurations as printed, since ${why}.`,
+    };
+  return {
+    state: 'unknown',
+    evidence,
+    missing: input.entries.map((e) => ({ entry: e.label, field: 'software.nonDefaultSettings' })),
+    message: 'Cannot check the tuning effort: no side records its non-default settings or configuration.',
+  };
+}
+
 export function checkSw2(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const sides = input.entries.map((entry) => {
@@ -357,13 +431,7 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   const uneven = known.length >= 2 && ((min === 0 && max > 0) || (max - min >= 2 && max >= 2 * min));
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
-  if (known.length === 0)
-    return {
-      state: 'unknown',
-      evidence,
-      missing: sides.map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
-      message: 'Cannot check the tuning effort: no side records its non-default settings or configuration.',
-    };
+  if (known.length === 0) return tuningFromBuildAndProse(input, evidence, why);
   // Tuned on one side, nothing said of the others: "tuned for us, defaults for them" until shown otherwise.
   if (known.length < sides.length && max > 0)
     return {
