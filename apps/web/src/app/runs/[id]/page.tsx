@@ -9,6 +9,7 @@ import { packTimeline } from '~/lib/packed-timeline';
 import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
 import { db } from '~/server/db';
+import { historyOfRun } from '~/server/history/list';
 import { getRunDetail, type RunDetail } from '~/server/runs/detail';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
 import { TRPCReactProvider } from '~/trpc/react';
@@ -73,9 +74,11 @@ export default async function RunPage({ params }: Params) {
   const { id } = await params;
   const { run, viewerId } = await loadRun(id);
   const live = run.status === 'running';
-  const [timelines, range] = await Promise.all([
+  const [timelines, range, historyId] = await Promise.all([
     loadTimelines(db(), run.id, { live }),
     loadRange(db(), run.id, {}),
+    // Finished measured runs have a history (server/history); published numbers do not.
+    run.status === 'succeeded' && !isPublishedRun(run) ? historyOfRun(db(), viewerId, run.id) : null,
   ]);
   return (
     <article className="run-page">
@@ -131,6 +134,11 @@ export default async function RunPage({ params }: Params) {
           </p>
         </div>
         <nav className="downloads" aria-label="Downloads">
+          {historyId ? (
+            <a className="button" href={`/h/${historyId}`}>
+              History
+            </a>
+          ) : null}
           {run.can.edit ? (
             <a className="button primary" href={`/runs/${run.id}/edit`}>
               Edit declared values

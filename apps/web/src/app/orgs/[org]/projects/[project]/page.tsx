@@ -18,10 +18,9 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 
 export default async function ProjectPage({ params }: { params: Params }) {
   const { org, project: slug } = await params;
-  const project = await guard(
-    (await serverCaller()).projects.get({ org, project: slug }),
-    `/orgs/${org}/projects/${slug}`,
-  );
+  const caller = await serverCaller();
+  const project = await guard(caller.projects.get({ org, project: slug }), `/orgs/${org}/projects/${slug}`);
+  const histories = await caller.history.ofProject({ org, project: slug });
   const base = `/orgs/${project.organization.slug}/projects/${project.slug}`;
   const member = project.role !== null;
   return (
@@ -117,6 +116,50 @@ export default async function ProjectPage({ params }: { params: Params }) {
                       {c.flagged ?? '—'}
                     </td>
                     <td className="small">{formatDateTime(c.updatedAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="histories-heading">
+        <h2 id="histories-heading">Histories</h2>
+        {histories.length === 0 ? (
+          <p className="muted">
+            No finished run yet. Runs of one benchmark, parameters, system, testbed and branch make a history,
+            with its changes detected.
+          </p>
+        ) : (
+          <div className="table-wrap">
+            <table className="table" data-testid="project-histories">
+              <thead>
+                <tr>
+                  <th>History</th>
+                  <th>Testbed</th>
+                  <th className="num">Runs</th>
+                  <th>Last run</th>
+                </tr>
+              </thead>
+              <tbody>
+                {histories.map((h) => (
+                  <tr key={h.id}>
+                    <td>
+                      <Link href={`/h/${h.id}`}>
+                        {[h.benchmark, h.system, h.branch].filter(Boolean).join(' · ')}
+                      </Link>
+                      {Object.keys(h.parameters).length > 0 ? (
+                        <div className="muted small">
+                          {Object.entries(h.parameters)
+                            .map(([k, v]) => `${k}=${v}`)
+                            .join(', ')}
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="small">{h.testbed}</td>
+                    <td className="num">{h.runs}</td>
+                    <td className="small">{formatDateTime(h.lastRunAt)}</td>
                   </tr>
                 ))}
               </tbody>
