@@ -71,7 +71,9 @@ export function organisationsIn(affiliation: string): string[] {
     const aside = /\(([^)]*)\)/.exec(part)?.[1];
     for (const phrase of aside?.split(/[,;]/) ?? [])
       if (
-        /\b(makers?|vendor|developers?|creators?|authors?|maintainers?|team|project)\b/i.test(phrase) ||
+        /\b(makers?|vendor|developers?|creators?|authors?|maintainers?|team|project|company)\b/i.test(
+          phrase,
+        ) ||
         // "EQ Alpha Technology (KeyDB)": an aside that is only a name is the organisation's brand.
         /^\s*(?:[A-Z][\w.+-]*)(?:\s+[A-Z][\w.+-]*)?\s*$/.test(phrase)
       )

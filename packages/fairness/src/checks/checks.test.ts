@@ -662,6 +662,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(runCheck(checkById('F-WL-1')!, files).state).toBe('pass');
     expect(runCheck(checkById('F-WL-3')!, files).state).toBe('flag');
+    // The aside names how a side reaches a value ("2-bit (bbq_disk)"); the head is the work.
+    const aside = pair(
+      { workload: { name: 'ann', parameters: { quantization: '2-bit (disk index)' } } },
+      { workload: { name: 'ann', parameters: { quantization: '2-bit (HNSW)' } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, aside).state).toBe('pass');
     // A different size is still a different workload.
     const sized = pair(
       { workload: { parameters: { publishers: 250, mode: 'x' } } },
@@ -821,6 +827,7 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['AcmeJava project (publishes these bindings)', ['Acme via AcmeJava', 'OtherDB'], 'flag'],
       ['Zeta Beta Technology (we ran AcmeDB)', ['AcmeDB', 'OtherDB'], 'needs_review'],
       ['AcmeHubble', ['Acme', 'OtherDB'], 'needs_review'],
+      ['Zeta (Apache Acme company), press release', ['Apache Acme', 'OtherDB'], 'flag'],
     ] as const) {
       const r = runCheck(
         checkById('F-DISC-3')!,
@@ -1167,6 +1174,37 @@ describe('special rules', () => {
       ),
     );
     expect(plain.state).toBe('pass');
+  });
+
+  it('F-DUR-1 flags durability relaxed for one side with nothing stated for the other', () => {
+    const r = runCheck(checkById('F-DUR-1')!, pair({ settings: { durability: 'no fsync' } }, {}));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/relaxed for A \(no fsync\), with nothing stated for B/);
+    // Nothing relaxed and one side silent: a reviewer asks, nothing is flagged.
+    const durable = runCheck(
+      checkById('F-DUR-1')!,
+      pair({ settings: { durability: 'fsync on commit' } }, {}),
+    );
+    expect(durable.state).toBe('needs_review');
+  });
+
+  it('F-DISC-1 asks for the absolute numbers when the publication links its raw results', () => {
+    const ratio = {
+      values: [{ metric: 'slowdown', value: 60, unit: 'x', labels: {}, origin: 'imported' as const }],
+    };
+    const withData = (url: string) => ({ ...ratio, disclosure: { artefacts: [{ url }] } });
+    const linked = runCheck(
+      checkById('F-DISC-1')!,
+      pair(withData('https://github.com/acme/metrics'), withData('https://github.com/acme/metrics')),
+    );
+    expect(linked.state).toBe('needs_review');
+    expect(linked.hint).toMatch(/links its raw results \(https:\/\/github\.com\/acme\/metrics\)/);
+    // A link to the product's code holds no results: ratios only is a finding.
+    const code = runCheck(
+      checkById('F-DISC-1')!,
+      pair(withData('https://github.com/acme/acmedb'), withData('https://github.com/acme/acmedb')),
+    );
+    expect(code.state).toBe('flag');
   });
 
   it('F-DUR-1 flags durability relaxed for one side while another runs its defaults', () => {

@@ -48,6 +48,9 @@ import { normWorkloadName } from './workload.ts';
 
 const RATIO_UNITS = new Set(['x', '×', 'ratio', 'times', 'relative']);
 
+/** A linked artefact that holds results rather than code: a metrics or results repository, raw data files. */
+const RESULTS_DATA = /\/(metrics|results?|raw[-_]?data|data)(\/|$|[-_.])|\.(csv|json|parquet)(\?|$)/i;
+
 function isRatio(v: { metric: string; unit: string }): boolean {
   return (
     RATIO_UNITS.has(normText(v.unit)) || /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
@@ -82,6 +85,20 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
     e.runs.some((r) => r.values.some((v) => v.value !== null && isRatio(v))),
   );
   if (anyRatio) for (const e of empty) if (!onlyRatios.includes(e)) onlyRatios.push(e);
+  const rawData = [
+    ...new Set(
+      input.entries.flatMap((e) =>
+        e.runs.flatMap((r) => r.disclosure.artefacts.map((a) => a.url).filter((u) => RESULTS_DATA.test(u))),
+      ),
+    ),
+  ];
+  if (onlyRatios.length > 0 && rawData.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `${onlyRatios.join(', ')} entered only as ratios, but the publication links its raw results (${rawData.join(', ')})`,
+      message: `${onlyRatios.join(', ')} ${onlyRatios.length === 1 ? 'is' : 'are'} entered only as ratios while the publication links raw results: enter the absolute numbers from ${rawData.join(', ')}, or a reviewer confirms they are not there.`,
+    };
   if (onlyRatios.length > 0)
     return {
       state: 'flag',

@@ -225,9 +225,20 @@ function relaxedAgainstDefaults(c: FieldComparison): string[] {
       normDurability(s.read?.value) === null &&
       /\bdefaults?\b|not changed|as shipped|stock/.test(normText(s.read?.value)),
   );
-  if (relaxed.length === 0 || defaults.length === 0) return [];
+  // Relaxed for one side and nothing said of the others: as with tuning stated for one side only,
+  // the publication changed one side's promise and owes the others' (F-SW-2's rule).
+  const silent = c.sides.filter((s) => !s.known && !s.read);
+  if (relaxed.length === 0 || defaults.length + silent.length === 0) return [];
+  const relaxedText = `commit durability relaxed for ${relaxed.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')}`;
   return [
-    `commit durability relaxed for ${relaxed.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')} while ${defaults.map((s) => s.entry.label).join(', ')} ${defaults.length === 1 ? 'runs its' : 'run their'} shipped defaults`,
+    ...(defaults.length > 0
+      ? [
+          `${relaxedText} while ${defaults.map((s) => s.entry.label).join(', ')} ${defaults.length === 1 ? 'runs its' : 'run their'} shipped defaults`,
+        ]
+      : []),
+    ...(silent.length > 0
+      ? [`${relaxedText}, with nothing stated for ${silent.map((s) => s.entry.label).join(', ')}`]
+      : []),
   ];
 }
 

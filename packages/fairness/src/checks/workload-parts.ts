@@ -16,6 +16,16 @@ export function namesHow(key: string, value: unknown): boolean {
 }
 
 /**
+ * A printed value's head: "2-bit (bbq_disk)" → "2-bit". The aside names how a side reaches the
+ * value (its index type), which is not the amount of work.
+ */
+function headOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const head = value.replace(/\s*\([^)]*\)\s*$/, '').trim();
+  return head === '' ? value : head;
+}
+
+/**
  * `workload.parameters` keeping only the keys that size or shape the work ('what') or only the
  * keys that say how a side does it ('how'). A value that is not an object is all 'what'.
  */
@@ -25,7 +35,9 @@ export function parametersPart(which: 'what' | 'how'): Reader {
     if (!f || f.differs) return which === 'what' ? f : undefined;
     const v = f.value;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return which === 'what' ? f : undefined;
-    const kept = Object.entries(v).filter(([k, x]) => namesHow(k, x) === (which === 'how'));
+    const kept = Object.entries(v)
+      .filter(([k, x]) => namesHow(k, x) === (which === 'how'))
+      .map(([k, x]) => [k, which === 'what' ? headOf(x) : x] as const);
     if (kept.length === 0) return undefined;
     return { ...f, value: Object.fromEntries(kept) as ReadField['value'] };
   };
