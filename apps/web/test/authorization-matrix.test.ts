@@ -13,41 +13,63 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
 import { getComparison } from '~/server/comparisons/view';
+import { decideChange } from '~/server/history/decide';
+import { historyOfRun } from '~/server/history/list';
+import { getHistory } from '~/server/history/view';
 import { publishReport } from '~/server/reports/publish';
 import { getReport } from '~/server/reports/read';
 import { openThread } from '~/server/reports/threads';
 import { tokensRouter } from '~/server/routers/tokens';
 import { createCallerFactory, router } from '~/server/trpc';
+import { createWebhook } from '~/server/webhooks/manage';
+import { regressedHistory } from './history-support.ts';
 import { finishedRun, outcome } from './support';
 
 type Visibility = 'private' | 'unlisted' | 'public';
 type Who = 'owner' | 'editor' | 'reviewer' | 'viewer' | 'non-member' | 'anonymous';
-type Action = 'view' | 'edit' | 'review' | 'waive a check' | 'publish' | 'manage tokens';
+type Action =
+  | 'view'
+  | 'edit'
+  | 'review'
+  | 'waive a check'
+  | 'publish'
+  | 'manage tokens'
+  | 'decide a change'
+  | 'manage webhooks';
 type Outcome = 'ok' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHORIZED';
 
-const ACTIONS: Action[] = ['view', 'edit', 'review', 'waive a check', 'publish', 'manage tokens'];
+const ACTIONS: Action[] = [
+  'view',
+  'edit',
+  'review',
+  'waive a check',
+  'publish',
+  'manage tokens',
+  'decide a change',
+  'manage webhooks',
+];
 
 // biome-ignore format: the expected outcomes read as a table
 const EXPECTED: [Visibility, Who, ...Outcome[]][] = [
-  //            who            view          edit            review          waive a check   publish         manage tokens
-  ['private',  'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
-  ['private',  'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
-  ['private',  'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['private',  'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['private',  'non-member',   'NOT_FOUND',  'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND'],
-  ['private',  'anonymous',    'NOT_FOUND',  'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND'],
-  ['unlisted', 'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
-  ['unlisted', 'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
-  ['unlisted', 'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['unlisted', 'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['unlisted', 'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['unlisted', 'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
-  ['public',   'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
-  ['public',   'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok'],
-  ['public',   'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['public',   'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['public',   'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['public',   'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
+  //            who            view          edit            review          waive a check   publish         manage tokens   decide a change manage webhooks
+  ['private',  'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['private',  'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['private',  'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['private',  'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['private',  'non-member',   'NOT_FOUND',  'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND'],
+  ['private',  'anonymous',    'NOT_FOUND',  'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND',    'NOT_FOUND'],
+  ['unlisted', 'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['unlisted', 'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['unlisted', 'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['unlisted', 'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['unlisted', 'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['unlisted', 'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
+  ['public',   'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['public',   'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
+  ['public',   'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['public',   'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['public',   'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
+  ['public',   'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
 ];
 
 const ORGS = ['north', 'south'] as const;
@@ -63,6 +85,9 @@ interface Target {
   slug: string;
   runIds: [string, string];
   checkId: string;
+  /** A history with a regression detected in p99 at `regressionRunId`. */
+  historyId: string;
+  regressionRunId: string;
 }
 
 let database: TestDatabase;
@@ -86,13 +111,16 @@ const OPERATIONS: Record<
   Action,
   (viewerId: string | null, t: Target, visibility: Visibility) => Promise<string>
 > = {
-  // Reading the report (its own visibility) and the comparison behind it (the project's).
+  // Reading the report (its own visibility), the comparison behind it and a history (the project's).
   view: async (viewerId, t) => {
-    const [report, comparison] = await Promise.all([
+    const [report, comparison, history] = await Promise.all([
       outcome(getReport(db, viewerId, t.slug)),
       outcome(getComparison(db, viewerId, t.slug)),
+      outcome(getHistory(db, viewerId, { historyId: t.historyId })),
     ]);
-    return report === comparison ? report : `report ${report}, comparison ${comparison}`;
+    return report === comparison && comparison === history
+      ? report
+      : `report ${report}, comparison ${comparison}, history ${history}`;
   },
   edit: (viewerId, t) =>
     outcome(
@@ -134,6 +162,32 @@ const OPERATIONS: Record<
     outcome(
       callTokens(viewerId).create({ org: t.org, project: t.project, name: 'matrix', scopes: ['read'] }),
     ),
+  // A note leaves the decision as it is and alerts nobody, so every cell can repeat it.
+  'decide a change': (viewerId, t) =>
+    outcome(
+      decideChange(
+        db,
+        viewerId,
+        {
+          historyId: t.historyId,
+          series: 'latency',
+          metric: 'p99',
+          runId: t.regressionRunId,
+          kind: 'annotated',
+          note: 'Matrix note.',
+        },
+        { origin: 'http://levelfield.test' },
+      ),
+    ),
+  'manage webhooks': (viewerId, t) =>
+    outcome(
+      createWebhook(
+        db,
+        viewerId,
+        { org: t.org, project: t.project },
+        { url: 'https://hooks.example.test/x' },
+      ),
+    ),
 };
 
 async function createTarget(org: Org, organizationId: string, visibility: Visibility): Promise<Target> {
@@ -164,7 +218,10 @@ async function createTarget(org: Org, organizationId: string, visibility: Visibi
   const report = await getReport(db, owner, slug, 1);
   const checkId = report.version.snapshot.checks[0]?.id;
   if (!checkId) throw new Error(`the report ${slug} has no checks to anchor a thread to`);
-  return { org, project, projectId, slug, runIds, checkId };
+  const { id: systemId } = await db.system.create({ data: { projectId, name: 'postgresql' } });
+  const history = await regressedHistory(db, projectId, systemId);
+  const historyId = await historyOfRun(db, owner, history[0]!);
+  return { org, project, projectId, slug, runIds, checkId, historyId, regressionRunId: history[12]! };
 }
 
 beforeAll(async () => {
@@ -202,7 +259,7 @@ const cases = ORGS.flatMap((org) =>
 
 describe('authorization matrix', () => {
   it('covers every role × action × visibility in both organizations', () => {
-    expect(cases).toHaveLength(2 * 6 * 6 * 3);
+    expect(cases).toHaveLength(2 * 6 * 8 * 3);
     expect(new Set(cases.map((c) => `${c.org} ${c.visibility} ${c.who} ${c.action}`)).size).toBe(
       cases.length,
     );
