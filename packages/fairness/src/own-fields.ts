@@ -2,6 +2,8 @@
 // specific check. Where it differs between the sides, or is stated for some only, the check of its
 // group says so in a reviewer's hint instead of passing or calling the group unknown: a stated
 // difference is never hidden (fairness-checklist.md, principle 4). F-DISC-5 counts it as well.
+
+import { namesHow } from './checks/workload-parts.ts';
 import { canonical, display, parseNumber } from './normalize.ts';
 import { entryValue, groupOf, pathReader, readEntry, recordedPaths } from './read.ts';
 import type { ComparisonInput } from './schema.ts';
@@ -19,6 +21,20 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
   cost: 'F-COST-1',
 };
 
+/**
+ * Own fields whose name or value says which check they concern, before the group's default:
+ * how a side does the work is F-WL-3's; cooling, power and firmware state are F-HW-4's.
+ */
+function checkOf(path: string, values: readonly unknown[]): string | undefined {
+  const group = groupOf(path);
+  const name = path.split('.').slice(-1)[0] ?? path;
+  if (group === 'workload' && values.some((v) => namesHow(name, v))) return 'F-WL-3';
+  if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
+  return GROUP_CHECK[group];
+}
+
+const MACHINE_STATE = /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa/i;
+
 const isOwn = (path: string) => path.split('.').some((part) => part.startsWith('x-'));
 
 /** Numbers within 10 % are one value; anything else compares as printed, canonically. */
@@ -31,11 +47,18 @@ function key(value: unknown): string {
 export function ownFieldDifferences(input: ComparisonInput, checkId: string): string[] {
   const out: string[] = [];
   for (const path of recordedPaths(input).filter(isOwn)) {
-    if (GROUP_CHECK[groupOf(path)] !== checkId || isIntended(input, path)) continue;
+    if (isIntended(input, path)) continue;
     const sides = input.entries.map((entry) => ({
       label: entry.label,
       read: entryValue(readEntry(entry, pathReader(path))),
     }));
+    if (
+      checkOf(
+        path,
+        sides.map((s) => s.read?.value),
+      ) !== checkId
+    )
+      continue;
     const stated = sides.filter((s) => s.read && s.read.value !== null);
     const name = path.split('.').slice(-1)[0] ?? path;
     const values = stated.map((s) => `${s.label}: ${display(s.read?.value)}`).join(' vs ');

@@ -1155,6 +1155,35 @@ describe('special rules', () => {
     expect(flagged.state).toBe('flag');
   });
 
+  it('an own field goes to the check its name or value concerns: how to F-WL-3, cooling to F-HW-4', () => {
+    const how = pair(
+      {
+        workload: { features: ['x'], 'x-nestedUpdates': 'executed one after another in this implementation' },
+      },
+      { workload: { features: ['x'] } },
+    );
+    expect(runCheck(checkById('F-WL-3')!, how).state).toBe('needs_review');
+    expect(runCheck(checkById('F-WL-3')!, how).hint).toMatch(/own field x-nestedUpdates/);
+    expect(runCheck(checkById('F-WL-1')!, how).hint ?? '').not.toMatch(/own field/);
+    const cooling = pair(
+      { nodes: [{ hardware: { 'x-cpuCooler': 'tower cooler' } }] },
+      { nodes: [{ hardware: { 'x-cpuCooler': 'stock cooler' } }] },
+    );
+    expect(runCheck(checkById('F-HW-4')!, cooling).hint).toMatch(/own field x-cpuCooler differs/);
+    expect(runCheck(checkById('F-HW-2')!, cooling).hint ?? '').not.toMatch(/own field/);
+  });
+
+  it("a workload name's aside is each side's way of running it, not another workload", () => {
+    const r = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'q1-q4 (SQL joins)' } },
+        { workload: { name: 'q1-q4 (aggregation pipeline)' } },
+      ),
+    );
+    expect(r.message).not.toMatch(/workload differs/i);
+  });
+
   it('F-MEAS-4 compares a query result cache switched off for one side with one left at its default', () => {
     const r = runCheck(
       checkById('F-MEAS-4')!,

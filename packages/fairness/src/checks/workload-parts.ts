@@ -11,15 +11,20 @@ const HOW_KEY =
 /** A value that is a file or a path in a benchmark's repository: the side's own implementation. */
 const PATH_VALUE = /(^|\s)[\w.*-]*\/[\w.*/-]+|\.(sql|py|js|ts|java|go|rs|lua|sh)\b/i;
 
+/** Prose that describes how something was carried out: "executed sequentially in the X implementation". */
+const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
+
 export function namesHow(key: string, value: unknown): boolean {
-  return HOW_KEY.test(key) || (typeof value === 'string' && PATH_VALUE.test(value));
+  return (
+    HOW_KEY.test(key) || (typeof value === 'string' && (PATH_VALUE.test(value) || HOW_PROSE.test(value)))
+  );
 }
 
 /**
  * A printed value's head: "2-bit (bbq_disk)" → "2-bit". The aside names how a side reaches the
  * value (its index type), which is not the amount of work.
  */
-function headOf(value: unknown): unknown {
+export function headOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const head = value.replace(/\s*\([^)]*\)\s*$/, '').trim();
   return head === '' ? value : head;
