@@ -78,6 +78,40 @@ export function openApiDocument(): object {
           responses: { 200: json('the run'), 404: error },
         },
       },
+      '/api/v1/runs/{id}/verdict': {
+        get: {
+          summary:
+            'The CI verdict on a finished run against its history (what levelfield-agent check prints)',
+          description:
+            'verdict is regression (a metric of p50, p99 and throughput significantly worse than the baseline since its last change, not dismissed), improvement, pass, or insufficient (fewer than 5 baseline points). The baseline is the run’s history on the baseline branch: same benchmark, parameters, system and testbed. docs/history.md.',
+          parameters: [
+            pathParam('id', 'run id'),
+            {
+              name: 'baseline',
+              in: 'query',
+              required: false,
+              description: 'the branch whose history is the baseline (default: the run’s own)',
+              schema: { type: 'string', maxLength: 200 },
+            },
+            {
+              name: 'series',
+              in: 'query',
+              required: false,
+              description:
+                'the latency series, e.g. latency or time_per_op{benchmark=BenchmarkParse} (default: the history’s)',
+              schema: { type: 'string', maxLength: 600 },
+            },
+          ],
+          responses: {
+            200: json(
+              '{ verdict, run, baseline, history, series, unit, settings, metrics: [{ metric, baselineMean, candidateMean, relativeChange, pValue, confidence, test, significant, regression, dismissed }] }',
+            ),
+            400: error,
+            404: error,
+            409: error,
+          },
+        },
+      },
       '/api/v1/comparisons/{slug}': {
         get: {
           summary: 'A comparison: entries, headline table, ratios and every fairness check with its evidence',

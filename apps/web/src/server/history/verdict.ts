@@ -1,0 +1,227 @@
+// The CI verdict on one run: is it worse than its baseline? The baseline is the run's history on
+// the baseline branch (default: the run's own branch) — same project, benchmark, parameters,
+// system and testbed — up to BASELINE_POINTS points before the run's commit, from the last change
+// detected in them on (a change already in the history is a new level). The run's figures
+// are those of its commit's runs (its repetitions). Each of p50, p99 and throughput of the
+// history's series is tested with @levelfield/detect's thresholdTest (Welch's t-test with
+// repetitions, a Student prediction test for one run) at the history's settings.
+//
+// The verdict:
+//   regression    some metric is significantly worse (p ≤ maxPValue, |change| ≥ minMagnitude)
+//                 and nobody dismissed a change of that metric at this run
+//   improvement   some metric is significantly better, none worse
+//   pass          no significant difference
+//   insufficient  fewer than MIN_BASELINE_POINTS baseline points (since the last change) in
+//                 every metric: nothing can be said yet
+// `levelfield-agent check` exits 1 on `regression` only (docs/history.md).
+//
+// A regression of a run on the baseline branch itself (it landed) is recorded as a change of the
+// history and alerted on once (alerts.ts); a pull request's run alerts nobody: CI tells its author.
+import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
+import type { PrismaClient } from '@levelfield/db/client';
+import { thresholdTest } from '@levelfield/detect';
+import { branchOf, commitOf, type HistoryIdentity } from '~/lib/history-key';
+import {
+  detectChanges,
+  HIGHER_IS_BETTER,
+  HISTORY_METRICS,
+  type HistoryMetric,
+  pointsOf,
+} from '~/lib/history-points';
+import type { AccessibleProject } from '~/server/access';
+import { alertRegression } from './alerts.ts';
+import { ensureHistory, runKeySelect } from './key.ts';
+import { chooseSeries, historyRunsOf, runsOfHistory } from './runs.ts';
+import { changeMetricOf } from './view.ts';
+
+/** Baseline points used at most: the recent past, not the whole history. */
+export const BASELINE_POINTS = 30;
+/** Fewer baseline points than this give `insufficient`. */
+export const MIN_BASELINE_POINTS = 5;
+
+export type Verdict = 'regression' | 'improvement' | 'pass' | 'insufficient';
+
+export interface VerdictInput {
+  runId: string;
+  /** The branch whose history is the baseline; default the run's own. */
+  baseline?: string;
+  series?: string;
+}
+
+export interface VerdictContext {
+  project: AccessibleProject;
+  origin: string;
+}
+
+const median = (values: number[]) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+};
+
+export async function verdictOf(db: PrismaClient, input: VerdictInput, context: VerdictContext) {
+  const run = await db.run.findUniqueOrThrow({
+    where: { id: input.runId },
+    select: { ...runKeySelect, status: true },
+  });
+  const ownBranch = branchOf(run);
+  const baselineBranch = input.baseline ?? ownBranch;
+  const commit = commitOf(run);
+  const ownId = await ensureHistory(db, run);
+  const baselineId = await ensureHistory(db, run, { branch: baselineBranch });
+  const [own, baseline] = await Promise.all([
+    db.history.findUniqueOrThrow({ where: { id: ownId } }),
+    db.history.findUniqueOrThrow({ where: { id: baselineId } }),
+  ]);
+  const [ownRuns, baselineRuns] = await Promise.all([runsOfHistory(db, own), runsOfHistory(db, baseline)]);
+  // The candidate: the run and the other runs of its commit (without a commit, the run alone).
+  const candidates = ownRuns.filter((r) => (commit === null ? r.id === run.id : commitOf(r) === commit));
+  if (!candidates.some((r) => r.id === run.id))
+    throw new AppError(
+      'CONFLICT',
+      `run ${run.id} is ${run.status === 'running' ? 'still running' : `${run.status}, not succeeded`}: only a finished, measured run has a verdict`,
+    );
+  const candidateIds = new Set(candidates.map((r) => r.id));
+  const before = baselineRuns.filter(
+    (r) =>
+      !candidateIds.has(r.id) && (commit === null || commitOf(r) !== commit) && r.startedAt < run.startedAt,
+  );
+  const series = chooseSeries([...before, ...candidates], input.series);
+  const basePoints = pointsOf(historyRunsOf(before, series.chosen)).slice(-BASELINE_POINTS);
+  const candidateRuns = historyRunsOf(candidates, series.chosen);
+  const settings = { maxPValue: baseline.maxPValue, minMagnitude: baseline.minMagnitude };
+  const dismissed = await db.historyChange.findMany({
+    where: { runId: { in: [...candidateIds] }, decision: 'dismissed' },
+    select: { metric: true },
+  });
+  const dismissedMetrics = new Set(dismissed.map((d) => d.metric));
+
+  // A change already in the baseline starts a new level: only the points since the last one count.
+  const levels = detectChanges(basePoints, settings);
+  const positionOf = new Map(basePoints.map((p, position) => [p.index, position]));
+  const metrics = HISTORY_METRICS.flatMap((metric) => {
+    const since = Math.max(
+      0,
+      ...levels.filter((c) => c.metric === metric).map((c) => positionOf.get(c.pointIndex) ?? 0),
+    );
+    const base = basePoints.slice(since).flatMap((p) => (p.values[metric] ? [p.values[metric]!.median] : []));
+    const values = candidateRuns.flatMap((r) => (r.values[metric] === null ? [] : [r.values[metric]!]));
+    if (base.length < MIN_BASELINE_POINTS || values.length === 0 || series.chosen === null) return [];
+    const test = thresholdTest(base, values.length === 1 ? values[0]! : values, {
+      ...settings,
+      higherIsBetter: HIGHER_IS_BETTER[metric],
+    });
+    return [
+      {
+        metric,
+        baselinePoints: base.length,
+        baselineMedian: median(base),
+        candidateRuns: values.length,
+        ...test,
+        dismissed: dismissedMetrics.has(changeMetricOf(metric, series.chosen)),
+      },
+    ];
+  });
+  const verdict: Verdict =
+    metrics.length === 0
+      ? 'insufficient'
+      : metrics.some((m) => m.regression && !m.dismissed)
+        ? 'regression'
+        : metrics.some((m) => m.significant && !m.regression)
+          ? 'improvement'
+          : 'pass';
+
+  const landed = ownId === baselineId;
+  if (verdict === 'regression' && landed && series.chosen)
+    await alertLanded(
+      db,
+      context,
+      { id: baseline.id, identity: baseline.identity as unknown as HistoryIdentity },
+      {
+        runId: candidates[0]!.id,
+        commit,
+        series: series.chosen,
+        metrics: metrics.filter((m) => m.regression && !m.dismissed),
+      },
+    );
+
+  const historyUrl = (id: string) => `${context.origin}/h/${id}`;
+  return {
+    verdict,
+    run: { id: run.id, name: run.name, url: `${context.origin}/runs/${run.id}`, branch: ownBranch, commit },
+    baseline: {
+      branch: baselineBranch,
+      historyId: baseline.id,
+      historyUrl: historyUrl(baseline.id),
+      points: basePoints.length,
+      runs: basePoints.reduce((n, p) => n + p.runs.length, 0),
+    },
+    history: { id: own.id, url: historyUrl(own.id) },
+    series: series.chosen,
+    unit: series.unit,
+    settings,
+    metrics,
+  };
+}
+export type VerdictView = Awaited<ReturnType<typeof verdictOf>>;
+
+/** Records each regressed metric of a landed run as a change and alerts once. */
+async function alertLanded(
+  db: PrismaClient,
+  context: VerdictContext,
+  history: { id: string; identity: HistoryIdentity },
+  found: {
+    runId: string;
+    commit: string | null;
+    series: string;
+    metrics: {
+      metric: HistoryMetric;
+      baselineMean: number;
+      candidateMean: number;
+      relativeChange: number;
+      pValue: number;
+      confidence: number;
+      direction: 'increase' | 'decrease' | 'none';
+    }[];
+  },
+) {
+  for (const m of found.metrics) {
+    const metric = changeMetricOf(m.metric, found.series);
+    const row = await db.historyChange.upsert({
+      where: { historyId_metric_runId: { historyId: history.id, metric, runId: found.runId } },
+      create: {
+        historyId: history.id,
+        metric,
+        runId: found.runId,
+        regression: true,
+        relativeChange: m.relativeChange,
+        pValue: m.pValue,
+      },
+      update: {},
+      select: { id: true },
+    });
+    await alertRegression(db, {
+      changeId: row.id,
+      actorId: null,
+      project: context.project,
+      history,
+      metric,
+      change: {
+        metric: m.metric,
+        pointIndex: -1,
+        runId: found.runId,
+        commit: found.commit,
+        meanBefore: m.baselineMean,
+        meanAfter: m.candidateMean,
+        relativeChange: m.relativeChange,
+        pValue: m.pValue,
+        confidence: m.confidence,
+        direction: m.direction,
+        regression: true,
+      },
+      confirmedBy: null,
+      origin: context.origin,
+    });
+  }
+}

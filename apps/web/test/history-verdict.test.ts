@@ -1,0 +1,138 @@
+// The CI verdict against a real PostgreSQL: a pull request's run against main's history fails
+// on a regression and passes once fixed; repetitions are tested together; a regression that
+// landed on main is recorded and alerted once; a change already in the history starts a new level.
+import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccessibleProject } from '~/server/access';
+import { requireProject } from '~/server/access';
+import { verdictOf } from '~/server/history/verdict';
+import { listNotifications } from '~/server/notifications/read';
+import { historyRun, regressedHistory } from './history-support.ts';
+import { failure, orgWithPeople } from './support.ts';
+
+let database: TestDatabase;
+let db: PrismaClient;
+let project: AccessibleProject;
+const fx = { owner: '', editor: '', system: '', main: [] as string[] };
+const ORIGIN = 'http://levelfield.test';
+const wobble = [0.4, -0.7, 0.9, -0.2, 0.1, -0.9, 0.6, -0.4, 0.3, -0.1];
+
+const verdict = (runId: string, baseline?: string) =>
+  verdictOf(db, { runId, baseline }, { project, origin: ORIGIN });
+
+beforeAll(async () => {
+  database = await createTestDatabase('verdict');
+  db = createPrismaClient(database.url, { max: 2 });
+  const { orgId, ids } = await orgWithPeople(db, 'acme', {
+    owner: { name: 'Olga Owner', role: 'owner' },
+    editor: { name: 'Edna Editor', role: 'editor' },
+  });
+  Object.assign(fx, ids);
+  const { id } = await db.project.create({ data: { organizationId: orgId, slug: 'ci', name: 'CI' } });
+  project = (await requireProject(db, fx.owner, { projectId: id }, 'view')).project;
+  fx.system = (await db.system.create({ data: { projectId: id, name: 'postgresql' } })).id;
+  // main: 12 commits at 1 ms p99.
+  for (let i = 0; i < 12; i += 1)
+    fx.main.push(
+      await historyRun(db, {
+        projectId: id,
+        systemId: fx.system,
+        p99: 1000 * (1 + wobble[i % 10]! / 100),
+        commit: `m${i}`,
+        minute: i,
+      }),
+    );
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+const pr = (p99: number, commit: string, minute: number) =>
+  historyRun(db, { projectId: project.id, systemId: fx.system, p99, commit, minute, branch: 'feature' });
+
+describe('CI verdict', () => {
+  it('a pull request 30 % slower than main is a regression, with its size and confidence per metric', async () => {
+    const slow = await pr(1300, 'f1', 20);
+    const v = await verdict(slow, 'main');
+    expect(v.verdict).toBe('regression');
+    expect(v.baseline).toMatchObject({ branch: 'main', points: 12, runs: 12 });
+    expect(v.run).toMatchObject({ branch: 'feature', commit: 'f1', url: `${ORIGIN}/runs/${slow}` });
+    const p99 = v.metrics.find((m) => m.metric === 'p99')!;
+    expect(p99).toMatchObject({ test: 'student-prediction', regression: true, direction: 'increase' });
+    expect(p99.relativeChange).toBeCloseTo(0.3, 1);
+    expect(p99.confidence).toBeGreaterThan(0.999);
+    expect(v.metrics.find((m) => m.metric === 'throughput')!.direction).toBe('decrease');
+    // A pull request alerts nobody: CI tells its author.
+    expect(await listNotifications(db, fx.owner)).toEqual([]);
+  });
+
+  it('passes once the pull request is fixed, and against its own branch there is no baseline yet', async () => {
+    const fixed = await pr(1004, 'f2', 21);
+    expect((await verdict(fixed, 'main')).verdict).toBe('pass');
+    expect((await verdict(fixed)).verdict).toBe('insufficient');
+  });
+
+  it('tests a commit’s repetitions together (Welch)', async () => {
+    const a = await pr(800, 'f3', 22);
+    await pr(805, 'f3', 23);
+    const v = await verdict(a, 'main');
+    expect(v.verdict).toBe('improvement');
+    expect(v.metrics[0]).toMatchObject({ test: 'welch-t', candidateRuns: 2, regression: false });
+  });
+
+  it('a regression that landed on main is recorded and alerted to editors and owners, once', async () => {
+    const landed = await historyRun(db, {
+      projectId: project.id,
+      systemId: fx.system,
+      p99: 1400,
+      commit: 'm12',
+      minute: 30,
+    });
+    expect((await verdict(landed)).verdict).toBe('regression');
+    await verdict(landed);
+    const owners = await listNotifications(db, fx.owner);
+    expect(owners.map((n) => n.summary)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Regression in acme\/ci .*: p99 latency \+\d+\.\d % at m12, detected$/),
+      ]),
+    );
+    expect(owners).toHaveLength(3); // p50, p99, throughput
+    expect(await listNotifications(db, fx.editor)).toHaveLength(3);
+  });
+
+  it('refuses a run that has not finished', async () => {
+    const running = await db.run.create({
+      data: {
+        projectId: project.id,
+        name: 'r',
+        benchmark: 'pgbench',
+        source: 'agent',
+        startedAt: new Date(),
+      },
+    });
+    expect(await failure(verdict(running.id))).toMatch(/still running/);
+  });
+});
+
+describe('a change already in the history', () => {
+  it('starts a new level: a run is compared with the runs since the last change', async () => {
+    const other = await db.system.create({ data: { projectId: project.id, name: 'mysql' } });
+    const runs = await regressedHistory(db, project.id, other.id);
+    expect((await verdict(runs[12]!)).verdict).toBe('regression');
+    expect((await verdict(runs[19]!)).verdict).toBe('pass');
+    // Back at the old level: better than the level since c12 (against all 20 points it would pass).
+    const reverted = await historyRun(db, {
+      projectId: project.id,
+      systemId: other.id,
+      p99: 1000,
+      commit: 'c20',
+      minute: 20,
+    });
+    const v = await verdict(reverted);
+    expect(v.verdict).toBe('improvement');
+    expect(v.metrics.find((m) => m.metric === 'p99')!.baselinePoints).toBe(8);
+  });
+});
