@@ -21,6 +21,7 @@ import (
 
 	"github.com/levelfield/levelfield/agents/internal/adapters"
 	"github.com/levelfield/levelfield/agents/internal/agent"
+	"github.com/levelfield/levelfield/agents/internal/check"
 	"github.com/levelfield/levelfield/agents/internal/provenance"
 	"github.com/levelfield/levelfield/agents/internal/sink"
 )
@@ -38,6 +39,9 @@ Usage:
                                                      file of SPOOLDIR/quarantine)
   levelfield-agent env [--no-cloud] [--provenance FILE]
                                                      print the provenance and disclosure a run would send
+  levelfield-agent check --web URL [--baseline BRANCH] RUN
+                                                     print the CI verdict on a finished run (RUN: its id or
+                                                     page URL) as Markdown; exit 1 on a regression
   levelfield-agent version
 
 The project API token comes from the environment (LEVELFIELD_TOKEN) or a
@@ -275,6 +279,8 @@ func run(args []string) int {
 			return 1
 		}
 		return 0
+	case "check":
+		return runCheck(ctx, args[1:])
 	case "version", "--version", "-v":
 		fmt.Println("levelfield-agent", version)
 		return 0
@@ -285,4 +291,53 @@ func run(args []string) int {
 	fmt.Fprintf(os.Stderr, "levelfield-agent: unknown subcommand %q\n", args[0])
 	fmt.Fprintf(os.Stderr, usage, strings.Join(adapters.Names(), ", "))
 	return 2
+}
+
+// runCheck is `levelfield-agent check`: the verdict on a finished run against
+// its history (docs/history.md), as Markdown on stdout (and in --markdown FILE
+// for a pull request comment). Exit status: check.ExitPass, ExitRegression,
+// ExitUsage or ExitUnavailable.
+func runCheck(ctx context.Context, args []string) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	web := fs.String("web", os.Getenv("LEVELFIELD_WEB_URL"), "the web app's base URL, e.g. https://levelfield.example.com (env LEVELFIELD_WEB_URL)")
+	baseline := fs.String("baseline", "", "the branch whose history is the baseline (default: the run's own)")
+	series := fs.String("series", "", "the latency series to judge (default: the history's)")
+	markdown := fs.String("markdown", "", "also write the Markdown summary to this file")
+	asJSON := fs.Bool("json", false, "print the server's verdict as JSON instead of Markdown")
+	var tok tokenFlags
+	tok.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return check.ExitUsage
+	}
+	if fs.NArg() != 1 || *web == "" {
+		fmt.Fprintln(os.Stderr, "usage: levelfield-agent check --web URL [--baseline BRANCH] [--series NAME] [--markdown FILE] [--json] RUN")
+		return check.ExitUsage
+	}
+	t, err := tok.read(fs)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
+		return check.ExitUsage
+	}
+	v, err := check.Fetch(ctx, check.DefaultClient, check.Request{
+		Web: *web, Token: t.Value, Run: fs.Arg(0), Baseline: *baseline, Series: *series,
+	})
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "levelfield-agent check: %v\n", err)
+		return check.ExitUnavailable
+	}
+	md := check.Markdown(v)
+	if *markdown != "" {
+		if err := os.WriteFile(*markdown, []byte(md), 0o644); err != nil {
+			fmt.Fprintf(os.Stderr, "levelfield-agent check: %v\n", err)
+			return check.ExitUnavailable
+		}
+	}
+	if *asJSON {
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		_ = enc.Encode(v)
+	} else {
+		fmt.Print(md)
+	}
+	return v.ExitCode()
 }

@@ -1,0 +1,105 @@
+package check
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
+
+const regression = `{"verdict":"regression",
+ "run":{"id":"r1","name":"pgbench pr","url":"http://lf/runs/r1","branch":"feature","commit":"0123456789abcdef"},
+ "baseline":{"branch":"main","historyUrl":"http://lf/h/abc","points":12,"runs":14},
+ "history":{"id":"def","url":"http://lf/h/def"},
+ "series":"latency","unit":"us","settings":{"maxPValue":0.001,"minMagnitude":0.05},
+ "metrics":[
+  {"metric":"p99","baselinePoints":12,"baselineMean":1000,"candidateMean":1300,"candidateRuns":1,"relativeChange":0.3,"pValue":1e-9,"confidence":0.999999999,"test":"student-prediction","significant":true,"regression":true,"dismissed":false},
+  {"metric":"throughput","baselinePoints":12,"baselineMean":1000,"candidateMean":990,"candidateRuns":1,"relativeChange":-0.01,"pValue":0.4,"confidence":0.6,"test":"student-prediction","significant":false,"regression":false,"dismissed":false}]}`
+
+// server answers like the web app's verdict route and records what it was asked.
+func server(t *testing.T, status int, body string) (*httptest.Server, *http.Request) {
+	t.Helper()
+	seen := &http.Request{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		*seen = *r.Clone(context.Background())
+		w.Header().Set("content-type", "application/json")
+		w.WriteHeader(status)
+		_, _ = w.Write([]byte(body))
+	}))
+	t.Cleanup(srv.Close)
+	return srv, seen
+}
+
+func TestFetchAsksForTheRunAgainstItsBaseline(t *testing.T) {
+	srv, seen := server(t, 200, regression)
+	v, err := Fetch(context.Background(), srv.Client(), Request{
+		Web: srv.URL + "/", Token: "lf_secret", Run: srv.URL + "/runs/r1", Baseline: "main", Series: "latency{op=read}",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen.URL.Path != "/api/v1/runs/r1/verdict" {
+		t.Errorf("path %q", seen.URL.Path)
+	}
+	if q := seen.URL.Query(); q.Get("baseline") != "main" || q.Get("series") != "latency{op=read}" {
+		t.Errorf("query %q", seen.URL.RawQuery)
+	}
+	if seen.Header.Get("Authorization") != "Bearer lf_secret" {
+		t.Errorf("authorization %q", seen.Header.Get("Authorization"))
+	}
+	if v.ExitCode() != ExitRegression || len(v.Metrics) != 2 {
+		t.Errorf("verdict %+v", v)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	for verdict, want := range map[string]int{"regression": 1, "improvement": 0, "pass": 0, "insufficient": 0} {
+		if got := (Verdict{Verdict: verdict}).ExitCode(); got != want {
+			t.Errorf("%s: exit %d, want %d", verdict, got, want)
+		}
+	}
+}
+
+func TestFetchSaysWhatTheServerRefused(t *testing.T) {
+	srv, _ := server(t, 404, `{"error":{"code":"RUN_NOT_FOUND","message":"no run x that these credentials may read"}}`)
+	_, err := Fetch(context.Background(), srv.Client(), Request{Web: srv.URL, Run: "x"})
+	if err == nil || !strings.Contains(err.Error(), "no run x that these credentials may read (RUN_NOT_FOUND, HTTP 404)") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := Fetch(context.Background(), srv.Client(), Request{Web: "ftp://x", Run: "x"}); err == nil {
+		t.Error("an ftp URL was taken")
+	}
+}
+
+func TestMarkdownNamesTheChangeItsSizeConfidenceAndLinks(t *testing.T) {
+	srv, _ := server(t, 200, regression)
+	v, err := Fetch(context.Background(), srv.Client(), Request{Web: srv.URL, Run: "r1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := Markdown(v)
+	for _, want := range []string{
+		"### Levelfield: 🔴 **Regression**",
+		"[pgbench pr](http://lf/runs/r1) (branch `feature`, commit `0123456789ab`) against [`main`](http://lf/h/abc): 14 runs in 12 points, series `latency`.",
+		"| p99 latency | 1 ms | 1.3 ms | +30.0 % | 1e-09 | 100.00 % | **worse** |",
+		"| throughput | 1000/s | 990/s | -1.0 % | 0.4 | 60.00 % |  |",
+		"p ≤ 0.001 and a change of at least 5.0 %",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("missing %q in\n%s", want, md)
+		}
+	}
+	empty := Markdown(Verdict{Verdict: "insufficient"})
+	if !strings.Contains(empty, "Not enough history") || !strings.Contains(empty, "nothing can be said yet") {
+		t.Errorf("insufficient:\n%s", empty)
+	}
+}
+
+func TestRunIDFromAnIDOrAPageURL(t *testing.T) {
+	for in, want := range map[string]string{"abc": "abc", "http://x/runs/abc": "abc", " http://x/runs/abc/ ": "abc"} {
+		if got := RunID(in); got != want {
+			t.Errorf("RunID(%q) = %q", in, got)
+		}
+	}
+}

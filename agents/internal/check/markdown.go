@@ -1,0 +1,100 @@
+package check
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+var headline = map[string]string{
+	"regression":   "🔴 **Regression**",
+	"improvement":  "🟢 **Improvement**",
+	"pass":         "✅ **No significant change**",
+	"insufficient": "⚪ **Not enough history to judge**",
+}
+
+var metricName = map[string]string{"p50": "p50 latency", "p99": "p99 latency", "throughput": "throughput"}
+
+// figure prints a metric's value: latencies in the series' unit scaled to
+// the nearest of ns, µs, ms and s; throughput per second.
+func figure(metric string, unit *string, v float64) string {
+	if metric == "throughput" {
+		return fmt.Sprintf("%.4g/s", v)
+	}
+	scale := map[string]float64{"ns": 1e-9, "us": 1e-6, "µs": 1e-6, "ms": 1e-3, "s": 1}
+	u := "us"
+	if unit != nil {
+		u = *unit
+	}
+	factor, ok := scale[u]
+	if !ok {
+		return fmt.Sprintf("%.4g %s", v, u)
+	}
+	seconds := v * factor
+	switch abs := math.Abs(seconds); {
+	case abs >= 1:
+		return fmt.Sprintf("%.3g s", seconds)
+	case abs >= 1e-3:
+		return fmt.Sprintf("%.3g ms", seconds*1e3)
+	case abs >= 1e-6:
+		return fmt.Sprintf("%.3g µs", seconds*1e6)
+	default:
+		return fmt.Sprintf("%.3g ns", seconds*1e9)
+	}
+}
+
+func orNone(s *string) string {
+	if s == nil || *s == "" {
+		return "(none)"
+	}
+	return *s
+}
+
+// Markdown is the verdict as a pull request comment: the headline, one table
+// row per metric (change, size, confidence) and the links.
+func Markdown(v Verdict) string {
+	var b strings.Builder
+	title, ok := headline[v.Verdict]
+	if !ok {
+		title = "**" + v.Verdict + "**"
+	}
+	fmt.Fprintf(&b, "### Levelfield: %s\n\n", title)
+	commit := orNone(v.Run.Commit)
+	if len(commit) > 12 {
+		commit = commit[:12]
+	}
+	fmt.Fprintf(&b, "[%s](%s) (branch `%s`, commit `%s`) against [`%s`](%s): %d runs in %d points",
+		v.Run.Name, v.Run.URL, orNone(v.Run.Branch), commit, orNone(v.Baseline.Branch), v.Baseline.HistoryURL,
+		v.Baseline.Runs, v.Baseline.Points)
+	if v.Series != nil {
+		fmt.Fprintf(&b, ", series `%s`", *v.Series)
+	}
+	b.WriteString(".\n\n")
+	if len(v.Metrics) == 0 {
+		b.WriteString("The baseline has fewer than 5 comparable runs since its last change: nothing can be said yet.\n")
+		return b.String()
+	}
+	b.WriteString("| metric | baseline | this run | change | p-value | confidence | |\n")
+	b.WriteString("| --- | ---: | ---: | ---: | ---: | ---: | --- |\n")
+	for _, m := range v.Metrics {
+		state := ""
+		switch {
+		case m.Regression && m.Dismissed:
+			state = "worse (dismissed)"
+		case m.Regression:
+			state = "**worse**"
+		case m.Significant:
+			state = "better"
+		}
+		name := metricName[m.Metric]
+		if name == "" {
+			name = m.Metric
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %+.1f %% | %.2g | %.2f %% | %s |\n",
+			name, figure(m.Metric, v.Unit, m.BaselineMean), figure(m.Metric, v.Unit, m.CandidateMean),
+			m.RelativeChange*100, m.PValue, m.Confidence*100, state)
+	}
+	fmt.Fprintf(&b, "\nSignificant: p ≤ %g and a change of at least %.1f %% (%s test over %d run(s) of this commit).\n",
+		v.Settings.MaxPValue, v.Settings.MinMagnitude*100, v.Metrics[0].Test, v.Metrics[0].CandidateRuns)
+	return b.String()
+}
