@@ -32,6 +32,12 @@
 //             from the log itself, decoded here, by HdrHistogram's valueAtPercentile (rank
 //             ⌈p·n⌉, the Java reference's) on both sides, and its mean; the series of both tags, `latency`, for
 //             its count (its tags' precisions differ, so the log has no one merged histogram).
+//   wrk       its end-of-test summary, kept by the agent as gauges: p50/p75/p90/p99, requests and
+//             Requests/sec as printed (wrk prints nothing else), against the local HTTP server.
+//   sysbench  `cpu` (no database) with --histogram: the stored histogram, built from the printed
+//             rows, read by sysbench's percentile rule (the first bucket whose cumulative count
+//             reaches p % of the events, sb_histogram_get_pct) against the rows themselves, and the
+//             events counted; its printed 95th percentile and avg (2 decimals) for information.
 //   cockroach, wrk2   when installed; else reported as skipped.
 //
 // Expected agreement, from precision alone: the agent keeps integer µs in buckets of 3
@@ -48,7 +54,7 @@
 // Progress lines start with "# "; the last line is one JSON object. Exits 1 when a tool misses a
 // target. Needs Go; k6 from LEVELFIELD_K6, .levelfield/tools/k6 (scripts/test.mjs builds it) or
 // PATH; PostgreSQL's server binaries and pgbench. Environment: FIDELITY_SECONDS (length of the k6
-// and pgbench runs, 12), BENCH_PARTS (a comma-separated subset of k6,pgbench,hdrlog),
+// and pgbench runs, 12), BENCH_PARTS (a comma-separated subset of k6,pgbench,hdrlog,wrk,sysbench),
 // BENCH_AGENT_BIN (a binary to measure instead of building this one).
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -82,7 +88,9 @@ const SECONDS = Number(process.env.FIDELITY_SECONDS ?? 12);
 // BENCH_AGENT_BIN measures another build (as in bench:agent) instead of building this one.
 const agentBin = process.env.BENCH_AGENT_BIN || path.join(agentsDir, 'bin/levelfield-agent');
 // BENCH_PARTS picks tools (as in bench:agent); the others are reported as not selected.
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'k6,pgbench,hdrlog').split(',').map((p) => p.trim()));
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'k6,pgbench,hdrlog,wrk,sysbench').split(',').map((p) => p.trim()),
+);
 const TARGET_ERROR = 0.01;
 
 const work = mkdtempSync(path.join(tmpdir(), 'lf-bench-fidelity-'));
@@ -367,6 +375,118 @@ async function fidelityHdrlog(ingest) {
   return verdict(figures, result, samplesLost, { samples: total });
 }
 
+// ───────────────────────────── wrk ─────────────────────────────
+
+/** "8.35ms", "812.00us", "1.02s" → µs, as wrk prints its latencies. */
+function wrkMicros(text) {
+  const m = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (!m) throw new Error(`wrk printed a latency "${text}" this bench cannot read`);
+  return Number(m[1]) * { us: 1, ms: 1000, s: 1e6 }[m[2]];
+}
+
+/** A gauge the agent sent once: its value. */
+function gaugeOf(stored, name) {
+  const values = requireFrames(stored, seriesKey(name))
+    .filter((f) => f.count > 0)
+    .map((f) => f.mean);
+  if (values.length !== 1) throw new Error(`${name}: ${values.length} values stored, wrk printed one`);
+  return values[0];
+}
+
+// wrk prints only its end-of-test summary; the agent keeps each figure as a gauge, in base units.
+// Agreement is exact unless the agent misreads a line: the figures compared are wrk's own.
+async function fidelityWrk(ingest) {
+  const wrk = onPath('wrk');
+  if (!wrk) return 'skipped: not installed (apt-get install wrk; npm test installs it)';
+  const target = await startTarget();
+  say(`wrk: ${SECONDS} s, 2 threads, 8 connections, --latency`);
+  const result = await wrapped(ingest, 'wrk', [], [wrk, '-t2', '-c8', `-d${SECONDS}s`, '--latency', `${target}/`]);
+  const out = result.stdout;
+  const figures = {};
+  for (const m of out.matchAll(/^\s+(50|75|90|99)%\s+(\S+)$/gm)) {
+    const tool = wrkMicros(m[2]);
+    const stored = gaugeOf(result.stored, `latency_p${m[1]}`);
+    figures[`p${m[1]} (µs)`] = { stored, tool, error: relError(stored, tool) };
+  }
+  const requests = Number(/^\s*(\d+) requests in/m.exec(out)?.[1]);
+  const rate = Number(/^Requests\/sec:\s+([\d.]+)$/m.exec(out)?.[1]);
+  if (!requests || !rate || Object.keys(figures).length !== 4) throw new Error(`wrk printed:\n${out}`);
+  for (const [name, tool] of [
+    ['requests', requests],
+    ['requests_per_sec', rate],
+  ]) {
+    const stored = gaugeOf(result.stored, name);
+    figures[name] = { stored, tool, error: relError(stored, tool) };
+  }
+  return verdict(figures, result, 0, { requests });
+}
+
+// ───────────────────────────── sysbench ─────────────────────────────
+
+/** sysbench's histogram rows ("  0.275 |****   1541") as [ms, count], in its order. */
+function sysbenchRows(stdout) {
+  return [...stdout.matchAll(/^\s+(\d+(?:\.\d+)?) \|\**\s+(\d+)$/gm)].map((m) => [Number(m[1]), Number(m[2])]);
+}
+
+/**
+ * sysbench's percentile (sb_histogram_get_pct): the first bucket whose cumulative count reaches
+ * pct % of the events, read here from the printed rows.
+ */
+function sysbenchPercentile(rows, pct) {
+  const total = rows.reduce((n, [, c]) => n + c, 0);
+  let seen = 0;
+  for (const [ms, count] of rows) {
+    seen += count;
+    if (seen >= (total * pct) / 100) return ms;
+  }
+  return rows.at(-1)?.[0] ?? Number.NaN;
+}
+
+// sysbench cpu (no database needed) with its latency histogram: the stored histogram is built from
+// the printed rows, so its percentiles by sysbench's rule must be the rows' own; the printed
+// "95th percentile" (2 decimals) and "avg" are shown for information.
+async function fidelitySysbench(ingest) {
+  const sysbench = onPath('sysbench');
+  if (!sysbench) return 'skipped: not installed (apt-get install sysbench; npm test installs it)';
+  say(`sysbench cpu: ${SECONDS} s, 2 threads, --histogram`);
+  const result = await wrapped(ingest, 'sysbench', [], [
+    sysbench,
+    'cpu',
+    '--threads=2',
+    `--time=${SECONDS}`,
+    '--report-interval=1',
+    '--histogram=on',
+    'run',
+  ]);
+  const rows = sysbenchRows(result.stdout);
+  const events = Number(/total number of events:\s+(\d+)/.exec(result.stdout)?.[1]);
+  if (rows.length === 0 || !events) throw new Error(`sysbench printed:\n${result.stdout}`);
+  const h = merged(result.stored, seriesKey('latency'));
+  const figures = {};
+  for (const pct of [50, 95, 99]) {
+    const tool = sysbenchPercentile(rows, pct);
+    // The stored histogram read by the same rule: the first recorded value reaching the rank.
+    let seen = 0;
+    let stored = h.max / 1000;
+    for (const range of h.recordedRanges()) {
+      seen += range.count;
+      if (seen >= (h.totalCount * pct) / 100) {
+        stored = range.highest / 1000;
+        break;
+      }
+    }
+    figures[`p${pct} (ms)`] = { stored, tool, error: relError(stored, tool) };
+  }
+  const printedP95 = Number(/95th percentile:\s+([\d.]+)/.exec(result.stdout)?.[1]);
+  const printedAvg = Number(/^\s+avg:\s+([\d.]+)/m.exec(result.stdout)?.[1]);
+  return verdict(figures, result, events - storedCount(result.stored, seriesKey('latency')), {
+    events,
+    printed_p95_ms: printedP95,
+    printed_avg_ms: printedAvg,
+    stored_mean_ms: round(h.mean / 1000, 4),
+  });
+}
+
 // ───────────────────────────── tools not here ─────────────────────────────
 
 function notInstalled(...names) {
@@ -400,8 +520,10 @@ async function main() {
     k6: await measure('k6', () => fidelityK6(ingest)),
     pgbench: await measure('pgbench', () => fidelityPgbench(ingest)),
     hdrlog: await measure('hdrlog', () => fidelityHdrlog(ingest)),
+    wrk: await measure('wrk', () => fidelityWrk(ingest)),
+    sysbench: await measure('sysbench', () => fidelitySysbench(ingest)),
     cockroach: notInstalled('cockroach', 'workload'),
-    wrk2: notInstalled('wrk2', 'wrk'),
+    wrk2: notInstalled('wrk2'),
   };
   const measured = Object.values(result).filter((r) => typeof r === 'object');
   return {
