@@ -55,6 +55,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
               Overview
             </Link>
             <Link href={`${base}/tokens`}>API tokens</Link>
+            {project.can.manageTokens ? <Link href={`${base}/webhooks`}>Webhooks</Link> : null}
             <Link href="/runs">Runs</Link>
           </nav>
         ) : null}
