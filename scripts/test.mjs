@@ -57,6 +57,28 @@ async function ensureK6() {
   await run('go', ['install', K6_MODULE], { env: { GOBIN: tools } });
 }
 
+/**
+ * YCSB's client from Maven Central (no database needed: its BasicDB), for the agent's live YCSB
+ * test; without Java and Maven that test skips.
+ */
+async function ensureYcsb() {
+  const lib = path.join(stateDir, 'tools', 'ycsb');
+  if (existsSync(path.join(lib, 'core-0.17.0.jar'))) return;
+  if (!commandExists('mvn') || !commandExists('java')) {
+    step('Not fetching YCSB (needs Java and Maven): its agent test skips');
+    return;
+  }
+  step(`Fetching YCSB 0.17.0 from Maven Central into ${path.relative(repoDir, lib)}`);
+  await run('mvn', [
+    '-q',
+    '-f',
+    path.join(repoDir, 'agents/e2e/testdata/ycsb/pom.xml'),
+    'dependency:copy-dependencies',
+    `-DoutputDirectory=${lib}`,
+    '-DincludeScope=runtime',
+  ]);
+}
+
 /** Debian packages of the benchmark tools the agent's live tests run (command → package). */
 const BENCH_TOOLS = { hyperfine: 'hyperfine', wrk: 'wrk', sysbench: 'sysbench' };
 
@@ -80,7 +102,7 @@ async function ensureBenchTools() {
 async function main() {
   ensureStateDir();
   await ensureDependencies();
-  await Promise.all([ensureChromium(), ensureSchemathesis(), ensureK6()]);
+  await Promise.all([ensureChromium(), ensureSchemathesis(), ensureK6(), ensureYcsb()]);
   await ensureBenchTools();
   await build();
   const turbo = bin('turbo');
