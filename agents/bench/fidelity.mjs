@@ -38,6 +38,9 @@
 //             rows, read by sysbench's percentile rule (the first bucket whose cumulative count
 //             reaches p % of the events, sb_histogram_get_pct) against the rows themselves, and the
 //             events counted; its printed 95th percentile and avg (2 decimals) for information.
+//   ycsb      YCSB 0.17's client (BasicDB, no database) with its HdrHistogram logs: per operation
+//             the stored count against its "Operations" and p95/p99 by the rank rule of YCSB's
+//             HdrHistogram 2.1.4 (nearest: ⌊p·n + 0.5⌋, getValueAtPercentile) against its printed figures (LEVELFIELD_YCSB_LIB or .levelfield/tools/ycsb).
 //   cockroach, wrk2   when installed; else reported as skipped.
 //
 // Expected agreement, from precision alone: the agent keeps integer µs in buckets of 3
@@ -54,7 +57,7 @@
 // Progress lines start with "# "; the last line is one JSON object. Exits 1 when a tool misses a
 // target. Needs Go; k6 from LEVELFIELD_K6, .levelfield/tools/k6 (scripts/test.mjs builds it) or
 // PATH; PostgreSQL's server binaries and pgbench. Environment: FIDELITY_SECONDS (length of the k6
-// and pgbench runs, 12), BENCH_PARTS (a comma-separated subset of k6,pgbench,hdrlog,wrk,sysbench),
+// and pgbench runs, 12), BENCH_PARTS (a comma-separated subset of k6,pgbench,hdrlog,wrk,sysbench,ycsb),
 // BENCH_AGENT_BIN (a binary to measure instead of building this one).
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -89,7 +92,7 @@ const SECONDS = Number(process.env.FIDELITY_SECONDS ?? 12);
 const agentBin = process.env.BENCH_AGENT_BIN || path.join(agentsDir, 'bin/levelfield-agent');
 // BENCH_PARTS picks tools (as in bench:agent); the others are reported as not selected.
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'k6,pgbench,hdrlog,wrk,sysbench').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PARTS ?? 'k6,pgbench,hdrlog,wrk,sysbench,ycsb').split(',').map((p) => p.trim()),
 );
 const TARGET_ERROR = 0.01;
 
@@ -487,6 +490,56 @@ async function fidelitySysbench(ingest) {
   });
 }
 
+// ───────────────────────────── YCSB ─────────────────────────────
+
+// YCSB's client (BasicDB: no database, an answer after a random delay of up to 2 ms) with its
+// HdrHistogram logs: per operation the stored count against YCSB's "Operations" and the stored
+// histogram's p95/p99, by HdrHistogram's rank rule as YCSB takes them, against its printed figures.
+async function fidelityYcsb(ingest) {
+  const lib = process.env.LEVELFIELD_YCSB_LIB || path.join(repoDir, '.levelfield/tools/ycsb');
+  if (!onPath('java') || !existsSync(path.join(lib, 'core-0.17.0.jar')))
+    return 'skipped: not installed (npm test fetches YCSB into .levelfield/tools/ycsb)';
+  const logs = path.join(work, 'ycsb');
+  mkdirSync(logs);
+  say('ycsb: BasicDB, 4 threads, 50/50 read/update, HdrHistogram logs');
+  const props = {
+    workload: 'site.ycsb.workloads.CoreWorkload',
+    recordcount: 1000,
+    operationcount: 1000 * SECONDS,
+    readproportion: 0.5,
+    updateproportion: 0.5,
+    'basicdb.verbose': false,
+    'basicdb.simulatedelay': 2,
+    'basicdb.randomizedelay': true,
+    measurementtype: 'hdrhistogram',
+    'hdrhistogram.fileoutput': true,
+    'hdrhistogram.output.path': `${logs}/`,
+    'status.interval': 1,
+  };
+  const command = ['java', '-cp', path.join(lib, '*'), 'site.ycsb.Client', '-t', '-s', '-db', 'site.ycsb.BasicDB'];
+  command.push('-threads', '4', ...Object.entries(props).flatMap(([k, v]) => ['-p', `${k}=${v}`]));
+  const result = await wrapped(ingest, 'ycsb', ['--adapter', 'ycsb'], command);
+  const figures = {};
+  let lost = 0;
+  for (const op of ['READ', 'UPDATE']) {
+    const printed = (name) => {
+      const m = new RegExp(`^\\[${op}\\], ${name.replace(/[()]/g, '\\$&')}, ([\\d.]+)$`, 'm').exec(result.stdout);
+      if (!m) throw new Error(`YCSB printed no ${op} ${name}:\n${result.stdout}`);
+      return Number(m[1]);
+    };
+    const key = seriesKey('latency', { op });
+    const h = merged(result.stored, key);
+    lost += printed('Operations') - storedCount(result.stored, key);
+    for (const p of [95, 99]) {
+      const tool = printed(`${p}thPercentileLatency(us)`);
+      // YCSB's HdrHistogram (2.1.4) ranks a percentile to the nearest count, not up.
+      const stored = h.valueAtPercentile(p, 'nearest');
+      figures[`${op} p${p} (µs)`] = { stored, tool, error: relError(stored, tool) };
+    }
+  }
+  return verdict(figures, result, lost);
+}
+
 // ───────────────────────────── tools not here ─────────────────────────────
 
 function notInstalled(...names) {
@@ -522,6 +575,7 @@ async function main() {
     hdrlog: await measure('hdrlog', () => fidelityHdrlog(ingest)),
     wrk: await measure('wrk', () => fidelityWrk(ingest)),
     sysbench: await measure('sysbench', () => fidelitySysbench(ingest)),
+    ycsb: await measure('ycsb', () => fidelityYcsb(ingest)),
     cockroach: notInstalled('cockroach', 'workload'),
     wrk2: notInstalled('wrk2'),
   };
