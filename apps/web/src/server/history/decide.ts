@@ -11,6 +11,7 @@ import type { HistoryIdentity } from '~/lib/history-key';
 import { HISTORY_METRICS } from '~/lib/history-points';
 import type { RetryPolicy } from '~/server/webhooks/deliver';
 import { alertRegression } from './alerts.ts';
+import { recordChange } from './record.ts';
 import { analyseHistory, changeMetricOf, findChange, requireHistory } from './view.ts';
 
 export const DecideChange = z.object({
@@ -48,19 +49,7 @@ export async function decideChange(
   const at = new Date();
   const metric = changeMetricOf(input.metric, input.series);
   const decided = await db.$transaction(async (tx) => {
-    const row = await tx.historyChange.upsert({
-      where: { historyId_metric_runId: { historyId: history.id, metric, runId: change.runId } },
-      create: {
-        historyId: history.id,
-        metric,
-        runId: change.runId,
-        regression: change.regression,
-        relativeChange: change.relativeChange,
-        pValue: change.pValue,
-      },
-      update: { regression: change.regression, relativeChange: change.relativeChange, pValue: change.pValue },
-      select: { id: true, alertedAt: true },
-    });
+    const row = await recordChange(tx, history.id, metric, change);
     if (input.kind !== 'annotated')
       await tx.historyChange.update({
         where: { id: row.id },

@@ -32,6 +32,7 @@ import {
 import type { AccessibleProject } from '~/server/access';
 import { alertRegression } from './alerts.ts';
 import { ensureHistory, runKeySelect } from './key.ts';
+import { recordChange } from './record.ts';
 import { chooseSeries, historyRunsOf, runsOfHistory } from './runs.ts';
 import { changeMetricOf } from './view.ts';
 
@@ -188,38 +189,28 @@ async function alertLanded(
 ) {
   for (const m of found.metrics) {
     const metric = changeMetricOf(m.metric, found.series);
-    const row = await db.historyChange.upsert({
-      where: { historyId_metric_runId: { historyId: history.id, metric, runId: found.runId } },
-      create: {
-        historyId: history.id,
-        metric,
-        runId: found.runId,
-        regression: true,
-        relativeChange: m.relativeChange,
-        pValue: m.pValue,
-      },
-      update: {},
-      select: { id: true },
-    });
+    const change = {
+      metric: m.metric,
+      // Found by the threshold test against the baseline, not at a point of the history.
+      pointIndex: -1,
+      runId: found.runId,
+      commit: found.commit,
+      meanBefore: m.baselineMean,
+      meanAfter: m.candidateMean,
+      relativeChange: m.relativeChange,
+      pValue: m.pValue,
+      confidence: m.confidence,
+      direction: m.direction,
+      regression: true,
+    };
+    const row = await recordChange(db, history.id, metric, change);
     await alertRegression(db, {
       changeId: row.id,
       actorId: null,
       project: context.project,
       history,
       metric,
-      change: {
-        metric: m.metric,
-        pointIndex: -1,
-        runId: found.runId,
-        commit: found.commit,
-        meanBefore: m.baselineMean,
-        meanAfter: m.candidateMean,
-        relativeChange: m.relativeChange,
-        pValue: m.pValue,
-        confidence: m.confidence,
-        direction: m.direction,
-        regression: true,
-      },
+      change,
       confirmedBy: null,
       origin: context.origin,
     });
