@@ -16,6 +16,7 @@ import { createIngestMetrics } from './metrics.ts';
 import { createRateLimits, RATE_LIMIT_DEFAULTS, type RateLimitOptions } from './rate-limit.ts';
 import type { HistogramMerger } from './rollup/merge.ts';
 import { RollupWorker } from './rollup/worker.ts';
+import { FramePartitions } from './storage/partitions.ts';
 
 export interface IngestOptions {
   databaseUrl: string;
@@ -117,6 +118,9 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     metrics: { checks: ctx.metrics.liveChecks, revoked: ctx.metrics.liveRevoked },
     log,
   });
+  // Rollup connections: partition upkeep is as occasional and as far from the hot path.
+  const partitions = new FramePartitions({ db: rollupDb, log: (message) => log('warn', message) });
+  await partitions.start();
   await listener.start();
   await rollup.start();
   liveAccess.start();
@@ -140,6 +144,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
       app.server.closeAllConnections();
       await closed;
       await rollup.stop();
+      await partitions.stop();
       await notifier.close();
       await listener.stop();
       await Promise.all([db.end(), rollupDb.end()]);

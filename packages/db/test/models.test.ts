@@ -85,6 +85,7 @@ describe('generated client on the migrated schema', () => {
     await db.seriesSummary.create({
       data: { seriesId: series.id, frameCount: 1, lastSeq: 0, durationMs: 1000n, ...stats },
     });
+    await db.pendingRollup.create({ data: { runId: run.id, bucketStart: new Date(0), dueAt: new Date(60_000) } });
     const comparison = await db.comparison.create({
       data: { projectId: project.id, slug: 'c', title: 'C', createdById: user.id },
     });

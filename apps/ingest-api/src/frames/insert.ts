@@ -38,7 +38,7 @@ const INGEST_BATCH = `
                          $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[],
                          $15::float8[], $16::float8[], $17::bytea[])
      WHERE EXISTS (SELECT 1 FROM run WHERE project_id = $2 AND status = 'running')
-    ON CONFLICT (series_id, seq) DO NOTHING
+    ON CONFLICT (series_id, seq, start_at) DO NOTHING
     RETURNING series_id, seq, start_at
   ), marked AS (${MARK_PENDING('$1', 'ins')}
   )
