@@ -74,6 +74,7 @@ describe('normalisation rules', () => {
     expect(normThroughputSource('client-side')).toBe('client-ack');
     expect(normAcknowledgement('not awaited by the counter')).toBe('fire-and-forget');
     expect(normAcknowledgement('after the durable commit (confirmed reads)')).toBe('after-durable');
+    expect(normAcknowledgement('RequiredAcks not set in the publisher config (library default)')).toBeNull();
     expect(normAcknowledgement('reply before it is durable')).toBe('after-commit');
   });
 
@@ -201,6 +202,8 @@ describe('compilers and optimised configurations', () => {
     ['hand-tuned kernels', true],
     ['vLLM, FP16', false],
     ['defaults', false],
+    ['config tweaked with a tuning script for each machine type', true],
+    ['no tuning applied', false],
   ])('%s → %s', (t, want) => expect(saysOptimised(t)).toBe(want));
 });
 

@@ -259,6 +259,8 @@ export type Acknowledgement = 'fire-and-forget' | 'after-commit' | 'after-durabl
 export function normAcknowledgement(value: unknown): Acknowledgement | null {
   const t = normText(value);
   if (t === '') return null;
+  // "RequiredAcks not set (the library's default)" names no level: a reader cannot compare it.
+  if (/\b(not set|unset|left unset)\b/.test(t) && !/acks ?=/.test(t)) return null;
   if (/fire and forget|no ack|unacknowledged|not awaited|acks ?= ?0\b/.test(t)) return 'fire-and-forget';
   // Kafka's acks: all (or -1, read here as " 1" after normText) waits for the in-sync replicas.
   if (/acks ?= ?(all|\s1\b)|min\.?insync|in ?sync replicas|\bisr\b/.test(t)) return 'after-replicated';
@@ -617,5 +619,9 @@ export function normCompilerFamily(value: unknown): string | null {
 
 /** Configuration prose that says a side was optimised ("Hopper kernel optimizations", "tuned"). */
 export function saysOptimised(value: unknown): boolean {
-  return /optimi[sz](ed|ations?)|\btuned\b|hand[- ]tuned|accelerated|custom kernels?/.test(normText(value));
+  const t = normText(value);
+  if (/\b(no|not|without|un)[- ]?(tun|optimi[sz]|tweak)/.test(t)) return false;
+  return /optimi[sz](ed|ations?)|\btuned\b|hand[- ]tuned|accelerated|custom kernels?|tweak(ed|s)?\b|tuning script/.test(
+    t,
+  );
 }

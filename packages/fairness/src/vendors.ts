@@ -112,6 +112,8 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
   // The organisation named in the product's own name: "Databricks" / "Spark (Databricks Runtime)",
   // "Amazon" / "Amazon Aurora", "Confluent" / "Kafka (Confluent Platform)".
   if (key.length >= 4 && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(orgKey(system))) return true;
+  // A short brand that opens the product's name: "AMD" / "AMD EPYC Rome", "IBM" / "IBM Db2".
+  if (key.length >= 3 && !key.includes(' ') && orgKey(system).split(' ')[0] === key) return true;
   const first = key.split(' ')[0] ?? '';
   // "Cockroach Labs" / CockroachDB, "InfluxData" / InfluxDB, "Elastic" / Elasticsearch,
   // "DoltHub" / Dolt.

@@ -138,8 +138,20 @@ const AUTO_CASES: Case[] = [
   {
     id: 'F-SW-1',
     pass: pair(
-      { software: { buildType: 'release', releaseDate: '2025-01-10' } },
-      { software: { buildType: 'Release (-O2)', releaseDate: '2025-06-01' } },
+      {
+        software: {
+          buildType: 'release',
+          releaseDate: '2025-01-10',
+          components: [{ name: 'AcmeDB', version: '3.1.0', role: 'server' }],
+        },
+      },
+      {
+        software: {
+          buildType: 'Release (-O2)',
+          releaseDate: '2025-06-01',
+          components: [{ name: 'OtherDB', version: '7.2', role: 'server' }],
+        },
+      },
     ),
     flag: pair(
       { software: { buildType: 'release', releaseDate: '2025-01-10' } },
@@ -535,7 +547,7 @@ describe('every check answers unknown (or needs review), never pass, on empty pr
 });
 
 describe('reviewer checks answer needs_review with a hint', () => {
-  it('F-SW-2 reads the effort from compilers and configuration prose when no side counts settings', () => {
+  it('F-SW-2 reads the effort from compilers and configuration prose', () => {
     const compilers = runCheck(
       checkById('F-SW-2')!,
       pair({ software: { compiler: 'AOCC 4.0' } }, { software: { compiler: 'GCC 11.1' } }),
@@ -549,8 +561,11 @@ describe('reviewer checks answer needs_review with a hint', () => {
         { software: { configuration: 'vLLM, FP16' } },
       ),
     );
+    // Prose that says a side was optimised or tweaked counts as tuning.
     expect(prose.state).toBe('flag');
-    expect(prose.message).toMatch(/A is configured as optimised/);
+    expect(prose.message).toMatch(
+      /1 non-default setting on A \(server with kernel optimizations\) vs not recorded on B/,
+    );
     const plain = runCheck(
       checkById('F-SW-2')!,
       pair({ software: { configuration: 'a.cnf' } }, { software: { configuration: 'b.cnf' } }),
@@ -828,6 +843,8 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['Zeta Beta Technology (we ran AcmeDB)', ['AcmeDB', 'OtherDB'], 'needs_review'],
       ['AcmeHubble', ['Acme', 'OtherDB'], 'needs_review'],
       ['Zeta (Apache Acme company), press release', ['Apache Acme', 'OtherDB'], 'flag'],
+      ['AMD', ['AMD EPYC 7742', 'Intel Xeon 9282'], 'flag'],
+      ['AMD', ['Ryzen AMDX', 'Intel Xeon 9282'], 'needs_review'],
     ] as const) {
       const r = runCheck(
         checkById('F-DISC-3')!,
@@ -894,6 +911,22 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const r = runCheck(checkById('F-DUR-2')!, pair({ settings: { acknowledgement: 'acks=all' } }, {}));
     expect(r.state).toBe('needs_review');
     expect(r.hint).toMatch(/acknowledgement stated for A \(acks=all\), not for B/i);
+  });
+
+  it("F-SW-1 does not pass without the systems' versions, and flags a tag that names no release", () => {
+    const os = { nodes: [{ software: { osName: 'Windows 7' } }] };
+    const r = runCheck(checkById('F-SW-1')!, pair(os, os));
+    expect(r.state).toBe('unknown');
+    expect(r.message).toMatch(/no version of the system is recorded for A, B/);
+    const latest = runCheck(
+      checkById('F-SW-1')!,
+      pair(
+        { software: { components: [{ name: 'cp-kafka', version: 'latest', role: 'broker image' }] } },
+        { software: { components: [{ name: 'nats-streaming', version: '0.11.2', role: 'server image' }] } },
+      ),
+    );
+    expect(latest.state).toBe('flag');
+    expect(latest.message).toMatch(/A runs cp-kafka "latest", which names no release/);
   });
 
   it('F-SW-1 flags a compared system whose version is not stated while another is', () => {
@@ -1171,6 +1204,13 @@ describe('special rules', () => {
     );
     expect(runCheck(checkById('F-HW-4')!, cooling).hint).toMatch(/own field x-cpuCooler differs/);
     expect(runCheck(checkById('F-HW-2')!, cooling).hint ?? '').not.toMatch(/own field/);
+    const codec = pair({ client: { 'x-marshaler': 'gob' } }, { client: { 'x-marshaler': 'sarama default' } });
+    expect(runCheck(checkById('F-CLIENT-1')!, codec).hint).toMatch(/own field x-marshaler differs/);
+    const counted = pair(
+      { measurement: { 'x-resourceUsageSource': 'user space only' } },
+      { measurement: { 'x-resourceUsageSource': 'user space and kernel' } },
+    );
+    expect(runCheck(checkById('F-HW-2')!, counted).hint).toMatch(/own field x-resourceUsageSource differs/);
   });
 
   it("a workload name's aside is each side's way of running it, not another workload", () => {

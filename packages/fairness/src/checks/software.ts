@@ -184,6 +184,9 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 const PRE_RELEASE =
   /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b/i;
 
+/** A version that names no release at all: the image's moving tag, a range's wildcard. */
+const UNPINNED = /^\s*(latest|stable|current|newest|\*|x|any)\b/i;
+
 /** Components whose version is no release, per side. */
 function preReleases(input: ComparisonInput): string[] {
   const out: string[] = [];
@@ -192,6 +195,8 @@ function preReleases(input: ComparisonInput): string[] {
     for (const c of read ? componentsOf(read.value) : [])
       if (c.version && PRE_RELEASE.test(c.version))
         out.push(`${entry.label} runs ${c.name} ${c.version}, not a release`);
+      else if (c.version && UNPINNED.test(c.version))
+        out.push(`${entry.label} runs ${c.name} "${c.version}", which names no release`);
   }
   return out;
 }
@@ -268,7 +273,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
         `${oldest.label} runs a release ${(gap / 365).toFixed(1)} years older than ${newest.label}'s`,
       );
   }
-  return verdictOf(
+  const outcome = verdictOf(
     comparisons,
     {
       why: 'debug builds, outdated versions and a different OS or kernel change the result, so every side should run current release builds on the same platform',
@@ -276,6 +281,27 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
     },
     { flags, evidence: [...shared.evidence, ...unstated.evidence] },
   );
+  // A pass is about versions: the same OS on every side says nothing of the systems' releases.
+  const unversioned = input.entries.filter((entry) => !systemVersionOf(entry));
+  if (outcome.state !== 'pass' || unversioned.length === 0 || isIntended(input, 'software.components'))
+    return outcome;
+  return {
+    state: 'unknown',
+    evidence: outcome.evidence,
+    missing: unversioned.map((e) => ({
+      entry: e.label,
+      field: 'software.components (the system’s version)',
+    })),
+    message: `Cannot check the versions: no version of the system is recorded for ${unversioned.map((e) => e.label).join(', ')}. ${outcome.message}`,
+  };
+}
+
+/** The side's system version: its system component's, else a version in the entry's label. */
+function systemVersionOf(entry: Entry): string | undefined {
+  const read = entryValue(readEntry(entry, groupField('software', 'components')));
+  const own = read ? systemComponent(entry, componentsOf(read.value)) : undefined;
+  if (own?.version) return own.version;
+  return /\bv?\d+(\.\d+)+\b/.exec(entry.label)?.[0];
 }
 
 // --- F-SW-2 ------------------------------------------------------------------------------------
@@ -321,7 +347,9 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
     return { count: n as number, names: [], field, read };
   // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off".
   const names = [...String(v).matchAll(/([A-Za-z][\w.-]*)\s*[=:]/g)].map((m) => m[1] as string);
-  return names.length > 0 ? { count: names.length, names, field, read } : null;
+  if (names.length > 0) return { count: names.length, names, field, read };
+  // "config tweaked with a tuning script": tuned, by how much unsaid; at least one change.
+  return saysOptimised(v) ? { count: 1, names: [String(v)], field, read } : null;
 }
 
 /**
@@ -349,8 +377,8 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
 
 /**
  * No side counts its settings: the effort still shows in what the sides were built with (a
- * vendor's optimising compiler against GCC) and in configuration prose that says one side was
- * optimised and the other does not.
+ * vendor's optimising compiler against GCC); printed configurations alone go to a reviewer with
+ * every side's text.
  */
 function tuningFromBuildAndProse(
   input: ComparisonInput,
@@ -370,36 +398,23 @@ function tuningFromBuildAndProse(
     evidenceOnly: true,
   });
   evidence.push(...evidenceFor([compiler, prose]));
-  const optimised = prose.sides.filter((s) => s.read && saysOptimised(s.read.value));
-  const plain = prose.sides.filter((s) => s.read && !saysOptimised(s.read.value));
-  const parts = [
-    ...(compiler.differs ? [`compiler differs (${sidesText(compiler)})`] : []),
-    ...(optimised.length > 0 && plain.length > 0 && !prose.intended
-      ? [
-          `${optimised.map((s) => `${s.entry.label} is configured as optimised (${display(s.read?.value)})`).join('; ')}, ${plain.map((s) => `${s.entry.label} is not (${display(s.read?.value)})`).join('; ')}`,
-        ]
-      : []),
-  ];
-  if (parts.length > 0)
-    return {
-      state: 'flag',
-      evidence,
-      hint: parts.join('; '),
-      message: `Tuning effort differs: ${parts.join('; ')}: ${why}.`,
-    };
-  const stated = prose.sides.filter((s) => s.read);
-  if (stated.length > 0)
+  const missing = input.entries.map((e) => ({ entry: e.label, field: 'software.nonDefaultSettings' }));
+  if (compiler.differs) {
+    const hint = `compiler differs (${sidesText(compiler)})`;
+    return { state: 'flag', evidence, hint, message: `Tuning effort differs: ${hint}: ${why}.` };
+  }
+  if (prose.sides.some((s) => s.read))
     return {
       state: 'needs_review',
       evidence,
       hint: `configurations — ${prose.sides.map((s) => `${s.entry.label}: ${s.read ? display(s.read.value) : 'not recorded'}`).join('; ')}`,
-      missing: input.entries.map((e) => ({ entry: e.label, field: 'software.nonDefaultSettings' })),
+      missing,
       message: `No side counts its non-default settings: a reviewer should compare the configurations as printed, since ${why}.`,
     };
   return {
     state: 'unknown',
     evidence,
-    missing: input.entries.map((e) => ({ entry: e.label, field: 'software.nonDefaultSettings' })),
+    missing,
     message: 'Cannot check the tuning effort: no side records its non-default settings or configuration.',
   };
 }
