@@ -64,7 +64,17 @@ export const runColumns: ColumnDef<RunListItem>[] = [
     id: 'duration',
     header: COLUMN_LABELS.duration,
     meta: { numeric: true },
-    cell: ({ row }) => formatDuration(row.original.durationMs),
+    cell: ({ row }) =>
+      row.original.durationMs === null ? (
+        <span
+          className="muted"
+          title={row.original.source === 'published' ? 'published: no run time of its own' : 'still running'}
+        >
+          —
+        </span>
+      ) : (
+        formatDuration(row.original.durationMs)
+      ),
   },
   {
     id: 'throughput',

@@ -245,6 +245,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
                     return (
                       <td
                         key={cell.id}
+                        data-col={cell.column.id}
                         className={cell.column.id === 'name' ? 'name' : numeric ? 'num' : undefined}
                       >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -8,12 +8,13 @@ import { describeField } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
 import { type Annotate, formatValue } from '~/app/runs/[id]/provenance-panel';
+import { TableScroll } from '~/components/table/table-scroll';
 import type { DecisionEvent } from '~/server/comparisons/view';
 import { CHECK_STATE_LABEL, type Check } from './order';
 
 function Evidence({ evidence }: { evidence: Check['evidence'] }) {
   return (
-    <div className="table-wrap">
+    <TableScroll label="Evidence">
       <table className="table evidence">
         <thead>
           <tr>
@@ -57,7 +58,7 @@ function Evidence({ evidence }: { evidence: Check['evidence'] }) {
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -34,16 +34,25 @@ export function TableScroll({
   useEffect(() => {
     const element = area.current;
     if (!element) return;
-    const measure = () => setOverflow(hiddenSides(element));
+    let frame = 0;
+    // Measured on the next frame: when the window narrows, cells rewrap after the resize is
+    // reported, and a measure taken in the report can see the table one layout too early.
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setOverflow(hiddenSides(element)));
+    };
     measure();
     // The table's width changes with its rows (paging, live updates) and the frame's with the window.
     const resize = new ResizeObserver(measure);
     resize.observe(element);
     if (element.firstElementChild) resize.observe(element.firstElementChild);
     element.addEventListener('scroll', measure, { passive: true });
+    window.addEventListener('resize', measure);
     return () => {
+      cancelAnimationFrame(frame);
       resize.disconnect();
       element.removeEventListener('scroll', measure);
+      window.removeEventListener('resize', measure);
     };
   }, []);
 
