@@ -1,5 +1,6 @@
 // Comparisons against a real PostgreSQL: the seeds loaded as demo data (idempotent, flags with
 // evidence, missing data never passes), creating from runs, decisions with who/when, access.
+import { Disclosure } from '@levelfield/contracts/provenance';
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { SEED_COMPARISONS } from '@levelfield/fairness/seeds';
@@ -10,6 +11,7 @@ import { loadDemoComparisons } from '~/server/comparisons/demo';
 import { previewRuns } from '~/server/comparisons/preview';
 import { comparisonJson } from '~/server/comparisons/rest';
 import { getComparison } from '~/server/comparisons/view';
+import { updateDeclared } from '~/server/runs/update-declared';
 import { outcome as code, finishedRun, orgWithPeople } from './support.ts';
 
 let database: TestDatabase;
@@ -157,6 +159,41 @@ describe('creating comparisons and deciding checks', () => {
       ['waived', 'Edna Editor'],
       ['confirmed', 'Rex Reviewer'],
     ]);
+  });
+
+  it('reading a comparison stores nothing; editing the declared provenance of a run stores its checks', async () => {
+    const rows = () =>
+      db.checkResult.findMany({
+        where: { comparison: { slug: 'a-vs-b' } },
+        select: { checkId: true, state: true, computedAt: true },
+        orderBy: { checkId: 'asc' },
+      });
+    const before = await rows();
+    expect(before.length).toBeGreaterThan(0);
+    // A's hardware changes behind the app's back: a read shows it and writes nothing.
+    const run = await db.run.findUniqueOrThrow({ where: { id: fx.runA }, select: { provenance: true } });
+    const provenance = run.provenance as { nodes?: unknown[] };
+    const withHost = {
+      ...provenance,
+      nodes: [
+        {
+          role: 'sut',
+          name: 'db',
+          count: 1,
+          hardware: { hostType: { value: 'c5.9xlarge', origin: 'declared' } },
+        },
+      ],
+    };
+    await db.run.update({ where: { id: fx.runA }, data: { provenance: withHost } });
+    const view = await getComparison(db, fx.viewer, 'a-vs-b');
+    expect(JSON.stringify(view.checks.find((c) => c.id === 'F-HW-1')?.evidence)).toMatch(/c5\.9xlarge/);
+    expect(await rows()).toEqual(before);
+    // The same change through the app's edit path is stored at once.
+    await updateDeclared(db, fx.runA, { provenance: {}, disclosure: Disclosure.parse({}) });
+    const after = await rows();
+    expect(after.find((r) => r.checkId === 'F-HW-1')?.computedAt.getTime()).toBeGreaterThan(
+      before.find((r) => r.checkId === 'F-HW-1')?.computedAt.getTime() ?? 0,
+    );
   });
 
   it('a comparison in a private project does not exist for outsiders', async () => {

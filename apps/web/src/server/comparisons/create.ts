@@ -2,12 +2,11 @@
 // unique across the installation, an optional original it levels. Checks are computed at once.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
-import { runChecks } from '@levelfield/fairness';
 import { TRPCError } from '@trpc/server';
 import { type ProjectRef, requireProject, requireRun } from '../access.ts';
-import { loadComparisonData } from './input.ts';
+import { recordChecks } from './record.ts';
 import { CreateComparison, type CreateComparisonInput } from './schema.ts';
-import { insertComparison, storeCheckResults } from './store.ts';
+import { insertComparison } from './store.ts';
 
 /** Who saves: a member (runs checked against their access) or a token (its own project's runs only). */
 export interface ComparisonAuthor {
@@ -83,7 +82,6 @@ export async function saveComparison(
     entries: input.entries,
     subject: input.subject,
   });
-  const loaded = await loadComparisonData(db, created.id);
-  await storeCheckResults(db, created.id, runChecks(loaded.input));
+  await recordChecks(db, created.id);
   return { slug: created.slug };
 }

@@ -5,6 +5,7 @@ import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { CHECK_IDS } from '@levelfield/fairness';
 import { TRPCError } from '@trpc/server';
+import { recordChecks } from './record.ts';
 import type { DecideCheck } from './schema.ts';
 import { requireComparison } from './view.ts';
 
@@ -20,11 +21,13 @@ export async function decideCheck(db: PrismaClient, viewerId: string | null, inp
     where: { id: viewerId as string },
     select: { id: true, name: true, email: true },
   });
+  // The row keeps the state and evidence the decision was made on.
+  await recordChecks(db, comparison.id);
   const at = new Date();
   return db.$transaction(async (tx) => {
     const row = await tx.checkResult.upsert({
       where: { comparisonId_checkId: { comparisonId: comparison.id, checkId: input.checkId } },
-      // Not computed yet (a comparison never opened): the next view fills state and evidence.
+      // An empty comparison has no computed checks: the row holds the decision alone.
       create: { comparisonId: comparison.id, checkId: input.checkId, state: 'unknown' },
       update: {},
       select: { id: true },

@@ -1,6 +1,6 @@
 // One comparison as its page and the REST API show it: entries and runs, the headline table
-// with ratios, the fairness checks (recomputed from the runs' current data, stored, decisions and
-// their history applied), the provenance diff, the confounding warning, leveled links, charts.
+// with ratios, the fairness checks (recomputed from the runs' current data, decisions and their
+// history applied; stored only when their inputs change: record.ts), the provenance diff, the confounding warning, leveled links, charts.
 import 'server-only';
 import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
@@ -12,7 +12,6 @@ import { type Action, permissionsOf, type Role, requireProject } from '../access
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
-import { storeCheckResults } from './store.ts';
 import { buildHeadline } from './table.ts';
 
 export function comparisonNotFound(): TRPCError {
@@ -48,16 +47,10 @@ export interface DecisionEvent {
 }
 
 /**
- * Recomputes the checks from the runs as they are now and, when `store` (the results cover every
- * run of the comparison), stores what changed. A reader from whom runs are withheld gets results
- * over what they may see, which must not overwrite the comparison's own.
+ * The checks as computed now, with the decisions people made on them and their history. Only
+ * reads: results are stored when their inputs change (record.ts), never here.
  */
-export async function evaluateChecks(
-  db: PrismaClient,
-  comparisonId: string,
-  results: CheckResult[],
-  store = true,
-) {
+export async function withDecisions(db: PrismaClient, comparisonId: string, results: CheckResult[]) {
   const stored = await db.checkResult.findMany({
     where: { comparisonId },
     include: {
@@ -65,12 +58,6 @@ export async function evaluateChecks(
       history: { orderBy: { decidedAt: 'desc' } },
     },
   });
-  const byId = new Map(stored.map((s) => [s.checkId, s]));
-  const changed = results.filter((r) => {
-    const s = byId.get(r.id);
-    return !s || s.state !== r.state || JSON.stringify(s.evidence) !== JSON.stringify(r.evidence);
-  });
-  if (store && changed.length > 0) await storeCheckResults(db, comparisonId, changed);
   const decisions: CheckDecision[] = stored
     .filter((s) => s.decision && s.justification && s.decidedAt)
     .map((s) => ({
@@ -155,8 +142,7 @@ export async function assembleComparison(
   });
   // An entry-less comparison has nothing to check (the engine needs at least one side).
   const results = loaded.input.entries.length > 0 ? runChecks(loaded.input) : [];
-  const complete = loaded.withheld.length === 0;
-  const { checks, history } = await evaluateChecks(db, comparison.id, results, complete);
+  const { checks, history } = await withDecisions(db, comparison.id, results);
   const { leveledFrom, leveledVariants } = await leveledLinks(db, comparison, project.organizationId, reader);
   // The baseline is an entry position; with entries withheld it may have moved or gone.
   const baseline = Math.max(

@@ -3,8 +3,9 @@ import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import { redactProvenance, redactValue } from '@levelfield/contracts/redact';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDeclared, type DeclaredEdits } from '~/lib/declared';
+import { recordChecksOfRun } from '../comparisons/record.ts';
 
-/** Stores an editor's declared provenance and disclosure (the caller has checked the role). */
+/** Stores an editor's declared provenance and disclosure (the caller has checked the role), and the checks it changes. */
 export async function updateDeclared(db: PrismaClient, runId: string, edits: DeclaredEdits) {
   const run = await db.run.findUniqueOrThrow({
     where: { id: runId },
@@ -20,5 +21,7 @@ export async function updateDeclared(db: PrismaClient, runId: string, edits: Dec
   const evidence = stored.success ? stored.data.ai.evidence : [];
   const disclosure = redactValue({ ...edits.disclosure, ai: { ...edits.disclosure.ai, evidence } });
   await db.run.update({ where: { id: runId }, data: { provenance, disclosure } });
+  // The checks of the comparisons it is in read this provenance.
+  await recordChecksOfRun(db, runId);
   return { provenance, disclosure };
 }
