@@ -79,8 +79,16 @@ async function ensureYcsb() {
   ]);
 }
 
-/** Debian packages of the benchmark tools the agent's live tests run (command → package). */
-const BENCH_TOOLS = { hyperfine: 'hyperfine', wrk: 'wrk', sysbench: 'sysbench' };
+/**
+ * Debian packages of the benchmark tools the agent's live tests run, and of the NATS server the
+ * ingest API's fan-out test runs (command → package).
+ */
+const BENCH_TOOLS = {
+  hyperfine: 'hyperfine',
+  wrk: 'wrk',
+  sysbench: 'sysbench',
+  'nats-server': 'nats-server',
+};
 
 /** After the other installs: two apt-get runs at once would contend for dpkg's lock. */
 async function ensureBenchTools() {
@@ -89,10 +97,10 @@ async function ensureBenchTools() {
     .map(([, pkg]) => pkg);
   if (packages.length === 0) return;
   if (process.platform !== 'linux' || process.getuid?.() !== 0 || !commandExists('apt-get')) {
-    step(`Not installing ${packages.join(', ')} (needs root and apt-get): their agent tests skip`);
+    step(`Not installing ${packages.join(', ')} (needs root and apt-get): the tests that run them skip`);
     return;
   }
-  step(`Installing Debian's ${packages.join(', ')} for the agent's live tests`);
+  step(`Installing Debian's ${packages.join(', ')} for the live tests that run them`);
   await run('apt-get', ['update', '-qq']);
   await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], {
     env: { DEBIAN_FRONTEND: 'noninteractive' },

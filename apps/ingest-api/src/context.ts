@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type { Authenticate } from './auth.ts';
 import type { SeriesCache } from './frames/series.ts';
 import type { LiveHub } from './live/hub.ts';
-import type { Notifier } from './live/notifier.ts';
 import type { IngestMetrics } from './metrics.ts';
 import type { RateLimits } from './rate-limit.ts';
 import type { RollupWorker } from './rollup/worker.ts';
@@ -15,8 +14,11 @@ export interface IngestContext {
   limits: RateLimits;
   seriesCache: SeriesCache;
   hub: LiveHub;
-  /** Tells other instances about stored frames and finished runs (after commit). */
-  notifier: Notifier;
+  /**
+   * Tells other instances about stored frames and finished runs, after commit: PostgreSQL NOTIFY
+   * (live/notifier.ts) or NATS (live/nats.ts).
+   */
+  notifier: { publish(runId: string, payload: string): Promise<void> };
   rollup: RollupWorker;
   metrics: IngestMetrics;
   /** Names this process in notifications, so it skips its own. */

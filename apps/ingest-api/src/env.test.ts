@@ -46,5 +46,11 @@ describe('readEnv', () => {
     expect(
       readEnv({ DATABASE_URL: 'x', LEVELFIELD_WEB_URL: 'https://levelfield.example/' }).LEVELFIELD_WEB_URL,
     ).toBe('https://levelfield.example');
+    expect(() => readEnv({ DATABASE_URL: 'x', LEVELFIELD_NATS_URL: 'localhost:4222' })).toThrow(
+      /LEVELFIELD_NATS_URL: nats:\/\/host:port/,
+    );
+    expect(
+      readEnv({ DATABASE_URL: 'x', LEVELFIELD_NATS_URL: 'nats://a:4222,nats://b:4222' }).LEVELFIELD_NATS_URL,
+    ).toBe('nats://a:4222,nats://b:4222');
   });
 });

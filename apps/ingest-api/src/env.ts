@@ -33,6 +33,14 @@ const EnvSchema = z.object({
   INGEST_AUTH_FAILURE_BURST: z.coerce.number().int().min(1).default(RATE_LIMIT_DEFAULTS.failureBurst),
   /** How often every open live stream's access is re-checked (a revocation ends it within this). */
   INGEST_LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  /** NATS server(s) for live fan-out between instances (nats://host:port, comma-separated); unset: LISTEN/NOTIFY. */
+  LEVELFIELD_NATS_URL: z
+    .string()
+    .regex(
+      /^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/,
+      'nats://host:port, several separated by commas',
+    )
+    .optional(),
   /** Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For names the client. */
   INGEST_TRUST_PROXY: z
     .string()

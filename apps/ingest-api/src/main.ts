@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     },
     liveRecheckMs: env.INGEST_LIVE_RECHECK_MS,
     ...(env.INGEST_TRUST_PROXY ? { trustProxy: env.INGEST_TRUST_PROXY } : {}),
+    ...(env.LEVELFIELD_NATS_URL ? { natsUrl: env.LEVELFIELD_NATS_URL } : {}),
   });
   process.stdout.write(`${JSON.stringify({ event: 'listening', url: server.url })}\n`);
 

@@ -11,7 +11,9 @@ import { SeriesCache } from './frames/series.ts';
 import { LiveHub } from './live/hub.ts';
 import { NoticeListener } from './live/listener.ts';
 import { LiveAccessMonitor } from './live/monitor.ts';
+import { NatsNotices } from './live/nats.ts';
 import { Notifier } from './live/notifier.ts';
+import { NoticeRelay } from './live/relay.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createRateLimits, RATE_LIMIT_DEFAULTS, type RateLimitOptions } from './rate-limit.ts';
 import type { HistogramMerger } from './rollup/merge.ts';
@@ -38,6 +40,8 @@ export interface IngestOptions {
   rateLimits?: Partial<RateLimitOptions>;
   /** How often every open live stream's access is re-checked, ms (live/monitor.ts). Default 5000. */
   liveRecheckMs?: number;
+  /** NATS server carrying the notices between instances (live/nats.ts); unset: LISTEN/NOTIFY. */
+  natsUrl?: string;
   /** Reverse proxies whose X-Forwarded-For is believed (app.ts). */
   trustProxy?: string[];
   log?: IngestContext['log'];
@@ -66,23 +70,25 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
   // Rollups get their own connections: a whole-run recompute must never hold the hot path's.
   const rollupDb = createPool(options.databaseUrl, 2);
   const hub = new LiveHub();
-  // A notification only announces frames already stored: losing one in a crash loses a live
-  // update, never data, so its transactions need not wait for their WAL flush (notifier.ts).
-  const notifier = new Notifier(
-    createPool(options.databaseUrl, 1, { synchronous_commit: 'off' }),
-    (message) => log('warn', message),
-  );
   const origin = randomUUID();
-  const listener = new NoticeListener({
-    url: options.databaseUrl,
-    origin,
-    hub,
-    db,
-    log: (message) => log('warn', message),
-  });
+  const warn = (message: string) => log('warn', message);
+  // Other instances' notices of stored frames: over NATS when configured, else LISTEN/NOTIFY.
+  const relay = new NoticeRelay({ origin, hub, db, log: warn });
+  let notifier: IngestContext['notifier'] & { close(): Promise<void> };
+  let listener: NoticeListener | undefined;
+  if (options.natsUrl) {
+    const nats = await NatsNotices.connect(options.natsUrl, relay, warn);
+    hub.watcher = nats;
+    notifier = nats;
+  } else {
+    // A notification only announces frames already stored: losing one in a crash loses a live
+    // update, never data, so its transactions need not wait for their WAL flush (notifier.ts).
+    notifier = new Notifier(createPool(options.databaseUrl, 1, { synchronous_commit: 'off' }), warn);
+    listener = new NoticeListener({ url: options.databaseUrl, relay, log: warn });
+  }
   const rollup = new RollupWorker({
     db: rollupDb,
-    log: (message) => log('warn', message),
+    log: warn,
     ...(options.rollupIntervalMs ? { intervalMs: options.rollupIntervalMs } : {}),
     ...(options.rollupCpuShare ? { cpuShare: options.rollupCpuShare } : {}),
     ...(options.merger ? { merger: options.merger } : {}),
@@ -119,9 +125,9 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     log,
   });
   // Rollup connections: partition upkeep is as occasional and as far from the hot path.
-  const partitions = new FramePartitions({ db: rollupDb, log: (message) => log('warn', message) });
+  const partitions = new FramePartitions({ db: rollupDb, log: warn });
   await partitions.start();
-  await listener.start();
+  await listener?.start();
   await rollup.start();
   liveAccess.start();
   const app = buildApp(ctx, { ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}) });
@@ -146,7 +152,7 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
       await rollup.stop();
       await partitions.stop();
       await notifier.close();
-      await listener.stop();
+      await listener?.stop();
       await Promise.all([db.end(), rollupDb.end()]);
     })();
     return drained;

@@ -26,6 +26,7 @@ export async function ingestFrames(
     }
     // Not awaited: the acknowledgement never waits for other instances' live updates.
     void ctx.notifier.publish(
+      runId,
       encodeFramesNotice({ runId, origin: ctx.origin, acceptedAt: stored.acceptedAt, frames: keys }),
     );
     // Live events are only built when someone on this instance watches the run.

@@ -24,7 +24,15 @@ export function sseEvent(event: string, data: unknown): string {
   return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
+/** Told when a run gains its first subscriber here and when it loses its last (nats.ts). */
+export interface RunWatcher {
+  watch(runId: string): void;
+  unwatch(runId: string): void;
+}
+
 export class LiveHub {
+  /** Set when notices come per run (NATS); LISTEN receives every run's anyway. */
+  watcher: RunWatcher | undefined;
   private readonly runs = new Map<string, Set<Subscriber>>();
   private subscriberCount = 0;
   private readonly keepAlive = setInterval(() => this.broadcast(': keep-alive\n\n'), KEEP_ALIVE_MS).unref();
@@ -40,9 +48,13 @@ export class LiveHub {
   /** Returns the unsubscribe function. */
   subscribe(runId: string, sink: LiveSink, viewer: LiveViewer): () => void {
     const subscriber: Subscriber = { sink, viewer, knownSeries: new Set() };
-    const set = this.runs.get(runId) ?? new Set();
+    let set = this.runs.get(runId);
+    if (!set) {
+      set = new Set();
+      this.runs.set(runId, set);
+      this.watcher?.watch(runId);
+    }
     set.add(subscriber);
-    this.runs.set(runId, set);
     this.subscriberCount += 1;
     return () => this.remove(runId, set, subscriber);
   }
@@ -50,7 +62,10 @@ export class LiveHub {
   private remove(runId: string, set: Set<Subscriber>, subscriber: Subscriber): void {
     if (!set.delete(subscriber)) return;
     this.subscriberCount -= 1;
-    if (set.size === 0 && this.runs.get(runId) === set) this.runs.delete(runId);
+    if (set.size === 0 && this.runs.get(runId) === set) {
+      this.runs.delete(runId);
+      this.watcher?.unwatch(runId);
+    }
   }
 
   publishFrames(runId: string, series: SeriesInfo[], frames: LiveFrame[]): void {

@@ -1,98 +1,28 @@
-// Cross-instance live delivery: one dedicated connection LISTENs for the notification each
-// batch sends (messages.ts) and, when this instance has subscribers for that run, reads the
-// named frames back and hands them to the hub. Frames from this instance were already
-// published in process, so their notifications are skipped.
-//
-// At larger scale the same notice can go through NATS instead (see README): publish it on a
-// subject per run after commit and subscribe per run here; the hub does not change.
+// Cross-instance live delivery over PostgreSQL (the default): one dedicated connection LISTENs
+// for the notice each batch sends (notifier.ts) and hands it to the relay (relay.ts). With
+// LEVELFIELD_NATS_URL set, NATS carries the notices instead (nats.ts).
 import pg from 'pg';
-import { errorMessage, type Queryable } from '../db.ts';
-import type { LiveHub } from './hub.ts';
-import { decodeNotice, FRAMES_CHANNEL, type LiveFrame, type Notice, type SeriesInfo } from './messages.ts';
+import { errorMessage } from '../db.ts';
+import { FRAMES_CHANNEL } from './messages.ts';
+import type { NoticeRelay } from './relay.ts';
 
 const RECONNECT_MS = 1000;
-
-interface FrameRow {
-  series_id: string;
-  seq: number;
-  start_ms: number;
-  end_ms: number;
-  count: string;
-  min: number;
-  max: number;
-  mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
-  warmup: boolean;
-  histogram: string | null;
-  name: string;
-  kind: string;
-  unit: string;
-  labels: Record<string, string>;
-}
-
-const FRAME_COLUMNS = `f.series_id, f.seq, (extract(epoch FROM f.start_at) * 1000)::float8 AS start_ms,
-  (extract(epoch FROM f.end_at) * 1000)::float8 AS end_ms, f.count, f.min, f.max, f.mean,
-  f.p50, f.p90, f.p95, f.p99, f.p999, f.warmup, encode(f.histogram, 'base64') AS histogram, s.name, s.kind::text AS kind, s.unit, s.labels`;
-
-async function readNoticeFrames(
-  db: Queryable,
-  notice: Extract<Notice, { type: 'frames' }>,
-): Promise<FrameRow[]> {
-  if ('span' in notice) {
-    const { rows } = await db.query<FrameRow>(
-      `SELECT ${FRAME_COLUMNS} FROM frames f JOIN series s ON s.id = f.series_id
-        WHERE s.run_id = $1 AND f.seq BETWEEN $2 AND $3
-        ORDER BY f.series_id, f.seq`,
-      [notice.runId, notice.span[0], notice.span[1]],
-    );
-    return rows;
-  }
-  const flat = notice.ranges.flatMap(([series, ...bounds]) =>
-    bounds.flatMap((bound, index) => (index % 2 === 0 ? [[series, bound, bounds[index + 1]!] as const] : [])),
-  );
-  const { rows } = await db.query<FrameRow>(
-    `SELECT ${FRAME_COLUMNS}
-       FROM unnest($1::text[], $2::int4[], $3::int4[]) AS r(series_id, lo, hi)
-       JOIN frames f ON f.series_id = r.series_id AND f.seq BETWEEN r.lo AND r.hi
-       JOIN series s ON s.id = f.series_id
-      ORDER BY f.series_id, f.seq`,
-    [flat.map((r) => r[0]), flat.map((r) => r[1]), flat.map((r) => r[2])],
-  );
-  return rows;
-}
 
 export class NoticeListener {
   private client: pg.Client | undefined;
   private stopped = false;
-  /** Notices are handled one at a time so a subscriber sees batches in commit order. */
-  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly options: {
       url: string;
-      origin: string;
-      hub: LiveHub;
-      db: Queryable;
+      relay: NoticeRelay;
       log: (message: string) => void;
     },
   ) {}
 
   async start(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.url });
-    client.on('notification', (message) => {
-      const notice = decodeNotice(message.payload);
-      if (!notice || notice.origin === this.options.origin || !this.options.hub.hasSubscribers(notice.runId))
-        return;
-      this.queue = this.queue.then(() =>
-        this.deliver(notice).catch((error) =>
-          this.options.log(`live: could not relay a notice: ${errorMessage(error)}`),
-        ),
-      );
-    });
+    client.on('notification', (message) => this.options.relay.handle(message.payload));
     client.on('error', (error) => this.reconnect(client, error));
     client.on('end', () => this.reconnect(client, new Error('connection ended')));
     await client.connect();
@@ -102,7 +32,7 @@ export class NoticeListener {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await this.queue;
+    await this.options.relay.settled();
     await this.client?.end().catch(() => {});
   }
 
@@ -116,43 +46,5 @@ export class NoticeListener {
       this.start().catch(() => setTimeout(retry, RECONNECT_MS).unref());
     };
     setTimeout(retry, RECONNECT_MS).unref();
-  }
-
-  private async deliver(notice: Notice): Promise<void> {
-    if (notice.type === 'finished') {
-      this.options.hub.publishFinished(notice.runId, notice.status);
-      return;
-    }
-    const rows = await readNoticeFrames(this.options.db, notice);
-    const series = new Map<string, SeriesInfo>();
-    const frames = rows.map((row): LiveFrame => {
-      series.set(row.series_id, {
-        id: row.series_id,
-        name: row.name,
-        kind: row.kind,
-        unit: row.unit,
-        labels: row.labels,
-      });
-      return {
-        series: row.series_id,
-        seq: row.seq,
-        startMs: row.start_ms,
-        endMs: row.end_ms,
-        count: Number(row.count),
-        min: row.min,
-        max: row.max,
-        mean: row.mean,
-        p50: row.p50,
-        p90: row.p90,
-        p95: row.p95,
-        p99: row.p99,
-        p999: row.p999,
-        warmup: row.warmup,
-        // encode() breaks base64 into 76-character lines.
-        ...(row.histogram ? { histogram: row.histogram.replace(/\n/g, '') } : {}),
-        acceptedAt: notice.acceptedAt,
-      };
-    });
-    this.options.hub.publishFrames(notice.runId, [...series.values()], frames);
   }
 }

@@ -31,10 +31,10 @@ export class Notifier {
   ) {}
 
   /**
-   * Queues one notification; resolves once it was sent (or dropped, logged, when the database
-   * refused it). Notifications go out in the order they were published.
+   * Queues one notification (one channel for every run); resolves once it was sent (or dropped,
+   * logged, when the database refused it). Notifications go out in the order they were published.
    */
-  publish(payload: string): Promise<void> {
+  publish(_runId: string, payload: string): Promise<void> {
     return new Promise((sent) => {
       this.queue.push({ payload, sent });
       this.pumping ??= this.pump().finally(() => {

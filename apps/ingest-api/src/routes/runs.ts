@@ -28,7 +28,7 @@ export function runRoutes(app: FastifyInstance, ctx: IngestContext): void {
     if (changed) {
       ctx.hub.publishFinished(finished.id, finished.status);
       // After the frames' notifications (one queue), so other instances see them first.
-      await ctx.notifier.publish(encodeFinishedNotice(finished.id, ctx.origin, finished.status));
+      await ctx.notifier.publish(finished.id, encodeFinishedNotice(finished.id, ctx.origin, finished.status));
     }
     ctx.rollup.markRun(finished.id);
     return finished;
