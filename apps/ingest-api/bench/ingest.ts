@@ -489,7 +489,7 @@ async function main(): Promise<void> {
     const pgStats = await pool.query(
       `SELECT (SELECT num_timed + num_requested FROM pg_stat_checkpointer) AS checkpoints,
               (SELECT autovacuum_count + autoanalyze_count FROM pg_stat_user_tables WHERE relname = 'frames') AS autovacuums,
-              pg_size_pretty(pg_total_relation_size('frames')) AS frames_size`,
+              (SELECT pg_size_pretty(sum(pg_total_relation_size(relid))) FROM pg_partition_tree('frames')) AS frames_size`,
     );
     log(`PostgreSQL: ${JSON.stringify(pgStats.rows[0])}`);
     await pool.end();

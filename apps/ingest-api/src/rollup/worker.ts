@@ -176,10 +176,11 @@ export class RollupWorker {
       while (!this.abandoned) {
         const claims = await this.claim(force);
         if (claims.length === 0 || !(await this.rollupClaimed(claims))) break;
+        await this.countPending();
         await this.summarizeIfDue(false);
       }
       await this.summarizeIfDue(force);
-      this.pending = (await this.query<{ buckets: number }>(PENDING_COUNT, [])).rows[0]?.buckets ?? 0;
+      await this.countPending();
       if (this.undecodable > 0) {
         this.options.log(
           `rollup: ${this.undecodable} bucket(s) or summaries had an undecodable histogram; ` +
@@ -192,6 +193,11 @@ export class RollupWorker {
     } finally {
       this.passing = false;
     }
+  }
+
+  /** For /metrics: also while a long pass works off a backlog. */
+  private async countPending(): Promise<void> {
+    this.pending = (await this.query<{ buckets: number }>(PENDING_COUNT, [])).rows[0]?.buckets ?? 0;
   }
 
   private async summarizeIfDue(force: boolean): Promise<void> {
