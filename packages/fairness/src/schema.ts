@@ -85,14 +85,14 @@ export type Entry = z.infer<typeof Entry>;
 
 /**
  * What a comparison varies on purpose: 'system', a shorthand ('hardware', 'version',
- * 'configuration', 'orm', 'instance type') or a provenance path ('client.orm', 'settings.durability').
+ * 'configuration', 'orm', 'instance type', 'scale') or a provenance path ('client.orm', 'settings.durability').
  */
 export const SubjectPath = z
   .string()
   .trim()
   .regex(
-    /^(system|hardware|version|configuration|orm|instance type|(run|nodes|software|topology|workload|settings|client|measurement|cost)(\.[A-Za-z][\w-]*)+)$/,
-    'a subject is "system", "hardware", "version", "configuration", "orm", "instance type" or a provenance path such as client.orm',
+    /^(system|hardware|version|configuration|orm|instance type|scale|(run|nodes|software|topology|workload|settings|client|measurement|cost)(\.[A-Za-z][\w-]*)+)$/,
+    'a subject is "system", "hardware", "version", "configuration", "orm", "instance type", "scale" or a provenance path such as client.orm',
   );
 
 export const ComparisonSubject = z.array(SubjectPath).min(1).max(20).default(['system']);

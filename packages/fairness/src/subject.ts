@@ -24,6 +24,18 @@ const MACHINE_KIND = [
   'cost.clusterCostPerHour',
 ];
 
+/**
+ * How far a system scales out: more nodes bring more vCPUs and memory in total, and the
+ * dataset usually grows with them (TPC-C's warehouses).
+ */
+const SCALE = [
+  'topology.nodeCount',
+  'nodes.sut.count',
+  'nodes.sut.hardware.vcpus',
+  'nodes.sut.hardware.cores',
+  'nodes.sut.hardware.memoryBytes',
+];
+
 /** Subjects that stand for more than their own path: comparing versions compares release dates. */
 const SUBJECT_PATHS: Record<string, readonly string[]> = {
   system: ['client.driver', 'client.driverVersion'],
@@ -32,6 +44,8 @@ const SUBJECT_PATHS: Record<string, readonly string[]> = {
   'nodes.sut.hardware.cpumodel': MACHINE_KIND,
   'nodes.sut.hardware.arch': MACHINE_KIND,
   'instance type': MACHINE_KIND,
+  'topology.nodecount': SCALE,
+  scale: [...SCALE, 'workload.warehouses', 'workload.scale'],
   'client.orm': ['client.orm', 'workload.features#orm'],
   orm: ['client.orm', 'workload.features#orm'],
   'client.language': ['client.language', 'client.runtimeVersion', 'client.driver', 'client.driverVersion'],

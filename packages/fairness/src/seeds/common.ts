@@ -8,7 +8,7 @@ export interface SeedComparison {
   title: string;
   description: string;
   /** The seed document in shared/seeds/. */
-  seed: '000' | '002' | '003' | '004';
+  seed: '000' | '001' | '002' | '003' | '004';
   /** Position of the entry the ratio column divides by. */
   baseline: number;
   /** Slug of the comparison this one levels (seed 002's fair and optimised modes). */

@@ -1,5 +1,6 @@
 // The seed publications as comparisons: Levelfield's demo data, figures exactly as published.
 import { ramaCrossPartitionVariant, ramaVsCockroachdb } from './000-rama-cockroachdb.ts';
+import { cockroachdbTpccScale } from './001-cockroachdb-tpcc.ts';
 import { spacetimedbVsPostgres } from './002-spacetimedb-postgres.ts';
 import { rdsMysqlStandardVsMultiAz, rdsMysqlTpcc } from './003-rds-mysql.ts';
 import { temporalDatabases } from './004-temporal.ts';
@@ -8,6 +9,7 @@ import type { SeedComparison } from './common.ts';
 export { SEED_002_PROMPT_LOG } from './002-prompt-log.ts';
 export type { SeedComparison } from './common.ts';
 export {
+  cockroachdbTpccScale,
   ramaCrossPartitionVariant,
   ramaVsCockroachdb,
   rdsMysqlStandardVsMultiAz,
@@ -20,6 +22,7 @@ export {
 export const SEED_COMPARISONS: readonly SeedComparison[] = [
   ramaVsCockroachdb,
   ramaCrossPartitionVariant,
+  cockroachdbTpccScale,
   ...spacetimedbVsPostgres,
   rdsMysqlTpcc,
   rdsMysqlStandardVsMultiAz,

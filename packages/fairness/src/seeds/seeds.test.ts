@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { runChecks } from '../catalogue.ts';
 import type { CheckResult, RunInput } from '../schema.ts';
 import {
+  cockroachdbTpccScale,
   ramaCrossPartitionVariant,
   ramaVsCockroachdb,
   rdsMysqlTpcc,
@@ -185,6 +186,25 @@ describe('seed 000: Rama vs CockroachDB', () => {
     expect(value(ramaCrossPartitionVariant.input.entries[1]?.runs[0] as RunInput, 'tpmC')?.text).toBe(
       '1,507,200',
     );
+  });
+});
+
+describe('seed 001: CockroachDB TPC-C at two scales', () => {
+  const [small, large] = cockroachdbTpccScale.input.entries.map((e) => e.runs[0] as RunInput);
+  it('keeps both final lines as printed, and 12.86 tpmC per warehouse reproduces each efc', () => {
+    expect(value(small as RunInput, 'tpmC')?.text).toBe('13154.0');
+    expect(value(large as RunInput, 'tpmC')?.text).toBe('131109.8');
+    expect(value(small as RunInput, 'latency', { percentile: 'p99' })?.value).toBe(184.5);
+    expect(value(large as RunInput, 'latency', { percentile: 'max' })?.value).toBe(4295);
+    expect(tpccEfficiency(13154.0, 1000, 12.86).toFixed(1)).toBe('102.3');
+    expect(tpccEfficiency(131109.8, 10_000, 12.86).toFixed(1)).toBe('102.0');
+    expect(value(small as RunInput, 'efficiency')?.formulaId).toBe('tpcc-efficiency/12.86');
+  });
+
+  it('compares the scale on purpose and flags what else the large cluster adds', () => {
+    const results = runChecks(cockroachdbTpccScale.input);
+    expect(byId(results, 'F-HW-2').message).not.toMatch(/node count differs/i);
+    expect(byId(results, 'F-WL-3').hint).toMatch(/partitioning/);
   });
 });
 

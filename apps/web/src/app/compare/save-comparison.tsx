@@ -24,6 +24,7 @@ const SUBJECTS: { value: string; label: string }[] = [
   { value: 'configuration', label: 'the configuration' },
   { value: 'settings.durability', label: 'the durability setting' },
   { value: 'instance type', label: 'the instance type (hardware)' },
+  { value: 'scale', label: 'the scale (node count, dataset size)' },
 ];
 
 /** Labels typed for an entry stay with its runs while the grouping changes around it. */
