@@ -33,7 +33,11 @@ export function reportJson(slug: string, version: Version): DownloadFile {
   return { name: 'report.json', contentType: 'application/json', body: `${JSON.stringify(body, null, 2)}\n` };
 }
 
-/** One line per headline cell: metric, unit, entry, value (number), text (as printed), ratio to the baseline. */
+/**
+ * One line per headline cell: metric, unit, entry, value (number), text (as printed), ratio to the
+ * baseline, and what the page marks beside a figure — its quality ("estimated"), whether
+ * Levelfield derived it, and the formula it was computed with.
+ */
 export function headlineCsv(snapshot: ReportSnapshot): DownloadFile {
   const rows = snapshot.headline.flatMap((row) =>
     snapshot.entries.map((entry, i) => {
@@ -45,13 +49,19 @@ export function headlineCsv(snapshot: ReportSnapshot): DownloadFile {
         cell?.value ?? null,
         cell?.text ?? null,
         row.ratios[i]?.ratio ?? null,
+        cell?.quality ?? null,
+        cell?.origin ?? null,
+        cell?.formulaId ?? null,
       ];
     }),
   );
   return {
     name: 'table.csv',
     contentType: 'text/csv; charset=utf-8',
-    body: toCsv([['metric', 'unit', 'entry', 'value', 'text', 'ratio'], ...rows]),
+    body: toCsv([
+      ['metric', 'unit', 'entry', 'value', 'text', 'ratio', 'quality', 'origin', 'formula'],
+      ...rows,
+    ]),
   };
 }
 
