@@ -304,13 +304,14 @@ func runCheck(ctx context.Context, args []string) int {
 	series := fs.String("series", "", "the latency series to judge (default: the history's)")
 	markdown := fs.String("markdown", "", "also write the Markdown summary to this file")
 	asJSON := fs.Bool("json", false, "print the server's verdict as JSON instead of Markdown")
+	wait := fs.Duration("wait", time.Minute, "how long to ask again while the run is still running or not yet summarised")
 	var tok tokenFlags
 	tok.register(fs)
 	if err := fs.Parse(args); err != nil {
 		return check.ExitUsage
 	}
 	if fs.NArg() != 1 || *web == "" {
-		fmt.Fprintln(os.Stderr, "usage: levelfield-agent check --web URL [--baseline BRANCH] [--series NAME] [--markdown FILE] [--json] RUN")
+		fmt.Fprintln(os.Stderr, "usage: levelfield-agent check --web URL [--baseline BRANCH] [--series NAME] [--markdown FILE] [--json] [--wait 1m] RUN")
 		return check.ExitUsage
 	}
 	t, err := tok.read(fs)
@@ -318,9 +319,9 @@ func runCheck(ctx context.Context, args []string) int {
 		fmt.Fprintf(os.Stderr, "levelfield-agent: %v\n", err)
 		return check.ExitUsage
 	}
-	v, err := check.Fetch(ctx, check.DefaultClient, check.Request{
+	v, err := check.FetchWaiting(ctx, check.DefaultClient, check.Request{
 		Web: *web, Token: t.Value, Run: fs.Arg(0), Baseline: *baseline, Series: *series,
-	})
+	}, *wait, 2*time.Second)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "levelfield-agent check: %v\n", err)
 		return check.ExitUnavailable

@@ -135,18 +135,51 @@ func Fetch(ctx context.Context, client *http.Client, r Request) (Verdict, error)
 		return v, err
 	}
 	if res.StatusCode != http.StatusOK {
+		refused := &RefusedError{Status: res.StatusCode, Message: "HTTP " + fmt.Sprint(res.StatusCode) + " from " + target.Redacted()}
 		var e struct {
 			Error struct{ Code, Message string } `json:"error"`
 		}
 		if json.Unmarshal(body, &e) == nil && e.Error.Message != "" {
-			return v, fmt.Errorf("%s (%s, HTTP %d)", e.Error.Message, e.Error.Code, res.StatusCode)
+			refused.Code, refused.Message = e.Error.Code, e.Error.Message
 		}
-		return v, fmt.Errorf("HTTP %d from %s", res.StatusCode, target.Redacted())
+		return v, refused
 	}
 	if err := json.Unmarshal(body, &v); err != nil {
 		return v, fmt.Errorf("the verdict does not parse: %w", err)
 	}
 	return v, nil
+}
+
+// RefusedError is the server's answer when it has no verdict to give.
+type RefusedError struct {
+	Status        int
+	Code, Message string
+}
+
+func (e *RefusedError) Error() string {
+	if e.Code == "" {
+		return e.Message
+	}
+	return fmt.Sprintf("%s (%s, HTTP %d)", e.Message, e.Code, e.Status)
+}
+
+// FetchWaiting asks until there is a verdict or `wait` has passed. A run still
+// running, or ended moments ago and not yet summarised by the ingest API,
+// answers 409: right after `import` or `run`, CI asks again every `poll`.
+func FetchWaiting(ctx context.Context, client *http.Client, r Request, wait, poll time.Duration) (Verdict, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		v, err := Fetch(ctx, client, r)
+		var refused *RefusedError
+		if err == nil || !errors.As(err, &refused) || refused.Status != http.StatusConflict || time.Now().Add(poll).After(deadline) {
+			return v, err
+		}
+		select {
+		case <-ctx.Done():
+			return v, ctx.Err()
+		case <-time.After(poll):
+		}
+	}
 }
 
 // DefaultClient bounds a verdict request: it is one query, answered in well under this.

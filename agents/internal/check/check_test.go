@@ -2,10 +2,12 @@ package check
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 )
 
 const regression = `{"verdict":"regression",
@@ -93,6 +95,31 @@ func TestMarkdownNamesTheChangeItsSizeConfidenceAndLinks(t *testing.T) {
 	empty := Markdown(Verdict{Verdict: "insufficient"})
 	if !strings.Contains(empty, "Not enough history") || !strings.Contains(empty, "nothing can be said yet") {
 		t.Errorf("insufficient:\n%s", empty)
+	}
+}
+
+func TestFetchWaitingAsksAgainWhileTheRunIsNotSummarised(t *testing.T) {
+	asked := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked++
+		if asked < 3 {
+			w.WriteHeader(http.StatusConflict)
+			_, _ = w.Write([]byte(`{"error":{"code":"CONFLICT","message":"run r1 is not summarised yet"}}`))
+			return
+		}
+		_, _ = w.Write([]byte(regression))
+	}))
+	defer srv.Close()
+	v, err := FetchWaiting(context.Background(), srv.Client(), Request{Web: srv.URL, Run: "r1"}, time.Minute, time.Millisecond)
+	if err != nil || asked != 3 || v.Verdict != "regression" {
+		t.Fatalf("asked %d times: %+v, %v", asked, v, err)
+	}
+	// Past the wait, the last refusal is the answer.
+	asked = -100
+	_, err = FetchWaiting(context.Background(), srv.Client(), Request{Web: srv.URL, Run: "r1"}, 5*time.Millisecond, time.Millisecond)
+	var refused *RefusedError
+	if !errors.As(err, &refused) || refused.Status != http.StatusConflict {
+		t.Fatalf("error %v", err)
 	}
 }
 

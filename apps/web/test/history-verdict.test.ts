@@ -103,6 +103,14 @@ describe('CI verdict', () => {
     expect(await listNotifications(db, fx.editor)).toHaveLength(3);
   });
 
+  it('asks to come back for a run the ingest API has not summarised yet', async () => {
+    const fresh = await pr(1000, 'f9', 40);
+    await db.seriesSummary.deleteMany({ where: { series: { runId: fresh } } });
+    expect(await failure(verdict(fresh, 'main'))).toMatch(
+      /is not summarised yet .*ask again in a few seconds/,
+    );
+  });
+
   it('refuses a run that has not finished', async () => {
     const running = await db.run.create({
       data: {

@@ -33,7 +33,7 @@ import type { AccessibleProject } from '~/server/access';
 import { alertRegression } from './alerts.ts';
 import { ensureHistory, runKeySelect } from './key.ts';
 import { recordChange } from './record.ts';
-import { chooseSeries, historyRunsOf, runsOfHistory } from './runs.ts';
+import { chooseSeries, historyRunsOf, runsOfHistory, seriesKeyOf } from './runs.ts';
 import { changeMetricOf } from './view.ts';
 
 /** Baseline points used at most: the recent past, not the whole history. */
@@ -89,6 +89,12 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
       !candidateIds.has(r.id) && (commit === null || commitOf(r) !== commit) && r.startedAt < run.startedAt,
   );
   const series = chooseSeries([...before, ...candidates], input.series);
+  // The ingest API summarises a run moments after it ends (off its hot path): ask again then.
+  if (candidates.some((r) => r.series.some((s) => seriesKeyOf(s) === series.chosen && s.summary === null)))
+    throw new AppError(
+      'CONFLICT',
+      `run ${run.id} is not summarised yet (the ingest API does it moments after a run ends): ask again in a few seconds`,
+    );
   const basePoints = pointsOf(historyRunsOf(before, series.chosen)).slice(-BASELINE_POINTS);
   const candidateRuns = historyRunsOf(candidates, series.chosen);
   const settings = { maxPValue: baseline.maxPValue, minMagnitude: baseline.minMagnitude };
