@@ -19,10 +19,14 @@ export async function ingestFrames(
   const stored = await insertBatch(ctx.db, ctx.seriesCache, principal, runId, batch);
   const { frames, frameSeries } = batch;
   if (stored.accepted > 0) {
-    const keys: Array<{ series: string; seq: number }> = [];
+    const keys: Array<{ series: string; seq: number; startMs: number }> = [];
     for (let i = 0; i < frames.length; i += 1) {
       if (stored.stored && !stored.stored[i]) continue;
-      keys.push({ series: stored.series[frameSeries[i]!]!.id, seq: frames[i]!.seq });
+      keys.push({
+        series: stored.series[frameSeries[i]!]!.id,
+        seq: frames[i]!.seq,
+        startMs: frames[i]!.startMs,
+      });
     }
     // Not awaited: the acknowledgement never waits for other instances' live updates.
     void ctx.notifier.publish(

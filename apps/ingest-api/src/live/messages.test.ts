@@ -12,16 +12,29 @@ describe('notices', () => {
 
   it('names the exact frames when they fit, and a seq span when they do not', () => {
     const small = decodeNotice(
-      encodeFramesNotice({ runId: 'r', origin: 'o', acceptedAt: 1, frames: [{ series: 'a', seq: 3 }] }),
+      encodeFramesNotice({
+        runId: 'r',
+        origin: 'o',
+        acceptedAt: 1,
+        frames: [{ series: 'a', seq: 3, startMs: 5000 }],
+      }),
     );
-    expect(small).toEqual({ type: 'frames', runId: 'r', origin: 'o', acceptedAt: 1, ranges: [['a', 3, 3]] });
+    expect(small).toEqual({
+      type: 'frames',
+      runId: 'r',
+      origin: 'o',
+      acceptedAt: 1,
+      starts: [5000, 5000],
+      ranges: [['a', 3, 3]],
+    });
     const many = Array.from({ length: 1000 }, (_, i) => ({
       series: `series-${i}`.padEnd(25, 'x'),
       seq: 10 + (i % 3),
+      startMs: 7000 + (i % 3) * 1000,
     }));
     const large = encodeFramesNotice({ runId: 'r', origin: 'o', acceptedAt: 1, frames: many });
     expect(Buffer.byteLength(large)).toBeLessThan(8000);
-    expect(decodeNotice(large)).toMatchObject({ span: [10, 12] });
+    expect(decodeNotice(large)).toMatchObject({ span: [10, 12], starts: [7000, 9000] });
   });
 
   it('carries a finish and ignores garbage', () => {

@@ -47,10 +47,22 @@ export type RunFinishedStatus = 'succeeded' | 'failed' | 'cancelled';
 /** [seriesId, lo, hi, lo, hi, …]: runs of consecutive seqs of one series. */
 type SeriesRanges = [string, ...number[]];
 
+interface FramesNoticeBase {
+  type: 'frames';
+  runId: string;
+  origin: string;
+  acceptedAt: number;
+  /**
+   * The earliest and latest start (epoch ms) of the frames named, so the reader's query touches
+   * only the day partitions of frames that hold them. Absent from instances that predate it.
+   */
+  starts?: [number, number];
+}
+
 export type Notice =
-  | { type: 'frames'; runId: string; origin: string; acceptedAt: number; ranges: SeriesRanges[] }
+  | (FramesNoticeBase & { ranges: SeriesRanges[] })
   /** Fallback for batches too large to list: every frame of the run within [lo, hi]. */
-  | { type: 'frames'; runId: string; origin: string; acceptedAt: number; span: [number, number] }
+  | (FramesNoticeBase & { span: [number, number] })
   | { type: 'finished'; runId: string; origin: string; status: RunFinishedStatus };
 
 export function seqRanges(frames: Pick<LiveFrame, 'series' | 'seq'>[]): SeriesRanges[] {
@@ -76,9 +88,21 @@ export function encodeFramesNotice(batch: {
   runId: string;
   origin: string;
   acceptedAt: number;
-  frames: Pick<LiveFrame, 'series' | 'seq'>[];
+  frames: Pick<LiveFrame, 'series' | 'seq' | 'startMs'>[];
 }): string {
-  const base = { type: 'frames', runId: batch.runId, origin: batch.origin, acceptedAt: batch.acceptedAt };
+  let first = Number.POSITIVE_INFINITY;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const frame of batch.frames) {
+    first = Math.min(first, frame.startMs);
+    last = Math.max(last, frame.startMs);
+  }
+  const base = {
+    type: 'frames',
+    runId: batch.runId,
+    origin: batch.origin,
+    acceptedAt: batch.acceptedAt,
+    starts: [first, last],
+  };
   const exact = JSON.stringify({ ...base, ranges: seqRanges(batch.frames) });
   if (Buffer.byteLength(exact) <= NOTIFY_LIMIT_BYTES) return exact;
   const seqs = batch.frames.map((frame) => frame.seq);

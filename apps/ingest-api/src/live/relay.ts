@@ -32,6 +32,15 @@ const FRAME_COLUMNS = `f.series_id, f.seq, (extract(epoch FROM f.start_at) * 100
   (extract(epoch FROM f.end_at) * 1000)::float8 AS end_ms, f.count, f.min, f.max, f.mean,
   f.p50, f.p90, f.p95, f.p99, f.p999, f.warmup, encode(f.histogram, 'base64') AS histogram, s.name, s.kind::text AS kind, s.unit, s.labels`;
 
+/**
+ * The notice's start times as a bound on f.start_at ($n, $n+1: first and last, epoch ms; ±Infinity
+ * for a notice from an instance that predates them): PostgreSQL then reads only the day
+ * partitions of frames that hold them.
+ */
+const STARTS = (first: number) =>
+  `f.start_at BETWEEN to_timestamp($${first}::float8 / 1000) AND to_timestamp($${first + 1}::float8 / 1000)`;
+const startBounds = (notice: Notice & { type: 'frames' }) => notice.starts ?? [-Infinity, Infinity];
+
 async function readNoticeFrames(
   db: Queryable,
   notice: Extract<Notice, { type: 'frames' }>,
@@ -39,9 +48,9 @@ async function readNoticeFrames(
   if ('span' in notice) {
     const { rows } = await db.query<FrameRow>(
       `SELECT ${FRAME_COLUMNS} FROM frames f JOIN series s ON s.id = f.series_id
-        WHERE s.run_id = $1 AND f.seq BETWEEN $2 AND $3
+        WHERE s.run_id = $1 AND f.seq BETWEEN $2 AND $3 AND ${STARTS(4)}
         ORDER BY f.series_id, f.seq`,
-      [notice.runId, notice.span[0], notice.span[1]],
+      [notice.runId, notice.span[0], notice.span[1], ...startBounds(notice)],
     );
     return rows;
   }
@@ -51,10 +60,10 @@ async function readNoticeFrames(
   const { rows } = await db.query<FrameRow>(
     `SELECT ${FRAME_COLUMNS}
        FROM unnest($1::text[], $2::int4[], $3::int4[]) AS r(series_id, lo, hi)
-       JOIN frames f ON f.series_id = r.series_id AND f.seq BETWEEN r.lo AND r.hi
+       JOIN frames f ON f.series_id = r.series_id AND f.seq BETWEEN r.lo AND r.hi AND ${STARTS(4)}
        JOIN series s ON s.id = f.series_id
       ORDER BY f.series_id, f.seq`,
-    [flat.map((r) => r[0]), flat.map((r) => r[1]), flat.map((r) => r[2])],
+    [flat.map((r) => r[0]), flat.map((r) => r[1]), flat.map((r) => r[2]), ...startBounds(notice)],
   );
   return rows;
 }

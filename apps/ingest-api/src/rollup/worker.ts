@@ -297,11 +297,7 @@ export class RollupWorker {
       rows.map((r) => r.bucket_ms),
       rows.map((r) => r.frame_count),
       rows.map((r) => r.warmup_frames),
-      rows.map((r) => r.count),
-      rows.map((r) => r.duration_ms),
-      rows.map((r) => r.min),
-      rows.map((r) => r.max),
-      rows.map((r) => r.mean),
+      ...totalColumns(rows),
       ...percentileColumns(merged),
       byteaArray(merged.map((m) => m.bands)),
     ]);
@@ -329,11 +325,7 @@ export class RollupWorker {
           rows.map((r) => r.series_id),
           rows.map((r) => r.frame_count),
           rows.map((r) => r.last_seq),
-          rows.map((r) => r.count),
-          rows.map((r) => r.duration_ms),
-          rows.map((r) => r.min),
-          rows.map((r) => r.max),
-          rows.map((r) => r.mean),
+          ...totalColumns(rows),
           ...percentileColumns(merged),
         ]);
       } catch (error) {
@@ -416,6 +408,17 @@ export class RollupWorker {
       return upperBound;
     }
   }
+}
+
+/** count, duration_ms, min, max, mean of each row, as the parallel arrays the stores take. */
+function totalColumns(rows: Aggregate[]) {
+  return [
+    rows.map((r) => r.count),
+    rows.map((r) => r.duration_ms),
+    rows.map((r) => r.min),
+    rows.map((r) => r.max),
+    rows.map((r) => r.mean),
+  ];
 }
 
 function percentileColumns(merged: Percentiles[]) {
