@@ -65,6 +65,8 @@ describe('normalisation rules', () => {
     expect(normOrm('Drizzle')).toBe('drizzle');
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
     expect(normProtocolClass('HTTP + JSON')).toBe('text');
+    expect(normProtocolClass('OpenAI-compatible API')).toBe('text');
+    expect(normProtocolClass('in-process (lm_eval --model vllm)')).toBe('in-process');
     // The value is its head; an aside naming another protocol does not change it.
     expect(normProtocolClass("HTTP (v3 client; the v4 client 'adding gRPC support' came later)")).toBe(
       'text',

@@ -479,14 +479,20 @@ export function normLanguage(value: unknown): string | null {
   return t;
 }
 
-export type ProtocolClass = 'binary' | 'text';
+export type ProtocolClass = 'binary' | 'text' | 'in-process';
 
-/** The encoding class of a wire protocol: binary (BSATN, pgwire, gRPC, …) or text (HTTP + JSON, …). */
+/**
+ * The encoding class of a wire protocol: binary (BSATN, pgwire, gRPC, …), text (HTTP + JSON, an
+ * OpenAI-compatible API, …), or no wire at all (a library called in the client's own process).
+ */
 export function normProtocolClass(value: unknown): ProtocolClass | null {
   // The printed value is its head; an aside may name other protocols ("HTTP (the gRPC client
   // came later)"), so it is read only when the head is empty.
   const t = normText(value).replace(/\s*\(.*$/, '') || normText(value);
   if (t === '') return null;
+  if (/in[- ]process|embedded|library calls?|direct (function )?calls?|no (wire|network)/.test(t))
+    return 'in-process';
+  if (/openai[- ]compatible|rest(ful)? api|api server/.test(t)) return 'text';
   if (
     /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres wire|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers/.test(
       t,

@@ -24,7 +24,8 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power and firmware state are F-HW-4's; the
- * client's codec or library F-CLIENT-1's; resources used or counted F-HW-2's.
+ * client's codec or library F-CLIENT-1's; what a timer covers F-MEAS-2's; resources used or
+ * counted F-HW-2's.
  */
 function checkOf(path: string, values: readonly unknown[]): string | undefined {
   const group = groupOf(path);
@@ -32,12 +33,15 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (group === 'workload' && values.some((v) => namesHow(name, v))) return 'F-WL-3';
   if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
+  if (TIMING.test(name)) return 'F-MEAS-2';
   // What resources a side used or was counted for, wherever the publication filed it.
   if (RESOURCES.test(name)) return 'F-HW-2';
   return GROUP_CHECK[group];
 }
 
 const CLIENT_STACK = /marshal|codec|seriali[sz]|encod|library|driver|sdk/i;
+/** What a timer covers: its start and end points, the region it times. */
+const TIMING = /tim(ed|er|ing)|end ?point|start ?point/i;
 const RESOURCES = /resource|cpu|cores?\b|threads?\b|memory|socket/i;
 
 const MACHINE_STATE = /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa/i;

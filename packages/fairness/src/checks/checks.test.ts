@@ -691,6 +691,38 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-1')!, sized).state).toBe('flag');
   });
 
+  it('F-WL-3 flags part of the work done by another program, and relaxed floating-point math on one side', () => {
+    const stack = (transform: string) => ({
+      workload: { features: ['HMR'] },
+      software: {
+        components: [
+          { name: 'bundler', role: 'bundler' },
+          { name: transform, role: 'JSX/HMR transform' },
+        ],
+      },
+    });
+    const r = runCheck(checkById('F-WL-3')!, pair(stack('SWC'), stack('Babel plugin'), ['Turbo', 'Vite']));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/another program does the JSX\/HMR transform \(A: SWC vs B: Babel plugin\)/i);
+    const math = runCheck(
+      checkById('F-WL-3')!,
+      pair(
+        { workload: { features: ['f64'] }, software: { compilerFlags: 'fast-math on by default' } },
+        { workload: { features: ['f64'] } },
+      ),
+    );
+    expect(math.state).toBe('flag');
+    expect(math.message).toMatch(
+      /A computes with relaxed floating-point semantics \(fast-math on by default\), B states no such setting/,
+    );
+    // The same flags on both sides: the same computation.
+    const same = pair(
+      { workload: { features: ['f64'] }, software: { compilerFlags: '-Ofast' } },
+      { workload: { features: ['f64'] }, software: { compilerFlags: '-Ofast' } },
+    );
+    expect(runCheck(checkById('F-WL-3')!, same).state).toBe('pass');
+  });
+
   it('one benchmark run in part on a side is a subset (F-WL-4), not another workload', () => {
     const sides = pair(
       { workload: { name: 'KV bench: write, readKey, readSeq' } },
@@ -1211,6 +1243,11 @@ describe('special rules', () => {
       { measurement: { 'x-resourceUsageSource': 'user space and kernel' } },
     );
     expect(runCheck(checkById('F-HW-2')!, counted).hint).toMatch(/own field x-resourceUsageSource differs/);
+    const timed = pair(
+      { measurement: { 'x-timedRegion': 'build and walk' } },
+      { measurement: { 'x-timedRegion': 'serialize only' } },
+    );
+    expect(runCheck(checkById('F-MEAS-2')!, timed).hint).toMatch(/own field x-timedRegion differs/);
   });
 
   it("a workload name's aside is each side's way of running it, not another workload", () => {

@@ -148,15 +148,18 @@ function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evid
 /**
  * Components in the same role on every side (runtime, JVM, storage engine, load tool) that are
  * different programs: "runtime (Elysia: bun 1.1.18 vs Express: node 22.4.1)". The systems' own
- * components differ by design and are left out.
+ * components differ by design and are left out; `roles` keeps some roles only.
  */
-export function platformDifferences(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
+export function platformDifferences(
+  input: ComparisonInput,
+  roles: (role: string) => boolean = () => true,
+): { parts: string[]; evidence: CheckEvidence[] } {
   const sides = input.entries.map((entry) => {
     const read = entryValue(readEntry(entry, groupField('software', 'components')));
     const all = read ? componentsOf(read.value) : [];
     const own = systemComponent(entry, all);
     const byRole = new Map<string, Component>();
-    for (const c of all) if (c !== own && c.role) byRole.set(c.role, c);
+    for (const c of all) if (c !== own && c.role && roles(c.role)) byRole.set(c.role, c);
     return { entry, byRole };
   });
   const parts: string[] = [];

@@ -12,6 +12,7 @@ import { display, type FieldValue, normFeature, normText, parseNumber, toBool } 
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { intendedClasses } from '../subject.ts';
+import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
 import { headOf, nameParts, nestedParts, parametersPart } from './workload-parts.ts';
 
@@ -200,6 +201,29 @@ function switchedFeatures(input: ComparisonInput): { parts: string[]; evidence: 
   return { parts, evidence };
 }
 
+/** Component roles that do part of the work itself, as opposed to hosting or driving it. */
+const WORKING_ROLE =
+  /transform|plugin|codec|parser|seriali[sz]er|compiler|backend|engine|index|optimi[sz]er|planner|kernel/i;
+/** Compiler settings that relax floating-point semantics: the results are not the same computation. */
+const RELAXED_MATH = /fast-?math|-ofast|unsafe-math|\breassoc\b|-ffinite-math/i;
+
+/** Relaxed floating-point semantics on some sides and not stated for the others (F-DUR-1's rule). */
+function relaxedMath(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
+  const sides = input.entries.map((entry) => ({
+    entry,
+    read: entryValue(readEntry(entry, groupField('software', 'compilerFlags'))),
+  }));
+  const relaxed = sides.filter((s) => s.read && RELAXED_MATH.test(display(s.read.value)));
+  const others = sides.filter((s) => !relaxed.includes(s));
+  if (relaxed.length === 0 || others.length === 0) return { parts: [], evidence: [] };
+  return {
+    parts: [
+      `${relaxed.map((s) => `${s.entry.label} computes with relaxed floating-point semantics (${display(s.read?.value)})`).join('; ')}, ${others.map((s) => s.entry.label).join(', ')} ${others.some((s) => s.read) ? 'does not' : 'states no such setting'}`,
+    ],
+    evidence: sides.flatMap((s) => (s.read ? [evidenceOf(s.entry, 'software.compilerFlags', s.read)] : [])),
+  };
+}
+
 export function checkWl3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const intended = new Set(intendedClasses(input, 'workload.features'));
@@ -230,6 +254,13 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     parts.push(`${how.spec.label} differs (${sidesText(how)})`);
     evidence.push(...evidenceFor([how]));
   }
+  // A part of the work done by another program on each side: SWC against Babel as the transform.
+  const doers = platformDifferences(input, (role) => WORKING_ROLE.test(role));
+  parts.push(...doers.parts.map((p) => `another program does the ${p}`));
+  evidence.push(...doers.evidence);
+  const relaxed = relaxedMath(input);
+  parts.push(...relaxed.parts);
+  evidence.push(...relaxed.evidence);
   const why =
     'stored procedures, batching, a native API or query text of its own on one side change how much work each operation does';
   if (parts.length > 0)
