@@ -131,6 +131,21 @@ describe('partition upkeep and retention', () => {
     expect(await partitionOf(seriesId)).toEqual([day(2)]);
   });
 
+  it('leaves a day whose frames went to the default partition there, and creates the others', async () => {
+    // 10 days ahead: no partition covers it, so the frame goes to frames_default.
+    const seriesId = await newSeries(app, fixture.projectId);
+    const day = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10);
+    await insertFrame(app, seriesId, 0, Date.parse(`${day}T08:00:00Z`));
+    expect(await partitionOf(seriesId)).toEqual(['frames_default']);
+    const { rows } = await app.query(
+      'SELECT levelfield_create_frame_partitions($1::date - 1, 3) AS created',
+      [day],
+    );
+    expect(rows[0].created).toBe(2);
+    expect(await partitionOf(seriesId)).toEqual(['frames_default']);
+    await owner.query('DELETE FROM frames WHERE series_id = $1', [seriesId]);
+  });
+
   it("deletes frames past their own project's retention, keeping rollups and other projects' frames", async () => {
     await owner.query('UPDATE projects SET raw_frame_retention_days = 7 WHERE id = $1', [fixture.projectId]);
     const kept = await newSeries(app, fixture.otherProjectId);

@@ -20,6 +20,8 @@ export interface PartitionOptions {
 export class FramePartitions {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> = Promise.resolve();
+  /** Draining: a retention pass stops after its current statement. */
+  private stopped = false;
 
   constructor(private readonly options: PartitionOptions) {}
 
@@ -40,6 +42,7 @@ export class FramePartitions {
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    this.stopped = true;
     await this.running;
   }
 
@@ -62,7 +65,7 @@ export class FramePartitions {
       );
       total.dropped += rows[0]!.dropped;
       total.deleted += rows[0]!.deleted;
-      if (rows[0]!.deleted < batch) return total;
+      if (rows[0]!.deleted < batch || this.stopped) return total;
     }
   }
 
