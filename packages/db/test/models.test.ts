@@ -85,7 +85,9 @@ describe('generated client on the migrated schema', () => {
     await db.seriesSummary.create({
       data: { seriesId: series.id, frameCount: 1, lastSeq: 0, durationMs: 1000n, ...stats },
     });
-    await db.pendingRollup.create({ data: { runId: run.id, bucketStart: new Date(0), dueAt: new Date(60_000) } });
+    await db.pendingRollup.create({
+      data: { runId: run.id, bucketStart: new Date(0), dueAt: new Date(60_000) },
+    });
     const comparison = await db.comparison.create({
       data: { projectId: project.id, slug: 'c', title: 'C', createdById: user.id },
     });
@@ -131,6 +133,42 @@ describe('generated client on the migrated schema', () => {
     });
     await db.signInThrottle.create({
       data: { email: 'guessed@example.test', failures: 5, lastFailureAt: new Date() },
+    });
+    const history = await db.history.create({
+      data: {
+        id: 'h'.repeat(64),
+        projectId: project.id,
+        benchmark: 'pgbench',
+        identity: { benchmark: 'pgbench' },
+      },
+    });
+    const change = await db.historyChange.create({
+      data: {
+        historyId: history.id,
+        metric: 'p99',
+        runId: run.id,
+        regression: true,
+        relativeChange: 0.2,
+        pValue: 0.0001,
+      },
+    });
+    await db.historyChangeEvent.create({
+      data: {
+        changeId: change.id,
+        kind: 'confirmed',
+        note: 'a real slowdown',
+        decidedById: user.id,
+        decidedByName: 'A',
+      },
+    });
+    await db.changeNotification.create({
+      data: { recipientId: user.id, changeId: change.id, summary: 'p99 +20 %' },
+    });
+    const webhook = await db.webhook.create({
+      data: { projectId: project.id, url: 'https://hooks.example.test/x', secret: 's'.repeat(32) },
+    });
+    await db.webhookDelivery.create({
+      data: { webhookId: webhook.id, changeId: change.id, event: 'regression', body: '{}' },
     });
 
     const delegates = db as unknown as Record<string, { count(): Promise<number> }>;
