@@ -6,7 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { describeTestbed, type HistoryIdentity } from '~/lib/history-key';
 import { type DetectedChange, detectChanges, type HistoryMetric, pointsOf } from '~/lib/history-points';
 import { type Action, denialError, permissionsOf, requireProject } from '~/server/access';
-import { chooseSeries, historyRunsOf, runsOfHistory } from './runs.ts';
+import { chooseSeries, historyRunsOf, runsOfHistory, seriesKeyOf } from './runs.ts';
 
 /** How a change is named in HistoryChange.metric: the metric, then the series ("p99 latency"). */
 export const changeMetricOf = (metric: HistoryMetric, series: string) => `${metric} ${series}`;
@@ -88,6 +88,10 @@ export async function getHistory(
     settings,
     series,
     runCount: runs.length,
+    /** Runs with the chosen series whose summary the ingest API has not written yet. */
+    unsummarised: runs.filter((run) =>
+      run.series.some((s) => seriesKeyOf(s) === series.chosen && s.summary === null),
+    ).length,
     points,
     changes: detected.map((change) => {
       const row = series.chosen

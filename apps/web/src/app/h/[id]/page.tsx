@@ -50,7 +50,7 @@ export default async function HistoryPage(props: Props) {
   const parameters = Object.entries(identity.parameters);
   return (
     <article className="history-page stack">
-      <header className="page-head">
+      <header className="history-head">
         <p className="crumbs muted">
           <Link href={`/orgs/${view.project.org}/projects/${view.project.slug}`}>
             {view.project.org}/{view.project.slug}
@@ -114,6 +114,12 @@ export default async function HistoryPage(props: Props) {
         <SettingsForm historyId={view.id} settings={view.settings} editable={view.can.edit} />
       </section>
 
+      {view.unsummarised > 0 ? (
+        <p className="notice" role="status">
+          {view.unsummarised} run{view.unsummarised === 1 ? ' is' : 's are'} not summarised yet (the ingest
+          API does it moments after a run ends): reload in a few seconds.
+        </p>
+      ) : null}
       {series.chosen === null ? (
         <p className="empty">No run of this history has a latency series with a summary yet.</p>
       ) : (
