@@ -44,7 +44,7 @@ export interface SeriesTimeline {
   heatmap: BandHeatmap;
   /** Stored intervals whose histogram does not decode: drawn from their stored figures, no heatmap. */
   damaged?: number;
-  /** While the run is live (1-s frames only): what the browser extends with each new frame. */
+  /** While the run is live: what the browser extends with each new frame. */
   live?: LiveBase;
 }
 
@@ -52,13 +52,15 @@ export interface SeriesTimeline {
  * The state the run page carries forward while a run is live: each interval's heatmap bands
  * (aligned with `points`) and the steady (non-warm-up) intervals merged, read in one pass over
  * the same frames as the points, so a frame is either in all three or in none; `lastSeq` lets
- * the page tell a gap in what it then receives.
+ * the page tell a gap in what it then receives. A run long enough to be drawn from minute rollups
+ * has its bands only: its whole-run summary stays the server's, and its last seq is not read.
  */
 export interface LiveBase {
   bands: (BandCounts | null)[];
-  /** V2 compressed, base64; null when no steady interval has a histogram yet. */
+  /** V2 compressed, base64; null when no steady interval has a histogram yet (or rollups). */
   merged: string | null;
-  lastSeq: number;
+  /** null: not known (rollups); the first frame received sets it. */
+  lastSeq: number | null;
 }
 
 /** A merged histogram's summary (as @levelfield/metrics gives it) over the time it covers. */

@@ -101,8 +101,14 @@ interface LiveFrames {
   lastSeq: number;
 }
 
-function liveBase(kind: SeriesTimeline['kind'], buckets: Bucket[], frames: LiveFrames): LiveBase | undefined {
+function liveBase(
+  kind: SeriesTimeline['kind'],
+  buckets: Bucket[],
+  frames: LiveFrames | undefined,
+): LiveBase | undefined {
   if (kind !== 'latency') return undefined;
+  // Drawn from minute rollups: the page extends the minutes' bands; its summary stays the stored one.
+  if (!frames) return { bands: buckets.map((b) => b.bands ?? null), merged: null, lastSeq: null };
   const { merged } = mergeStored(frames.steady.filter((bytes): bytes is Uint8Array => bytes !== null));
   return {
     bands: buckets.map((b) => b.bands ?? null),
@@ -187,7 +193,7 @@ export async function loadTimelines(
       const { resolution, buckets: stored, frames } = await loadBuckets(db, s.id, frameCount);
       const buckets = stored.map((b) => clipToRun(b, span));
       const damaged = buckets.filter((b) => b.bands === undefined).length;
-      const base = live && frames ? liveBase(s.kind, buckets, frames) : undefined;
+      const base = live ? liveBase(s.kind, buckets, frames) : undefined;
       return {
         seriesId: s.id,
         name: s.name,

@@ -97,4 +97,44 @@ describe('the live run page model', () => {
     expect(liveRanges(state)[0]!.summary!.count).toBe(1);
     expect(appendFrame(liveState([]), frame(0, [100]), undefined).timelines).toEqual([]);
   });
+
+  it('extends a run drawn from minute rollups minute by minute, from the first whole minute it sees', () => {
+    const minute = (t: number) => ({
+      t,
+      end: t + 60_000,
+      count: 60,
+      max: 900,
+      p50: 100,
+      p90: 200,
+      p99: 300,
+      p999: 400,
+      warmup: false,
+    });
+    const rollups: SeriesTimeline = {
+      ...liveSeries(),
+      resolution: 'rollups',
+      points: [minute(0), minute(60_000)],
+      live: { bands: [null, null], merged: null, lastSeq: null },
+    };
+    const at = (seq: number, startMs: number, values: number[]) =>
+      frame(seq, values, { startMs, endMs: startMs + 1000 });
+    let state = liveState([rollups]);
+    // Joined in the middle of a minute: the page does not know its earlier frames.
+    expect(missedBefore(state, at(150, 150_500, [100]))).toBe(false);
+    state = appendFrame(state, at(150, 150_500, [100]), info);
+    expect(state.timelines[0]!.points).toHaveLength(2);
+    state = appendFrame(state, at(180, 180_000, [100, 300]), info);
+    state = appendFrame(state, at(181, 181_000, [500]), info);
+    // A repeated frame (a reconnect's replay) is counted once.
+    state = appendFrame(state, at(181, 181_000, [500]), info);
+    const [series] = state.timelines;
+    expect(series!.points.map((p) => p.t)).toEqual([0, 60_000, 180_000]);
+    const built = series!.points[2]!;
+    expect([built.count, built.end, built.max]).toEqual([3, 182_000, 500]);
+    expect(built.p50).toBe(histogramOf([100, 300, 500]).valueAtPercentile(50));
+    // The heatmap gains the minute's column; the whole-run summary stays the stored one.
+    expect(series!.heatmap.counts.length).toBeGreaterThan(0);
+    expect(liveRanges(state)).toEqual([]);
+    expect(missedBefore(state, at(183, 183_000, [1]))).toBe(true);
+  });
 });

@@ -6,6 +6,7 @@ import {
   HEATMAP_ROWS,
   histogramStats,
   MAX_HEATMAP_COLUMNS,
+  ROLLUP_WIDTH_SECONDS,
   type SeriesRange,
   type SeriesTimeline,
   type TimePoint,
@@ -33,7 +34,13 @@ export interface LiveFrame extends Omit<TimePoint, 't' | 'end'> {
 interface LiveExtension {
   bands: NonNullable<SeriesTimeline['live']>['bands'];
   merged: Histogram | null;
-  lastSeq: number;
+  /** null until the first frame reaches a page drawn from minute rollups. */
+  lastSeq: number | null;
+  /**
+   * A series drawn from minute rollups: the minutes built here from live frames (the stored
+   * rollups end before them), and the first minute this page saw whole.
+   */
+  minutes?: { built: Map<number, Histogram>; from: number | null };
 }
 
 export interface LiveState {
@@ -50,6 +57,7 @@ export function liveState(timelines: SeriesTimeline[]): LiveState {
         bands: s.live.bands,
         merged: s.live.merged ? decodeHistogram(s.live.merged) : null,
         lastSeq: s.live.lastSeq,
+        ...(s.resolution === 'rollups' ? { minutes: { built: new Map(), from: null } } : {}),
       });
   return { timelines, extensions };
 }
@@ -57,7 +65,7 @@ export function liveState(timelines: SeriesTimeline[]): LiveState {
 /** Whether the frame comes after frames this page never received (a reconnect, a late subscription). */
 export function missedBefore(state: LiveState, frame: LiveFrame): boolean {
   const extension = state.extensions.get(frame.series);
-  return extension !== undefined && frame.seq > extension.lastSeq + 1;
+  return extension !== undefined && extension.lastSeq !== null && frame.seq > extension.lastSeq + 1;
 }
 
 function decoded(frame: LiveFrame): Histogram | null {
@@ -105,7 +113,8 @@ export function appendFrame(state: LiveState, frame: LiveFrame, info: LiveSeries
     return extend({ timelines: [...timelines, created], extensions }, timelines.length, 0, frame);
   }
   const series = timelines[index]!;
-  if (series.resolution !== 'frames' || series.points.some((p) => p.t === point.t)) return state;
+  if (series.resolution === 'rollups') return appendToMinute(state, index, frame);
+  if (series.points.some((p) => p.t === point.t)) return state;
   const at = series.points.findIndex((p) => p.t > point.t);
   const position = at === -1 ? series.points.length : at;
   const points = insertAt(series.points, position, point);
@@ -123,9 +132,62 @@ function extend(state: LiveState, index: number, position: number, frame: LiveFr
   let merged = extension.merged;
   if (histogram && !frame.warmup) merged = merged ? merged.copy().add(histogram) : histogram;
   const extensions = new Map(state.extensions);
-  extensions.set(frame.series, { bands, merged, lastSeq: Math.max(extension.lastSeq, frame.seq) });
+  extensions.set(frame.series, { bands, merged, lastSeq: Math.max(extension.lastSeq ?? -1, frame.seq) });
   const timelines = state.timelines.map((s, i) =>
     i === index ? { ...s, heatmap: bandHeatmap(bands, HEATMAP_ROWS, MAX_HEATMAP_COLUMNS) } : s,
+  );
+  return { timelines, extensions };
+}
+
+const MINUTE_MS = ROLLUP_WIDTH_SECONDS * 1000;
+
+/**
+ * A run long enough to be drawn from minute rollups: each frame joins its minute, built here
+ * from the frames' histograms (percentiles by the rollups' own rule) once the stored rollups end.
+ * The minute a page joins in the middle of is left to the rollups (its earlier frames never
+ * reached this page), as is a frame the stream repeats.
+ */
+function appendToMinute(state: LiveState, index: number, frame: LiveFrame): LiveState {
+  const series = state.timelines[index]!;
+  const extension = state.extensions.get(frame.series);
+  const histogram = decoded(frame);
+  if (!extension?.minutes || !histogram) return state;
+  if (extension.lastSeq !== null && frame.seq <= extension.lastSeq) return state;
+  const t = Math.floor(frame.startMs / MINUTE_MS) * MINUTE_MS;
+  const from = extension.minutes.from ?? (frame.startMs === t ? t : t + MINUTE_MS);
+  const built = new Map(extension.minutes.built);
+  const at = series.points.findIndex((p) => p.t >= t);
+  const position = at === -1 ? series.points.length : at;
+  const existing = series.points[position]?.t === t ? series.points[position] : undefined;
+  const seen = { ...extension, lastSeq: frame.seq, minutes: { built, from } };
+  if (t < from || (existing && !built.has(t))) {
+    const extensions = new Map(state.extensions);
+    extensions.set(frame.series, seen);
+    return { timelines: state.timelines, extensions };
+  }
+  const prior = built.get(t);
+  const sum = prior?.copy().add(histogram) ?? histogram;
+  built.set(t, sum);
+  const [p50 = 0, p90 = 0, p99 = 0, p999 = 0] = sum.valuesAtPercentiles([50, 90, 99, 99.9]);
+  const point: TimePoint = {
+    t,
+    // Through the newest frame: a minute still filling is drawn as partial (chart-options.ts).
+    end: Math.max(existing?.end ?? t, frame.endMs),
+    count: sum.totalCount,
+    max: Math.max(prior ? (existing?.max ?? 0) : 0, frame.max),
+    p50,
+    p90,
+    p99,
+    p999,
+    warmup: (existing?.warmup ?? true) && frame.warmup,
+  };
+  const replace = existing ? 1 : 0;
+  const points = [...series.points.slice(0, position), point, ...series.points.slice(position + replace)];
+  const bands = [...seen.bands.slice(0, position), countBands(sum), ...seen.bands.slice(position + replace)];
+  const extensions = new Map(state.extensions);
+  extensions.set(frame.series, { ...seen, bands });
+  const timelines = state.timelines.map((s, i) =>
+    i === index ? { ...s, points, heatmap: bandHeatmap(bands, HEATMAP_ROWS, MAX_HEATMAP_COLUMNS) } : s,
   );
   return { timelines, extensions };
 }
@@ -134,7 +196,8 @@ function extend(state: LiveState, index: number, position: number, frame: LiveFr
 export function liveRanges(state: LiveState): SeriesRange[] {
   return state.timelines.flatMap((s) => {
     const extension = state.extensions.get(s.seriesId);
-    if (!extension) return [];
+    // Drawn from rollups: the whole-run summary stays the stored one.
+    if (!extension || extension.minutes) return [];
     const seconds = s.points.reduce((sum, p) => sum + (p.warmup ? 0 : (p.end - p.t) / 1000), 0);
     const stats = extension.merged
       ? histogramStats(extension.merged, seconds)
