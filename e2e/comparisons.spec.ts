@@ -1,6 +1,6 @@
 // Comparisons through the browser: build one from the runs explorer, waive a check with a
 // justification and see who and when; group repeated runs into entries; the demo comparisons
-// from the seeds show the flags fairness-checklist.md lists, with evidence. Photographed at
+// from the seeds show the flags docs/fairness.md lists, with evidence. Photographed at
 // 1440×900 and 390×844, where the page must not scroll sideways (wide tables scroll inside
 // their wrapper).
 import { expect, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:agent`: the agent's costs, measured here, in one run (performance-targets.md).
+// `npm run bench:agent`: the agent's costs, measured here, in one run (docs/performance.md).
 //
 //   record_ns                 median ns/op of `go test -bench BenchmarkRecord` (-count 5)
 //   agent_cpu_pct, agent_rss_mb

@@ -115,7 +115,7 @@ type statsd struct {
 // tags) resolves to. It is cached by that text, so a steady stream of
 // samples costs a map lookup and a number parse rather than a full parse
 // with its allocations: the agent's CPU budget is 1 % of a core at 100,000
-// samples/s (performance-targets.md).
+// samples/s (docs/performance.md).
 type statsdTarget struct {
 	series histogram.Series
 	// The line without its values: the name and what follows the values,

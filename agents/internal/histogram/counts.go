@@ -15,7 +15,7 @@ import (
 // because the library allocates a new ~800 KB zlib compressor on
 // every Encode and zeroes its whole 190 KB counts array on Reset: at one
 // frame per series per second that was most of the agent's memory churn
-// and a good part of its RSS (performance-targets.md: ≤ 25 MB).
+// and a good part of its RSS (docs/performance.md: ≤ 25 MB).
 //
 // The counts are 32-bit, half the library's: a series' values spread over
 // tens of KB of counts, and the fewer cache lines they take, the fewer

@@ -1,4 +1,4 @@
-// The hot-path connection pool. Plain `pg`: Prisma costs ~40x per row here (performance-targets.md).
+// The hot-path connection pool. Plain `pg`: Prisma costs ~40x per row here (docs/performance.md).
 import { AppError } from '@levelfield/contracts/errors';
 import pg from 'pg';
 

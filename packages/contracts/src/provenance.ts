@@ -1,4 +1,4 @@
-// The provenance document of a run (shared/design/provenance.md). Every value carries its
+// The provenance document of a run (packages/contracts/src/provenance.ts). Every value carries its
 // origin: captured by the agent, declared by a person or file, or imported from a publication.
 // Groups list the fields the fairness checks read; extra fields are allowed (catchall) so a
 // tool can record more than we know about today.

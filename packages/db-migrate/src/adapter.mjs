@@ -1,5 +1,5 @@
 // The pg driver adapter for Prisma 6's WASM schema engine, with the three fixes that make
-// `migrate diff` work offline (see shared/design/environment-notes.md):
+// `migrate diff` work offline (see docs/database.md):
 //  1. introspection returns pg columns of type "char" (OID 18) and name (OID 19), which the
 //     adapter rejects (prisma/orm#27403): report them as text;
 //  2. connection settings are passed as separate fields, because a connection string would

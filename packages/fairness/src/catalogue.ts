@@ -1,4 +1,4 @@
-// The catalogue of fairness-checklist.md: stable ids in catalogue order, each with its function.
+// The catalogue of docs/fairness.md: stable ids in catalogue order, each with its function.
 import type { CheckDefinition } from './check.ts';
 import { checkClient1, checkClient2, checkClient3, checkClient4, checkClient5 } from './checks/client.ts';
 import { checkDisc1, checkDisc2, checkDisc3, checkDisc4, checkDisc5 } from './checks/disclosure.ts';

@@ -24,7 +24,7 @@ export interface FieldSpec {
   evidenceOnly?: boolean;
   /**
    * A fact the claim depends on (versions, the measured duration): stated for some sides only,
-   * it is flagged, not left for review (fairness-checklist.md, principle 2).
+   * it is flagged, not left for review (docs/fairness.md, principle 2).
    */
   unevenIsFinding?: boolean;
 }
@@ -148,7 +148,7 @@ export interface VerdictText {
 }
 
 /**
- * The usual verdict (fairness-checklist.md, "How the checks generalise"):
+ * The usual verdict (docs/fairness.md, the rules):
  * - flag when a compared field differs between the sides that state it (or a side says it differs);
  * - needs_review when a field is stated for some sides and not for others: asymmetric disclosure
  *   is a finding, named with both sides' values in the hint;

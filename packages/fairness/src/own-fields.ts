@@ -1,7 +1,7 @@
 // A field of a publication's own (`x-…`: a fact the contract has no name for) is read by no
 // specific check. Where it differs between the sides, or is stated for some only, the check of its
 // group says so in a reviewer's hint instead of passing or calling the group unknown: a stated
-// difference is never hidden (fairness-checklist.md, principle 4). F-DISC-5 counts it as well.
+// difference is never hidden (docs/fairness.md, principle 4). F-DISC-5 counts it as well.
 
 import { namesHow } from './checks/workload-parts.ts';
 import { canonical, display, parseNumber } from './normalize.ts';

@@ -1,4 +1,4 @@
-// The rules of fairness-checklist.md "How the checks generalise", tested over every check rather
+// The rules of docs/fairness.md, tested over every check rather
 // than per example: unknown is never pass, and every recorded field is read by some check.
 import { GROUP_FIELDS, VALUE_GROUPS } from '@levelfield/contracts/provenance';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // What a comparison varies on purpose. A comparison of two ORMs on one database differs in its
 // ORM by design; that difference is its subject, not an asymmetry. Every other differing field
-// is still flagged (fairness-checklist.md, principle 3).
+// is still flagged (docs/fairness.md, principle 3).
 import type { ComparisonInput } from './schema.ts';
 
 /**

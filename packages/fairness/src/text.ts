@@ -1,4 +1,4 @@
-// Text is evidence too (fairness-checklist.md, principle 7): publications state setups in prose,
+// Text is evidence too (docs/fairness.md, principle 7): publications state setups in prose,
 // and what a user pastes as notes or configuration is read for the settings the checks know.
 // A fact read from text is 'derived' and cites the sentence it came from.
 import type { FieldValue } from './normalize.ts';

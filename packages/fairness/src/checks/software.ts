@@ -124,7 +124,7 @@ export function systemComponent(entry: Entry, components: Component[]): Componen
 
 /**
  * The compared systems' own versions, stated for some and not others: the claim rests on a
- * release a reader cannot identify (fairness-checklist.md, principle 2).
+ * release a reader cannot identify (docs/fairness.md, principle 2).
  */
 function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
   if (isIntended(input, 'software.components')) return { flags: [], evidence: [] };

@@ -15,7 +15,7 @@ export interface SeedComparison {
   leveledFrom?: string;
   /** For sweeps (seed 003): the parameter that varies across entries, in entry order. */
   sweep?: { parameter: string; values: string[] };
-  /** Check ids fairness-checklist.md says this comparison must raise (flag, or needs_review with a hint). */
+  /** Check ids docs/fairness.md says this comparison must raise (flag, or needs_review with a hint). */
   expectedFlags: string[];
   /** Check ids the checklist says this comparison must clear (pass). */
   expectedPasses?: string[];

@@ -1,4 +1,4 @@
-// Provenance grouped as shared/design/provenance.md lists it, each value with its origin, each
+// Provenance grouped as packages/contracts/src/provenance.ts lists it, each value with its origin, each
 // field by its label (@levelfield/contracts/field-labels) with its help on hover.
 import { type FieldUnit, GROUP_LABELS, groupFieldLabel, humanize } from '@levelfield/contracts/field-labels';
 import {
