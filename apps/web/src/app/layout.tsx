@@ -1,8 +1,8 @@
 import type { Metadata, Viewport } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { AccountMenu } from '~/app/_accounts/AccountMenu';
-import { NotificationBell } from '~/app/_notifications/NotificationBell';
+import { AccountMenu } from '~/components/accounts/AccountMenu';
+import { NotificationBell } from '~/components/notifications/NotificationBell';
 import { auth, signOut } from '~/server/auth';
 import { db } from '~/server/db';
 import { unreadCount } from '~/server/notifications/read';

@@ -3,7 +3,7 @@
 // TRPCError (including Next's redirect and notFound signals) is rethrown.
 import 'server-only';
 import { TRPCError } from '@trpc/server';
-import type { FormState } from '~/app/_accounts/form-state';
+import type { FormState } from '~/components/accounts/form-state';
 
 interface Issue {
   path: PropertyKey[];

@@ -1,6 +1,6 @@
 'use server';
 import { revalidatePath } from 'next/cache';
-import type { FormState } from '~/app/_accounts/form-state';
+import type { FormState } from '~/components/accounts/form-state';
 import { startSession } from '~/server/accounts/cookies';
 import { formError, formValues } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';

@@ -6,7 +6,7 @@ import { guard } from '~/server/access-page';
 import { NOTIFICATIONS_LISTED } from '~/server/notifications/read';
 import { serverCaller } from '~/server/root';
 import { markAllReadAction, markReadAction } from './actions';
-import '../_notifications/notifications.css';
+import '~/components/notifications/notifications.css';
 
 export const metadata: Metadata = { title: 'Notifications' };
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@
 import type { Role } from '@levelfield/db/client';
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import type { FormState } from '~/app/_accounts/form-state';
+import type { FormState } from '~/components/accounts/form-state';
 import { formError, formValues } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
 import { siteOrigin } from '~/server/site';

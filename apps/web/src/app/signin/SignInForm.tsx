@@ -1,8 +1,8 @@
 'use client';
 import Link from 'next/link';
 import { useActionState } from 'react';
-import { IDLE } from '~/app/_accounts/form-state';
-import { FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { IDLE } from '~/components/accounts/form-state';
+import { FormMessage, SubmitButton } from '~/components/accounts/ui';
 import { signInWithPassword } from './actions';
 
 export function SignInForm({

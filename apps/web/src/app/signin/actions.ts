@@ -1,6 +1,6 @@
 'use server';
 import { redirect } from 'next/navigation';
-import type { FormState } from '~/app/_accounts/form-state';
+import type { FormState } from '~/components/accounts/form-state';
 import { safeCallbackPath } from '~/server/accounts/callback';
 import { startSession } from '~/server/accounts/cookies';
 import { welcomePath } from '~/server/accounts/personal-org';

@@ -4,13 +4,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { WithheldNotice } from '~/components/access/WithheldNotice';
 // The comparison page body. It refetches every 3 s while any run is still running (polling, so
 // two systems can be watched racing side by side), otherwise it stays as loaded.
 import { Glance } from '~/components/checklist/glance';
 import { Scorecard } from '~/components/checklist/scorecard';
 import type { ComparisonView as View } from '~/server/comparisons/view';
 import { useTRPC } from '~/trpc/react';
-import { WithheldNotice } from '../../_access/WithheldNotice';
 import {
   elapsedThroughputOption,
   overlaidSpectrumOption,

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState } from 'react';
-import { IDLE } from '~/app/_accounts/form-state';
-import { FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { IDLE } from '~/components/accounts/form-state';
+import { FormMessage, SubmitButton } from '~/components/accounts/ui';
 import { acceptInvitationAction } from './actions';
 
 export function AcceptForm({ secret, orgName }: { secret: string; orgName: string }) {

@@ -1,6 +1,6 @@
 'use server';
 import { redirect } from 'next/navigation';
-import type { FormState } from '~/app/_accounts/form-state';
+import type { FormState } from '~/components/accounts/form-state';
 import { signOut } from '~/server/auth';
 import { formError } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';

@@ -1,8 +1,8 @@
 'use client';
 import { useActionState } from 'react';
-import { NameSlugFields } from '~/app/_accounts/fields';
-import { IDLE } from '~/app/_accounts/form-state';
-import { FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { NameSlugFields } from '~/components/accounts/fields';
+import { IDLE } from '~/components/accounts/form-state';
+import { FormMessage, SubmitButton } from '~/components/accounts/ui';
 import { createOrganizationAction } from '../actions';
 
 export function NewOrgForm() {

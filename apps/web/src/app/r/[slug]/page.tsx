@@ -3,6 +3,7 @@
 // without JavaScript — only the charts hydrate, into containers already at their final height.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { WithheldNotice } from '~/components/access/WithheldNotice';
 import { Glance } from '~/components/checklist/glance';
 import { checkName } from '~/components/checklist/order';
 import { Scorecard } from '~/components/checklist/scorecard';
@@ -11,7 +12,6 @@ import { db } from '~/server/db';
 import { anchorsOf } from '~/server/reports/anchors-of';
 import { listThreads } from '~/server/reports/threads';
 import { siteOrigin } from '~/server/site';
-import { WithheldNotice } from '../../_access/WithheldNotice';
 import { HeadlineTable } from '../../c/[slug]/headline-table';
 import { ProvenanceSection } from '../../c/[slug]/provenance-diff';
 import type { Annotate } from '../../runs/[id]/provenance-panel';

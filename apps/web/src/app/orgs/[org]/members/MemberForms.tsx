@@ -1,8 +1,8 @@
 'use client';
 import type { Role } from '@levelfield/db/client';
 import { useActionState } from 'react';
-import { IDLE } from '~/app/_accounts/form-state';
-import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { IDLE } from '~/components/accounts/form-state';
+import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
 import {
   changeRoleAction,
   type InviteState,

@@ -1,8 +1,8 @@
 'use client';
 import { useActionState } from 'react';
-import { VisibilityField } from '~/app/_accounts/fields';
-import { IDLE } from '~/app/_accounts/form-state';
-import { FieldError, FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { VisibilityField } from '~/components/accounts/fields';
+import { IDLE } from '~/components/accounts/form-state';
+import { FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
 import { updateProjectAction } from '../../../actions';
 
 export function ProjectSettingsForm({

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState } from 'react';
-import { IDLE } from '~/app/_accounts/form-state';
-import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { IDLE } from '~/components/accounts/form-state';
+import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
 import { type CreateTokenState, createTokenAction, revokeTokenAction } from './actions';
 
 export function CreateTokenForm({

@@ -1,7 +1,7 @@
 'use client';
 import { useActionState } from 'react';
-import { IDLE } from '~/app/_accounts/form-state';
-import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/app/_accounts/ui';
+import { IDLE } from '~/components/accounts/form-state';
+import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
 import { type CreateWebhookState, createWebhookAction, deleteWebhookAction } from './actions';
 
 export function CreateWebhookForm({ org, project }: { org: string; project: string }) {
