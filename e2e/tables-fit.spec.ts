@@ -90,9 +90,12 @@ test('the runs explorer shows figures, sorts by p99, shows published runs as pub
   page,
 }) => {
   await signInAsDemo(page);
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('checkbox', { name: 'p50' }).check();
+  await expect(page).toHaveURL(/cols=.*p50/);
   const rows = page.locator('table[aria-label="Runs"] tbody tr');
   const demo = rows.filter({ hasText: 'pgbench tpcb-like' });
-  await expect(demo.locator('td[data-col="throughput"]')).toHaveText(/^[\d.]+k? ops\/s$/);
+  await expect(demo.locator('td[data-col="throughput"]')).toHaveText(/^[\d.]+k?$/);
   await expect(demo.locator('td[data-col="p50"]')).toHaveText(/^[\d.]+ (µs|ms|s)$/);
   await expect(demo.locator('td[data-col="p99"]')).toHaveText(/^[\d.]+ (µs|ms|s)$/);
   await expect(demo.locator('td[data-col="trend"] svg.sparkline polyline')).toHaveCount(1);
@@ -134,6 +137,10 @@ test('the runs explorer shows figures, sorts by p99, shows published runs as pub
 
   await page.goto(`${web()}/runs`);
   await checkFits(page, 'explorer');
+  // At 1440 px the default columns fit without scrolling (names wrap at their spaces).
+  await page.setViewportSize(VIEWPORTS[0]);
+  await expect(page.locator('.table-scroll.sticky-2')).not.toHaveAttribute('data-overflow', /./);
+  await page.setViewportSize(VIEWPORTS[1]);
   // On the phone the table scrolls in its frame: the cue is there, and the run name stays in view.
   const frame = page.locator('.table-scroll').filter({ has: page.locator('table[aria-label="Runs"]') });
   await expect(frame).toHaveAttribute('data-overflow', /right/);
@@ -175,6 +182,11 @@ test('a comparison fits, its provenance diff unfolded', async ({ page }) => {
   await page.locator('details.prov-section > summary').click();
   await expect(page.locator('details.prov-section')).toHaveAttribute('open', '');
   await checkFits(page, 'comparison');
+  // Up close on the phone: the headline table and the unfolded diff, each in its frame.
+  await page.locator('table.cmp-table').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/screenshots/tables-comparison-headline-390.png' });
+  await page.locator('.prov-diff details[open]').first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'e2e/screenshots/tables-comparison-diff-390.png' });
 });
 
 test('a report fits', async ({ page }) => {

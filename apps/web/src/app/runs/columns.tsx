@@ -3,7 +3,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
-import { formatDuration, formatLatency, formatRate } from '~/lib/format';
+import { formatCompact, formatDuration, formatLatency } from '~/lib/format';
 import type { RunColumn } from '~/lib/runs-query';
 import type { RunListItem } from '~/server/runs/list';
 import { Sparkline } from './sparkline';
@@ -13,9 +13,9 @@ export const COLUMN_LABELS: Record<RunColumn, string> = {
   system: 'System',
   benchmark: 'Benchmark',
   status: 'Status',
-  startedAt: 'Started',
+  startedAt: 'Started (UTC)',
   duration: 'Duration',
-  throughput: 'Throughput',
+  throughput: 'Throughput (ops/s)',
   p50: 'p50',
   p99: 'p99',
   trend: 'Trend',
@@ -58,7 +58,7 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   {
     id: 'startedAt',
     header: COLUMN_LABELS.startedAt,
-    cell: ({ row }) => <RunWhen run={row.original} />,
+    cell: ({ row }) => <RunWhen run={row.original} zone={false} />,
   },
   {
     id: 'duration',
@@ -81,7 +81,7 @@ export const runColumns: ColumnDef<RunListItem>[] = [
     header: COLUMN_LABELS.throughput,
     meta: { numeric: true },
     cell: ({ row }) => (
-      <Figure run={row.original} value={row.original.main?.throughput ?? null} format={formatRate} />
+      <Figure run={row.original} value={row.original.main?.throughput ?? null} format={formatCompact} />
     ),
   },
   {

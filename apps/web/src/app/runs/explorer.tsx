@@ -170,7 +170,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
       </div>
 
       <TableScroll label="Runs table" sticky={2}>
-        <table className="table" aria-label="Runs">
+        <table className="table runs-table" aria-label="Runs">
           <thead>
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>

@@ -2,7 +2,7 @@
 // library, rendered with the rest of the row.
 import { formatRate } from '~/lib/format';
 
-const WIDTH = 84;
+const WIDTH = 64;
 const HEIGHT = 22;
 
 export function Sparkline({ rates }: { rates: readonly number[] }) {

@@ -19,14 +19,26 @@ export function RunStatusBadge({ run }: { run: RunTiming }) {
   );
 }
 
-/** "published 2021-10-01" (the date is all a publication gives), or the start to the minute. */
-export function RunWhen({ run, prefix = false }: { run: RunTiming; prefix?: boolean }) {
+/**
+ * "published 2021-10-01" (the date is all a publication gives), or the start to the minute;
+ * `zone={false}` where a column header already says UTC.
+ */
+export function RunWhen({
+  run,
+  prefix = false,
+  zone = true,
+}: {
+  run: RunTiming;
+  prefix?: boolean;
+  zone?: boolean;
+}) {
   const iso = run.startedAt.toISOString();
   if (isPublishedRun(run)) return <time dateTime={iso.slice(0, 10)}>published {iso.slice(0, 10)}</time>;
+  const utc = formatUtc(run.startedAt);
   return (
     <time dateTime={iso}>
       {prefix ? 'started ' : ''}
-      {formatUtc(run.startedAt)}
+      {zone ? utc : utc.replace(/ UTC$/, '')}
     </time>
   );
 }
