@@ -1,6 +1,6 @@
 // The generic comparison most checks are made of: read a few fields on every side, normalise
 // them, and say pass / flag / unknown with the values as evidence.
-import { canonical, display, type FieldValue, spread } from './normalize.ts';
+import { canonical, display, type FieldValue, normText, spread } from './normalize.ts';
 import { entryValue, evidenceOf, pathReader, type Reader, type ReadField, readEntry } from './read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from './schema.ts';
 import { isIntended } from './subject.ts';
@@ -55,6 +55,22 @@ function keyOf(spec: FieldSpec, value: FieldValue): string | number {
   return k ?? canonical(value);
 }
 
+/**
+ * Every side's hardware value names that side's own system ("Google TPU v4" as the accelerator of
+ * the system "Google TPU v4": the chips are what is compared): with the system as the subject, the
+ * field is the subject itself (docs/fairness.md, rule 8). Only for hardware: a client library or a
+ * protocol named after its system is still a difference of the client.
+ */
+function namesOwnSystem(input: ComparisonInput, sides: readonly SideValue[]): boolean {
+  if (!(input.subject ?? ['system']).includes('system')) return false;
+  if (sides.length < 2) return false;
+  return sides.every((s) => {
+    const value = s.read && typeof s.read.value === 'string' ? normText(s.read.value) : '';
+    const system = normText(s.entry.system ?? '');
+    return system.length >= 3 && value.length >= 3 && (value.includes(system) || system.includes(value));
+  });
+}
+
 export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComparison {
   const sides: SideValue[] = input.entries.map((entry) => {
     const r = readEntry(entry, spec.read);
@@ -80,7 +96,8 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
       differs = signatures.size > 1;
     }
   }
-  const intended = isIntended(input, spec.field);
+  const intended =
+    isIntended(input, spec.field) || (spec.field.startsWith('nodes.') && namesOwnSystem(input, sides));
   const compared = !spec.evidenceOnly && !intended;
   return { spec, sides, known: sides.every((s) => s.known), differs: compared && differs, intended };
 }

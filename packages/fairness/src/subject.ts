@@ -5,13 +5,14 @@ import type { ComparisonInput } from './schema.ts';
 
 /**
  * The kind of machine: comparing instance types compares their processors (model, vendor,
- * family, architecture, clock) and prices. Not their size: vCPUs, cores and memory stay
+ * family, architecture, clock, accelerators) and prices. Not their size: vCPUs, cores and memory stay
  * compared, since two instance types are compared fairly at equal resources (F-HW-2). Not SMT or
  * turbo either: they are switches of a machine, and with SMT on one side a vCPU is half a core,
  * so "24 vCPUs each" compares 12 cores with 24 — the confounder architecture comparisons miss.
  */
 const MACHINE_KIND = [
   'nodes.sut.hardware.hostType',
+  'nodes.sut.hardware.accelerators',
   'nodes.sut.hardware.cpuModel',
   'nodes.sut.hardware.cpuVendor',
   'nodes.sut.hardware.cpuFamily',

@@ -691,6 +691,34 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-1')!, sized).state).toBe('flag');
   });
 
+  it('F-HW-4 flags a governor that lets the clock vary, not wording it cannot read', () => {
+    const gov = (governor: string) => ({ nodes: [{ hardware: { governor } }] });
+    const fixed = runCheck(
+      checkById('F-HW-4')!,
+      pair(gov('CPU frequency scaling disabled'), gov('CPU frequency scaling disabled')),
+    );
+    expect(fixed.state).not.toBe('flag');
+    const varies = runCheck(checkById('F-HW-4')!, pair(gov('ondemand'), gov('performance')));
+    expect(varies.state).toBe('flag');
+    expect(varies.message).toMatch(/A ran with the "ondemand" governor/);
+    expect(runCheck(checkById('F-HW-4')!, pair(gov('the usual'), gov('the usual'))).state).not.toBe('flag');
+  });
+
+  it('a chip that is the compared system is the subject, not a hardware asymmetry', () => {
+    const chip = (accelerators: string) => ({ nodes: [{ hardware: { accelerators } }] });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(chip('Google TPU v4'), chip('Nvidia A100'), ['Google TPU v4', 'Nvidia A100']),
+    );
+    expect(r.message).not.toMatch(/accelerators differs/i);
+    // Two systems on different chips: the chips are an asymmetry.
+    const other = runCheck(
+      checkById('F-HW-2')!,
+      pair(chip('Nvidia H100'), chip('Nvidia A100'), ['AcmeServe', 'OtherServe']),
+    );
+    expect(other.state).toBe('flag');
+  });
+
   it('F-WL-3 flags part of the work done by another program, and relaxed floating-point math on one side', () => {
     const stack = (transform: string) => ({
       workload: { features: ['HMR'] },

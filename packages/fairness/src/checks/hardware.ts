@@ -463,13 +463,32 @@ const colocatedProcesses: Reader = (run) => {
   return f;
 };
 
-const FIXED_GOVERNORS = new Set(['performance', 'userspace', 'none', 'n/a', 'not applicable']);
+/**
+ * Whether a printed governor holds the clock fixed: 'fixed' (performance, userspace, "CPU
+ * frequency scaling disabled"), 'varies' (powersave, ondemand, schedutil, conservative), or null
+ * for wording this does not know — a reviewer reads that, it is not flagged.
+ */
+export function governorHolds(value: unknown): 'fixed' | 'varies' | null {
+  const t = normText(value);
+  if (
+    /\b(powersave|ondemand|schedutil|conservative)\b|scaling (is )?(on|enabled)|turbo boost on demand/.test(t)
+  )
+    return 'varies';
+  if (
+    /^(performance|userspace|none|n\/a|not applicable)$|\bperformance governor\b|scaling (is )?(disabled|off)|no (frequency )?scaling|fixed (frequency|clock)/.test(
+      t,
+    )
+  )
+    return 'fixed';
+  return null;
+}
 
 export function checkHw4(input: ComparisonInput): CheckOutcome {
   const governor: FieldSpec = {
     field: 'nodes.sut.hardware.governor',
     label: 'frequency governor',
     read: nodeField('sut', 'hardware', 'governor'),
+    norm: governorHolds,
     required: true,
   };
   const specs: FieldSpec[] = [
@@ -552,8 +571,7 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, specs);
   const flags: string[] = [];
   for (const side of comparisons[0]?.sides ?? []) {
-    const g = side.read ? normText(side.read.value) : undefined;
-    if (g && !FIXED_GOVERNORS.has(g))
+    if (side.read && governorHolds(side.read.value) === 'varies')
       flags.push(
         `${side.entry.label} ran with the "${display(side.read?.value)}" governor (frequency not fixed)`,
       );
