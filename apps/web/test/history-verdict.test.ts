@@ -96,7 +96,7 @@ describe('CI verdict', () => {
     const owners = await listNotifications(db, fx.owner);
     expect(owners.map((n) => n.summary)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^Regression in acme\/ci .*: p99 latency \+\d+\.\d % at m12, detected$/),
+        expect.stringMatching(/^Regression in acme\/ci .*: p99 of latency \+\d+\.\d % at m12, detected$/),
       ]),
     );
     expect(owners).toHaveLength(3); // p50, p99, throughput

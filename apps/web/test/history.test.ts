@@ -164,7 +164,8 @@ describe('decisions and alerts', () => {
     expect(event).toMatchObject({
       type: 'regression.confirmed',
       project: 'acme/bench',
-      metric: 'p99 latency',
+      metric: 'p99',
+      series: 'latency',
       commit: 'c12',
       confirmedBy: 'Edna Editor',
       runUrl: `${ORIGIN}/runs/${fx.runs[12]}`,
@@ -184,7 +185,7 @@ describe('decisions and alerts', () => {
     const [owners] = await Promise.all([listNotifications(db, fx.owner)]);
     expect(owners).toHaveLength(1);
     expect(owners[0]!.summary).toMatch(
-      /^Regression in acme\/bench \(pgbench · postgresql · main\): p99 latency \+\d+\.\d % at c12, confirmed by Edna Editor$/,
+      /^Regression in acme\/bench \(pgbench · postgresql · main\): p99 of latency \+\d+\.\d % at c12, confirmed by Edna Editor$/,
     );
     expect(owners[0]!.href).toMatch(/^\/h\/[0-9a-f]{24}#change-/);
     expect(await unreadCount(db, fx.owner)).toBe(1);

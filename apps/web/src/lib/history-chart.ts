@@ -1,6 +1,6 @@
 // ECharts options of a history page (pure; history-chart.test.ts). Each metric is drawn as a
 // line through its points' medians and a dot per run, so the repetitions' spread is visible; a
-// vertical line marks each detected change where it starts. Every item carries its run's id:
+// vertical line marks where changes start. Every item carries its run's id:
 // clicking a dot opens the run.
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatLatency, formatRate, toMillis } from './format';
@@ -36,13 +36,24 @@ export const pointLabel = (point: HistoryPoint) =>
 const xOf = (point: HistoryPoint, axis: HistoryAxis) =>
   axis === 'time' ? Date.parse(point.at) : pointLabel(point);
 
+/** An ECharts series as drawn here: a metric's line or its dots, the line with the change marks. */
+interface DrawnSeries {
+  name: string;
+  type: 'line' | 'scatter';
+  data: HistoryItem[];
+  color: string;
+  symbol?: 'none';
+  symbolSize?: number;
+  cursor?: string;
+  markLine?: ReturnType<typeof changeMarks>;
+}
+
 function metricSeries(
   points: readonly HistoryPoint[],
-  changes: readonly MarkedChange[],
   metric: HistoryMetric,
   axis: HistoryAxis,
   scale: (v: number) => number,
-) {
+): DrawnSeries[] {
   const measured = points.filter((p) => p.values[metric] !== null);
   const line: HistoryItem[] = measured.map((p) => ({
     value: [xOf(p, axis), scale(p.values[metric]!.median)],
@@ -54,20 +65,6 @@ function metricSeries(
       .filter((run) => run.values[metric] !== null)
       .map((run) => ({ value: [xOf(p, axis), scale(run.values[metric]!)], runId: run.id, name: run.name })),
   );
-  const marks = changes
-    .filter((c) => c.metric === metric)
-    .map((c) => {
-      const color = c.regression ? REGRESSION : IMPROVEMENT;
-      const dismissed = c.decision === 'dismissed';
-      return {
-        xAxis: xOf(points[c.pointIndex]!, axis),
-        label: {
-          formatter: `${metric} ${formatChange(c.relativeChange)}${dismissed ? ' (dismissed)' : ''}`,
-          color,
-        },
-        lineStyle: { color, type: dismissed ? 'dotted' : 'dashed', width: 2 },
-      };
-    });
   const label = METRIC_LABEL[metric];
   return [
     {
@@ -76,7 +73,6 @@ function metricSeries(
       data: line,
       color: COLORS[metric],
       symbol: 'none',
-      markLine: marks.length > 0 ? { symbol: 'none', silent: true, data: marks } : undefined,
     },
     {
       name: label,
@@ -89,6 +85,39 @@ function metricSeries(
   ];
 }
 
+/**
+ * One vertical line per point where a change of the chart's metrics starts, labelled with each
+ * ("p50 +30.0 %  p99 +29.7 %"): red when any is a regression, dotted when all were dismissed.
+ */
+function changeMarks(
+  points: readonly HistoryPoint[],
+  changes: readonly MarkedChange[],
+  metrics: readonly HistoryMetric[],
+  axis: HistoryAxis,
+) {
+  const byPoint = new Map<number, MarkedChange[]>();
+  for (const change of changes.filter((c) => metrics.includes(c.metric)))
+    byPoint.set(change.pointIndex, [...(byPoint.get(change.pointIndex) ?? []), change]);
+  const data = [...byPoint.entries()].map(([index, here]) => {
+    const color = here.some((c) => c.regression) ? REGRESSION : IMPROVEMENT;
+    const dismissed = here.every((c) => c.decision === 'dismissed');
+    return {
+      xAxis: xOf(points[index]!, axis),
+      label: {
+        formatter: here
+          .map(
+            (c) =>
+              `${c.metric} ${formatChange(c.relativeChange)}${c.decision === 'dismissed' ? ' (dismissed)' : ''}`,
+          )
+          .join('  '),
+        color,
+      },
+      lineStyle: { color, type: dismissed ? 'dotted' : 'dashed', width: 2 },
+    };
+  });
+  return data.length > 0 ? { symbol: 'none', silent: true, data } : undefined;
+}
+
 function xAxis(points: readonly HistoryPoint[], axis: HistoryAxis) {
   return axis === 'time'
     ? { type: 'time' }
@@ -97,7 +126,7 @@ function xAxis(points: readonly HistoryPoint[], axis: HistoryAxis) {
 
 function option(
   points: readonly HistoryPoint[],
-  series: object[],
+  series: DrawnSeries[],
   axis: HistoryAxis,
   format: (v: number) => string,
 ): EChartsCoreOption {
@@ -125,7 +154,9 @@ export function historyLatencyOption(
   axis: HistoryAxis,
 ): EChartsCoreOption {
   const scale = (v: number) => toMillis(unit, v);
-  const series = (['p50', 'p99'] as const).flatMap((m) => metricSeries(points, changes, m, axis, scale));
+  const metrics = ['p50', 'p99'] as const;
+  const series = metrics.flatMap((m) => metricSeries(points, m, axis, scale));
+  series[0]!.markLine = changeMarks(points, changes, metrics, axis);
   return option(points, series, axis, (ms) => formatLatency(ms, 'tick'));
 }
 
@@ -135,6 +166,7 @@ export function historyThroughputOption(
   changes: readonly MarkedChange[],
   axis: HistoryAxis,
 ): EChartsCoreOption {
-  const series = metricSeries(points, changes, 'throughput', axis, (v) => v);
+  const series = metricSeries(points, 'throughput', axis, (v) => v);
+  series[0]!.markLine = changeMarks(points, changes, ['throughput'], axis);
   return option(points, series, axis, (v) => formatRate(v));
 }

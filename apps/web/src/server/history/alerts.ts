@@ -4,7 +4,7 @@
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { HistoryIdentity } from '~/lib/history-key';
-import { type DetectedChange, formatChange } from '~/lib/history-points';
+import { type DetectedChange, formatChange, seriesLabel } from '~/lib/history-points';
 import type { AccessibleProject } from '~/server/access';
 import { notifyChange } from '~/server/notifications/changes';
 import { DEFAULT_RETRY, deliverAll, enqueueDeliveries, type RetryPolicy } from '~/server/webhooks/deliver';
@@ -15,8 +15,8 @@ export interface RegressionAlert {
   actorId: string | null;
   project: AccessibleProject;
   history: { id: string; identity: HistoryIdentity };
-  /** "p99 latency" */
-  metric: string;
+  /** The series the change is in ("latency", "time_per_op{benchmark=…}"). */
+  series: string;
   change: DetectedChange;
   /** Who confirmed it; null when newly detected. */
   confirmedBy: string | null;
@@ -26,13 +26,13 @@ export interface RegressionAlert {
 }
 
 function summaryOf(alert: RegressionAlert): string {
-  const { project, history, metric, change, confirmedBy } = alert;
+  const { project, history, series, change, confirmedBy } = alert;
   const where = [history.identity.benchmark, history.identity.system, history.identity.branch]
     .filter(Boolean)
     .join(' · ');
   const at = change.commit ? ` at ${change.commit.slice(0, 12)}` : '';
   const how = confirmedBy ? `confirmed by ${confirmedBy}` : 'detected';
-  return `Regression in ${project.organization.slug}/${project.slug} (${where}): ${metric} ${formatChange(change.relativeChange)}${at}, ${how}`;
+  return `Regression in ${project.organization.slug}/${project.slug} (${where}): ${change.metric} of ${seriesLabel(series)} ${formatChange(change.relativeChange)}${at}, ${how}`;
 }
 
 /**
@@ -61,7 +61,8 @@ export async function alertRegression(db: PrismaClient, alert: RegressionAlert) 
     system: alert.history.identity.system,
     branch: alert.history.identity.branch,
     commit: alert.change.commit,
-    metric: alert.metric,
+    metric: alert.change.metric,
+    series: seriesLabel(alert.series),
     meanBefore: alert.change.meanBefore,
     meanAfter: alert.change.meanAfter,
     relativeChange: alert.change.relativeChange,

@@ -74,7 +74,7 @@ export async function decideChange(
           actorId: user.id,
           project,
           history: { id: history.id, identity: history.identity as unknown as HistoryIdentity },
-          metric,
+          series: input.series,
           change,
           confirmedBy: user.name ?? user.email,
           ...context,

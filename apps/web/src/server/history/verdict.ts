@@ -215,7 +215,7 @@ async function alertLanded(
       actorId: null,
       project: context.project,
       history,
-      metric,
+      series: found.series,
       change,
       confirmedBy: null,
       origin: context.origin,

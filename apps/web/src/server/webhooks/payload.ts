@@ -13,8 +13,10 @@ export interface RegressionEvent {
   system: string | null;
   branch: string | null;
   commit: string | null;
-  /** "p99 latency", "throughput time_per_op{…}" */
+  /** p50, p99 or throughput */
   metric: string;
+  /** The latency series they are of: "latency", "time_per_op{benchmark=BenchmarkParse}" */
+  series: string;
   meanBefore: number;
   meanAfter: number;
   relativeChange: number;

@@ -16,7 +16,7 @@ import {
   historyThroughputOption,
   pointLabel,
 } from '~/lib/history-chart';
-import { formatChange, METRIC_LABEL } from '~/lib/history-points';
+import { formatChange, formatPValue, METRIC_LABEL, seriesLabel } from '~/lib/history-points';
 import type { HistoryChangeView, HistoryView } from '~/server/history/view';
 import { useTRPC } from '~/trpc/react';
 
@@ -54,7 +54,7 @@ function DecisionForm({ view, change }: { view: HistoryView; change: HistoryChan
   };
   const label = `${METRIC_LABEL[change.metric]} at ${change.commit ?? 'this run'}`;
   return (
-    <form className="decision-form" onSubmit={submit('confirmed')}>
+    <form className="history-decide" onSubmit={submit('confirmed')}>
       <label>
         <span className="small">Why</span>
         <textarea
@@ -65,7 +65,7 @@ function DecisionForm({ view, change }: { view: HistoryView; change: HistoryChan
         />
       </label>
       {error ? <p className="field-error">{error}</p> : null}
-      <div className="form-actions">
+      <div className="history-decide-actions">
         <button type="submit" className="button" disabled={decide.isPending}>
           Confirm
         </button>
@@ -112,7 +112,7 @@ function ChangeItem({ view, change }: { view: HistoryView; change: HistoryChange
         <Link href={`/runs/${change.runId}`}>
           {change.commit ? `commit ${change.commit.slice(0, 12)}` : 'this run'}
         </Link>
-        ; p = {change.pValue.toPrecision(2)}, confidence {(change.confidence * 100).toFixed(2)} %.
+        ; {formatPValue(change.pValue)}, confidence {(change.confidence * 100).toFixed(2)} %.
       </p>
       {change.events.length > 0 ? (
         <ol className="history-events small">
@@ -159,17 +159,19 @@ export function HistoryBody({ view, axis }: { view: HistoryView; axis: HistoryAx
   return (
     <>
       <section className="card" aria-labelledby="charts-heading">
-        <h2 id="charts-heading">{view.series.chosen}</h2>
+        <h2 id="charts-heading" className="history-series-name">
+          {seriesLabel(view.series.chosen!)}
+        </h2>
         <Chart
           option={latency}
           events={events}
-          ariaLabel={`Latency p50 and p99 of ${view.series.chosen}, ${span}; a dot per run, detected changes marked`}
+          ariaLabel={`Latency p50 and p99 of ${seriesLabel(view.series.chosen!)}, ${span}; a dot per run, detected changes marked`}
           style={{ height: 320 }}
         />
         <Chart
           option={throughput}
           events={events}
-          ariaLabel={`Throughput of ${view.series.chosen}, ${span}; a dot per run, detected changes marked`}
+          ariaLabel={`Throughput of ${seriesLabel(view.series.chosen!)}, ${span}; a dot per run, detected changes marked`}
           style={{ height: 240 }}
         />
       </section>

@@ -5,6 +5,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { formatLatency, formatRate, toMillis } from '~/lib/format';
 import type { HistoryAxis } from '~/lib/history-chart';
+import { seriesLabel } from '~/lib/history-points';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { TRPCReactProvider } from '~/trpc/react';
@@ -87,7 +88,7 @@ export default async function HistoryPage(props: Props) {
             <select name="series" defaultValue={series.chosen ?? ''}>
               {series.options.map((s) => (
                 <option key={s} value={s}>
-                  {s}
+                  {seriesLabel(s)}
                 </option>
               ))}
             </select>
