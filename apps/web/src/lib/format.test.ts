@@ -11,6 +11,7 @@ import {
   formatQuantity,
   formatRate,
   formatTimeSpan,
+  formatUtc,
   formatWithUnit,
   isDurationUnit,
   toCsv,
@@ -135,5 +136,12 @@ describe('toCsv', () => {
 
   it('keeps numbers and empty cells', () => {
     expect(toCsv([[-4, null, 0.5]])).toBe('-4,,0.5\r\n');
+  });
+});
+
+describe('dates', () => {
+  it('prints UTC to the minute, and an absent date as a dash', () => {
+    expect(formatUtc(new Date('2026-01-02T10:30:59Z'))).toBe('2026-01-02 10:30 UTC');
+    expect(formatUtc(null)).toBe('—');
   });
 });

@@ -175,8 +175,9 @@ export function formatDuration(ms: number | null): string {
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
 }
 
-export function formatUtc(date: Date): string {
-  return `${date.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+/** "2026-01-02 10:30 UTC"; an absent date reads "—". */
+export function formatUtc(date: Date | null): string {
+  return date ? `${date.toISOString().replace('T', ' ').slice(0, 16)} UTC` : '—';
 }
 
 /** A text a spreadsheet would run as a formula: it starts with =, +, -, @, a tab or a carriage return. */

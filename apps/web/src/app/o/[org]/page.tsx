@@ -3,11 +3,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { cache } from 'react';
+import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { publicOrganization } from '~/server/orgs/public-page';
-import { formatDateTime } from '../../orgs/[org]/OrgHeader';
 import { ReportList } from './report-list';
 
 export const dynamic = 'force-dynamic';
@@ -70,7 +70,7 @@ export default async function PublicOrganizationPage({ params }: Props) {
                     <Link href={`/orgs/${page.org.slug}/projects/${p.slug}`}>{p.name}</Link>
                   </td>
                   <td className="num">{p.runCount}</td>
-                  <td>{formatDateTime(p.lastRunAt)}</td>
+                  <td>{formatUtc(p.lastRunAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -40,7 +40,3 @@ export function VisibilityTag({ visibility }: { visibility: string }) {
 export function formatDate(date: Date | null): string {
   return date ? `${date.toISOString().slice(0, 10)}` : '—';
 }
-
-export function formatDateTime(date: Date | null): string {
-  return date ? `${date.toISOString().replace('T', ' ').slice(0, 16)} UTC` : '—';
-}

@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { db } from '~/server/db';
 import { publicReports } from '~/server/reports/read';
 import { serverCaller } from '~/server/root';
 import { ReportList } from '../../o/[org]/report-list';
-import { formatDateTime, OrgHeader, VisibilityTag } from './OrgHeader';
+import { OrgHeader, VisibilityTag } from './OrgHeader';
 
 export const dynamic = 'force-dynamic';
 
@@ -78,7 +79,7 @@ export default async function OrganizationPage({
                     <VisibilityTag visibility={project.visibility} />
                   </td>
                   <td className="num">{project.runCount}</td>
-                  <td>{formatDateTime(project.lastRunAt)}</td>
+                  <td>{formatUtc(project.lastRunAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { env } from '~/env';
+import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { agentCommand, TOKEN_FILE_HINT } from '~/server/tokens/tokens';
-import { formatDateTime, VisibilityTag } from '../../OrgHeader';
+import { VisibilityTag } from '../../OrgHeader';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
 
 export const dynamic = 'force-dynamic';
@@ -72,7 +73,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
         </div>
         <div>
           <dt>Last run</dt>
-          <dd className="small-value">{formatDateTime(project.stats.lastRunAt)}</dd>
+          <dd className="small-value">{formatUtc(project.stats.lastRunAt)}</dd>
         </div>
         {member ? (
           <div>
@@ -116,7 +117,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
                     >
                       {c.flagged ?? '—'}
                     </td>
-                    <td className="small">{formatDateTime(c.updatedAt)}</td>
+                    <td className="small">{formatUtc(c.updatedAt)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -160,7 +161,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
                     </td>
                     <td className="small">{h.testbed}</td>
                     <td className="num">{h.runs}</td>
-                    <td className="small">{formatDateTime(h.lastRunAt)}</td>
+                    <td className="small">{formatUtc(h.lastRunAt)}</td>
                   </tr>
                 ))}
               </tbody>

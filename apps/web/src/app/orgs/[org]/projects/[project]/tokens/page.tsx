@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '~/server/tokens/tokens';
-import { formatDateTime, VisibilityTag } from '../../../OrgHeader';
+import { VisibilityTag } from '../../../OrgHeader';
 import { CreateTokenForm, RevokeTokenForm } from './TokenForms';
 
 export const dynamic = 'force-dynamic';
@@ -113,21 +114,17 @@ export default async function TokensPage({ params }: { params: Params }) {
                       </span>
                     </td>
                     <td>
-                      {formatDateTime(token.createdAt)}
+                      {formatUtc(token.createdAt)}
                       {token.createdBy ? (
                         <div className="muted small">by {token.createdBy.name ?? token.createdBy.email}</div>
                       ) : null}
                     </td>
                     <td>
-                      {token.lastUsedAt ? (
-                        formatDateTime(token.lastUsedAt)
-                      ) : (
-                        <span className="muted">never</span>
-                      )}
+                      {token.lastUsedAt ? formatUtc(token.lastUsedAt) : <span className="muted">never</span>}
                     </td>
                     <td>
                       {token.revokedAt ? (
-                        <span className="token-state revoked">revoked {formatDateTime(token.revokedAt)}</span>
+                        <span className="token-state revoked">revoked {formatUtc(token.revokedAt)}</span>
                       ) : (
                         <span className="token-state active">active</span>
                       )}

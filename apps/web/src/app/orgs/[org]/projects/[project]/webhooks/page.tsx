@@ -2,9 +2,9 @@
 // alerts go, how each delivery went, attempt by attempt.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
-import { formatDateTime } from '../../../OrgHeader';
 import { CreateWebhookForm, DeleteWebhookForm } from './WebhookForms';
 
 export const dynamic = 'force-dynamic';
@@ -62,7 +62,7 @@ export default async function WebhooksPage({ params }: { params: Params }) {
               <DeleteWebhookForm org={project.organization.slug} project={project.slug} id={webhook.id} />
             </div>
             <p className="muted small">
-              Added {formatDateTime(webhook.createdAt)}
+              Added {formatUtc(webhook.createdAt)}
               {webhook.createdBy ? ` by ${webhook.createdBy.name ?? webhook.createdBy.email}` : ''}
             </p>
             {webhook.deliveries.length === 0 ? (
@@ -94,7 +94,7 @@ export default async function WebhooksPage({ params }: { params: Params }) {
                         <td className="small">
                           {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '—')}
                         </td>
-                        <td className="small">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
+                        <td className="small">{formatUtc(d.lastAttemptAt ?? d.createdAt)}</td>
                       </tr>
                     ))}
                   </tbody>
