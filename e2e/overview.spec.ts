@@ -1,0 +1,37 @@
+// The overview at /: anonymous visitors see what is published (reports, public comparisons and
+// runs); a signed-in member also sees live runs and their organizations' comparisons. Photographed
+// at 1440×900 and 390×844, where the page must not scroll sideways.
+import { expect, type Page, test } from '@playwright/test';
+import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
+
+async function shoot(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoSidewaysScroll(page);
+    await page.screenshot({ path: `e2e/screenshots/overview-${name}-${width}.png`, fullPage: true });
+  }
+}
+
+test('an anonymous visitor sees published reports and public comparisons, each a link', async ({ page }) => {
+  await page.goto(`${e2eEnv('E2E_WEB_URL')}/`);
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+  const reports = page.getByRole('list', { name: 'Published reports' });
+  await expect(reports.getByRole('listitem').first()).toBeVisible();
+  const comparisons = page.getByRole('list', { name: 'Comparisons' });
+  await expect(comparisons.getByRole('link', { name: /Rama vs CockroachDB/ }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Live now' })).toHaveCount(0);
+  await shoot(page, 'anonymous');
+  await comparisons.getByRole('link', { name: /CockroachDB TPC-C: 3 nodes/ }).click();
+  await expect(page).toHaveURL(/\/c\/cockroachdb-tpcc-3-vs-30-nodes$/);
+});
+
+test('a member sees live runs and recent runs beside the comparisons', async ({ page }) => {
+  await signInAsDemo(page, '/');
+  await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent runs' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All runs →' })).toBeVisible();
+  await shoot(page, 'member');
+});
