@@ -76,30 +76,9 @@ export const runColumns: ColumnDef<RunListItem>[] = [
         formatDuration(row.original.durationMs)
       ),
   },
-  {
-    id: 'throughput',
-    header: COLUMN_LABELS.throughput,
-    meta: { numeric: true },
-    cell: ({ row }) => (
-      <Figure run={row.original} value={row.original.main?.throughput ?? null} format={formatCompact} />
-    ),
-  },
-  {
-    id: 'p50',
-    header: COLUMN_LABELS.p50,
-    meta: { numeric: true },
-    cell: ({ row }) => (
-      <Figure run={row.original} value={row.original.main?.p50Ms ?? null} format={formatLatency} />
-    ),
-  },
-  {
-    id: 'p99',
-    header: COLUMN_LABELS.p99,
-    meta: { numeric: true },
-    cell: ({ row }) => (
-      <Figure run={row.original} value={row.original.main?.p99Ms ?? null} format={formatLatency} />
-    ),
-  },
+  figureColumn('throughput', 'throughput', formatCompact),
+  figureColumn('p50', 'p50Ms', formatLatency),
+  figureColumn('p99', 'p99Ms', formatLatency),
   {
     id: 'trend',
     header: COLUMN_LABELS.trend,
@@ -135,16 +114,24 @@ export const runColumns: ColumnDef<RunListItem>[] = [
   },
 ];
 
-/** A figure of the run's main series, named in its tooltip; a dash for runs without one (published, not yet summarised). */
-function Figure({
-  run,
-  value,
-  format,
-}: {
-  run: RunListItem;
-  value: number | null;
-  format: (value: number) => string;
-}) {
-  if (value === null || !run.main) return <span className="muted">—</span>;
-  return <span title={`of the series “${run.main.name}”, warm-up left out`}>{format(value)}</span>;
+/**
+ * A figure of the run's main series, named in its tooltip; a dash for runs without one
+ * (published, not yet summarised).
+ */
+function figureColumn(
+  id: RunColumn,
+  figure: 'throughput' | 'p50Ms' | 'p99Ms',
+  format: (value: number) => string,
+): ColumnDef<RunListItem> {
+  return {
+    id,
+    header: COLUMN_LABELS[id],
+    meta: { numeric: true },
+    cell: ({ row }) => {
+      const main = row.original.main;
+      const value = main?.[figure] ?? null;
+      if (!main || value === null) return <span className="muted">—</span>;
+      return <span title={`of the series “${main.name}”, warm-up left out`}>{format(value)}</span>;
+    },
+  };
 }
