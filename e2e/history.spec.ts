@@ -1,10 +1,15 @@
 // Issue 18 end to end: runs imported by the real agent (`go test -bench` output, one file per
 // commit) make a history; a pull request 30 % slower fails `levelfield-agent check --baseline
 // main` and its fix passes; the regression then lands on main, the history page marks it where
-// it starts, an editor confirms it, and the owner is notified.
+// it starts, an editor confirms it, and the owner is notified — in the app and through a signed
+// Slack-style webhook to a real HTTP server, whose delivery the webhooks page logs.
 import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, utimes, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
@@ -165,6 +170,28 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   await expectNoSidewaysScroll(owner);
   await owner.screenshot({ path: 'e2e/screenshots/history-390.png', fullPage: true });
 
+  // The owner adds a Slack-compatible webhook pointing at a receiver of this test.
+  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+  const receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString('utf8');
+    });
+    request.on('end', () => {
+      received.push({ headers: request.headers, body });
+      response.writeHead(200).end('ok');
+    });
+  });
+  receiver.listen(0, '127.0.0.1');
+  await once(receiver, 'listening');
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/slack`;
+  await owner.setViewportSize({ width: 1440, height: 900 });
+  await owner.goto(`${web()}/orgs/${org}/projects/${project}/webhooks`);
+  await owner.getByLabel('Address').fill(hookUrl);
+  await owner.getByLabel('Payload').selectOption('slack');
+  await owner.getByRole('button', { name: 'Add webhook' }).click();
+  const secret = (await owner.getByTestId('new-webhook-secret').textContent())!.trim();
+
   // The editor confirms it, saying why.
   await editor.goto(historyUrl);
   const change = editor.locator('.history-change[data-metric="p99"]');
@@ -178,8 +205,24 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   await expect(change).toContainText('confirmed by Eddie Editor');
   await expect(change).toContainText('The new tokenizer allocates per token.');
 
-  // The owner hears of it.
-  await owner.setViewportSize({ width: 1440, height: 900 });
+  // The webhook got a signed {"text"} …
+  await expect.poll(() => received.length).toBe(1);
+  receiver.close();
+  const [hook] = received;
+  const timestamp = String(hook!.headers['levelfield-timestamp']);
+  const expected = `sha256=${createHmac('sha256', secret).update(`${timestamp}.${hook!.body}`).digest('hex')}`;
+  expect(hook!.headers['levelfield-signature']).toBe(expected);
+  expect(Object.keys(JSON.parse(hook!.body))).toEqual(['text']);
+  expect(JSON.parse(hook!.body).text).toContain('confirmed by Eddie Editor');
+  // … and its delivery is in the log.
+  await owner.reload();
+  const log = owner.getByRole('table', { name: `Deliveries to ${hookUrl}` });
+  await expect(log.locator('tbody tr')).toHaveCount(1);
+  await expect(log.locator('tbody tr')).toContainText('regression.confirmed');
+  await expect(log.locator('tbody tr')).toContainText('delivered');
+  await owner.screenshot({ path: 'e2e/screenshots/webhooks-1440.png', fullPage: true });
+
+  // The owner hears of it in the app too.
   await owner.goto(`${web()}/notifications`);
   const notification = owner.getByRole('link', {
     name: /^Regression in .*: p99 of time_per_op\{benchmark=BenchmarkParse-2,pkg=example.com\/parser\} \+\d\d\.\d % at c12, confirmed by Eddie Editor$/,

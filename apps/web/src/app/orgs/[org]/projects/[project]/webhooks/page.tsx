@@ -44,7 +44,7 @@ export default async function WebhooksPage({ params }: { params: Params }) {
         <p className="muted">
           A regression confirmed on a history, or found by a CI check on a run of the baseline branch, is
           POSTed to every webhook, signed (Levelfield-Timestamp and Levelfield-Signature: HMAC-SHA256 of
-          “timestamp.body”), and retried up to 4 times (2 s, 8 s, 32 s apart) while the receiver fails.
+          “timestamp.body”), and tried up to 4 times (2 s, 8 s and 32 s apart) while the receiver fails.
         </p>
       </header>
       <div className="card">
