@@ -119,6 +119,18 @@ export const FIELD_LABELS: {
       help: 'A limit below the machine’s memory: container limit, maximum heap, maxmemory.',
       unit: 'bytes',
     },
+    sockets: {
+      label: 'CPU sockets',
+      help: 'Processor sockets per machine; two sockets add a NUMA boundary.',
+    },
+    cooling: {
+      label: 'Cooling',
+      help: 'How the processors are cooled; a better cooler holds boost clocks longer.',
+    },
+    powerLimits: {
+      label: 'Power limits',
+      help: 'Firmware power settings (PL1/PL2, loadline, TDP) that decide sustained clocks.',
+    },
   },
   nodeSoftware: {
     osName: { label: 'Operating system', help: 'The OS distribution, e.g. Ubuntu.' },
@@ -229,6 +241,10 @@ export const FIELD_LABELS: {
       help: 'Share of each terminal’s time spent in keying and think waits.',
       unit: 'fraction',
     },
+    indexes: {
+      label: 'Indexes',
+      help: 'The indexes the queries can use; a missing index turns a lookup into a scan.',
+    },
   },
   settings: {
     isolationLevel: {
@@ -284,6 +300,10 @@ export const FIELD_LABELS: {
       help: 'How far the load generator fell behind its schedule.',
       unit: 'ms',
     },
+    codec: {
+      label: 'Codec',
+      help: 'How the client encodes what it sends: a marshaler, a serializer, JSON or a binary codec.',
+    },
   },
   measurement: {
     throughputSource: {
@@ -325,6 +345,10 @@ export const FIELD_LABELS: {
     loadTimeIncluded: {
       label: 'Load time included',
       help: 'Whether loading or preprocessing time is part of the reported result.',
+    },
+    timedRegion: {
+      label: 'Timed region',
+      help: 'What the timer covers, from where to where: building the request, serializing, the round trip.',
     },
   },
   cost: {

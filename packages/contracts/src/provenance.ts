@@ -109,6 +109,12 @@ export const HardwareGroup = group([
   'vcpusUsed',
   /** A memory limit below the machine's memory (container limit, max heap, maxmemory). */
   'memoryLimitBytes',
+  /** CPU sockets per node: two sockets bring two memory controllers and a NUMA boundary. */
+  'sockets',
+  /** How the processors are cooled (stock cooler, tower, liquid): it decides how long boost lasts. */
+  'cooling',
+  /** Firmware power settings (PL1/PL2, loadline, TDP): they decide sustained clocks. */
+  'powerLimits',
 ] as const);
 
 export const NodeSoftwareGroup = group([
@@ -186,6 +192,8 @@ export const WorkloadGroup = group([
   'operationTypes',
   /** Share of each terminal's time spent in keying/think waits (0–1). */
   'waitFraction',
+  /** The indexes the workload's queries can use, per side (a missing index turns a lookup into a scan). */
+  'indexes',
 ] as const);
 
 export const SettingsGroup = group([
@@ -218,6 +226,8 @@ export const ClientGroup = group([
   'clientCpuPct',
   /** How far the load generator fell behind its schedule (ms). */
   'scheduleLagMs',
+  /** How the client encodes what it sends (a marshaler, a serializer, JSON vs a binary codec). */
+  'codec',
 ] as const);
 
 export const MeasurementGroup = group([
@@ -244,6 +254,8 @@ export const MeasurementGroup = group([
   'errorsCounted',
   /** Whether loading or preprocessing time is part of the reported result. */
   'loadTimeIncluded',
+  /** What the timer covers, from where to where (building the request, serializing, the round trip). */
+  'timedRegion',
 ] as const);
 
 export const CostGroup = group([

@@ -151,6 +151,9 @@ export function fullySpecifiedRun(): RunSpec {
           mountOptions: 'noatime',
           vcpusUsed: 16,
           memoryLimitBytes: '64 GiB',
+          sockets: 1,
+          cooling: 'cloud provider managed',
+          powerLimits: 'provider default',
         },
         software: {
           osName: 'Ubuntu',
@@ -216,6 +219,7 @@ export function fullySpecifiedRun(): RunSpec {
       consistencyChecks: 'passed',
       operationTypes: 5,
       waitFraction: 0,
+      indexes: 'primary keys and the TPC-C secondary indexes',
     },
     settings: {
       isolationLevel: 'serializable',
@@ -242,6 +246,7 @@ export function fullySpecifiedRun(): RunSpec {
       timeoutPolicy: '10s',
       clientCpuPct: 40,
       scheduleLagMs: 1,
+      codec: 'pgwire binary',
     },
     measurement: {
       throughputSource: 'client ack',
@@ -260,6 +265,7 @@ export function fullySpecifiedRun(): RunSpec {
       repetitions: 3,
       errorsCounted: true,
       loadTimeIncluded: false,
+      timedRegion: 'from the transaction start to its commit acknowledgement',
     },
     cost: {
       pricingModel: 'on-demand',

@@ -84,6 +84,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       read: groupField('client', 'driverVersion'),
       evidenceOnly: true,
     },
+    { field: 'client.codec', label: 'codec', read: groupField('client', 'codec') },
   ]);
   return verdictOf(comparisons, {
     why: 'a faster client language, an ORM or a heavier protocol on one side measures the client, not the database',

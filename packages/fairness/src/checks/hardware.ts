@@ -326,6 +326,13 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         evidenceOnly: true,
       },
       {
+        field: 'nodes.sut.hardware.sockets (total)',
+        label: 'total CPU sockets',
+        read: nodeSum('sut', 'sockets', total),
+        norm: total,
+        tolerance: 1,
+      },
+      {
         field: 'nodes.sut.hardware.storageType',
         label: 'storage type',
         read: nodeField('sut', 'hardware', 'storageType'),
@@ -566,6 +573,13 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
       label: 'microcode',
       read: nodeField('sut', 'hardware', 'microcode'),
       evidenceOnly: true,
+    },
+    // Cooling and power limits decide how long a CPU holds its boost clocks.
+    { field: 'nodes.sut.hardware.cooling', label: 'cooling', read: nodeField('sut', 'hardware', 'cooling') },
+    {
+      field: 'nodes.sut.hardware.powerLimits',
+      label: 'power limits',
+      read: nodeField('sut', 'hardware', 'powerLimits'),
     },
   ];
   const comparisons = compareFields(input, specs);

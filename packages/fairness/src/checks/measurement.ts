@@ -101,6 +101,12 @@ export function checkMeas2(input: ComparisonInput): CheckOutcome {
         return b === null ? null : String(b);
       },
     },
+    // What the timer covers: one side timing the message's construction too measures more work.
+    {
+      field: 'measurement.timedRegion',
+      label: 'timed region',
+      read: groupField('measurement', 'timedRegion'),
+    },
   ]);
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];

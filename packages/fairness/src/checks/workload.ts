@@ -254,6 +254,15 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     parts.push(`${how.spec.label} differs (${sidesText(how)})`);
     evidence.push(...evidenceFor([how]));
   }
+  const indexes = compareField(input, {
+    field: 'workload.indexes',
+    label: 'indexes',
+    read: groupField('workload', 'indexes'),
+  });
+  if (indexes.differs) {
+    parts.push(`indexes differ (${sidesText(indexes)})`);
+    evidence.push(...evidenceFor([indexes]));
+  }
   // A part of the work done by another program on each side: SWC against Babel as the transform.
   const doers = platformDifferences(input, (role) => WORKING_ROLE.test(role));
   parts.push(...doers.parts.map((p) => `another program does the ${p}`));
