@@ -2,6 +2,8 @@
 // history on the baseline branch? What `levelfield-agent check` asks. Read like the run itself:
 // a project token with the read scope, a member's session, or anonymously for a public project.
 import { AppError } from '@levelfield/contracts/errors';
+import { refuseUnsafeText } from '@levelfield/contracts/ingest';
+import { z } from 'zod';
 import { db } from '~/server/db';
 import { verdictOf } from '~/server/history/verdict';
 import { readableProject } from '~/server/read-access';
@@ -11,14 +13,16 @@ import { credentialOf } from '../../../credential';
 
 export const dynamic = 'force-dynamic';
 
+/** The branch becomes part of a stored history identity: printable text only, as everywhere. */
+const VerdictQuery = z.object({
+  baseline: z.string().max(200).superRefine(refuseUnsafeText('line')).optional(),
+  series: z.string().max(600).superRefine(refuseUnsafeText('line')).optional(),
+});
+
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   try {
     const { id } = await params;
-    const query = new URL(request.url).searchParams;
-    const baseline = query.get('baseline') ?? undefined;
-    const series = query.get('series') ?? undefined;
-    if ((baseline?.length ?? 0) > 200 || (series?.length ?? 0) > 600)
-      throw new AppError('VALIDATION_FAILED', 'baseline (≤ 200 characters) or series (≤ 600) is too long');
+    const { baseline, series } = VerdictQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
     const run =
       id.length <= 64 ? await db().run.findUnique({ where: { id }, select: { projectId: true } }) : null;
     const access = run ? await readableProject(db(), run.projectId, await credentialOf(request)) : null;
