@@ -102,6 +102,7 @@ async function inviteEditor(owner: Page, browser: Browser, org: string, email: s
 
 test('a regression: the CI check fails and passes once fixed; the history marks it; confirming it notifies', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(240_000);
   expect(existsSync(AGENT), 'the agent is built by `npm test` (turbo run build)').toBe(true);
@@ -127,10 +128,20 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   for (let i = 0; i < 12; i += 1) await importRun(ctx, 'main', `c${String(i).padStart(2, '0')}`, 100);
 
   // A pull request that makes parsing 30 % slower fails the check; its fix passes.
-  const slow = check(ctx, await importRun(ctx, 'slow-parser', 'p1', 130));
+  const slowUrl = await importRun(ctx, 'slow-parser', 'p1', 130);
+  const slow = check(ctx, slowUrl);
   expect(slow.status, slow.stdout + slow.stderr).toBe(1);
   expect(slow.stdout).toContain('### Levelfield: 🔴 **Regression**');
   expect(slow.stdout).toMatch(/\| p99 latency \| 10\d ns \| 13\d ns \| \+\d\d\.\d % \|.*\*\*worse\*\* \|/);
+  // The verdict route reads like the run: a private project's run is not found without the token;
+  // a baseline that is no branch name is refused, naming it.
+  const slowRun = `${web()}/api/v1/runs/${slowUrl.split('/runs/')[1]}/verdict`;
+  expect((await request.get(slowRun)).status()).toBe(404);
+  const bad = await request.get(`${slowRun}?baseline=%00main`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(bad.status()).toBe(400);
+  expect(JSON.stringify(await bad.json())).toContain('baseline');
   const fixed = check(ctx, await importRun(ctx, 'slow-parser', 'p2', 100));
   expect(fixed.status, fixed.stdout + fixed.stderr).toBe(0);
   expect(fixed.stdout).toContain('✅ **No significant change**');
@@ -172,13 +183,13 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
 
   // The owner adds a Slack-compatible webhook pointing at a receiver of this test.
   const received: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const receiver = createServer((request, response) => {
+  const receiver = createServer((incoming, response) => {
     let body = '';
-    request.on('data', (chunk: Buffer) => {
+    incoming.on('data', (chunk: Buffer) => {
       body += chunk.toString('utf8');
     });
-    request.on('end', () => {
-      received.push({ headers: request.headers, body });
+    incoming.on('end', () => {
+      received.push({ headers: incoming.headers, body });
       response.writeHead(200).end('ok');
     });
   });
