@@ -1,8 +1,10 @@
 // Where code may run is visible from its folder (CONTRIBUTING.md): everything under server/ is
 // server-only, and what can reach a browser — lib/, components/ and every 'use client' module —
-// takes nothing but types from server/. This test names the file that breaks either rule in its
-// own imports, before a build is needed; the build, through the 'server-only' marker, also refuses
-// a client module that reaches server code through another module.
+// takes nothing but types from server/. A route folder under app/ imports nothing from another
+// route's folder: what several routes share lives in components/<feature>/ or lib/. This test
+// names the file that breaks a rule in its own imports, before a build is needed; the build,
+// through the 'server-only' marker, also refuses a client module that reaches server code through
+// another module.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +42,17 @@ function runtimeServerImports(source: string): string[] {
   return out;
 }
 
+/** The top-level route folder an import of `file` reaches under app/, if any ('~/app/…' or relative). */
+function routeFolderOf(file: string, specifier: string): string | null {
+  const target = specifier.startsWith('~/')
+    ? specifier.slice(2)
+    : specifier.startsWith('.')
+      ? path.normalize(path.join(path.dirname(file), specifier))
+      : null;
+  const parts = target?.split(path.sep).join('/').split('/') ?? [];
+  return parts[0] === 'app' && parts.length > 2 ? (parts[1] ?? null) : null;
+}
+
 describe('where code may run', () => {
   it('finds runtime imports of server code and lets type-only ones pass', () => {
     expect(runtimeServerImports("import type { A } from '~/server/a';")).toEqual([]);
@@ -51,6 +64,23 @@ describe('where code may run', () => {
   it("marks every module under server/ 'server-only'", () => {
     const unmarked = sourceFiles('server').filter((f) => !/^import 'server-only';$/m.test(read(f)));
     expect(unmarked).toEqual([]);
+  });
+
+  it('keeps each route folder to itself: shared code lives in components/ or lib/', () => {
+    expect(routeFolderOf('app/r/[slug]/page.tsx', '../../c/[slug]/headline-table')).toBe('c');
+    expect(routeFolderOf('app/r/[slug]/page.tsx', './report.css')).toBe('r');
+    expect(routeFolderOf('app/r/[slug]/page.tsx', '~/components/comparisons/headline-table')).toBeNull();
+    const crossing = sourceFiles('app').flatMap((file) => {
+      const own = file.split(path.sep)[1];
+      return [...read(file).matchAll(/(?:from|import)\s+'([^']+)'/g)]
+        .map((m) => m[1] ?? '')
+        .filter((spec) => {
+          const folder = routeFolderOf(file, spec);
+          return folder !== null && folder !== own;
+        })
+        .map((spec) => `${file} → ${spec}`);
+    });
+    expect(crossing).toEqual([]);
   });
 
   it('takes only types from server/ in lib/, components/ and client modules', () => {

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { intervalRates } from '~/app/runs/[id]/chart-options';
+import { intervalRates } from '~/components/charts/chart-options';
 import { loadTimelines } from '~/server/runs/timeline';
 
 let database: TestDatabase;

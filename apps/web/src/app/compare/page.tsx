@@ -1,14 +1,14 @@
 import type { Metadata } from 'next';
+import { HeadlineTable } from '~/components/comparisons/headline-table';
 import { builderSearch, entryCountProblem, MAX_BUILDER_RUNS, parseAssignment } from '~/lib/compare-groups';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
 import { previewRuns } from '~/server/comparisons/preview';
 import { db } from '~/server/db';
 import { TRPCReactProvider } from '~/trpc/react';
-import { HeadlineTable } from '../c/[slug]/headline-table';
 import { GroupRuns } from './group-runs';
 import { SaveComparison } from './save-comparison';
-import '../c/[slug]/comparison.css';
+import '../../components/comparisons/comparison.css';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Compare runs' };

@@ -1,12 +1,12 @@
 // Your notifications: new comments and state changes on review threads you take part in or on
 // reports you published, newest first, each linking to its thread on the report.
 import type { Metadata } from 'next';
-import { formatWhen } from '~/app/r/[slug]/review/threads-by-anchor';
+import { formatWhen } from '~/components/review/threads-by-anchor';
 import { guard } from '~/server/access-page';
 import { NOTIFICATIONS_LISTED } from '~/server/notifications/read';
 import { serverCaller } from '~/server/root';
 import { markAllReadAction, markReadAction } from './actions';
-import '~/components/notifications/notifications.css';
+import '../../components/notifications/notifications.css';
 
 export const metadata: Metadata = { title: 'Notifications' };
 export const dynamic = 'force-dynamic';

@@ -7,7 +7,7 @@
 import { describeField } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
-import { type Annotate, formatValue } from '~/app/runs/[id]/provenance-panel';
+import { type Annotate, formatValue } from '~/components/provenance/provenance-panel';
 import { TableScroll } from '~/components/table/table-scroll';
 import type { DecisionEvent } from '~/server/comparisons/view';
 import { CHECK_STATE_LABEL, type Check } from './order';

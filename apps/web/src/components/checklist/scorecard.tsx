@@ -4,7 +4,7 @@
 // with :has() — so the server-rendered report page filters as the comparison page does.
 // No hooks and no 'use client', like CheckItem.
 import type { ReactNode } from 'react';
-import type { Annotate } from '~/app/runs/[id]/provenance-panel';
+import type { Annotate } from '~/components/provenance/provenance-panel';
 import type { DecisionEvent } from '~/server/comparisons/view';
 import { CheckItem } from './check-item';
 import { byState, type Check, type CheckState } from './order';

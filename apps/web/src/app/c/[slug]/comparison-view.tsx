@@ -9,16 +9,16 @@ import { WithheldNotice } from '~/components/access/WithheldNotice';
 // two systems can be watched racing side by side), otherwise it stays as loaded.
 import { Glance } from '~/components/checklist/glance';
 import { Scorecard } from '~/components/checklist/scorecard';
-import type { ComparisonView as View } from '~/server/comparisons/view';
-import { useTRPC } from '~/trpc/react';
 import {
   elapsedThroughputOption,
   overlaidSpectrumOption,
   sweepOption,
   sweepSeries,
-} from './comparison-charts';
-import { HeadlineTable } from './headline-table';
-import { ProvenanceSection } from './provenance-diff';
+} from '~/components/comparisons/comparison-charts';
+import { HeadlineTable } from '~/components/comparisons/headline-table';
+import { ProvenanceSection } from '~/components/comparisons/provenance-diff';
+import type { ComparisonView as View } from '~/server/comparisons/view';
+import { useTRPC } from '~/trpc/react';
 
 export const LIVE_REFRESH_MS = 3000;
 

@@ -8,7 +8,7 @@ import { reportOfComparison } from '~/server/reports/of-comparison';
 import { TRPCReactProvider } from '~/trpc/react';
 import { ComparisonView } from './comparison-view';
 import { PublishPanel } from './publish-panel';
-import './comparison.css';
+import '../../../components/comparisons/comparison.css';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,11 +6,11 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { VISIBILITY_HELP } from '~/components/reports/visibility-help';
 import type { ComparisonReport } from '~/server/reports/of-comparison';
 import type { PublishReport } from '~/server/reports/schema';
 import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
-import { VISIBILITY_HELP } from '../../r/[slug]/visibility-help';
 
 type Visibility = PublishReport['visibility'];
 

@@ -3,12 +3,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { cache } from 'react';
+import { ReportList } from '~/components/orgs/report-list';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { publicOrganization } from '~/server/orgs/public-page';
-import { ReportList } from './report-list';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { OrgHeader, VisibilityTag } from '~/components/orgs/OrgHeader';
+import { ReportList } from '~/components/orgs/report-list';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { db } from '~/server/db';
 import { publicReports } from '~/server/reports/read';
 import { serverCaller } from '~/server/root';
-import { ReportList } from '../../o/[org]/report-list';
-import { OrgHeader, VisibilityTag } from './OrgHeader';
 
 export const dynamic = 'force-dynamic';
 

@@ -3,7 +3,7 @@
 // iframe code that embeds it elsewhere (pinned to this version: an embed never changes under the
 // page that holds it).
 import Link from 'next/link';
-import type { Annotate } from '../../runs/[id]/provenance-panel';
+import type { Annotate } from '~/components/provenance/provenance-panel';
 import type { LoadedReport } from './load';
 import { ReportChart } from './report-chart';
 import type { ReportChartData } from './report-charts';

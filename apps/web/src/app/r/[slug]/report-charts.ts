@@ -7,7 +7,6 @@
 // (p50 … p99 per transaction) are drawn on the same percentile axis instead, one transaction at a
 // time, chosen with ?latency= so the choice survives in links, embeds and print.
 import type { EChartsCoreOption } from 'echarts/core';
-import type { ReportSnapshot } from '~/server/reports/snapshot';
 import {
   type ChartEntry,
   elapsedThroughputOption,
@@ -16,7 +15,8 @@ import {
   spectrumLinesOption,
   sweepOption,
   sweepSeries,
-} from '../../c/[slug]/comparison-charts';
+} from '~/components/comparisons/comparison-charts';
+import type { ReportSnapshot } from '~/server/reports/snapshot';
 
 export const REPORT_CHARTS = ['sweep', 'spectrum', 'throughput'] as const;
 export type ReportChartKind = (typeof REPORT_CHARTS)[number];

@@ -2,8 +2,8 @@
 // published, who may read it, and its SHA-256 with a link that recomputes it.
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { VisibilityTag } from '~/components/orgs/OrgHeader';
 import { formatUtc } from '~/lib/format';
-import { VisibilityTag } from '../../orgs/[org]/OrgHeader';
 import type { LoadedReport } from './load';
 
 export function ReportHeader({ report, actions }: { report: LoadedReport; actions?: ReactNode }) {

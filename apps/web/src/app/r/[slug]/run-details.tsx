@@ -2,9 +2,9 @@
 // AI assistance), as frozen at publication. Each field is marked as a review anchor.
 import { StatusBadge } from '@levelfield/ui/badge';
 import Link from 'next/link';
+import { DisclosurePanel } from '~/components/provenance/disclosure-panel';
+import { type Annotate, ProvenancePanel } from '~/components/provenance/provenance-panel';
 import type { ReportSnapshot } from '~/server/reports/snapshot';
-import { DisclosurePanel } from '../../runs/[id]/disclosure-panel';
-import { type Annotate, ProvenancePanel } from '../../runs/[id]/provenance-panel';
 
 type Entry = ReportSnapshot['entries'][number];
 

@@ -4,10 +4,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { VISIBILITY_HELP } from '~/components/reports/visibility-help';
 import type { PublishReport } from '~/server/reports/schema';
 import { errorText } from '~/trpc/errors';
 import { TRPCReactProvider, useTRPC } from '~/trpc/react';
-import { VISIBILITY_HELP } from './visibility-help';
 
 type Visibility = PublishReport['visibility'];
 

@@ -1,6 +1,8 @@
 import { signLiveToken } from '@levelfield/contracts/live-token';
 import type { Metadata } from 'next';
 import { cache } from 'react';
+import { DisclosurePanel } from '~/components/provenance/disclosure-panel';
+import { ProvenancePanel } from '~/components/provenance/provenance-panel';
 import { isPublishedRun, runDurationMs } from '~/components/table/run-duration';
 import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import { env } from '~/env';
@@ -13,9 +15,7 @@ import { historyOfRun } from '~/server/history/list';
 import { getRunDetail, type RunDetail } from '~/server/runs/detail';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
 import { TRPCReactProvider } from '~/trpc/react';
-import { DisclosurePanel } from './disclosure-panel';
 import { ElapsedClock } from './elapsed-clock';
-import { ProvenancePanel } from './provenance-panel';
 import { RunCharts } from './run-charts';
 import { UsedIn } from './used-in';
 

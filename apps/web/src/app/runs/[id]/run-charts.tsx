@@ -7,12 +7,6 @@ import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
 import type { ECharts, EChartsCoreOption } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
-import { TableScroll } from '~/components/table/table-scroll';
-import { formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
-import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
-import { seriesNamer } from '~/lib/series-name';
-import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
-import { useTRPC } from '~/trpc/react';
 import {
   heatGrid,
   heatmapOption,
@@ -22,7 +16,13 @@ import {
   spectrumOption,
   type TimeRange,
   throughputOption,
-} from './chart-options';
+} from '~/components/charts/chart-options';
+import { TableScroll } from '~/components/table/table-scroll';
+import { formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
+import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
+import { seriesNamer } from '~/lib/series-name';
+import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
+import { useTRPC } from '~/trpc/react';
 import { useDrawTiming } from './draw-timing';
 import { FreshnessBadge } from './freshness-badge';
 import { liveRanges } from './live-model';

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { formatDate, OrgHeader } from '~/components/orgs/OrgHeader';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
-import { formatDate, OrgHeader } from '../OrgHeader';
 import { InviteForm, RemoveMemberForm, RevokeInvitationForm, ROLE_HELP, RoleForm } from './MemberForms';
 
 export const dynamic = 'force-dynamic';

@@ -6,7 +6,7 @@ import { TableScroll } from '~/components/table/table-scroll';
 import { type SnapshotChange, snapshotChanges } from '~/server/reports/diff';
 import { loadReport, param, type SearchParams, versionParam } from '../load';
 import { CompareVersionsForm } from '../versions';
-import '../../../c/[slug]/comparison.css';
+import '../../../../components/comparisons/comparison.css';
 import '../report.css';
 
 export const dynamic = 'force-dynamic';

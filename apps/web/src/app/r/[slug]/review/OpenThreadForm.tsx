@@ -5,13 +5,13 @@
 // A check's "Discuss" link (#discuss-<id>) brings the reviewer here with that check chosen.
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { KIND_TITLES } from '~/components/review/threads-by-anchor';
 import type { ReviewAnchor } from '~/server/reports/anchor';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
 import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
 import { CommentField, checkBody } from './comment-field';
 import { discussedCheck } from './discuss';
-import { KIND_TITLES } from './threads-by-anchor';
 
 type Kind = ReviewAnchor['kind'];
 

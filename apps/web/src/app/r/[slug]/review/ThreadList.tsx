@@ -3,9 +3,9 @@
 // it for readers without JavaScript (ReviewThreadsStatic) and ReviewSection reuses it with the
 // reviewer's controls slotted in.
 import type { ReactNode } from 'react';
+import { formatWhen, groupByAnchor, KIND_TITLES } from '~/components/review/threads-by-anchor';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
 import type { ReviewThreadView } from '~/server/reports/threads';
-import { formatWhen, groupByAnchor, KIND_TITLES } from './threads-by-anchor';
 import './review.css';
 
 /** Said under the threads to readers who cannot open one. */

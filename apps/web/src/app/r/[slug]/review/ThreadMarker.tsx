@@ -1,7 +1,8 @@
 // "💬 2 open" beside an item of the report that review threads anchor to, linking to the first
 // of them in the annotated methodology section. No hooks: the server page renders it.
+
+import { threadsAt } from '~/components/review/threads-by-anchor';
 import type { ReviewThreadView } from '~/server/reports/threads';
-import { threadsAt } from './threads-by-anchor';
 import './review.css';
 
 /** 💬, drawn: not every system has an emoji font (headless Chromium on Debian has none). */

@@ -8,9 +8,9 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState } from 'react';
+import { formatValue } from '~/components/provenance/provenance-panel';
 import { DECLARABLE_GROUPS, type DeclarableGroup } from '~/lib/declared';
 import { useTRPC } from '~/trpc/react';
-import { formatValue } from '../provenance-panel';
 
 const AI_SCOPES = ['harness-code', 'configuration', 'analysis', 'report-text', 'figures'] as const;
 

@@ -1,11 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { VisibilityTag } from '~/components/orgs/OrgHeader';
 import { env } from '~/env';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { agentCommand, TOKEN_FILE_HINT } from '~/server/tokens/tokens';
-import { VisibilityTag } from '../../OrgHeader';
 import { ProjectSettingsForm } from './ProjectSettingsForm';
 
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { VisibilityTag } from '~/components/orgs/OrgHeader';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '~/server/tokens/tokens';
-import { VisibilityTag } from '../../../OrgHeader';
 import { CreateTokenForm, RevokeTokenForm } from './TokenForms';
 
 export const dynamic = 'force-dynamic';

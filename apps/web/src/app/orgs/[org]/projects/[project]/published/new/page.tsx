@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { VisibilityTag } from '~/components/orgs/OrgHeader';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { TRPCReactProvider } from '~/trpc/react';
-import { VisibilityTag } from '../../../../OrgHeader';
 import { EnterResultForm, ImportResultsForm } from './PublishedForms';
 
 export const dynamic = 'force-dynamic';

@@ -2,9 +2,9 @@
 // run page's spectrumOption), throughput over elapsed time so runs that started at different
 // moments line up, and the sweep (throughput against the varied parameter, optimum marked).
 import type { EChartsCoreOption } from 'echarts/core';
+import { intervalRates, SERIES_COLORS, spectrumOption } from '~/components/charts/chart-options';
 import { formatCompact, formatCount, formatRate, formatWithUnit } from '~/lib/format';
 import { seriesNamer } from '~/lib/series-name';
-import { intervalRates, SERIES_COLORS, spectrumOption } from '../../runs/[id]/chart-options';
 
 export interface ChartRun {
   timelines: {

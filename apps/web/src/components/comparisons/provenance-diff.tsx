@@ -3,9 +3,9 @@
 // report page and on the client by the comparison page.
 import { describeField, type FieldUnit, GROUP_LABELS } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
+import { type Annotate, anchorField, formatValue } from '~/components/provenance/provenance-panel';
 import { TableScroll } from '~/components/table/table-scroll';
 import type { ComparisonView } from '~/server/comparisons/view';
-import { type Annotate, anchorField, formatValue } from '../../runs/[id]/provenance-panel';
 
 type DiffGroup = ComparisonView['provenanceDiff'][number];
 type DiffField = DiffGroup['fields'][number];

@@ -1,10 +1,11 @@
 // The headline table: one column per entry, a value per metric (the mean of a group's runs,
 // said so), the ratio against the baseline and its 95 % interval. No hooks and no 'use client':
 // the comparison page renders it on the client, the /compare builder on the server.
+
+import type { Annotate } from '~/components/provenance/provenance-panel';
 import { TableScroll } from '~/components/table/table-scroll';
 import { carriesUnit, formatFigure } from '~/lib/format';
 import type { HeadlineCell, HeadlineRow } from '~/server/comparisons/table';
-import type { Annotate } from '../../runs/[id]/provenance-panel';
 
 function CellView({ cell, unit }: { cell: HeadlineCell; unit: string }) {
   if (cell.value === null && !cell.text) return <span className="muted">—</span>;
