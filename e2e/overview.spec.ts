@@ -18,7 +18,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 test('an anonymous visitor sees published reports and public comparisons, each a link', async ({ page }) => {
   await page.goto(`${e2eEnv('E2E_WEB_URL')}/`);
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-  const reports = page.getByRole('list', { name: 'Published reports' });
+  const reports = page.getByRole('list', { name: 'Public reports' });
   await expect(reports.getByRole('listitem').first()).toBeVisible();
   const comparisons = page.getByRole('list', { name: 'Comparisons' });
   // The demo project is public: its comparisons are listed (newest first; other tests add more).

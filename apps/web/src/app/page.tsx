@@ -2,6 +2,7 @@
 // member also sees their organizations' live and recent runs, comparisons and open review threads.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ReportList } from '~/components/orgs/report-list';
 import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import { formatUtc } from '~/lib/format';
 import { viewerId } from '~/server/auth';
@@ -108,25 +109,7 @@ export default async function OverviewPage() {
 
       <section aria-labelledby="reports-title">
         <h2 id="reports-title">Published reports</h2>
-        {page.reports.length === 0 ? (
-          <p className="empty">No public report yet.</p>
-        ) : (
-          <ul className="card-list" aria-label="Published reports">
-            {page.reports.map((r) => (
-              <li key={r.slug} className="card link-card">
-                <Link href={`/r/${r.slug}`} className="card-title">
-                  {r.title}
-                </Link>
-                <span className="card-meta muted small">
-                  <Link href={`/o/${r.org.slug}`}>{r.org.name}</Link>
-                  <span>
-                    version {r.version} · {formatUtc(r.publishedAt)}
-                  </span>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ReportList reports={page.reports} empty="No public report yet." />
       </section>
 
       <section aria-labelledby="recent-title">

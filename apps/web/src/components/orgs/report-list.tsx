@@ -1,9 +1,11 @@
-// An organization's public reports, newest first: on its public page and on its members' page.
+// Public reports, newest first: on an organization's public and members' pages, and in the
+// overview's gallery (with each report's organization).
 import Link from 'next/link';
 import { formatUtc } from '~/lib/format';
 import type { publicReports } from '~/server/reports/read';
 
-type Report = Awaited<ReturnType<typeof publicReports>>[number];
+/** A report as listed; `org` when the list spans organizations (the overview's gallery). */
+type Report = Awaited<ReturnType<typeof publicReports>>[number] & { org?: { slug: string; name: string } };
 
 export function ReportList({ reports, empty }: { reports: readonly Report[]; empty: string }) {
   if (reports.length === 0) return <p className="empty">{empty}</p>;
@@ -15,7 +17,11 @@ export function ReportList({ reports, empty }: { reports: readonly Report[]; emp
             {r.title}
           </Link>
           <span className="card-meta muted small">
-            <span className="mono">/r/{r.slug}</span>
+            {r.org ? (
+              <Link href={`/o/${r.org.slug}`}>{r.org.name}</Link>
+            ) : (
+              <span className="mono">/r/{r.slug}</span>
+            )}
             <span>
               version {r.version} · {formatUtc(r.publishedAt)}
             </span>
