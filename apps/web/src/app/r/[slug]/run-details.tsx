@@ -1,20 +1,22 @@
 // Every run of the report with its full provenance and disclosure (authors, interests, artefacts,
 // AI assistance), as frozen at publication. Each field is marked as a review anchor.
-import { StatusBadge } from '@levelfield/ui/badge';
 import Link from 'next/link';
 import { DisclosurePanel } from '~/components/provenance/disclosure-panel';
 import { type Annotate, ProvenancePanel } from '~/components/provenance/provenance-panel';
+import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import type { ReportSnapshot } from '~/server/reports/snapshot';
 
 type Entry = ReportSnapshot['entries'][number];
 
 function RunSummary({ run, member }: { run: Entry['runs'][number]; member: boolean }) {
+  // A published run is "published" on its publication date, as everywhere (run-status.tsx).
+  const timing = { source: run.source, status: run.status, startedAt: new Date(run.startedAt) };
   return (
     <p className="meta small">
-      <StatusBadge status={run.status} />
+      <RunStatusBadge run={timing} />
       <span className="tag">{run.source}</span>
       {run.system ? <span>{run.system}</span> : null}
-      <span>started {run.startedAt.replace('T', ' ').slice(0, 16)} UTC</span>
+      <RunWhen run={timing} prefix />
       {run.sourceUrl ? <a href={run.sourceUrl}>published source</a> : null}
       {/* The run page shows more than the snapshot, so only members of the organization go there. */}
       {member ? <Link href={`/runs/${run.id}`}>live run page</Link> : null}
