@@ -177,6 +177,22 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   });
   expect(marks).toEqual(['c12']); // one line where p50 and p99 both change
   await owner.screenshot({ path: 'e2e/screenshots/history-1440.png', fullPage: true });
+  // A run's dot opens the run: c12's p99 dot, found where the chart drew it.
+  const chart = owner.locator('[aria-label^="Latency p50 and p99"]');
+  const dot = await chart.evaluate((element) => {
+    const instance = window.__levelfieldChart?.(element)!;
+    const option = instance.getOption() as {
+      series: { type: string; name: string; data: { value: [string, number] }[] }[];
+    };
+    const p99Dots = option.series.findIndex((s) => s.type === 'scatter' && s.name === 'p99 latency');
+    const item = option.series[p99Dots]!.data.find((d) => d.value[0] === 'c12')!;
+    return instance.convertToPixel({ seriesIndex: p99Dots }, item.value) as number[];
+  });
+  await chart.click({ position: { x: dot[0]!, y: dot[1]! } });
+  const c12 = await p99.getByRole('link', { name: 'commit c12' }).getAttribute('href');
+  await expect(owner).toHaveURL(new RegExp(`${c12}$`));
+  await expect(owner.getByRole('heading', { level: 1 })).toBeVisible();
+  await owner.goto(historyUrl);
   await owner.setViewportSize({ width: 390, height: 844 });
   await expectNoSidewaysScroll(owner);
   await owner.screenshot({ path: 'e2e/screenshots/history-390.png', fullPage: true });

@@ -1,7 +1,7 @@
 // ECharts options of a history page (pure; history-chart.test.ts). Each metric is drawn as a
 // line through its points' medians and a dot per run, so the repetitions' spread is visible; a
-// vertical line marks where changes start. Every item carries its run's id:
-// clicking a dot opens the run.
+// vertical line marks where changes start. Every item carries its run's id: clicking a dot opens
+// the run.
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatLatency, formatRate, toMillis } from './format';
 import {
@@ -43,8 +43,10 @@ interface DrawnSeries {
   data: HistoryItem[];
   color: string;
   symbol?: 'none';
+  silent?: boolean;
   symbolSize?: number;
   cursor?: string;
+  z?: number;
   markLine?: ReturnType<typeof changeMarks>;
 }
 
@@ -73,6 +75,8 @@ function metricSeries(
       data: line,
       color: COLORS[metric],
       symbol: 'none',
+      // The line would take the pointer from the dots it passes through: the dots are what opens a run.
+      silent: true,
     },
     {
       name: label,
@@ -81,6 +85,7 @@ function metricSeries(
       color: COLORS[metric],
       symbolSize: 7,
       cursor: 'pointer',
+      z: 3,
     },
   ];
 }
