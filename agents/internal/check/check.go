@@ -68,6 +68,19 @@ type Verdict struct {
 		MinMagnitude float64 `json:"minMagnitude"`
 	} `json:"settings"`
 	Metrics []Metric `json:"metrics"`
+	// Distribution compares the whole latency distributions (null when the
+	// runs stored no histograms). Information beside the verdict.
+	Distribution *Distribution `json:"distribution"`
+}
+
+// Distribution is the Kolmogorov–Smirnov test between the merged histograms
+// of the baseline's runs and of this run's commit.
+type Distribution struct {
+	Statistic   float64 `json:"statistic"`
+	At          float64 `json:"at"`
+	PValue      float64 `json:"pValue"`
+	Direction   string  `json:"direction"`
+	Significant bool    `json:"significant"`
 }
 
 // ExitCode maps a verdict to the command's exit status.

@@ -17,7 +17,8 @@ const regression = `{"verdict":"regression",
  "series":"latency","unit":"us","settings":{"maxPValue":0.001,"minMagnitude":0.05},
  "metrics":[
   {"metric":"p99","baselinePoints":12,"baselineMean":1000,"candidateMean":1300,"candidateRuns":1,"relativeChange":0.3,"pValue":1e-9,"confidence":0.999999999,"test":"student-prediction","significant":true,"regression":true,"dismissed":false},
-  {"metric":"throughput","baselinePoints":12,"baselineMean":1000,"candidateMean":990,"candidateRuns":1,"relativeChange":-0.01,"pValue":0.4,"confidence":0.6,"test":"student-prediction","significant":false,"regression":false,"dismissed":false}]}`
+  {"metric":"throughput","baselinePoints":12,"baselineMean":1000,"candidateMean":990,"candidateRuns":1,"relativeChange":-0.01,"pValue":0.4,"confidence":0.6,"test":"student-prediction","significant":false,"regression":false,"dismissed":false}],
+ "distribution":{"test":"kolmogorov-smirnov","statistic":0.62,"at":1100,"pValue":1e-30,"direction":"increase","significant":true,"regression":true}}`
 
 // server answers like the web app's verdict route and records what it was asked.
 func server(t *testing.T, status int, body string) (*httptest.Server, *http.Request) {
@@ -87,6 +88,7 @@ func TestMarkdownNamesTheChangeItsSizeConfidenceAndLinks(t *testing.T) {
 		"| p99 latency | 1 ms | 1.3 ms | +30.0 % | 1e-09 | 100.00 % | **worse** |",
 		"| throughput | 1000/s | 990/s | -1.0 % | 0.4 | 60.00 % |  |",
 		"p ≤ 0.001 and a change of at least 5.0 %",
+		"Whole latency distribution (Kolmogorov–Smirnov on merged histograms): moved up; largest gap D = 0.620 at 1.1 ms, p = 1e-30.",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("missing %q in\n%s", want, md)

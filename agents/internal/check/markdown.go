@@ -96,5 +96,13 @@ func Markdown(v Verdict) string {
 	}
 	fmt.Fprintf(&b, "\nSignificant: p ≤ %g and a change of at least %.1f %% (%s test over %d run(s) of this commit).\n",
 		v.Settings.MaxPValue, v.Settings.MinMagnitude*100, v.Metrics[0].Test, v.Metrics[0].CandidateRuns)
+	if d := v.Distribution; d != nil {
+		moved := "did not move significantly"
+		if d.Significant {
+			moved = map[string]string{"increase": "moved up", "decrease": "moved down"}[d.Direction]
+		}
+		fmt.Fprintf(&b, "\nWhole latency distribution (Kolmogorov–Smirnov on merged histograms): %s; largest gap D = %.3f at %s, p = %.2g.\n",
+			moved, d.Statistic, figure("p99", v.Unit, d.At), d.PValue)
+	}
 	return b.String()
 }

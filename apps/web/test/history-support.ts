@@ -1,6 +1,7 @@
 // Runs of a history for the integration tests: finished agent runs on one testbed, each with a
 // latency series and its whole-run summary, as the ingest API leaves them.
 import type { PrismaClient } from '@levelfield/db/client';
+import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 
 const captured = (value: string | number) => ({ value, origin: 'captured', source: 'test' });
 
@@ -29,6 +30,15 @@ export interface HistoryRunSpec {
   /** Minutes after the first run. */
   minute: number;
   cpuModel?: string;
+  /** Store a whole-run histogram too: 1,000 latencies spread evenly up to p99. */
+  histogram?: boolean;
+}
+
+/** 1,000 latencies spread evenly from 40 % of p99 to p99, encoded as the ingest API stores them. */
+function spreadUpTo(p99: number): Uint8Array<ArrayBuffer> {
+  const h = new Histogram();
+  for (let i = 0; i < 1000; i += 1) h.recordValue(Math.round(p99 * (0.4 + (0.6 * i) / 999)));
+  return new Uint8Array(encodeCompressed(h));
 }
 
 /** Creates one run; returns its id. */
@@ -63,6 +73,7 @@ export async function historyRun(db: PrismaClient, spec: HistoryRunSpec): Promis
               p95: spec.p99 * 0.95,
               p99: spec.p99,
               p999: spec.p99 * 1.5,
+              histogram: spec.histogram ? spreadUpTo(spec.p99) : null,
             },
           },
         },

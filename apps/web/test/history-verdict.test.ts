@@ -125,6 +125,34 @@ describe('CI verdict', () => {
   });
 });
 
+describe('the latency distribution', () => {
+  it('is compared whole (Kolmogorov–Smirnov on merged histograms) when runs stored them', async () => {
+    const system = await db.system.create({ data: { projectId: project.id, name: 'redis' } });
+    const run = (p99: number, commit: string, minute: number, branch = 'main') =>
+      historyRun(db, {
+        projectId: project.id,
+        systemId: system.id,
+        p99,
+        commit,
+        minute,
+        branch,
+        histogram: true,
+      });
+    for (let i = 0; i < 8; i += 1) await run(1000 * (1 + wobble[i]! / 100), `r${i}`, i);
+    const slower = await verdict(await run(1300, 'slow', 10, 'feature'), 'main');
+    expect(slower.distribution).toMatchObject({
+      test: 'kolmogorov-smirnov',
+      direction: 'increase',
+      regression: true,
+    });
+    expect(slower.distribution!.statistic).toBeGreaterThan(0.2);
+    const same = await verdict(await run(1002, 'same', 11, 'feature'), 'main');
+    expect(same.distribution).toMatchObject({ significant: false, regression: false });
+    // Runs without histograms have no distribution to compare.
+    expect((await verdict(fx.main[11]!)).distribution).toBeNull();
+  });
+});
+
 describe('a change already in the history', () => {
   it('starts a new level: a run is compared with the runs since the last change', async () => {
     const other = await db.system.create({ data: { projectId: project.id, name: 'mysql' } });

@@ -15,12 +15,19 @@
 //                 every metric: nothing can be said yet
 // `levelfield-agent check` exits 1 on `regression` only (docs/history.md).
 //
+// Beside the verdict, for information: a two-sample Kolmogorov–Smirnov test between the merged
+// latency histograms of the p99 baseline's runs and of the candidate's — whether the whole
+// distribution moved, which only stored histograms can tell. Requests within a run are not
+// independent draws, so with many of them a tiny shift is "significant": it counts from a
+// distance of MIN_KS_DISTANCE.
+//
 // A regression of a run on the baseline branch itself (it landed) is recorded as a change of the
 // history and alerted on once (alerts.ts); a pull request's run alerts nobody: CI tells its author.
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { thresholdTest } from '@levelfield/detect';
+import { ksTestWindows, thresholdTest } from '@levelfield/detect';
+import { decodeHistogram, type Histogram } from '@levelfield/metrics/hdr';
 import { branchOf, commitOf, type HistoryIdentity } from '~/lib/history-key';
 import {
   detectChanges,
@@ -40,6 +47,8 @@ import { changeMetricOf } from './view.ts';
 export const BASELINE_POINTS = 30;
 /** Fewer baseline points than this give `insufficient`. */
 export const MIN_BASELINE_POINTS = 5;
+/** The KS distance (largest gap between the two CDFs) that counts: a tenth of the requests moved. */
+export const MIN_KS_DISTANCE = 0.1;
 
 export type Verdict = 'regression' | 'improvement' | 'pass' | 'insufficient';
 
@@ -107,12 +116,12 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
   // A change already in the baseline starts a new level: only the points since the last one count.
   const levels = detectChanges(basePoints, settings);
   const positionOf = new Map(basePoints.map((p, position) => [p.index, position]));
-  const metrics = HISTORY_METRICS.flatMap((metric) => {
-    const since = Math.max(
-      0,
-      ...levels.filter((c) => c.metric === metric).map((c) => positionOf.get(c.pointIndex) ?? 0),
+  const levelOf = (metric: HistoryMetric) =>
+    basePoints.slice(
+      Math.max(0, ...levels.filter((c) => c.metric === metric).map((c) => positionOf.get(c.pointIndex) ?? 0)),
     );
-    const base = basePoints.slice(since).flatMap((p) => (p.values[metric] ? [p.values[metric]!.median] : []));
+  const metrics = HISTORY_METRICS.flatMap((metric) => {
+    const base = levelOf(metric).flatMap((p) => (p.values[metric] ? [p.values[metric]!.median] : []));
     const values = candidateRuns.flatMap((r) => (r.values[metric] === null ? [] : [r.values[metric]!]));
     if (base.length < MIN_BASELINE_POINTS || values.length === 0 || series.chosen === null) return [];
     const test = thresholdTest(base, values.length === 1 ? values[0]! : values, {
@@ -138,6 +147,17 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
         : metrics.some((m) => m.significant && !m.regression)
           ? 'improvement'
           : 'pass';
+
+  const distribution =
+    series.chosen === null
+      ? null
+      : await distributionTest(
+          db,
+          levelOf('p99').flatMap((p) => p.runs.map((r) => r.id)),
+          [...candidateIds],
+          series.chosen,
+          settings.maxPValue,
+        );
 
   const landed = ownId === baselineId;
   if (verdict === 'regression' && landed && series.chosen)
@@ -169,9 +189,44 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
     unit: series.unit,
     settings,
     metrics,
+    distribution,
   };
 }
 export type VerdictView = Awaited<ReturnType<typeof verdictOf>>;
+
+/** The runs' whole-run histograms of the series (damaged ones left out). */
+async function histogramsOf(db: PrismaClient, runIds: string[], seriesKey: string): Promise<Histogram[]> {
+  const rows = await db.series.findMany({
+    where: { runId: { in: runIds }, kind: 'latency' },
+    select: { name: true, labelsKey: true, summary: { select: { histogram: true } } },
+  });
+  return rows.flatMap((row) => {
+    const bytes = seriesKeyOf(row) === seriesKey ? row.summary?.histogram : null;
+    if (!bytes) return [];
+    try {
+      return [decodeHistogram(bytes)];
+    } catch {
+      return []; // damaged in storage: the run page says so; the test goes without it
+    }
+  });
+}
+
+/** KS between the baseline's and the candidate's merged distributions; null without histograms. */
+async function distributionTest(
+  db: PrismaClient,
+  baselineRunIds: string[],
+  candidateRunIds: string[],
+  seriesKey: string,
+  maxPValue: number,
+) {
+  const [baseline, candidate] = await Promise.all([
+    histogramsOf(db, baselineRunIds, seriesKey),
+    histogramsOf(db, candidateRunIds, seriesKey),
+  ]);
+  const counted = (hs: Histogram[]) => hs.some((h) => h.totalCount > 0);
+  if (!counted(baseline) || !counted(candidate)) return null;
+  return ksTestWindows(baseline, candidate, { maxPValue, minDistance: MIN_KS_DISTANCE });
+}
 
 /** Records each regressed metric of a landed run as a change and alerts once. */
 async function alertLanded(
