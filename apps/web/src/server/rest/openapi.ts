@@ -104,7 +104,7 @@ export function openApiDocument(): object {
           ],
           responses: {
             200: json(
-              '{ verdict, run, baseline, history, series, unit, settings, metrics: [{ metric, baselineMean, candidateMean, relativeChange, pValue, confidence, test, significant, regression, dismissed }] }',
+              '{ verdict, run, baseline, history, series, unit, settings, metrics: [{ metric, baselineMean, candidateMean, relativeChange, pValue, confidence, test, significant, regression, dismissed }], distribution: Kolmogorov–Smirnov of the merged histograms, or null }',
             ),
             400: error,
             404: error,
