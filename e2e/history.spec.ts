@@ -15,6 +15,13 @@ import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createProject, e2eEnv, expectNoSidewaysScroll, PASSWORD, signUp } from './fixtures.ts';
 
+/** The page's chart lookup (the web app's chart component registers it for tests). */
+type ChartWindow = Window & {
+  __levelfieldChart?: (
+    element: Element,
+  ) => { getOption(): unknown; convertToPixel(finder: unknown, value: unknown): unknown } | undefined;
+};
+
 const AGENT = path.resolve('agents/bin/levelfield-agent');
 const web = () => e2eEnv('E2E_WEB_URL');
 
@@ -170,7 +177,7 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   // The change is marked at c12 on the chart.
   const marks = await owner.evaluate(() => {
     const element = document.querySelector('[aria-label^="Latency p50 and p99"]')!;
-    const option = window.__levelfieldChart?.(element)?.getOption() as {
+    const option = (window as ChartWindow).__levelfieldChart?.(element)?.getOption() as {
       series: { markLine?: { data: { xAxis: string }[] } }[];
     };
     return option.series.flatMap((s) => s.markLine?.data.map((d) => d.xAxis) ?? []);
@@ -180,7 +187,7 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   // A run's dot opens the run: c12's p99 dot, found where the chart drew it.
   const chart = owner.locator('[aria-label^="Latency p50 and p99"]');
   const dot = await chart.evaluate((element) => {
-    const instance = window.__levelfieldChart?.(element)!;
+    const instance = (window as ChartWindow).__levelfieldChart?.(element)!;
     const option = instance.getOption() as {
       series: { type: string; name: string; data: { value: [string, number] }[] }[];
     };

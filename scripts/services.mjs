@@ -74,7 +74,8 @@ export class Services {
     return url;
   }
 
-  async startWeb({ databaseUrl, port, authSecret, ingestUrl, liveTokenSecret }) {
+  /** `webhooksInternal`: webhooks may call local addresses (the test stack's receivers run here). */
+  async startWeb({ databaseUrl, port, authSecret, ingestUrl, liveTokenSecret, webhooksInternal = false }) {
     const url = `http://127.0.0.1:${port}`;
     const entry = this.spawn('web', bin('next'), ['start', '-H', '127.0.0.1', '-p', String(port)], {
       cwd: path.join(repoDir, 'apps/web'),
@@ -84,6 +85,7 @@ export class Services {
         AUTH_URL: url,
         LEVELFIELD_INGEST_URL: ingestUrl,
         LEVELFIELD_LIVE_TOKEN_SECRET: liveTokenSecret,
+        ...(webhooksInternal ? { LEVELFIELD_WEBHOOK_ALLOW_INTERNAL: '1' } : {}),
         NODE_ENV: 'production',
       },
     });

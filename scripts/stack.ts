@@ -59,6 +59,8 @@ export async function startStack(name: string): Promise<Stack> {
       authSecret: secrets.authSecret,
       ingestUrl,
       liveTokenSecret: secrets.liveTokenSecret,
+      // The browser tests' webhook receivers listen on this machine.
+      webhooksInternal: true,
     });
     await loadDemoRuns({ ingestUrl, token: demoToken, databaseUrl: database.url });
     await runDemoLoader(database.url);

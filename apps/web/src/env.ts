@@ -13,6 +13,8 @@ const Env = z.object({
     .string()
     .min(LIVE_TOKEN_SECRET_MIN_LENGTH, LIVE_TOKEN_SECRET_HINT)
     .optional(),
+  /** 1: webhooks may call addresses on the server's own network (an internal chat server; tests). */
+  LEVELFIELD_WEBHOOK_ALLOW_INTERNAL: z.enum(['0', '1']).optional(),
   AUTH_GITHUB_ID: z.string().optional(),
   AUTH_GITHUB_SECRET: z.string().optional(),
   AUTH_OIDC_ISSUER: z.string().url().optional(),
@@ -34,4 +36,9 @@ export function env(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/** Whether webhooks may call addresses on the server's own network (server/webhooks/address.ts). */
+export function webhooksMayGoInternal(): boolean {
+  return env().LEVELFIELD_WEBHOOK_ALLOW_INTERNAL === '1';
 }

@@ -13,6 +13,7 @@ import { historyOfRun, listHistories } from '~/server/history/list';
 import { updateSettings } from '~/server/history/settings';
 import { getHistory } from '~/server/history/view';
 import { listNotifications, markRead, unreadCount } from '~/server/notifications/read';
+import { deliver } from '~/server/webhooks/deliver';
 import { createWebhook, listWebhooks } from '~/server/webhooks/manage';
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from '~/server/webhooks/sign';
 import { historyRun, regressedHistory } from './history-support.ts';
@@ -26,7 +27,9 @@ const received: { path: string; headers: IncomingMessage['headers']; body: strin
 /** Answers per path, in order; afterwards 200. */
 const scripted = new Map<string, number[]>();
 const fx = { owner: '', editor: '', viewer: '', project: '', system: '', runs: [] as string[], other: '' };
-const RETRY = { attempts: 3, baseDelayMs: 5, timeoutMs: 5000 };
+// The receivers are local servers: on the server's own network, allowed here as an installation may.
+const RETRY = { attempts: 3, baseDelayMs: 5, timeoutMs: 5000, allowInternal: () => true };
+const INTERNAL_OK = () => true;
 const ORIGIN = 'http://levelfield.test';
 const ref = { org: 'acme', project: 'bench' };
 
@@ -141,8 +144,14 @@ describe('decisions and alerts', () => {
   });
 
   it('confirming a regression notifies the other editors and owners and calls every webhook, signed', async () => {
-    const json = await createWebhook(db, fx.owner, ref, { url: `${base}/hook`, format: 'json' });
-    const slack = await createWebhook(db, fx.owner, ref, { url: `${base}/slack`, format: 'slack' });
+    const json = await createWebhook(db, fx.owner, ref, { url: `${base}/hook`, format: 'json' }, INTERNAL_OK);
+    const slack = await createWebhook(
+      db,
+      fx.owner,
+      ref,
+      { url: `${base}/slack`, format: 'slack' },
+      INTERNAL_OK,
+    );
     expect(json.secret).toMatch(/^lfwh_/);
     scripted.set('/slack', [503, 502]); // two failures, then accepted
 
@@ -217,8 +226,8 @@ describe('decisions and alerts', () => {
     scripted.set('/gone', [410]);
     scripted.set('/down', [500, 500, 500]);
     await db.webhook.deleteMany({ where: { projectId: fx.project } });
-    await createWebhook(db, fx.owner, ref, { url: `${base}/gone` });
-    await createWebhook(db, fx.owner, ref, { url: `${base}/down` });
+    await createWebhook(db, fx.owner, ref, { url: `${base}/gone` }, INTERNAL_OK);
+    await createWebhook(db, fx.owner, ref, { url: `${base}/down` }, INTERNAL_OK);
     const decided = await decideChange(
       db,
       fx.editor,
@@ -243,6 +252,28 @@ describe('decisions and alerts', () => {
       error: 'HTTP 410',
     });
     expect(log['/down']).toMatchObject({ status: 'failed', attempts: 3, responseStatus: 500 });
+  });
+
+  it("refuses an address on the server's own network, when the webhook is added and when it is called", async () => {
+    const internal = () => false;
+    expect(
+      await failure(
+        createWebhook(db, fx.owner, ref, { url: 'http://169.254.169.254/latest/meta-data/' }, internal),
+      ),
+    ).toMatch(/169\.254\.169\.254 is 169\.254\.169\.254, an address on the server's own network/);
+    expect(await failure(createWebhook(db, fx.owner, ref, { url: `${base}/x` }, internal))).toMatch(
+      /LEVELFIELD_WEBHOOK_ALLOW_INTERNAL=1/,
+    );
+    // Added while allowed; the installation no longer allows it: the attempt is refused, not retried.
+    const hook = await createWebhook(db, fx.owner, ref, { url: `${base}/later` }, INTERNAL_OK);
+    const delivery = await db.webhookDelivery.create({
+      data: { webhookId: hook.id, event: 'regression.confirmed', body: '{}' },
+    });
+    expect(await deliver(db, delivery.id, { ...RETRY, allowInternal: internal })).toBe('failed');
+    const logged = await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery.id } });
+    expect([logged.attempts, logged.responseStatus]).toEqual([1, null]);
+    expect(logged.error).toMatch(/on the server's own network/);
+    await db.webhook.delete({ where: { id: hook.id } });
   });
 
   it('refuses a webhook address that is not http(s), and settings out of range', async () => {

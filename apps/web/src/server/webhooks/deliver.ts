@@ -6,6 +6,8 @@
 // so a retried event still carries a recent timestamp.
 import 'server-only';
 import type { DeliveryStatus, PrismaClient } from '@levelfield/db/client';
+import { webhooksMayGoInternal } from '~/env';
+import { refusedAddress } from './address.ts';
 import { type RegressionEvent, webhookBody } from './payload.ts';
 import { signedHeaders } from './sign.ts';
 
@@ -16,6 +18,8 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** How long one attempt may take. */
   timeoutMs: number;
+  /** Whether an address on the server's own network may be called (default: the environment's). */
+  allowInternal?: () => boolean;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { attempts: 4, baseDelayMs: 2000, timeoutMs: 10_000 };
@@ -50,8 +54,12 @@ export async function enqueueDeliveries(
   return created.map((d) => d.id);
 }
 
-/** One attempt: the receiver's status, or the reason it could not be reached. */
-async function attempt(url: string, secret: string, body: string, timeoutMs: number) {
+/** One attempt: the receiver's status, or the reason it could not be reached or was refused. */
+async function attempt(url: string, secret: string, body: string, policy: RetryPolicy) {
+  // Checked before every attempt: the name may resolve elsewhere than when the webhook was added.
+  const refused = await refusedAddress(url, policy.allowInternal ?? webhooksMayGoInternal);
+  if (refused) return { status: null, error: refused, refused: true };
+  const { timeoutMs } = policy;
   try {
     const response = await fetch(url, {
       method: 'POST',
@@ -86,15 +94,13 @@ export async function deliver(
   });
   for (let n = delivery.attempts; n < policy.attempts; n += 1) {
     if (n > 0) await sleep(policy.baseDelayMs * 4 ** (n - 1));
-    const result = await attempt(
-      delivery.webhook.url,
-      delivery.webhook.secret,
-      delivery.body,
-      policy.timeoutMs,
-    );
+    const result = await attempt(delivery.webhook.url, delivery.webhook.secret, delivery.body, policy);
     const delivered = result.error === null;
     const final =
-      delivered || n + 1 === policy.attempts || (result.status !== null && !retryable(result.status));
+      delivered ||
+      n + 1 === policy.attempts ||
+      'refused' in result ||
+      (result.status !== null && !retryable(result.status));
     const status: DeliveryStatus = delivered ? 'delivered' : final ? 'failed' : 'pending';
     await db.webhookDelivery.update({
       where: { id: deliveryId },

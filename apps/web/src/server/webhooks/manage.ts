@@ -4,8 +4,11 @@
 import 'server-only';
 import { WebUrl } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
+import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { webhooksMayGoInternal } from '~/env';
 import { type ProjectRef, requireProject } from '~/server/access';
+import { refusedAddress } from './address.ts';
 import { newWebhookSecret } from './sign.ts';
 
 /** Deliveries listed per webhook, newest first. */
@@ -22,9 +25,12 @@ export async function createWebhook(
   viewerId: string | null,
   ref: ProjectRef,
   input: CreateWebhook,
+  allowInternal: () => boolean = webhooksMayGoInternal,
 ) {
   const { project } = await requireProject(db, viewerId, ref, 'manageTokens');
   const { url, format } = CreateWebhook.parse(input);
+  const refused = await refusedAddress(url, allowInternal);
+  if (refused) throw new TRPCError({ code: 'BAD_REQUEST', message: refused });
   const secret = newWebhookSecret();
   const webhook = await db.webhook.create({
     data: { projectId: project.id, url, format, secret, createdById: viewerId },
