@@ -187,7 +187,7 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   // A run's dot opens the run: c12's p99 dot, found where the chart drew it.
   const chart = owner.locator('[aria-label^="Latency p50 and p99"]');
   const dot = await chart.evaluate((element) => {
-    const instance = (window as ChartWindow).__levelfieldChart?.(element)!;
+    const instance = (window as ChartWindow).__levelfieldChart!(element)!;
     const option = instance.getOption() as {
       series: { type: string; name: string; data: { value: [string, number] }[] }[];
     };
