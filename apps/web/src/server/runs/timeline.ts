@@ -122,8 +122,13 @@ async function loadBuckets(
   seriesId: string,
   frameCount: number,
 ): Promise<{ resolution: SeriesTimeline['resolution']; buckets: Bucket[]; frames?: LiveFrames }> {
-  if (frameCount <= MAX_POINTS) {
-    const frames = await db.frame.findMany({ where: { seriesId }, orderBy: { seq: 'asc' } });
+  // Retention deletes raw frames and keeps the minute rollups: a series whose stored frames are
+  // fewer than it counted (some or all expired) is drawn from those, whatever its length.
+  const frames =
+    frameCount <= MAX_POINTS
+      ? await db.frame.findMany({ where: { seriesId }, orderBy: { seq: 'asc' } })
+      : null;
+  if (frames && frames.length >= frameCount) {
     return {
       resolution: 'frames',
       frames: {

@@ -1,0 +1,75 @@
+// A short run whose raw frames retention has deleted (issue 20: frames kept N days, minute rollups
+// kept) is drawn from its rollups, not shown empty.
+import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
+import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
+import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
+import { summarizeHistogram } from '@levelfield/metrics/stats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadTimelines } from '~/server/runs/timeline';
+
+let database: TestDatabase;
+let db: PrismaClient;
+let runId = '';
+const start = Date.UTC(2026, 9, 1);
+
+beforeAll(async () => {
+  database = await createTestDatabase('retention_timeline');
+  db = createPrismaClient(database.url, { max: 2 });
+  const org = await db.organization.create({ data: { slug: 'o', name: 'O' } });
+  const project = await db.project.create({ data: { organizationId: org.id, slug: 'p', name: 'P' } });
+  runId = (
+    await db.run.create({
+      data: {
+        projectId: project.id,
+        name: 'expired',
+        benchmark: 'b',
+        source: 'agent',
+        status: 'succeeded',
+        startedAt: new Date(start),
+      },
+    })
+  ).id;
+  const series = await db.series.create({ data: { runId, name: 'latency', kind: 'latency', unit: 'us' } });
+  const minute = new Histogram();
+  for (let i = 0; i < 120; i++) minute.recordValue(100 + i);
+  const { stdDev: _s, count, ...stats } = summarizeHistogram(minute);
+  for (const m of [0, 1])
+    await db.rollup.create({
+      data: {
+        seriesId: series.id,
+        widthSeconds: 60,
+        bucketStart: new Date(start + m * 60_000),
+        frameCount: 60,
+        warmupFrames: 0,
+        durationMs: 60_000n,
+        count: BigInt(count),
+        ...stats,
+        histogram: Buffer.from(encodeCompressed(minute)),
+      },
+    });
+  // The summary still counts the 120 frames the run had; retention deleted them all.
+  await db.seriesSummary.create({
+    data: {
+      seriesId: series.id,
+      frameCount: 120,
+      lastSeq: 119,
+      count: BigInt(count * 2),
+      ...stats,
+      durationMs: 120_000n,
+    },
+  });
+});
+
+afterAll(async () => {
+  await db?.$disconnect();
+  await database?.drop();
+});
+
+describe('a run whose raw frames expired', () => {
+  it('is drawn from its minute rollups', async () => {
+    const [series] = await loadTimelines(db, runId);
+    expect(series!.resolution).toBe('rollups');
+    expect(series!.points.map((p) => p.t)).toEqual([start, start + 60_000]);
+    expect(series!.points[0]!.count).toBe(120);
+  });
+});
