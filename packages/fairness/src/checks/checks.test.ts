@@ -1310,6 +1310,13 @@ describe('special rules', () => {
     expect(plain.state).toBe('pass');
   });
 
+  it('F-MEAS-5 cites the runs grouped in each entry when it passes on them', () => {
+    const r = runCheck(checkById('F-MEAS-5')!, comparison(side('A', [{}, {}]), side('B', [{}, {}])));
+    expect(r.state).toBe('pass');
+    expect(new Set(r.evidence.map((e) => e.entry))).toEqual(new Set(['A', 'B']));
+    expect(r.evidence.find((e) => e.entry === 'A')?.field).toBe('runs in the entry');
+  });
+
   it('F-DUR-1 flags durability relaxed for one side with nothing stated for the other', () => {
     const r = runCheck(checkById('F-DUR-1')!, pair({ settings: { durability: 'no fsync' } }, {}));
     expect(r.state).toBe('flag');

@@ -294,6 +294,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     if (reps) evidence.push(evidenceOf(entry, 'measurement.repetitions', reps));
     const parsed = rule ? normSelectionRule(rule.value) : null;
     const n = reps ? parseNumber(reps.value) : entry.runs.length > 1 ? entry.runs.length : null;
+    // Counted from the runs grouped in the entry, not stated: the count is the evidence.
+    if (!reps && n !== null)
+      evidence.push(derived(entry, 'runs in the entry', n, 'runs grouped as repetitions'));
     if (parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n')
       flags.push(
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
