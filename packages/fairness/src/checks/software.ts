@@ -76,15 +76,20 @@ export function componentsOf(value: unknown): Component[] {
   return out;
 }
 
+/** An entry's recorded components (software.components), none when not recorded. */
+function entryComponents(entry: Entry): Component[] {
+  const read = entryValue(readEntry(entry, groupField('software', 'components')));
+  return read ? componentsOf(read.value) : [];
+}
+
 /**
  * A component present on every side under the same name (a shared storage engine, JVM, OS
  * package) whose major.minor version differs: one side ran older software.
  */
 function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
   const bySide = input.entries.map((entry) => {
-    const read = entryValue(readEntry(entry, groupField('software', 'components')));
     const map = new Map<string, Component>();
-    for (const c of read ? componentsOf(read.value) : []) if (c.version) map.set(normText(c.name), c);
+    for (const c of entryComponents(entry)) if (c.version) map.set(normText(c.name), c);
     return { entry, map };
   });
   const flags: string[] = [];
@@ -129,8 +134,7 @@ export function systemComponent(entry: Entry, components: Component[]): Componen
 function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
   if (isIntended(input, 'software.components')) return { flags: [], evidence: [] };
   const sides = input.entries.map((entry) => {
-    const read = entryValue(readEntry(entry, groupField('software', 'components')));
-    return { entry, c: read ? systemComponent(entry, componentsOf(read.value)) : undefined };
+    return { entry, c: systemComponent(entry, entryComponents(entry)) };
   });
   const withVersion = sides.filter((s) => s.c?.version);
   const without = sides.filter((s) => s.c && !s.c.version);
@@ -155,8 +159,7 @@ export function platformDifferences(
   roles: (role: string) => boolean = () => true,
 ): { parts: string[]; evidence: CheckEvidence[] } {
   const sides = input.entries.map((entry) => {
-    const read = entryValue(readEntry(entry, groupField('software', 'components')));
-    const all = read ? componentsOf(read.value) : [];
+    const all = entryComponents(entry);
     const own = systemComponent(entry, all);
     const byRole = new Map<string, Component>();
     for (const c of all) if (c !== own && c.role && roles(c.role)) byRole.set(c.role, c);
@@ -194,8 +197,7 @@ const UNPINNED = /^\s*(latest|stable|current|newest|\*|x|any)\b/i;
 function preReleases(input: ComparisonInput): string[] {
   const out: string[] = [];
   for (const entry of input.entries) {
-    const read = entryValue(readEntry(entry, groupField('software', 'components')));
-    for (const c of read ? componentsOf(read.value) : [])
+    for (const c of entryComponents(entry))
       if (c.version && PRE_RELEASE.test(c.version))
         out.push(`${entry.label} runs ${c.name} ${c.version}, not a release`);
       else if (c.version && UNPINNED.test(c.version))
@@ -301,8 +303,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
 
 /** The side's system version: its system component's, else a version in the entry's label. */
 function systemVersionOf(entry: Entry): string | undefined {
-  const read = entryValue(readEntry(entry, groupField('software', 'components')));
-  const own = read ? systemComponent(entry, componentsOf(read.value)) : undefined;
+  const own = systemComponent(entry, entryComponents(entry));
   if (own?.version) return own.version;
   return /\bv?\d+(\.\d+)+\b/.exec(entry.label)?.[0];
 }
