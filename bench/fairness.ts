@@ -112,7 +112,9 @@ function validate(file: string) {
 function main() {
   if (process.env.BENCH_VALIDATE) return validate(process.env.BENCH_VALIDATE);
   if (process.env.BENCH_FILE) return explain(process.env.BENCH_FILE);
-  const sets = (process.env.BENCH_SETS ?? readdirSync(CORPUS).join(',')).split(',').filter(Boolean);
+  // Sets are the corpus's folders; its README sits beside them.
+  const folders = readdirSync(CORPUS, { withFileTypes: true }).filter((d) => d.isDirectory());
+  const sets = (process.env.BENCH_SETS ?? folders.map((d) => d.name).join(',')).split(',').filter(Boolean);
   const total = empty();
   const perCheck = new Map<string, { expected: number; flagged: number; falseFlags: number }>();
   const bySet: Record<string, Tally> = {};

@@ -83,6 +83,15 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
     }
     return { entry, read: entryValue(r), known: r.known, keys: [...keys], unreadable };
   });
+  // The same words on every side state the same setup, even where the normaliser cannot read
+  // them ("reads from backups when necessary" on both sides): they agree.
+  const stated = sides.filter((s) => s.known);
+  if (
+    stated.length >= 2 &&
+    stated.every((s) => s.unreadable) &&
+    new Set(stated.map((s) => JSON.stringify([...s.keys].sort()))).size === 1
+  )
+    for (const s of stated) s.unreadable = false;
   // A value the normaliser cannot read is not compared as text against one it can: that
   // difference would be in the wording, not the setup. A reviewer compares it (verdictOf).
   const knownSides = sides.filter((s) => s.known && !s.unreadable);

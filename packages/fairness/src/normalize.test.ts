@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonical,
+  denied,
   isVacuous,
   normAcknowledgement,
   normBuildType,
   normClientPlacement,
+  normConfirmedReads,
   normCompilerFamily,
   normDurability,
   normFeatures,
@@ -156,6 +158,40 @@ describe('printed ranges', () => {
     ['1,000-2,500', [1000, 2500]],
   ])('%s → %j', (text, range) => expect(parseRange(text)).toEqual(range));
   it.each(['40', 'about 3x', '40–18'])('%s is no range', (text) => expect(parseRange(text)).toBeNull());
+});
+
+describe('acknowledgement and reads in prose', () => {
+  it('reads a client that does not wait for the server as fire-and-forget', () => {
+    expect(normAcknowledgement("publish only hands the message to the client's send queue")).toBe(
+      'fire-and-forget',
+    );
+    expect(normAcknowledgement('the producer does not wait for a broker acknowledgement')).toBe(
+      'fire-and-forget',
+    );
+    expect(normAcknowledgement('at-most-once delivery')).toBe('fire-and-forget');
+  });
+
+  it('reads a client that waits for the reply as after-commit', () => {
+    expect(normAcknowledgement('each call waits for the reply from the server')).toBe('after-commit');
+    expect(normAcknowledgement('every publish acknowledged by the NATS server')).toBe('after-commit');
+  });
+
+  it('reads a denied guarantee as its opposite', () => {
+    expect(denied('flink sql does not provide strong consistency', /strong/)).toBe(true);
+    expect(denied('strong consistency; not for analytics', /strong/)).toBe(false);
+    expect(normConfirmedReads('strong consistency out of the box')).toBe('true');
+    expect(normConfirmedReads('does not provide strong consistency guarantees')).toBe('false');
+    expect(normConfirmedReads('written data not immediately available for querying')).toBe('false');
+    expect(normConfirmedReads('data is immediately queryable after the write')).toBe('true');
+  });
+
+  it('reads an answer followed by its reason, and reads from replicas as unconfirmed', () => {
+    expect(normConfirmedReads("yes: 'makes data immediately available'")).toBe('true');
+    expect(normConfirmedReads('no (refresh=true not set)')).toBe('false');
+    expect(normConfirmedReads('clients read from backups whenever necessary')).toBe('false');
+    expect(normConfirmedReads('majority read concern; no stale reads')).toBe('true');
+    expect(normConfirmedReads('read concern available')).toBe('false');
+  });
 });
 
 describe('durability written as negations', () => {

@@ -171,6 +171,9 @@ export function toBool(value: unknown): boolean | null {
   const t = normText(value);
   if (['true', 'yes', 'on', 'enabled', '1', 'y'].includes(t)) return true;
   if (['false', 'no', 'off', 'disabled', '0', 'n', 'none'].includes(t)) return false;
+  // An answer followed by its reason: "yes: data is queryable at once", "no (refresh not forced)".
+  const answer = /^(true|yes|on|enabled|false|no|off|disabled)\s*[:,;(.]/.exec(t)?.[1];
+  if (answer) return ['true', 'yes', 'on', 'enabled'].includes(answer);
   return null;
 }
 
@@ -253,7 +256,56 @@ export function normDurability(value: unknown): DurabilityLevel | null {
   return null;
 }
 
+/**
+ * Whether the phrase a pattern finds is denied in its own clause: "does not provide strong
+ * consistency", "not immediately queryable", "without waiting for a reply". The same words
+ * after a negation state the opposite setup.
+ */
+export function denied(t: string, phrase: RegExp): boolean {
+  const m = phrase.exec(t);
+  if (!m) return false;
+  const clause =
+    t
+      .slice(0, m.index)
+      .split(/[.;,:]/)
+      .pop() ?? '';
+  const lastWords = clause.trim().split(' ').slice(-6).join(' ');
+  return /\b(not|no|never|without|cannot|lacks?|(is|are|was|were|does|do|did|has|have|wo|ca)n'?t)\b/.test(
+    lastWords,
+  );
+}
+
+const CONFIRMED_READ =
+  /\b(majority|linearizab\w*|strong(ly)? consisten\w*|strong|quorum|strict\w*|read (your|its) (own )?writes?|read after write|immediately (visible|queryable|searchable|available|readable)|(visible|queryable|searchable) (at once|immediately))\b/;
+const UNCONFIRMED_READ =
+  /\b(eventual\w*|stale|dirty|read uncommitted|local|from (the )?(backups?|replicas?|secondar\w*|followers?)|refresh interval|near real time)\b|^available$|read concern available/;
+
+/**
+ * Whether a side reads only confirmed writes: a switch, a read concern ("majority", "local"), or
+ * prose ("immediately queryable", "reads from backups"). A denied guarantee ("does not provide
+ * strong consistency") reads as unconfirmed; a stale read beside a strong word wins, since the
+ * weaker read is what a reader can get.
+ */
+export function normConfirmedReads(value: unknown): 'true' | 'false' | null {
+  const b = toBool(value);
+  if (b !== null) return b ? 'true' : 'false';
+  const t = normText(value);
+  const strong = CONFIRMED_READ.test(t);
+  const strongDenied = strong && denied(t, CONFIRMED_READ);
+  const weak = UNCONFIRMED_READ.test(t) && !denied(t, UNCONFIRMED_READ);
+  if (strongDenied || weak) return 'false';
+  return strong ? 'true' : null;
+}
+
 export type Acknowledgement = 'fire-and-forget' | 'after-commit' | 'after-durable' | 'after-replicated';
+
+/** A client that hands the message to its own buffer or socket and does not wait for the server. */
+const NO_REPLY_AWAITED =
+  /fire and forget|no ack|unacknowledged|not awaited|acks ?= ?(0|none)\b|at most once|no (server |broker )?(reply|response)|(reply|response|ack\w*) (is |are )?not (awaited|waited for)|(does not|doesn'?t|do not|don'?t|without) (wait\w*|await\w*|requir\w*|ask\w*)( for)?( an?| any| the)?( server'?s?| broker'?s?| cluster'?s?)? (ack\w*|reply|response|confirm\w*)|only (sends?|hands?|handed|writes?|puts?|queues?|pushes?)\b[^.;]{0,40}\b(client|channel|buffer|socket|queue)/;
+
+/** A client that waits for the server's reply (received, not necessarily durable). */
+const SERVER_REPLY =
+  /(wait\w*|await\w*|block\w*) (for|on|until) (the )?(reply|response|ack\w*|(\w+ )?(server|broker)'?s? (reply|response|ack\w*))|(reply|response|ack\w*) from (the )?(\w+ )?(server|broker)|acknowledged by (the )?(\w+ )?(server|broker)/;
 
 /** When the client counts an operation as done. */
 export function normAcknowledgement(value: unknown): Acknowledgement | null {
@@ -261,7 +313,7 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
   if (t === '') return null;
   // "RequiredAcks not set (the library's default)" names no level: a reader cannot compare it.
   if (/\b(not set|unset|left unset)\b/.test(t) && !/acks ?=/.test(t)) return null;
-  if (/fire and forget|no ack|unacknowledged|not awaited|acks ?= ?0\b/.test(t)) return 'fire-and-forget';
+  if (NO_REPLY_AWAITED.test(t)) return 'fire-and-forget';
   // Kafka's acks: all (or -1, read here as " 1" after normText) waits for the in-sync replicas.
   if (/acks ?= ?(all|\s1\b)|min\.?insync|in ?sync replicas|\bisr\b/.test(t)) return 'after-replicated';
   if (/acks ?= ?1\b/.test(t)) return 'after-commit';
@@ -269,6 +321,7 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
     return 'after-commit';
   if (/replica|quorum|majority/.test(t)) return 'after-replicated';
   if (/durable|fsync|confirmed/.test(t)) return 'after-durable';
+  if (SERVER_REPLY.test(t)) return 'after-commit';
   if (/commit|round trip|ack/.test(t)) return 'after-commit';
   return null;
 }

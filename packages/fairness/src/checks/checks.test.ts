@@ -788,6 +788,38 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toBe('A: 5/5 TPC-C transaction types reported; B: 2/5 TPC-C transaction types reported');
   });
 
+  it('F-WL-4 reads the parts a side names in its setup against the standard benchmark', () => {
+    const listed = runCheck(
+      checkById('F-WL-4')!,
+      pair(
+        { run: { benchmark: 'LDBC-SNB queries 2, 6, 8, 9 (1-5 hops) and 11' } },
+        { run: { benchmark: 'LDBC-SNB queries 2, 6, 8, 9 (1-5 hops) and 11' } },
+      ),
+    );
+    expect(listed.state).toBe('flag');
+    expect(listed.hint).toMatch(/A: 5\/14 LDBC SNB Interactive complex reads reported/);
+    const omitted = runCheck(
+      checkById('F-WL-4')!,
+      pair(
+        { workload: { name: 'Nexmark', variant: 'queries common to both; q6, q10 omitted' } },
+        { workload: { name: 'Nexmark', variant: 'queries common to both; q6, q10 omitted' } },
+      ),
+    );
+    expect(omitted.state).toBe('flag');
+    expect(omitted.hint).toMatch(/2 left out \(6, 10\)/);
+    // Every query of the benchmark, and numbers that cannot be parts of it, are not a subset.
+    const whole = runCheck(
+      checkById('F-WL-4')!,
+      pair({ workload: { name: 'TPC-H queries 1 to 22' } }, { workload: { name: 'TPC-H queries 1 to 22' } }),
+    );
+    expect(whole.state).not.toBe('flag');
+    const rows = runCheck(
+      checkById('F-WL-4')!,
+      pair({ workload: { name: 'TPC-H, query 1000 rows' } }, { workload: { name: 'TPC-H, query 1000 rows' } }),
+    );
+    expect(rows.state).not.toBe('flag');
+  });
+
   it('F-WL-5 names the variant', () => {
     const r = runCheck(
       checkById('F-WL-5')!,
@@ -1371,6 +1403,31 @@ describe('special rules', () => {
       ),
     );
     expect(r.state).toBe('flag');
+  });
+
+  it('F-DUR-2 flags a guarantee one side states and the other denies', () => {
+    const r = runCheck(
+      checkById('F-DUR-2')!,
+      pair(
+        { settings: { acknowledgement: 'strong consistency out of the box' } },
+        { settings: { acknowledgement: 'does not provide strong consistency' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+  });
+
+  it('the same unreadable words on every side agree; different ones go to a reviewer', () => {
+    const same = 'reads served by whichever copy answers first';
+    const agree = runCheck(
+      checkById('F-DUR-2')!,
+      pair({ settings: { confirmedReads: same } }, { settings: { confirmedReads: same } }),
+    );
+    expect(agree.state).toBe('pass');
+    const other = runCheck(
+      checkById('F-DUR-2')!,
+      pair({ settings: { confirmedReads: same } }, { settings: { confirmedReads: 'copies answer in turn' } }),
+    );
+    expect(other.state).toBe('needs_review');
   });
 
   it('F-CLIENT-2 reads "pipelining unsupported" as one request per connection', () => {

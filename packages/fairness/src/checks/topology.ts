@@ -12,6 +12,7 @@ import {
   display,
   normAcknowledgement,
   normClientPlacement,
+  normConfirmedReads,
   normCloudProvider,
   normDurability,
   normIsolation,
@@ -40,14 +41,16 @@ const boolKey = (v: unknown) => {
   return b === null ? null : String(b);
 };
 
-/** Confirmed reads as a switch or as a read concern: "majority" and "linearizable" read only confirmed writes. */
-const confirmedReadsKey = (v: unknown) => {
-  const b = boolKey(v);
-  if (b !== null) return b;
-  const t = normText(v);
-  if (/\b(majority|linearizable|strong|quorum|strict)\b/.test(t)) return 'true';
-  if (/\b(local|available|eventual|stale|dirty|read uncommitted)\b/.test(t)) return 'false';
-  return null;
+/**
+ * When a side counts a write as done; a side that states a consistency guarantee instead
+ * ("strong consistency out of the box" against "does not provide strong consistency") is
+ * compared on that guarantee.
+ */
+const acknowledgementKey = (v: unknown) => {
+  const level = normAcknowledgement(v);
+  if (level !== null) return level;
+  const guarantee = normConfirmedReads(v);
+  return guarantee === null ? null : `consistency ${guarantee === 'true' ? 'strong' : 'weaker'}`;
 };
 
 /**
@@ -290,13 +293,13 @@ export function checkDur2(input: ComparisonInput): CheckOutcome {
       field: 'settings.confirmedReads',
       label: 'confirmed reads',
       read: groupField('settings', 'confirmedReads'),
-      norm: confirmedReadsKey,
+      norm: normConfirmedReads,
     },
     {
       field: 'settings.acknowledgement',
       label: 'acknowledgement',
       read: groupField('settings', 'acknowledgement'),
-      norm: normAcknowledgement,
+      norm: acknowledgementKey,
     },
   ]);
   return requireAny(
