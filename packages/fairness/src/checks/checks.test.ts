@@ -815,7 +815,10 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(whole.state).not.toBe('flag');
     const rows = runCheck(
       checkById('F-WL-4')!,
-      pair({ workload: { name: 'TPC-H, query 1000 rows' } }, { workload: { name: 'TPC-H, query 1000 rows' } }),
+      pair(
+        { workload: { name: 'TPC-H, query 1000 rows' } },
+        { workload: { name: 'TPC-H, query 1000 rows' } },
+      ),
     );
     expect(rows.state).not.toBe('flag');
   });

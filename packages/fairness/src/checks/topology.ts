@@ -12,8 +12,8 @@ import {
   display,
   normAcknowledgement,
   normClientPlacement,
-  normConfirmedReads,
   normCloudProvider,
+  normConfirmedReads,
   normDurability,
   normIsolation,
   normText,
@@ -35,11 +35,6 @@ import {
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
 import { fromText, orText } from '../text.ts';
-
-const boolKey = (v: unknown) => {
-  const b = toBool(v);
-  return b === null ? null : String(b);
-};
 
 /**
  * When a side counts a write as done; a side that states a consistency guarantee instead

@@ -12,9 +12,9 @@ import { display, type FieldValue, normFeature, normText, parseNumber, toBool } 
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses } from '../subject.ts';
+import { partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
 import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
-import { partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
 import { headOf, nameParts, nestedParts, parametersPart } from './workload-parts.ts';
 
 /** "TPC-C", "tpcc", "TPC C" → "tpcc". */
