@@ -19,7 +19,6 @@ import {
   normText,
   parseNumber,
   spread,
-  toBool,
 } from '../normalize.ts';
 import {
   entryValue,
