@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, validationError } from './errors.ts';
+import { AppError, appErrorOf, validationError } from './errors.ts';
 import { CreateRunRequest, FrameBatch, INGEST_LIMITS } from './ingest.ts';
 import { Disclosure, GROUP_FIELDS, Provenance, unknownFields } from './provenance.ts';
 
@@ -115,6 +115,21 @@ describe('errors', () => {
     expect(new AppError('RUN_FINISHED', 'run is finished').toJSON()).toEqual({
       error: { code: 'RUN_FINISHED', message: 'run is finished' },
     });
+  });
+
+  it('list every refused field in details, each with its own message', () => {
+    const result = FrameBatch.safeParse({ series, frames: [{ ...frame, p99: -1, seq: -1 }] });
+    const { details } = validationError(result.error!);
+    expect(details?.map((d) => d.field).sort()).toEqual(['frames.0.p99', 'frames.0.seq']);
+    expect(details?.every((d) => d.message.length > 0)).toBe(true);
+  });
+
+  it('are found behind the error a framework wrapped them in', () => {
+    const error = new AppError('FORBIDDEN', 'ask an owner');
+    expect(appErrorOf(error)).toBe(error);
+    expect(appErrorOf(new Error('wrapped', { cause: error }))).toBe(error);
+    expect(appErrorOf(new Error('a bug'))).toBeNull();
+    expect(appErrorOf('not an error')).toBeNull();
   });
 });
 

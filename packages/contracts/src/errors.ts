@@ -17,6 +17,8 @@ export const ERROR_STATUS = {
   /** The URL or headers exceed the server's header size limit. */
   HEADERS_TOO_LARGE: 431,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** The web app: the action needs a signed-in user (sign in, then try again). */
+  UNAUTHENTICATED: 401,
   TOKEN_MISSING: 401,
   TOKEN_INVALID: 401,
   TOKEN_REVOKED: 401,
@@ -73,10 +75,25 @@ export class AppError extends Error {
   }
 }
 
-/** Turns the first zod issue into an AppError that names the field and what it expects. */
+/**
+ * A zod failure as an AppError: the message and path name the first offending field (what a
+ * script prints), `details` every field with its own message (what a form puts beside each one).
+ */
 export function validationError(error: z.ZodError): AppError {
+  const fieldOf = (issue: { path: PropertyKey[] }) => issue.path.map(String).join('.');
   const issue = error.issues[0];
-  const path = issue?.path.map(String).join('.') ?? '';
+  const path = issue ? fieldOf(issue) : '';
   const message = issue ? `${path || 'body'}: ${issue.message}` : 'the request body is not valid';
-  return new AppError('VALIDATION_FAILED', message, path || undefined);
+  const details = error.issues.map((each) => ({ field: fieldOf(each), message: each.message }));
+  return new AppError('VALIDATION_FAILED', message, path || undefined, details);
+}
+
+/**
+ * The AppError behind an error: the error itself, or the one a framework wrapped as its cause
+ * (tRPC hands its callers a TRPCError whose cause is what the procedure threw). Null otherwise.
+ */
+export function appErrorOf(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof Error && error.cause instanceof AppError) return error.cause;
+  return null;
 }
