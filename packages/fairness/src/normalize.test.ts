@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { threadCount } from './checks/hardware.ts';
 import {
   canonical,
   denied,
@@ -194,6 +195,17 @@ describe('acknowledgement and reads in prose', () => {
   });
 });
 
+describe('server threads as printed', () => {
+  it.each([
+    [4, 4],
+    ['single event loop thread (Redis not multithreaded)', 1],
+    ['multiple server threads (server-threads N)', 'several'],
+    ['client thread + separate compaction thread', 'several'],
+    ['not multithreaded', 1],
+    ['lots', null],
+  ] as const)('%s → %s', (t, want) => expect(threadCount(t)).toBe(want));
+});
+
 describe('durability written as negations', () => {
   it.each([
     'fsync disabled',
@@ -211,7 +223,7 @@ describe('storage', () => {
     ['EBS gp2, volume IOPS 4500', 'network-ssd (gp2)'],
     ['PD SSD', 'network-ssd (pd-ssd)'],
     ['an EBS volume', 'network-ssd'],
-    ['spill location not moved to the NVMe drive', null],
+    ['spill location not moved to the NVMe drive', 'not local nvme'],
     ['default disk instead of the NVMe mount', null],
   ])('%s → %s', (t, want) => expect(normStorage(t)).toBe(want));
 });

@@ -604,9 +604,13 @@ export function normArch(value: unknown): string | null {
 export function normStorage(value: unknown): string | null {
   const t = normText(value);
   if (t === '') return null;
-  // "spill location not moved to the NVMe drive" names NVMe and means the opposite: a person reads it.
+  // "spill location not moved to the NVMe drive": local NVMe denied is another storage, though
+  // which one is not said.
+  const local = /nvme|instance store|local ssd/;
+  if (local.test(t) && denied(t, local)) return 'not local nvme';
+  // "unsure", "instead of": the sentence names two storages; a person reads which one was used.
   if (/\b(not|no|never|without|unsure|instead of|isn't|wasn't)\b/.test(t)) return null;
-  if (/nvme|instance store|local ssd/.test(t)) return 'nvme';
+  if (local.test(t)) return 'nvme';
   // A named volume type is compared by name: gp2 and gp3 at one size differ in baseline IOPS
   // and throughput, pd-balanced and pd-ssd likewise.
   const volume =

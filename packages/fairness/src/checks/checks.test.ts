@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS, checkById, runCheck, runChecks } from '../catalogue.ts';
 import type { ComparisonInput } from '../schema.ts';
-import { comparison, pair, type RunSpec, side } from '../testing.ts';
+import { comparison, type NodeSpec, pair, type RunSpec, side } from '../testing.ts';
 
 interface Case {
   id: string;
@@ -1406,6 +1406,29 @@ describe('special rules', () => {
       ),
     );
     expect(r.state).toBe('flag');
+  });
+
+  it('F-HW-2 flags a multithreaded server against a single-threaded one on the same machine', () => {
+    const node = (software: NodeSpec['software']) => ({
+      nodes: [{ role: 'sut' as const, count: 1, hardware: { vcpus: 8 }, software }],
+    });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        node({ processes: 'pm2-runtime -i max (cluster mode)' }),
+        node({ processes: 1, threadsPerProcess: 'single event loop thread' }),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/cores the server keeps busy differs/);
+    const same = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        node({ processes: 1, threadsPerProcess: 1 }),
+        node({ processes: 1, threadsPerProcess: 'one thread' }),
+      ),
+    );
+    expect(same.state).toBe('pass');
   });
 
   it('F-DUR-2 flags a guarantee one side states and the other denies', () => {

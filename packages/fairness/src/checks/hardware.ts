@@ -4,6 +4,7 @@ import type { Node } from '@levelfield/contracts/provenance';
 import { formulaById, formulaMismatch } from '@levelfield/metrics/formulas';
 import { compareFields, type FieldSpec, missingOf, missingText, verdict, verdictOf } from '../compare.ts';
 import {
+  denied,
   display,
   type FieldValue,
   normArch,
@@ -141,7 +142,8 @@ function usedVcpus(node: Node): { value: number; how: string } | 'nothing' | nul
   const count = processes ? processCount(processes.value) : null;
   const p = typeof count === 'number' ? count : null;
   if (p === null) return null;
-  const t = threads ? parseNumber(threads.value) : null;
+  const perProcess = threads ? threadCount(threads.value) : null;
+  const t = typeof perProcess === 'number' ? perProcess : null;
   const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
   const cap = provisioned ? parseNumber(provisioned.value) : null;
   if (t === null && cap === null) return null;
@@ -162,6 +164,9 @@ const usedVcpusTotal =
     let any = false;
     const parts: string[] = [];
     for (const node of nodes) {
+      // A source that says this side used other cores without printing how many.
+      const marked = fromField(node.hardware.vcpusUsed);
+      if (marked?.differs) return marked;
       const u = usedVcpus(node);
       if (u === 'nothing') return undefined;
       const provisioned = fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads);
@@ -204,6 +209,64 @@ const usableMemoryTotal =
       source: `sum over ${roles.join(' + ')} nodes: ${parts.join(' + ')}`,
     };
   };
+
+/**
+ * A server's threads per process as printed: a count, 1 for "single event loop thread" or "not
+ * multithreaded", 'several' for "multiple server threads" or "client thread + compaction thread".
+ */
+export function threadCount(value: unknown): number | 'several' | null {
+  if (typeof value === 'number') return value;
+  const t = normText(value);
+  if (/^\d+$/.test(t)) return Number(t);
+  const multi =
+    /\bmulti ?thread\w*|\bmultiple\b|\bseveral\b|\bmany\b|\bthread pool\b|\bper (core|cpu|vcpu)\b|\ball (cores|cpus|vcpus)\b/;
+  if (multi.test(t) && !denied(t, multi)) return 'several';
+  if (/\+[^+]*\bthreads?\b/.test(t)) return 'several';
+  if (
+    /\bsingle\b|\bone\b|\bsame thread\b|\bnot multi ?thread|\bmulti ?thread\w* no\b|^1\b/.test(t) ||
+    multi.test(t)
+  )
+    return 1;
+  return null;
+}
+
+/**
+ * Whether a side's server keeps one core busy or several: read from the cores it was given
+ * (vcpusUsed), else from its processes and threads ("pm2 -i max" or "multiple server threads" is
+ * several; one process on one event-loop thread is one). A multithreaded server against a
+ * single-threaded one on the same machine uses more of it, whatever was provisioned.
+ */
+const coreUse: Reader = (run) => {
+  const uses = new Set<string>();
+  const how: string[] = [];
+  for (const node of nodesOf(run, 'sut')) {
+    const used = fromField(node.hardware.vcpusUsed);
+    const usedN = used && !used.differs ? parseNumber(used.value) : null;
+    const processes = fromField(node.software.processes);
+    const threads = fromField(node.software.threadsPerProcess);
+    const p = processes ? processCount(processes.value) : null;
+    const t = threads ? threadCount(threads.value) : null;
+    let use: string | null = null;
+    if (usedN !== null) use = usedN > 1 ? 'several cores' : 'one core';
+    else if (
+      p === 'per-core' ||
+      (typeof p === 'number' && p > 1) ||
+      t === 'several' ||
+      (typeof t === 'number' && t > 1)
+    )
+      use = 'several cores';
+    else if (p === 1 && t === 1) use = 'one core';
+    if (use === null) return undefined;
+    uses.add(use);
+    how.push(
+      usedN !== null
+        ? `${String(used?.value)} vCPUs used`
+        : `${String(processes?.value ?? '?')} process(es) × ${String(threads?.value ?? '?')} thread(s)`,
+    );
+  }
+  if (uses.size !== 1) return undefined;
+  return { value: [...uses][0] as string, origin: 'derived', source: how.join(' + ') };
+};
 
 /** How the system runs on its nodes: "3 × 1 process × 16 threads" (a single-threaded server shows here). */
 const processModel: Reader = (run) => {
@@ -311,6 +374,11 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         label: 'server processes × threads',
         read: processModel,
         evidenceOnly: true,
+      },
+      {
+        field: 'nodes.sut.software.threadsPerProcess (cores kept busy)',
+        label: 'cores the server keeps busy',
+        read: coreUse,
       },
       {
         field: 'nodes.sut.hardware.memoryLimitBytes (total)',
@@ -454,7 +522,9 @@ export function checkHw3(input: ComparisonInput): CheckOutcome {
 export function processCount(value: unknown): number | string | null {
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : null;
   if (n !== null) return n;
-  return /per (cpu|core|vcpu|thread)|prefork|one (process|shard) per/.test(normText(value))
+  return /per (cpu|core|vcpu|thread)|prefork|one (process|shard) per|cluster mode|\bi max\b|instances? ?[=:]? ?max|workers? ?[=:]? ?auto/.test(
+    normText(value),
+  )
     ? 'per-core'
     : null;
 }
