@@ -1,10 +1,11 @@
 // The version's downloads, all built from its snapshot, and the API addresses that serve and
 // verify it.
+import { versionSearch } from '~/lib/report-version';
 import { hasHistograms } from './download/files';
 import type { LoadedReport } from './load';
 
 export function Downloads({ report }: { report: LoadedReport }) {
-  const v = `?v=${report.version.version}`;
+  const v = versionSearch(report.version.version);
   const base = `/r/${report.slug}/download`;
   const api = `/api/v1/reports/${report.slug}`;
   return (
@@ -37,11 +38,12 @@ export function Downloads({ report }: { report: LoadedReport }) {
       </ul>
       <p className="muted small">
         API:{' '}
-        <a href={`${api}?version=${report.version.version}`}>
-          GET {api}?version={report.version.version}
+        <a href={`${api}${v}`}>
+          GET {api}
+          {v}
         </a>{' '}
-        · <a href={`${api}/verify?version=${report.version.version}`}>verify</a> (re-checks the hash chain:
-        each version's SHA-256 over its snapshot and the version before it).
+        · <a href={`${api}/verify${v}`}>verify</a> (re-checks the hash chain: each version's SHA-256 over its
+        snapshot and the version before it).
       </p>
     </>
   );

@@ -1,8 +1,9 @@
 // Loading a report for its pages: the viewer's access decides (private reports are not found for
-// outsiders), ?v=N picks a version. Cached per request, so metadata and page read it once.
+// outsiders), ?version=N (or its old alias ?v=N, lib/report-version.ts) picks a version. Cached per request, so metadata and page read it once.
 import 'server-only';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
+import { versionSearch } from '~/lib/report-version';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
@@ -11,7 +12,7 @@ import { ReportRef } from '~/server/reports/schema';
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** The first value of a query parameter (?v=2&v=3 reads 2). */
+/** The first value of a query parameter (?latency=a&latency=b reads a). */
 export function param(
   params: Record<string, string | string[] | undefined>,
   name: string,
@@ -29,7 +30,10 @@ export function versionParam(text: string | undefined): number | undefined {
 }
 
 export const loadReport = cache(async (slug: string, version: number | undefined) =>
-  guard(getReport(db(), await viewerId(), slug, version), `/r/${slug}${version ? `?v=${version}` : ''}`),
+  guard(
+    getReport(db(), await viewerId(), slug, version),
+    `/r/${slug}${version ? versionSearch(version) : ''}`,
+  ),
 );
 
 export type LoadedReport = Awaited<ReturnType<typeof loadReport>>;

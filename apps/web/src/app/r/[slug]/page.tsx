@@ -1,4 +1,4 @@
-// /r/{slug}[?v=N]: a published report. Everything on it comes from the version's stored snapshot
+// /r/{slug}[?version=N]: a published report. Everything on it comes from the version's stored snapshot
 // (and the review threads on the report); it is rendered on the server and reads completely
 // without JavaScript — only the charts hydrate, into containers already at their final height.
 import type { Metadata } from 'next';
@@ -10,6 +10,7 @@ import { Scorecard } from '~/components/checklist/scorecard';
 import { HeadlineTable } from '~/components/comparisons/headline-table';
 import { ProvenanceSection } from '~/components/comparisons/provenance-diff';
 import type { Annotate } from '~/components/provenance/provenance-panel';
+import { versionQuery } from '~/lib/report-version';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { anchorsOf } from '~/server/reports/anchors-of';
@@ -36,7 +37,7 @@ type Props = { params: Promise<{ slug: string }>; searchParams: SearchParams };
 
 async function load({ params, searchParams }: Props): Promise<LoadedReport> {
   const [{ slug }, query] = await Promise.all([params, searchParams]);
-  return loadReport(slug, versionParam(param(query, 'v')));
+  return loadReport(slug, versionParam(versionQuery(query)));
 }
 
 /** One line a link preview can show: the comparison's own description, else what the report holds. */

@@ -4,11 +4,12 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { VisibilityTag } from '~/components/orgs/OrgHeader';
 import { formatUtc } from '~/lib/format';
+import { versionSearch } from '~/lib/report-version';
 import type { LoadedReport } from './load';
 
 export function ReportHeader({ report, actions }: { report: LoadedReport; actions?: ReactNode }) {
   const { snapshot } = report.version;
-  const verify = `/api/v1/reports/${report.slug}/verify?version=${report.version.version}`;
+  const verify = `/api/v1/reports/${report.slug}/verify${versionSearch(report.version.version)}`;
   return (
     <header className="report-head">
       <p className="crumbs muted">

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { TableScroll } from '~/components/table/table-scroll';
 import { formatUtc } from '~/lib/format';
+import { versionSearch } from '~/lib/report-version';
 import type { LoadedReport } from './load';
 
 export function CompareVersionsForm({
@@ -63,7 +64,9 @@ export function Versions({ report }: { report: LoadedReport }) {
                   ) : (
                     <Link
                       href={
-                        v.version === report.latest ? `/r/${report.slug}` : `/r/${report.slug}?v=${v.version}`
+                        v.version === report.latest
+                          ? `/r/${report.slug}`
+                          : `/r/${report.slug}${versionSearch(v.version)}`
                       }
                     >
                       {v.version}

@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { TableScroll } from '~/components/table/table-scroll';
+import { versionSearch } from '~/lib/report-version';
 import { type SnapshotChange, snapshotChanges } from '~/server/reports/diff';
 import { loadReport, param, type SearchParams, versionParam } from '../load';
 import { CompareVersionsForm } from '../versions';
@@ -90,9 +91,10 @@ export default async function ChangesPage(props: Props) {
           Version {a} → version {b}
         </h1>
         <p className="muted">
-          <Link href={`/r/${report.slug}?v=${a}`}>Version {a}</Link> (SHA-256{' '}
+          <Link href={`/r/${report.slug}${versionSearch(a)}`}>Version {a}</Link> (SHA-256{' '}
           {from.version.sha256.slice(0, 12)}…) compared with{' '}
-          <Link href={`/r/${report.slug}?v=${b}`}>version {b}</Link> (SHA-256 {to.version.sha256.slice(0, 12)}
+          <Link href={`/r/${report.slug}${versionSearch(b)}`}>version {b}</Link> (SHA-256{' '}
+          {to.version.sha256.slice(0, 12)}
           …): {changes.length} change{changes.length === 1 ? '' : 's'}.
         </p>
         <CompareVersionsForm report={report} from={a} to={b} />

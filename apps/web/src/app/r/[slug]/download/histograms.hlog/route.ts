@@ -1,4 +1,4 @@
-// GET /r/{slug}/download/histograms.hlog[?v=N]: the runs' whole-run histograms as an interval log.
+// GET /r/{slug}/download/histograms.hlog[?version=N]: the runs' whole-run histograms as an interval log.
 import { histogramLog } from '../files';
 import { serveDownload } from '../serve';
 

@@ -1,4 +1,4 @@
-// GET /r/{slug}/download/report.json[?v=N]: the version's snapshot with its SHA-256.
+// GET /r/{slug}/download/report.json[?version=N]: the version's snapshot with its SHA-256.
 import { reportJson } from '../files';
 import { serveDownload } from '../serve';
 

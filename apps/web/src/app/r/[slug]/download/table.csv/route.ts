@@ -1,4 +1,4 @@
-// GET /r/{slug}/download/table.csv[?v=N]: the headline table, one line per cell.
+// GET /r/{slug}/download/table.csv[?version=N]: the headline table, one line per cell.
 import { headlineCsv } from '../files';
 import { serveDownload } from '../serve';
 

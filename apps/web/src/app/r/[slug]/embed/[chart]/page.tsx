@@ -1,7 +1,8 @@
-// /r/{slug}/embed/{chart}[?v=N][&latency=…]: one chart of a report and a link back, for an iframe
+// /r/{slug}/embed/{chart}[?version=N][&latency=…]: one chart of a report and a link back, for an iframe
 // on another site (next.config.ts lets only these pages be framed). Same access as the report.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { versionQuery } from '~/lib/report-version';
 import { reportQuery } from '../../chart-figure';
 import { type LoadedReport, loadReport, param, type SearchParams, versionParam } from '../../load';
 import { ReportChart } from '../../report-chart';
@@ -18,7 +19,7 @@ async function load({
 }: Props): Promise<{ report: LoadedReport; data: ReportChartData }> {
   const [{ slug, chart }, query] = await Promise.all([params, searchParams]);
   if (!isReportChart(chart)) notFound();
-  const report = await loadReport(slug, versionParam(param(query, 'v')));
+  const report = await loadReport(slug, versionParam(versionQuery(query)));
   const data = reportCharts(report.version.snapshot, { latency: param(query, 'latency') }).find(
     (c) => c.kind === chart,
   );
