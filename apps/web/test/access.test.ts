@@ -1,19 +1,13 @@
 // projectRole and the require* helpers against a real PostgreSQL: roles come from the project's
 // organization; private projects and their runs are NOT_FOUND to outsiders and anonymous visitors.
+
+import { appErrorOf } from '@levelfield/contracts/errors';
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  orgRole,
-  projectProcedure,
-  projectRole,
-  requireOrg,
-  requireProject,
-  requireRun,
-} from '~/server/access';
+import { orgRole, projectRole, requireOrg, requireProject, requireRun } from '~/server/access-checks';
 import { errorResponse } from '~/server/rest/http';
-import { createCallerFactory, router } from '~/server/trpc';
+import { createCallerFactory, projectProcedure, router } from '~/server/trpc';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -90,7 +84,7 @@ afterAll(async () => {
 function codeOf(promise: Promise<unknown>) {
   return promise.then(
     () => 'allow',
-    (error) => (error instanceof TRPCError ? error.code : `unexpected: ${error}`),
+    (error) => appErrorOf(error)?.code ?? `unexpected: ${error}`,
   );
 }
 
@@ -137,7 +131,7 @@ describe('requireProject', () => {
     expect(await codeOf(requireProject(db, null, pub, 'view'))).toBe('allow');
     expect(await codeOf(requireProject(db, ids.outsider, pub, 'view'))).toBe('allow');
     expect(await codeOf(requireProject(db, ids.outsider, pub, 'manageTokens'))).toBe('FORBIDDEN');
-    expect(await codeOf(requireProject(db, null, pub, 'edit'))).toBe('UNAUTHORIZED');
+    expect(await codeOf(requireProject(db, null, pub, 'edit'))).toBe('UNAUTHENTICATED');
   });
 
   it('answers FORBIDDEN to members lacking the role, naming the role needed', async () => {

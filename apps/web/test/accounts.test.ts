@@ -84,7 +84,8 @@ describe('credentials', () => {
     await expect(
       changePassword(db, id, { currentPassword: 'wrong', newPassword: 'a brand new password' }, ADDRESS),
     ).rejects.toMatchObject({
-      code: 'BAD_REQUEST',
+      code: 'VALIDATION_FAILED',
+      path: 'currentPassword',
     });
     await changePassword(
       db,

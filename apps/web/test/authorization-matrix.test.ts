@@ -36,7 +36,7 @@ type Action =
   | 'manage tokens'
   | 'decide a change'
   | 'manage webhooks';
-type Outcome = 'ok' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHORIZED';
+type Outcome = 'ok' | 'NOT_FOUND' | 'FORBIDDEN' | 'UNAUTHENTICATED';
 
 const ACTIONS: Action[] = [
   'view',
@@ -63,13 +63,13 @@ const EXPECTED: [Visibility, Who, ...Outcome[]][] = [
   ['unlisted', 'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
   ['unlisted', 'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
   ['unlisted', 'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['unlisted', 'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
+  ['unlisted', 'anonymous',    'ok',         'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED'],
   ['public',   'owner',        'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
   ['public',   'editor',       'ok',         'ok',           'ok',           'ok',           'ok',           'ok',           'ok',           'ok'],
   ['public',   'reviewer',     'ok',         'FORBIDDEN',    'ok',           'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
   ['public',   'viewer',       'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
   ['public',   'non-member',   'ok',         'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN',    'FORBIDDEN'],
-  ['public',   'anonymous',    'ok',         'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED'],
+  ['public',   'anonymous',    'ok',         'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED', 'UNAUTHENTICATED'],
 ];
 
 const ORGS = ['north', 'south'] as const;

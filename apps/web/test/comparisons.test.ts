@@ -146,7 +146,7 @@ describe('creating comparisons and deciding checks', () => {
     };
     expect(await code(decideCheck(db, fx.viewer, { ...base, decision: 'confirmed' }))).toBe('FORBIDDEN');
     expect(await code(decideCheck(db, fx.reviewer, { ...base, decision: 'waived' }))).toBe('FORBIDDEN');
-    expect(await code(decideCheck(db, null, { ...base, decision: 'waived' }))).toBe('UNAUTHORIZED');
+    expect(await code(decideCheck(db, null, { ...base, decision: 'waived' }))).toBe('UNAUTHENTICATED');
     await decideCheck(db, fx.reviewer, { ...base, decision: 'confirmed', justification: 'Needs a look.' });
     const waived = await decideCheck(db, fx.editor, { ...base, decision: 'waived' });
     expect(waived.by).toBe('Edna Editor');

@@ -4,8 +4,8 @@
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessibleProject } from '~/server/access';
-import { requireProject } from '~/server/access';
+import type { AccessibleProject } from '~/server/access-checks';
+import { requireProject } from '~/server/access-checks';
 import { verdictOf } from '~/server/history/verdict';
 import { listNotifications } from '~/server/notifications/read';
 import { historyRun, regressedHistory } from './history-support.ts';

@@ -68,7 +68,7 @@ describe('published.import', () => {
   it('is for editors: viewers are refused, anonymous visitors asked to sign in', async () => {
     expect(await code(caller(fx.viewer).import({ ...where, format: 'csv', text: CSV }))).toBe('FORBIDDEN');
     expect(await code(caller(null).import({ ...where, format: 'csv', text: CSV }))).toMatch(
-      /UNAUTHORIZED|FORBIDDEN|NOT_FOUND/,
+      /UNAUTHENTICATED|FORBIDDEN|NOT_FOUND/,
     );
     expect(await db.run.count({ where: { source: 'published' } })).toBe(0);
   });

@@ -52,7 +52,7 @@ describe('publishing', () => {
       'FORBIDDEN',
     );
     expect(await outcome(publishReport(db, null, { comparison: SLUG, visibility: 'public' }))).toBe(
-      'UNAUTHORIZED',
+      'UNAUTHENTICATED',
     );
     const first = await publishReport(db, fx.owner, { comparison: SLUG, visibility: 'public' });
     expect(first).toMatchObject({ slug: SLUG, version: 1, unchanged: false });
@@ -120,7 +120,7 @@ describe('publishing', () => {
       await outcome(
         publishReport(db, fx.owner, { comparison: SLUG, slug: 'another-slug', visibility: 'public' }),
       ),
-    ).toBe('BAD_REQUEST');
+    ).toBe('VALIDATION_FAILED');
     expect(
       await outcome(
         publishReport(db, fx.owner, { comparison: 'rds-mysql-tpcc', slug: SLUG, visibility: 'public' }),

@@ -77,7 +77,7 @@ afterAll(async () => {
 describe('opening threads', () => {
   it('needs the reviewer role in the report’s organization', async () => {
     const anchor = { kind: 'check', checkId: 'F-HW-1' } as const;
-    expect(await code(open(null, anchor))).toBe('UNAUTHORIZED');
+    expect(await code(open(null, anchor))).toBe('UNAUTHENTICATED');
     expect(await code(open(fx.outsider, anchor))).toBe('FORBIDDEN');
     expect(await code(open(fx.viewer, anchor))).toBe('FORBIDDEN');
     expect(await code(open(fx.outsider, anchor, 'x', PRIVATE))).toBe('NOT_FOUND');
@@ -137,7 +137,7 @@ describe('opening threads', () => {
     expect(await message(open(fx.reviewer, { kind: 'range', chart: 'throughput', from: 0, to: 60 }))).toBe(
       'Version 1 has no throughput chart; anchor to a check, a table cell or a field instead.',
     );
-    expect(await code(open(fx.reviewer, { kind: 'check', checkId: 'F-XX-9' }))).toBe('BAD_REQUEST');
+    expect(await code(open(fx.reviewer, { kind: 'check', checkId: 'F-XX-9' }))).toBe('VALIDATION_FAILED');
     expect(
       await message(openThread(db, fx.reviewer, { slug: PUBLIC, version: 7, anchor: tpmC, body: 'x' })),
     ).toMatch(/has no version 7/);
@@ -171,7 +171,7 @@ describe('answering and changing state', () => {
       'FORBIDDEN',
     );
     expect(await code(commentOnThread(db, null, { threadId: fx.thread, body: 'me too' }))).toBe(
-      'UNAUTHORIZED',
+      'UNAUTHENTICATED',
     );
     expect(await code(commentOnThread(db, fx.reviewer, { threadId: 'nope', body: 'me too' }))).toBe(
       'NOT_FOUND',

@@ -1,6 +1,7 @@
 // Helpers shared by the integration tests: how an operation ended, as the tests assert it.
+
+import { appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient, Role } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 
 async function settle(operation: Promise<unknown>): Promise<{ code: string; message: string }> {
   try {
@@ -8,13 +9,13 @@ async function settle(operation: Promise<unknown>): Promise<{ code: string; mess
     return { code: 'ok', message: 'ok' };
   } catch (e) {
     return {
-      code: e instanceof TRPCError ? e.code : `unexpected ${String(e)}`,
+      code: appErrorOf(e)?.code ?? `unexpected ${String(e)}`,
       message: e instanceof Error ? e.message : String(e),
     };
   }
 }
 
-/** 'ok', or the tRPC error code (NOT_FOUND, FORBIDDEN, UNAUTHORIZED, BAD_REQUEST, …). */
+/** 'ok', or the AppError's code (NOT_FOUND, FORBIDDEN, UNAUTHENTICATED, VALIDATION_FAILED, …). */
 export const outcome = async (operation: Promise<unknown>) => (await settle(operation)).code;
 
 /** 'ok', or the message the user would read. */

@@ -1,12 +1,14 @@
 // The tRPC endpoint against hostile requests: bodies past the limit are refused before they are
 // buffered (withBoundedBody, which api/trpc/route.ts applies; e2e/rest.spec.ts sends an oversized
 // body to the running endpoint), and an unexpected server error reaches the client without its
-// internals.
+// internals. Every error reaches the client as the AppError the server threw: its message, and in
+// `data` its code, HTTP status and field path (server/trpc.ts).
+import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_BODY_BYTES, withBoundedBody } from '~/server/rest/http';
-import { publicProcedure, router } from '~/server/trpc';
+import { createCallerFactory, publicProcedure, router, signedInProcedure } from '~/server/trpc';
 
 const MiB = 1024 * 1024;
 
@@ -93,5 +95,65 @@ describe('the tRPC endpoint', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/run\.name: holds the control character U\+0000 \(NUL\)/);
     expect(ran).toBe(false);
+  });
+
+  describe('errors', () => {
+    const domain = router({
+      taken: publicProcedure.mutation(() => {
+        throw new AppError('CONFLICT', 'The slug "x" is taken. Choose another.', 'slug');
+      }),
+      create: publicProcedure
+        .input(z.object({ name: z.string().min(1, 'Give it a name.'), size: z.number() }))
+        .mutation(() => 'created'),
+      mine: signedInProcedure.query(() => 'yours'),
+    });
+
+    async function call(path: string, body?: unknown) {
+      const response = await fetchRequestHandler({
+        endpoint: '/api/trpc',
+        req: new Request(`http://localhost/api/trpc/${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify({ json: body }),
+        }),
+        router: domain,
+        createContext: () => ({ db: null as never, viewerId: null }),
+      });
+      const { error } = (await response.json()) as { error: { json: { message: string; data: object } } };
+      return { status: response.status, message: error.json.message, data: error.json.data };
+    }
+
+    it('answers an AppError with its status, message, code and field', async () => {
+      expect(await call('taken', {})).toEqual({
+        status: 409,
+        message: 'The slug "x" is taken. Choose another.',
+        data: { code: 'CONFLICT', httpStatus: 409, path: 'slug' },
+      });
+    });
+
+    it('answers a refused input as VALIDATION_FAILED naming the first field, with every field in details', async () => {
+      expect(await call('create', { name: '', size: 'big' })).toMatchObject({
+        status: 400,
+        message: 'name: Give it a name.',
+        data: {
+          code: 'VALIDATION_FAILED',
+          path: 'name',
+          details: [
+            { field: 'name', message: 'Give it a name.' },
+            { field: 'size', message: expect.any(String) },
+          ],
+        },
+      });
+    });
+
+    it('asks an anonymous caller to sign in', async () => {
+      expect(await call('mine')).toMatchObject({ status: 401, data: { code: 'UNAUTHENTICATED' } });
+    });
+
+    it('hands server callers the AppError as the cause of what they catch', async () => {
+      const caller = createCallerFactory(domain)({ db: null as never, viewerId: null });
+      const error = await caller.taken().catch((e: unknown) => e);
+      expect(appErrorOf(error)).toMatchObject({ code: 'CONFLICT', path: 'slug' });
+    });
   });
 });

@@ -5,6 +5,7 @@ import {
   type Action,
   can,
   decide,
+  denialError,
   MIN_ROLE,
   permissionsOf,
   ROLES,
@@ -118,8 +119,37 @@ describe('decide: membership and visibility', () => {
       for (const action of ACTIONS) {
         const expected = action === 'view' ? 'allow' : undefined;
         expect(decide({ role: null, signedIn: true, visibility, action })).toBe(expected ?? 'FORBIDDEN');
-        expect(decide({ role: null, signedIn: false, visibility, action })).toBe(expected ?? 'UNAUTHORIZED');
+        expect(decide({ role: null, signedIn: false, visibility, action })).toBe(
+          expected ?? 'UNAUTHENTICATED',
+        );
       }
     },
   );
+});
+
+describe('denialError(denial, …)', () => {
+  it('is the AppError of the denial, with a message that says what to do', () => {
+    expect(denialError('NOT_FOUND', 'The project acme/x', 'view', null, '')).toMatchObject({
+      code: 'NOT_FOUND',
+      status: 404,
+      message: expect.stringMatching(/^The project acme\/x does not exist, .* Check the address/),
+    });
+    expect(denialError('UNAUTHENTICATED', 'This report', 'review', null, 'acme')).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      status: 401,
+      message: 'Sign in to continue: reviewing needs an account.',
+    });
+  });
+
+  it('names the role an action needs, the role the viewer has, and whom to ask', () => {
+    expect(denialError('FORBIDDEN', 'This project', 'publish', 'viewer', 'acme')).toMatchObject({
+      code: 'FORBIDDEN',
+      status: 403,
+      message:
+        'Publishing reports needs the editor role or higher in acme; you are a viewer. Ask an owner of acme to change your role.',
+    });
+    expect(denialError('FORBIDDEN', 'This organization', 'manageMembers', 'editor', 'acme').message).toMatch(
+      /needs the owner role in acme; you are an editor/,
+    );
+  });
 });

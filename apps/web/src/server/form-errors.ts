@@ -1,33 +1,20 @@
-// Turns the errors of a tRPC call made by a server action into form state: validation issues
-// become per-field messages, everything else the error's own message. Anything that is not a
-// TRPCError (including Next's redirect and notFound signals) is rethrown.
+// Turns the errors of a tRPC call made by a server action into form state: a refused input
+// (its AppError's details) becomes per-field messages, any other AppError its own message.
+// Anything else (including Next's redirect and notFound signals) is rethrown.
 import 'server-only';
-import { TRPCError } from '@trpc/server';
+import { appErrorOf } from '@levelfield/contracts/errors';
 import type { FormState } from '~/components/accounts/form-state';
 
-interface Issue {
-  path: PropertyKey[];
-  message: string;
-}
-
-function issuesOf(error: TRPCError): Issue[] | null {
-  const cause = error.cause as { issues?: unknown } | undefined;
-  return Array.isArray(cause?.issues) ? (cause.issues as Issue[]) : null;
-}
-
 export function formError(error: unknown, values: Record<string, string> = {}): FormState {
-  if (!(error instanceof TRPCError)) throw error;
-  const issues = issuesOf(error);
-  if (error.code === 'BAD_REQUEST' && issues) {
+  const refusal = appErrorOf(error);
+  if (!refusal) throw error;
+  if (refusal.details) {
     const fields: Record<string, string> = {};
-    for (const issue of issues) {
-      const key = String(issue.path[0] ?? 'form');
-      fields[key] ??= issue.message;
-    }
+    for (const { field, message } of refusal.details) fields[field.split('.')[0] || 'form'] ??= message;
     // Each message sits under its own field; a banner on top would only repeat them.
     return { status: 'error', fields, values };
   }
-  return { status: 'error', message: error.message, values };
+  return { status: 'error', message: refusal.message, values };
 }
 
 /** The text fields of a form, for putting them back after an error (never passwords). */

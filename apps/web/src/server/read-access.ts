@@ -4,10 +4,10 @@
 // "no such thing" and "not yours" (null → 404), so a private project's contents are never
 // confirmed to an outsider.
 import 'server-only';
+import { appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
-import { TRPCError } from '@trpc/server';
-import { type ProjectAccess, projectSelect, requireProject } from '~/server/access';
+import { type ProjectAccess, projectSelect, requireProject } from '~/server/access-checks';
 
 export type ReadCredential =
   | { kind: 'session'; userId: string }
@@ -42,7 +42,7 @@ export async function readableProject(
     const viewerId = credential.kind === 'session' ? credential.userId : null;
     return await requireProject(db, viewerId, { projectId }, 'view');
   } catch (error) {
-    if (error instanceof TRPCError) return null;
+    if (appErrorOf(error)) return null;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 // Accounts with email and password: sign-up (with a personal organization), credential checks,
 // profile and password changes. Passwords are hashed with scrypt (@levelfield/db/passwords).
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import {
   hashPassword,
@@ -9,7 +10,6 @@ import {
   passwordIsEmailProblem,
   verifyPassword,
 } from '@levelfield/db/passwords';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { createPersonalOrganization } from './personal-org';
 import {
@@ -50,8 +50,8 @@ export const SignUpInput = z
   });
 export type SignUpInput = z.infer<typeof SignUpInput>;
 
-function tooMany(message: string): TRPCError {
-  return new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+function tooMany(message: string): AppError {
+  return new AppError('RATE_LIMITED', message);
 }
 
 /**
@@ -142,8 +142,7 @@ export async function getAccount(db: PrismaClient, viewerId: string) {
       },
     },
   });
-  if (!user)
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your account no longer exists. Sign in again.' });
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
   const { passwordHash, accounts, ...rest } = user;
   return { ...rest, hasPassword: passwordHash !== null, providers: accounts.map((a) => a.provider) };
 }
@@ -184,19 +183,19 @@ export async function changePassword(
     where: { id: viewerId },
     select: { email: true, passwordHash: true },
   });
-  if (!user)
-    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Your account no longer exists. Sign in again.' });
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Your account no longer exists. Sign in again.');
   const problem = newPasswordProblem(input.newPassword, user.email);
-  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, 'newPassword');
   const perAddress: Attempt = { limit: PASSWORD_CHANGE_PER_ADDRESS, subject: address };
   const perAccount: Attempt = { limit: PASSWORD_CHANGE_PER_ACCOUNT, subject: viewerId };
   const refusal = await reserveAttempt(db, [perAddress, perAccount], now);
   if (refusal) throw tooMany(refusal.message);
   if (user.passwordHash && !(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'The current password is not right. Type it again; nothing was changed.',
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'The current password is not right. Type it again; nothing was changed.',
+      'currentPassword',
+    );
   }
   await clearAttempts(db, perAccount);
   await releaseAttempt(db, [perAddress]);

@@ -1,9 +1,10 @@
 // Throttling against a real PostgreSQL: bursts of parallel attempts, as an attacker sends them,
 // at sign-in, password change and sign-up; per account and per client address. Time is passed
 // in, so every wait is exact.
+
+import { appErrorOf } from '@levelfield/contracts/errors';
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changePassword, SignUpInput, signUp } from './account';
 import { passwordSignIn } from './sign-in';
@@ -39,13 +40,13 @@ async function account(email: string, address = '192.0.2.1'): Promise<string> {
   return (await db.user.findUniqueOrThrow({ where: { email } })).id;
 }
 
-/** How each call ended: 'ok', or the tRPC error code, or the sign-in's reason. */
+/** How each call ended: 'ok', or the AppError's code, or the sign-in's reason. */
 async function outcomes(calls: Promise<unknown>[]): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const result of await Promise.allSettled(calls)) {
     let outcome: string;
     if (result.status === 'rejected') {
-      outcome = result.reason instanceof TRPCError ? result.reason.code : `unexpected ${result.reason}`;
+      outcome = appErrorOf(result.reason)?.code ?? `unexpected ${result.reason}`;
     } else {
       const value = result.value as { ok?: boolean; reason?: string } | undefined;
       outcome = value?.ok === false ? (value.reason ?? 'failed') : 'ok';
@@ -188,7 +189,7 @@ describe('password change', () => {
         t0,
       ),
     );
-    expect(await outcomes(calls)).toEqual({ BAD_REQUEST: 5, TOO_MANY_REQUESTS: 15 });
+    expect(await outcomes(calls)).toEqual({ VALIDATION_FAILED: 5, RATE_LIMITED: 15 });
     await expect(
       changePassword(
         db,
@@ -198,7 +199,7 @@ describe('password change', () => {
         t0,
       ),
     ).rejects.toMatchObject({
-      code: 'TOO_MANY_REQUESTS',
+      code: 'RATE_LIMITED',
       message: 'Too many wrong current passwords for this account. Wait 30 seconds, then try again.',
     });
     await changePassword(
@@ -227,7 +228,11 @@ describe('password change', () => {
         '198.51.100.3',
         t0,
       ),
-    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/Do not use your email/) });
+    ).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      path: 'newPassword',
+      message: expect.stringMatching(/Do not use your email/),
+    });
     expect(await db.signInThrottle.count({ where: { email: { contains: '198.51.100.3' } } })).toBe(0);
     expect(await db.signInThrottle.count({ where: { email: { contains: id } } })).toBe(0);
   });
@@ -243,7 +248,7 @@ describe('sign-up', () => {
         t0,
       ),
     );
-    expect(await outcomes(calls)).toEqual({ ok: SIGN_UP_PER_ADDRESS.free, TOO_MANY_REQUESTS: 5 });
+    expect(await outcomes(calls)).toEqual({ ok: SIGN_UP_PER_ADDRESS.free, RATE_LIMITED: 5 });
     expect(await db.user.count({ where: { email: { startsWith: 'bulk-' } } })).toBe(SIGN_UP_PER_ADDRESS.free);
     await expect(
       signUp(
@@ -253,7 +258,7 @@ describe('sign-up', () => {
         t0,
       ),
     ).rejects.toMatchObject({
-      code: 'TOO_MANY_REQUESTS',
+      code: 'RATE_LIMITED',
       message: 'Too many sign-ups from your network. Wait 30 seconds, then try again.',
     });
   });

@@ -1,9 +1,9 @@
 // Saving a comparison: 2–8 entries of visible runs in a project the viewer may edit, a slug
 // unique across the installation, an optional original it levels. Checks are computed at once.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
-import { type ProjectRef, requireProject, requireRun } from '../access.ts';
+import { type ProjectRef, requireProject, requireRun } from '../access-checks.ts';
 import { recordChecks } from './record.ts';
 import { CreateComparison, type CreateComparisonInput } from './schema.ts';
 import { insertComparison } from './store.ts';
@@ -26,7 +26,7 @@ export async function createComparison(
 }
 
 const runNotFound = (runId: string) =>
-  new TRPCError({ code: 'NOT_FOUND', message: `No run ${runId} that you may read: check the id.` });
+  new AppError('NOT_FOUND', `No run ${runId} that you may read: check the id.`);
 
 /** Saves a comparison into a project the author may edit; every run and the original must be readable. */
 export async function saveComparison(
@@ -45,10 +45,11 @@ export async function saveComparison(
       if (run?.projectId !== author.tokenProjectId) throw runNotFound(runId);
     }
   if (await db.comparison.findUnique({ where: { slug: input.slug }, select: { id: true } }))
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `The slug "${input.slug}" is taken (comparison slugs are unique across the installation). Choose another.`,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `The slug "${input.slug}" is taken (comparison slugs are unique across the installation). Choose another.`,
+      'slug',
+    );
   let leveledFromId: string | null = null;
   if (input.leveledFrom) {
     const original = await db.comparison.findUnique({
@@ -65,10 +66,11 @@ export async function saveComparison(
             () => false,
           ));
     if (!original || !readable)
-      throw new TRPCError({
-        code: 'BAD_REQUEST',
-        message: `No comparison you may read has the slug "${input.leveledFrom}".`,
-      });
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `No comparison you may read has the slug "${input.leveledFrom}".`,
+        'leveledFrom',
+      );
     leveledFromId = original.id;
   }
   const created = await insertComparison(db, {

@@ -2,9 +2,9 @@
 // here), always with a written justification, recorded with who and when. Waiving needs the
 // waiveCheck action (editors and owners); confirming needs review (reviewers and up).
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { CHECK_IDS } from '@levelfield/fairness';
-import { TRPCError } from '@trpc/server';
 import { recordChecks } from './record.ts';
 import type { DecideCheck } from './schema.ts';
 import { requireComparison } from './view.ts';
@@ -13,10 +13,7 @@ export async function decideCheck(db: PrismaClient, viewerId: string | null, inp
   const action = input.decision === 'waived' ? 'waiveCheck' : 'review';
   const { comparison } = await requireComparison(db, viewerId, input.slug, action);
   if (!(CHECK_IDS as readonly string[]).includes(input.checkId))
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `${input.checkId} is not a check of the catalogue.`,
-    });
+    throw new AppError('VALIDATION_FAILED', `${input.checkId} is not a check of the catalogue.`, 'checkId');
   const user = await db.user.findUniqueOrThrow({
     where: { id: viewerId as string },
     select: { id: true, name: true, email: true },

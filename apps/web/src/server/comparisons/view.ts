@@ -2,23 +2,24 @@
 // with ratios, the fairness checks (recomputed from the runs' current data, decisions and their
 // history applied; stored only when their inputs change: record.ts), the provenance diff, the confounding warning, leveled links, charts.
 import 'server-only';
+import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from '@levelfield/fairness';
 import { seedBySlug } from '@levelfield/fairness/seeds';
-import { TRPCError } from '@trpc/server';
 import { NO_HEATMAP } from '~/lib/timeline-model';
-import { type Action, permissionsOf, type Role, requireProject } from '../access.ts';
+import { type Action, permissionsOf, type Role } from '../access.ts';
+import { requireProject } from '../access-checks.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
 import { buildHeadline } from './table.ts';
 
-export function comparisonNotFound(): TRPCError {
-  return new TRPCError({
-    code: 'NOT_FOUND',
-    message: 'This comparison does not exist, or you do not have access to it. Check the address.',
-  });
+export function comparisonNotFound(): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    'This comparison does not exist, or you do not have access to it. Check the address.',
+  );
 }
 
 /** The comparison row if the viewer may do `action` on its project (NOT_FOUND otherwise, also for private ones). */
@@ -34,7 +35,7 @@ export async function requireComparison(
     const access = await requireProject(db, viewerId, { projectId: comparison.projectId }, action);
     return { comparison, ...access };
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw comparisonNotFound();
+    if (appErrorOf(error)?.code === 'NOT_FOUND') throw comparisonNotFound();
     throw error;
   }
 }

@@ -5,7 +5,7 @@ import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { HistoryIdentity } from '~/lib/history-key';
 import { type DetectedChange, formatChange, seriesLabel } from '~/lib/history-points';
-import type { AccessibleProject } from '~/server/access';
+import type { AccessibleProject } from '~/server/access-checks';
 import { notifyChange } from '~/server/notifications/changes';
 import { DEFAULT_RETRY, deliverAll, enqueueDeliveries, type RetryPolicy } from '~/server/webhooks/deliver';
 import type { RegressionEvent } from '~/server/webhooks/payload';

@@ -3,7 +3,7 @@
 import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import { describeTestbed, historyIdentity } from '~/lib/history-key';
-import { type ProjectRef, requireProject, requireRun } from '~/server/access';
+import { type ProjectRef, requireProject, requireRun } from '~/server/access-checks';
 import { ensureHistory, historyIdOf, runKeySelect } from './key.ts';
 
 export async function listHistories(db: PrismaClient, viewerId: string | null, ref: ProjectRef) {

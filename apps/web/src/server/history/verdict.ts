@@ -36,7 +36,7 @@ import {
   type HistoryMetric,
   pointsOf,
 } from '~/lib/history-points';
-import type { AccessibleProject } from '~/server/access';
+import type { AccessibleProject } from '~/server/access-checks';
 import { alertRegression } from './alerts.ts';
 import { ensureHistory, runKeySelect } from './key.ts';
 import { recordChange } from './record.ts';

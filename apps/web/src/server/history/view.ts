@@ -1,11 +1,12 @@
 // A history as its page shows it: the runs as points, the changes detected along p50, p99 and
 // throughput of one series, and what people decided about each change.
 import 'server-only';
+import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { describeTestbed, type HistoryIdentity } from '~/lib/history-key';
 import { type DetectedChange, detectChanges, type HistoryMetric, pointsOf } from '~/lib/history-points';
-import { type Action, denialError, permissionsOf, requireProject } from '~/server/access';
+import { type Action, denialError, permissionsOf } from '~/server/access';
+import { requireProject } from '~/server/access-checks';
 import { chooseSeries, historyRunsOf, runsOfHistory, seriesKeyOf } from './runs.ts';
 
 /** How a change is named in HistoryChange.metric: the metric, then the series ("p99 latency"). */
@@ -23,7 +24,7 @@ export async function requireHistory(
   try {
     return { history, ...(await requireProject(db, viewerId, { projectId: history.projectId }, action)) };
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND')
+    if (appErrorOf(error)?.code === 'NOT_FOUND')
       throw denialError('NOT_FOUND', 'This history', action, null, '');
     throw error;
   }
@@ -45,10 +46,10 @@ export async function analyseHistory(db: PrismaClient, history: HistoryRow, requ
 export function findChange(detected: DetectedChange[], metric: HistoryMetric, runId: string): DetectedChange {
   const change = detected.find((c) => c.metric === metric && c.runId === runId);
   if (!change)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `no change in ${metric} is detected at run ${runId} with this history's settings; reload the history`,
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      `no change in ${metric} is detected at run ${runId} with this history's settings; reload the history`,
+    );
   return change;
 }
 

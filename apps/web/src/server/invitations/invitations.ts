@@ -3,9 +3,9 @@
 // Accepting needs a session for the invited address; a link works once and for a week.
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient, Role } from '@levelfield/db/client';
 import { hashToken } from '@levelfield/db/tokens';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { RoleSchema } from '~/server/access';
 import { Email } from '~/server/accounts/account';
@@ -31,10 +31,11 @@ export async function createInvitation(
     select: { role: true },
   });
   if (member) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `${input.email} is already a member of ${organization.slug} (${member.role}). Change their role in the members list instead.`,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `${input.email} is already a member of ${organization.slug} (${member.role}). Change their role in the members list instead.`,
+      'email',
+    );
   }
   const secret = randomBytes(32).toString('base64url');
   const invitation = await db.$transaction(async (tx) => {
@@ -79,10 +80,7 @@ export async function revokeInvitation(db: PrismaClient, organizationId: string,
     where: { id: invitationId, organizationId, acceptedAt: null },
   });
   if (count === 0) {
-    throw new TRPCError({
-      code: 'NOT_FOUND',
-      message: 'That invitation is gone: it was accepted or revoked already.',
-    });
+    throw new AppError('NOT_FOUND', 'That invitation is gone: it was accepted or revoked already.');
   }
 }
 
@@ -110,12 +108,11 @@ export async function describeInvitation(db: PrismaClient, secret: string, now =
   return { ...invitation, state };
 }
 
-function invalidLink(): TRPCError {
-  return new TRPCError({
-    code: 'NOT_FOUND',
-    message:
-      'This invitation link is not valid. Check that you copied all of it, or ask an owner of the organization for a new one.',
-  });
+function invalidLink(): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    'This invitation link is not valid. Check that you copied all of it, or ask an owner of the organization for a new one.',
+  );
 }
 
 /** Adds the viewer to the organization with the invited role; the link cannot be used again. */
@@ -140,24 +137,24 @@ export async function acceptInvitation(
   if (!invitation) throw invalidLink();
   const org = invitation.organization;
   if (invitation.acceptedAt) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `This invitation to ${org.name} was already used on ${invitation.acceptedAt.toISOString().slice(0, 10)}. Each link works once; ask an owner of ${org.slug} for a new one if you need it.`,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `This invitation to ${org.name} was already used on ${invitation.acceptedAt.toISOString().slice(0, 10)}. Each link works once; ask an owner of ${org.slug} for a new one if you need it.`,
+    );
   }
   if (invitation.expiresAt <= now) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `This invitation to ${org.name} expired on ${invitation.expiresAt.toISOString().slice(0, 10)}. Ask an owner of ${org.slug} to invite you again.`,
-    });
+    throw new AppError(
+      'BAD_REQUEST',
+      `This invitation to ${org.name} expired on ${invitation.expiresAt.toISOString().slice(0, 10)}. Ask an owner of ${org.slug} to invite you again.`,
+    );
   }
   const viewer = await db.user.findUnique({ where: { id: viewerId }, select: { email: true } });
-  if (!viewer) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to accept this invitation.' });
+  if (!viewer) throw new AppError('UNAUTHENTICATED', 'Sign in to accept this invitation.');
   if (viewer.email.toLowerCase() !== invitation.email.toLowerCase()) {
-    throw new TRPCError({
-      code: 'FORBIDDEN',
-      message: `This invitation is for ${invitation.email}, but you are signed in as ${viewer.email}. Sign out, then sign in or sign up as ${invitation.email}.`,
-    });
+    throw new AppError(
+      'FORBIDDEN',
+      `This invitation is for ${invitation.email}, but you are signed in as ${viewer.email}. Sign out, then sign in or sign up as ${invitation.email}.`,
+    );
   }
   return db.$transaction(async (tx) => {
     // Only one acceptance can flip acceptedAt from null, even when two arrive at once.
@@ -166,7 +163,7 @@ export async function acceptInvitation(
       data: { acceptedAt: now },
     });
     if (count === 0) {
-      throw new TRPCError({ code: 'CONFLICT', message: `This invitation to ${org.name} was already used.` });
+      throw new AppError('CONFLICT', `This invitation to ${org.name} was already used.`);
     }
     const existing = await tx.membership.findUnique({
       where: { organizationId_userId: { organizationId: invitation.organizationId, userId: viewerId } },

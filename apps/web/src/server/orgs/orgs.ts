@@ -1,8 +1,8 @@
 // Organizations and their members. Callers have already checked access (see ~/server/access):
 // these functions take the organization's id and trust it.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { Prisma, PrismaClient, Role } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { can, RoleSchema } from '~/server/access';
 import { Slug } from './slugs';
@@ -22,10 +22,11 @@ export async function createOrganization(
 ) {
   const taken = await db.organization.findUnique({ where: { slug: input.slug }, select: { id: true } });
   if (taken) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `The slug "${input.slug}" is already taken. Choose another one, e.g. "${input.slug}-team".`,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `The slug "${input.slug}" is already taken. Choose another one, e.g. "${input.slug}-team".`,
+      'slug',
+    );
   }
   return db.organization.create({
     data: {
@@ -78,10 +79,10 @@ type Tx = Prisma.TransactionClient;
 async function ensureAnotherOwner(tx: Tx, organizationId: string, userId: string) {
   const others = await tx.membership.count({ where: { organizationId, role: 'owner', NOT: { userId } } });
   if (others === 0) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: 'An organization needs at least one owner. Make another member an owner first.',
-    });
+    throw new AppError(
+      'CONFLICT',
+      'An organization needs at least one owner. Make another member an owner first.',
+    );
   }
 }
 
@@ -91,10 +92,7 @@ async function membershipOf(tx: Tx, organizationId: string, userId: string) {
     select: { id: true, role: true },
   });
   if (!membership) {
-    throw new TRPCError({
-      code: 'NOT_FOUND',
-      message: 'That person is not a member of this organization (any more).',
-    });
+    throw new AppError('NOT_FOUND', 'That person is not a member of this organization (any more).');
   }
   return membership;
 }
@@ -118,11 +116,10 @@ async function withMembersLocked<T>(
       select: { role: true },
     });
     if (!can(actor?.role, 'manageMembers'))
-      throw new TRPCError({
-        code: 'FORBIDDEN',
-        message:
-          'Your role changed while this was on its way: only owners may change members. Reload the page.',
-      });
+      throw new AppError(
+        'FORBIDDEN',
+        'Your role changed while this was on its way: only owners may change members. Reload the page.',
+      );
     return change(tx);
   });
 }

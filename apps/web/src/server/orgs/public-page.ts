@@ -3,7 +3,8 @@
 // else); its members see the page anyway, to check what outsiders see.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
-import { denialError, orgRole } from '../access.ts';
+import { denialError } from '../access.ts';
+import { orgRole } from '../access-checks.ts';
 import { listProjects } from '../projects/projects.ts';
 import { publicReports } from '../reports/read.ts';
 

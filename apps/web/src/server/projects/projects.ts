@@ -1,7 +1,7 @@
 // Projects belong to an organization; their visibility decides who outside it may read them.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { Slug } from '~/server/orgs/slugs';
 
@@ -32,10 +32,11 @@ export async function createProject(
     select: { id: true },
   });
   if (taken) {
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `${organization.slug} already has a project "${input.slug}". Choose another slug.`,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `${organization.slug} already has a project "${input.slug}". Choose another slug.`,
+      'slug',
+    );
   }
   return db.project.create({
     data: {

@@ -3,13 +3,14 @@
 // by members); every other action needs the role in the comparison's organization, exactly as
 // for the comparison itself (access.ts decides both).
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
-import { type Action, decide, denialError, orgRole, type Role } from '../access.ts';
+import { type Action, decide, denialError, type Role } from '../access.ts';
+import { orgRole } from '../access-checks.ts';
 import { openableBy, type Reader, runPlaces } from '../runs/reach.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 
-export function reportNotFound(): TRPCError {
+export function reportNotFound(): AppError {
   return denialError('NOT_FOUND', 'This report', 'view', null, '');
 }
 
@@ -82,10 +83,9 @@ export async function requireRunsStillShared(
   const open = await openableBy(db, reader)(foreign);
   const gone = foreign.filter((id) => !open.has(id)).length;
   if (gone === 0) return;
-  throw new TRPCError({
-    code: 'NOT_FOUND',
-    message:
-      `Version ${version} of this report is withheld: it includes ${gone} run${gone === 1 ? '' : 's'} of another ` +
+  throw new AppError(
+    'NOT_FOUND',
+    `Version ${version} of this report is withheld: it includes ${gone} run${gone === 1 ? '' : 's'} of another ` +
       'organization that its owner no longer shares with you. Read another version, or ask the publisher to publish a new one.',
-  });
+  );
 }

@@ -4,8 +4,8 @@
 // the same number. Each version's hash covers the latest version's (a hash chain, which the
 // database enforces too). Publishing what the latest version already says creates nothing.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
 import { publishableBy } from '../runs/reach.ts';
 import type { PublishReport } from './schema.ts';
@@ -82,15 +82,17 @@ export async function publishReport(
   });
   const slug = existing?.slug ?? input.slug ?? comparison.slug;
   if (existing && input.slug && input.slug !== existing.slug)
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `This comparison is already published as /r/${existing.slug}; a report keeps its slug, so leave the slug out to publish a new version.`,
-    });
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `This comparison is already published as /r/${existing.slug}; a report keeps its slug, so leave the slug out to publish a new version.`,
+      'slug',
+    );
   if (!existing && (await db.report.findUnique({ where: { slug }, select: { id: true } })))
-    throw new TRPCError({
-      code: 'CONFLICT',
-      message: `The report slug "${slug}" is taken (slugs are unique across the installation). Choose another slug.`,
-    });
+    throw new AppError(
+      'CONFLICT',
+      `The report slug "${slug}" is taken (slugs are unique across the installation). Choose another slug.`,
+      'slug',
+    );
 
   // Only runs the publisher may publish go in; the others are withheld and the snapshot says so.
   const { view, loaded } = await assembleComparison(

@@ -1,18 +1,18 @@
 // Reading a report: one version's snapshot (the latest unless asked), the list of versions, and
 // what the viewer may do. Everything a reader sees comes from the stored snapshot.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { permissionsOf } from '../access.ts';
 import { requireReport, requireRunsStillShared } from './access.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 import { snapshotSha256, versionSha256 } from './snapshot.ts';
 
-export function versionNotFound(slug: string, version: number): TRPCError {
-  return new TRPCError({
-    code: 'NOT_FOUND',
-    message: `Report ${slug} has no version ${version}. Leave the version out to read the latest.`,
-  });
+export function versionNotFound(slug: string, version: number): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    `Report ${slug} has no version ${version}. Leave the version out to read the latest.`,
+  );
 }
 
 export async function getReport(db: PrismaClient, viewerId: string | null, slug: string, version?: number) {

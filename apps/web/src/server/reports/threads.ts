@@ -6,8 +6,8 @@
 // its input again, so callers other than the router (the demo loader, tests) get the same
 // trimming and limits.
 import 'server-only';
+import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { actionToSet, STATE_VERB, stateEventBody, stateEventOf } from '~/lib/review-rules';
 import type { Action } from '../access.ts';
 import { notifyThreadEvent } from '../notifications/notify.ts';
@@ -30,11 +30,11 @@ function actorName(person: Person): string {
   return person?.name || 'A reviewer';
 }
 
-function threadNotFound(): TRPCError {
-  return new TRPCError({
-    code: 'NOT_FOUND',
-    message: 'This review thread does not exist, or you do not have access to its report. Reload the report.',
-  });
+function threadNotFound(): AppError {
+  return new AppError(
+    'NOT_FOUND',
+    'This review thread does not exist, or you do not have access to its report. Reload the report.',
+  );
 }
 
 export async function listThreads(db: PrismaClient, viewerId: string | null, slug: string) {
@@ -115,7 +115,7 @@ async function requireThread(db: PrismaClient, viewerId: string | null, threadId
   try {
     await requireReport(db, viewerId, thread.report.slug, action);
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') throw threadNotFound();
+    if (appErrorOf(error)?.code === 'NOT_FOUND') throw threadNotFound();
     throw error;
   }
   // Past the check every action but `view` has a signed-in member: review and publish need a role.
@@ -136,7 +136,7 @@ export async function openThread(db: PrismaClient, viewerId: string | null, raw:
     input.anchor,
     input.version,
   );
-  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  if (problem) throw new AppError('VALIDATION_FAILED', problem, 'anchor');
   const [user, title] = await Promise.all([actor(db, viewerId as string), latestTitle(db, report.id)]);
   return db.$transaction(async (tx) => {
     const thread = await tx.reviewThread.create({

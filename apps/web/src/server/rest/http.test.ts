@@ -1,5 +1,4 @@
 import { AppError } from '@levelfield/contracts/errors';
-import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponse, parseJson, readBody } from './http.ts';
@@ -26,13 +25,17 @@ describe('REST plumbing', () => {
   });
 
   it('answers every error in one shape with its status, and hides internals', async () => {
-    const notFound = errorResponse(new TRPCError({ code: 'NOT_FOUND', message: 'No run x.' }));
+    const notFound = errorResponse(new AppError('NOT_FOUND', 'No run x.'));
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No run x.' } });
     const zod = z.object({ slug: z.string() }).safeParse({});
     const invalid = errorResponse(zod.error);
     expect(invalid.status).toBe(400);
     expect((await invalid.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'slug' });
+    // What a tRPC caller throws: the domain's AppError as its cause, answered as itself.
+    const wrapped = errorResponse(new Error('from a caller', { cause: new AppError('FORBIDDEN', 'Ask.') }));
+    expect(wrapped.status).toBe(403);
+    expect(await wrapped.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Ask.' } });
     const original = console.error;
     console.error = () => {};
     const internal = errorResponse(new Error('secret detail'));

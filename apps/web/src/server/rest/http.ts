@@ -1,7 +1,6 @@
 // The plumbing of the REST routes: bounded bodies and one error shape (AppError's JSON).
 import 'server-only';
-import { AppError, type ErrorCode, validationError } from '@levelfield/contracts/errors';
-import { TRPCError } from '@trpc/server';
+import { AppError, appErrorOf, validationError } from '@levelfield/contracts/errors';
 import { ZodError } from 'zod';
 import { PrintableDocument } from '../printable.ts';
 
@@ -44,35 +43,22 @@ export async function withBoundedBody(request: Request, limit = MAX_BODY_BYTES):
   return new Request(request.url, { method: request.method, headers: request.headers, body });
 }
 
-const FROM_TRPC: Partial<Record<TRPCError['code'], ErrorCode>> = {
-  BAD_REQUEST: 'VALIDATION_FAILED',
-  NOT_FOUND: 'NOT_FOUND',
-  CONFLICT: 'CONFLICT',
-  FORBIDDEN: 'FORBIDDEN',
-  UNAUTHORIZED: 'TOKEN_MISSING',
-  TOO_MANY_REQUESTS: 'RATE_LIMITED',
-};
-
-/** Domain errors (TRPCError, ZodError) in the REST dialect; anything else stays as it is. */
-export function toAppError(error: unknown): unknown {
-  if (error instanceof ZodError) return validationError(error);
-  if (error instanceof TRPCError && FROM_TRPC[error.code])
-    return new AppError(FROM_TRPC[error.code] as ErrorCode, error.message);
-  return error;
+/** An error as an AppError (a zod failure becomes VALIDATION_FAILED naming the field), or null. */
+function asAppError(error: unknown): AppError | null {
+  return error instanceof ZodError ? validationError(error) : appErrorOf(error);
 }
 
 /** Error answers depend on who asked: never stored by a cache. */
 const NO_STORE = { 'cache-control': 'private, no-store' };
 
 /**
- * An AppError (or a domain error toAppError maps) as its JSON answer; anything else is logged and
+ * An AppError (or a zod failure) as its JSON answer; anything else is logged and
  * answered 500 without details. Every REST and download route answers its errors through this.
  */
 export function errorResponse(raw: unknown): Response {
-  const error = toAppError(raw);
-  if (error instanceof AppError)
-    return Response.json(error.toJSON(), { status: error.status, headers: NO_STORE });
-  console.error(error);
+  const error = asAppError(raw);
+  if (error) return Response.json(error.toJSON(), { status: error.status, headers: NO_STORE });
+  console.error(raw);
   return Response.json(new AppError('INTERNAL', 'something went wrong on the server; try again').toJSON(), {
     status: 500,
     headers: NO_STORE,

@@ -3,11 +3,10 @@
 // the project. Failures are AppErrors; a project the credential may not see is NOT_FOUND, so
 // its existence is never confirmed.
 import 'server-only';
-import { AppError } from '@levelfield/contracts/errors';
+import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
-import { TRPCError } from '@trpc/server';
-import { requireProject } from '../access.ts';
+import { requireProject } from '../access-checks.ts';
 import type { ReadCredential } from '../read-access.ts';
 
 export interface WriteAccess {
@@ -66,8 +65,9 @@ export async function writableProject(
     const access = await requireProject(db, credential.userId, { org, project }, 'edit');
     return { projectId: access.project.id, userId: credential.userId, tokenProjectId: null };
   } catch (error) {
-    if (!(error instanceof TRPCError)) throw error;
-    if (error.code === 'FORBIDDEN') throw new AppError('FORBIDDEN', error.message);
-    throw notFound(org, project);
+    const refusal = appErrorOf(error);
+    if (!refusal) throw error;
+    // A member without the role is told which role it takes; anyone else learns nothing.
+    throw refusal.code === 'FORBIDDEN' ? refusal : notFound(org, project);
   }
 }

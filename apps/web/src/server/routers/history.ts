@@ -1,12 +1,11 @@
 import 'server-only';
 import { z } from 'zod';
-import { ProjectInput, projectProcedure } from '~/server/access';
 import { DecideChange, decideChange } from '~/server/history/decide';
 import { historyOfRun, listHistories } from '~/server/history/list';
 import { HistorySettings, updateSettings } from '~/server/history/settings';
 import { getHistory } from '~/server/history/view';
 import { siteOrigin } from '~/server/site';
-import { publicProcedure, router } from '~/server/trpc';
+import { ProjectInput, projectProcedure, publicProcedure, router } from '~/server/trpc';
 import { CreateWebhook, createWebhook, deleteWebhook, listWebhooks } from '~/server/webhooks/manage';
 
 const HistoryId = z.object({ historyId: z.string().trim().min(1).max(64) });

@@ -1,6 +1,5 @@
 import 'server-only';
-import { TRPCError } from '@trpc/server';
-import { orgProcedure } from '~/server/access';
+import { AppError } from '@levelfield/contracts/errors';
 import {
   acceptInvitation,
   CreateInvitationInput,
@@ -11,7 +10,7 @@ import {
   RevokeInvitationInput,
   revokeInvitation,
 } from '~/server/invitations/invitations';
-import { publicProcedure, router, signedInProcedure } from '~/server/trpc';
+import { orgProcedure, publicProcedure, router, signedInProcedure } from '~/server/trpc';
 
 export const invitationsRouter = router({
   pending: orgProcedure('viewSettings').query(({ ctx }) => listPendingInvitations(ctx.db, ctx.org.id)),
@@ -26,10 +25,10 @@ export const invitationsRouter = router({
   describe: publicProcedure.input(InvitationSecretInput).query(async ({ ctx, input }) => {
     const invitation = await describeInvitation(ctx.db, input.secret);
     if (!invitation) {
-      throw new TRPCError({
-        code: 'NOT_FOUND',
-        message: 'This invitation link is not valid. Check that you copied all of it, or ask for a new one.',
-      });
+      throw new AppError(
+        'NOT_FOUND',
+        'This invitation link is not valid. Check that you copied all of it, or ask for a new one.',
+      );
     }
     return invitation;
   }),

@@ -1,5 +1,5 @@
 import 'server-only';
-import { orgProcedure, permissionsOf } from '~/server/access';
+import { permissionsOf } from '~/server/access';
 import {
   ChangeRoleInput,
   CreateOrganizationInput,
@@ -11,7 +11,7 @@ import {
   removeMember,
 } from '~/server/orgs/orgs';
 import { listProjects } from '~/server/projects/projects';
-import { router, signedInProcedure } from '~/server/trpc';
+import { orgProcedure, router, signedInProcedure } from '~/server/trpc';
 
 export const orgsRouter = router({
   /** The viewer's organizations. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import { orgProcedure, permissionsOf, projectProcedure } from '~/server/access';
+import { permissionsOf } from '~/server/access';
 import {
   CreateProjectInput,
   createProject,
@@ -8,7 +8,7 @@ import {
   UpdateProjectInput,
   updateProject,
 } from '~/server/projects/projects';
-import { router } from '~/server/trpc';
+import { orgProcedure, projectProcedure, router } from '~/server/trpc';
 
 export const projectsRouter = router({
   create: orgProcedure('edit')

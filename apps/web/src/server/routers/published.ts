@@ -1,7 +1,6 @@
 import 'server-only';
-import { projectProcedure } from '~/server/access';
 import { ImportPublished, importPublished } from '~/server/published/import';
-import { router } from '~/server/trpc';
+import { projectProcedure, router } from '~/server/trpc';
 
 export const publishedRouter = router({
   /** Runs entered from published numbers: JSON, CSV or the form; all or nothing. */

@@ -2,12 +2,11 @@ import 'server-only';
 import { z } from 'zod';
 import { DeclaredEdits } from '~/lib/declared';
 import { RunsQuery } from '~/lib/runs-query';
-import { runProcedure } from '~/server/access';
 import { getRunDetail } from '~/server/runs/detail';
 import { listRuns } from '~/server/runs/list';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
 import { updateDeclared } from '~/server/runs/update-declared';
-import { publicProcedure, router } from '~/server/trpc';
+import { publicProcedure, router, runProcedure } from '~/server/trpc';
 
 export const runsRouter = router({
   list: publicProcedure.input(RunsQuery).query(({ ctx, input }) => listRuns(ctx.db, ctx.viewerId, input)),

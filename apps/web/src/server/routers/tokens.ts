@@ -1,5 +1,4 @@
 import 'server-only';
-import { projectProcedure } from '~/server/access';
 import {
   CreateTokenInput,
   createApiToken,
@@ -7,7 +6,7 @@ import {
   RevokeTokenInput,
   revokeApiToken,
 } from '~/server/tokens/tokens';
-import { router } from '~/server/trpc';
+import { projectProcedure, router } from '~/server/trpc';
 
 export const tokensRouter = router({
   list: projectProcedure('viewSettings').query(({ ctx }) => listApiTokens(ctx.db, ctx.project.id)),

@@ -3,7 +3,8 @@
 import 'server-only';
 import { Disclosure, Provenance, webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
-import { permissionsOf, requireRun } from '~/server/access';
+import { permissionsOf } from '~/server/access';
+import { requireRun } from '~/server/access-checks';
 import { runUsedIn } from './used-in.ts';
 
 export async function getRunDetail(db: PrismaClient, viewerId: string | null, runId: string) {

@@ -1,9 +1,9 @@
 // Project API tokens for agents and scripts. The plain token exists only in the return value of
 // createApiToken; the database keeps its SHA-256 and a short prefix to recognise it by.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { generateToken, hashToken, tokenDisplayPrefix } from '@levelfield/db/tokens';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 
 export const TOKEN_SCOPES = ['ingest', 'read', 'write'] as const;
@@ -77,10 +77,10 @@ export async function revokeApiToken(db: PrismaClient, projectId: string, tokenI
     select: { id: true, revokedAt: true },
   });
   if (!row) {
-    throw new TRPCError({
-      code: 'NOT_FOUND',
-      message: 'This project has no such token. Reload the page to see the current list.',
-    });
+    throw new AppError(
+      'NOT_FOUND',
+      'This project has no such token. Reload the page to see the current list.',
+    );
   }
   if (row.revokedAt) return db.apiToken.findUniqueOrThrow({ where: { id: tokenId }, select: tokenSelect });
   return db.apiToken.update({ where: { id: tokenId }, data: { revokedAt: now }, select: tokenSelect });

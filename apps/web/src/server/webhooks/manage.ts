@@ -2,12 +2,12 @@
 // its API tokens: a webhook, like a token, connects the project to something outside). The
 // secret is shown once, when the webhook is created.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
 import { WebUrl } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { webhooksMayGoInternal } from '~/env';
-import { type ProjectRef, requireProject } from '~/server/access';
+import { type ProjectRef, requireProject } from '~/server/access-checks';
 import { refusedAddress } from './address.ts';
 import { newWebhookSecret } from './sign.ts';
 
@@ -30,7 +30,7 @@ export async function createWebhook(
   const { project } = await requireProject(db, viewerId, ref, 'manageTokens');
   const { url, format } = CreateWebhook.parse(input);
   const refused = await refusedAddress(url, allowInternal);
-  if (refused) throw new TRPCError({ code: 'BAD_REQUEST', message: refused });
+  if (refused) throw new AppError('VALIDATION_FAILED', refused, 'url');
   const secret = newWebhookSecret();
   const webhook = await db.webhook.create({
     data: { projectId: project.id, url, format, secret, createdById: viewerId },

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { appErrorOf } from '@levelfield/contracts/errors';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { auth } from '~/server/auth';
@@ -18,8 +18,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
   const { secret } = await params;
   // The secret is the credential here: whoever holds the link may see what it is for.
   const invitation = await (await serverCaller()).invitations.describe({ secret }).catch((error: unknown) => {
-    if (error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST'))
-      return null;
+    const code = appErrorOf(error)?.code;
+    if (code === 'NOT_FOUND' || code === 'BAD_REQUEST' || code === 'VALIDATION_FAILED') return null;
     throw error;
   });
   const session = await auth();

@@ -1,7 +1,7 @@
 // The report's Open Graph image (1200×630 PNG): title, organization, the first headline row and
 // the fairness flags. Drawn for anonymous readers only — the crawlers that fetch it have no
 // session — so a private report has none (404). Uses next/og's bundled font: works offline.
-import { TRPCError } from '@trpc/server';
+import { appErrorOf } from '@levelfield/contracts/errors';
 import { notFound } from 'next/navigation';
 import { ImageResponse } from 'next/og';
 import { db } from '~/server/db';
@@ -18,7 +18,7 @@ async function readable(slug: string) {
   try {
     return await getReport(db(), null, slug);
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') notFound();
+    if (appErrorOf(error)?.code === 'NOT_FOUND') notFound();
     throw error;
   }
 }

@@ -6,15 +6,18 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { withBoundedBody } from '~/server/rest/http';
 import { appRouter, createContext } from '~/server/root';
 
-/** The refusal in tRPC's error envelope, so the client shows its message like any other error. */
+/**
+ * The refusal in tRPC's error envelope with the data every other error has (server/trpc.ts), so
+ * the client shows its message like any other.
+ */
 function tooLarge(error: AppError): Response {
   return Response.json(
     {
       error: {
-        json: { message: error.message, code: -32600, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413 } },
+        json: { message: error.message, code: -32600, data: { code: error.code, httpStatus: error.status } },
       },
     },
-    { status: 413 },
+    { status: error.status },
   );
 }
 

@@ -1,6 +1,5 @@
 // Downloads follow the run page's rule: whoever may see the run may download it.
-import { AppError } from '@levelfield/contracts/errors';
-import { TRPCError } from '@trpc/server';
+import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { errorResponse } from '~/server/rest/http';
@@ -10,7 +9,7 @@ export async function downloadableRun(id: string) {
   try {
     return await getRunDetail(db(), await viewerId(), id);
   } catch (error) {
-    if (error instanceof TRPCError) return null;
+    if (appErrorOf(error)) return null;
     throw error;
   }
 }

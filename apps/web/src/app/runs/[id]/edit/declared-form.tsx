@@ -81,12 +81,13 @@ export function DeclaredForm({
         router.refresh();
       },
       onError: (error) => {
-        const issues = error instanceof TRPCClientError ? error.data?.zodError : undefined;
+        // Each refused field with its own message (the server's AppError details), else the message.
+        const details = error instanceof TRPCClientError ? error.data?.details : undefined;
         setErrors(
-          Array.isArray(issues)
-            ? issues.map((i: { path: PropertyKey[]; message: string }) => ({
-                path: i.path.join('.'),
-                message: i.message,
+          details
+            ? details.map((detail: { field: string; message: string }) => ({
+                path: detail.field,
+                message: detail.message,
               }))
             : [{ path: '', message: error.message }],
         );
