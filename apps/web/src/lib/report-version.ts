@@ -1,6 +1,7 @@
 // A report version in a query string: `?version=N` everywhere (the REST API, downloads, report
-// pages). `?v=N`, what downloads and report pages were linked with before, is still read as an
-// alias so that links already shared keep working; nothing new is linked with it.
+// pages). `?v=N`, what downloads and report pages were linked with before, is still read there as
+// an alias so that links already shared keep working; nothing new is linked with it, and the REST
+// API, which never had it, reads `version` only.
 export const VERSION_PARAM = 'version';
 export const VERSION_ALIAS = 'v';
 

@@ -2,6 +2,7 @@
 // (?version=N, or the alias ?v=N; the latest without it), and nothing but that version's snapshot
 // goes out.
 import { AppError } from '@levelfield/contracts/errors';
+import { versionQuery } from '~/lib/report-version';
 import { viewerId } from '~/server/auth';
 import { db } from '~/server/db';
 import { getReport } from '~/server/reports/read';
@@ -18,7 +19,8 @@ export async function serveDownload(
 ): Promise<Response> {
   let report: Awaited<ReturnType<typeof getReport>>;
   try {
-    const { slug, version } = requestedReport((await params).slug, request.url);
+    const query = versionQuery(new URL(request.url).searchParams);
+    const { slug, version } = requestedReport((await params).slug, query);
     report = await getReport(db(), await viewerId(), slug, version);
   } catch (error) {
     return errorResponse(error);
