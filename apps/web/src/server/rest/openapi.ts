@@ -1,34 +1,42 @@
 // The OpenAPI document of the web app's REST API (/api/v1): what scripts and CI jobs call with a
 // project token. Request bodies reference the JSON Schemas the server validates with.
 import 'server-only';
+import { ERROR_STATUS } from '@levelfield/contracts/errors';
+import { VERSION_PARAM } from '~/lib/report-version';
 import { jsonSchema } from './schemas.ts';
 
-const error = {
-  description: 'An error: a stable code and a message that says what to fix',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        required: ['error'],
-        properties: {
-          error: {
+/**
+ * Every error of every route, in one shape (AppError's JSON, rest/http.ts's errorResponse): the
+ * same code, message and field path a tRPC client reads in `error.data` (server/trpc.ts).
+ */
+const ErrorSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: {
+          type: 'string',
+          enum: Object.keys(ERROR_STATUS),
+          description: 'stable: scripts branch on it (the HTTP status follows from it)',
+        },
+        message: { type: 'string', description: 'what went wrong and what to do about it' },
+        path: {
+          type: 'string',
+          description: 'the offending field, e.g. entries.0.runIds, when there is one',
+        },
+        details: {
+          type: 'array',
+          description: 'every problem when there are several, each with its field (and line, for CSV)',
+          items: {
             type: 'object',
-            required: ['code', 'message'],
+            required: ['field', 'message'],
             properties: {
-              code: { type: 'string' },
+              field: { type: 'string' },
               message: { type: 'string' },
-              path: { type: 'string' },
-              details: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    field: { type: 'string' },
-                    message: { type: 'string' },
-                    line: { type: 'integer' },
-                  },
-                },
-              },
+              line: { type: 'integer' },
             },
           },
         },
@@ -36,6 +44,9 @@ const error = {
     },
   },
 };
+
+/** Each route's error responses point to the one shared response. */
+const error = { $ref: '#/components/responses/Error' };
 
 const json = (description: string) => ({
   description,
@@ -49,6 +60,14 @@ const pathParam = (name: string, description: string) => ({
   schema: { type: 'string', maxLength: 100 },
 });
 const project = [pathParam('org', 'organization slug'), pathParam('project', 'project slug')];
+/** The report version, by the name every route and link uses (lib/report-version.ts). */
+const reportVersion = {
+  name: VERSION_PARAM,
+  in: 'query',
+  required: false,
+  description: 'a published version of the report (default: the latest)',
+  schema: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+};
 
 export function openApiDocument(): object {
   return {
@@ -63,7 +82,15 @@ export function openApiDocument(): object {
       securitySchemes: {
         token: { type: 'http', scheme: 'bearer', description: 'a project API token (lf_…)' },
       },
+      responses: {
+        Error: {
+          description:
+            'An error: a stable code, a message that says what to do, and the field where there is one',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
       schemas: {
+        Error: ErrorSchema,
         PublishedResult: jsonSchema('published-result'),
         Comparison: jsonSchema('comparison'),
         Provenance: jsonSchema('provenance'),
@@ -122,14 +149,14 @@ export function openApiDocument(): object {
       '/api/v1/reports/{slug}': {
         get: {
           summary: 'One published version of a report with its snapshot and SHA-256',
-          parameters: [pathParam('slug', 'report slug')],
+          parameters: [pathParam('slug', 'report slug'), reportVersion],
           responses: { 200: json('the report version'), 400: error, 404: error },
         },
       },
       '/api/v1/reports/{slug}/verify': {
         get: {
           summary: 'Re-checks the report’s hash chain up to a version (docs/reports.md)',
-          parameters: [pathParam('slug', 'report slug')],
+          parameters: [pathParam('slug', 'report slug'), reportVersion],
           responses: {
             200: json('{ slug, version, sha256, prevSha256, valid, broken: { version, reason } | null }'),
             400: error,
