@@ -24,6 +24,7 @@ import {
 import { checkSw1, checkSw2, checkSw3 } from './checks/software.ts';
 import { checkDur1, checkDur2, checkIso1, checkIso2, checkTopo1, checkTopo2 } from './checks/topology.ts';
 import { checkWl1, checkWl2, checkWl3, checkWl4, checkWl5, checkWl6 } from './checks/workload.ts';
+import { capitalise } from './compare.ts';
 import { ownFieldDifferences } from './own-fields.ts';
 import { saidNothing } from './read.ts';
 import {
@@ -396,12 +397,23 @@ function declarationEvidence(input: ComparisonInput, checkId: string): CheckEvid
   return out;
 }
 
-/** A pass or an unknown that a differing field of the publication's own turns into a review. */
+/**
+ * A differing field of the publication's own: a count or switch of the setup flags; any other
+ * turns a pass or an unknown into a review.
+ */
 function withOwnFields(outcome: CheckOutcome, input: ComparisonInput, checkId: string): CheckOutcome {
-  if (outcome.state !== 'pass' && outcome.state !== 'unknown') return outcome;
+  if (outcome.state === 'flag') return outcome;
   const own = ownFieldDifferences(input, checkId);
+  const decided = own.filter((o) => o.decided).map((o) => o.text);
+  if (decided.length > 0)
+    return {
+      ...outcome,
+      state: 'flag',
+      message: `${capitalise(decided.join('; '))}: a count or switch of the setup that differs between the sides, recorded by the publication under its own name.`,
+    };
+  if (outcome.state !== 'pass' && outcome.state !== 'unknown') return outcome;
   if (own.length === 0) return outcome;
-  const hint = `${own.join('; ')}: Levelfield reads no field of that name, so a reviewer should weigh whether it changes the result`;
+  const hint = `${own.map((o) => o.text).join('; ')}: Levelfield reads no field of that name, so a reviewer should weigh whether it changes the result`;
   return {
     ...outcome,
     state: 'needs_review',

@@ -1,7 +1,9 @@
 // A field of a publication's own (`x-…`: a fact the contract has no name for) is read by no
 // specific check. Where it differs between the sides, or is stated for some only, the check of its
 // group says so in a reviewer's hint instead of passing or calling the group unknown: a stated
-// difference is never hidden (docs/fairness.md, principle 4). F-DISC-5 counts it as well.
+// difference is never hidden (docs/fairness.md, principle 4). A count or a switch of the setup
+// (not a measured result) that differs is a difference like any other, and is flagged: 16
+// upload workers against 5 need no reading. F-DISC-5 counts them as well.
 
 import { namesHow } from './checks/workload-parts.ts';
 import { canonical, display, parseNumber } from './normalize.ts';
@@ -54,9 +56,22 @@ function key(value: unknown): string {
   return n !== null && Number.isFinite(n) ? `#${n.toPrecision(2)}` : canonical(value as never);
 }
 
-/** "own field x-uploadParallel differs (A: 16 vs B: 5)", for the own fields of this check's group. */
-export function ownFieldDifferences(input: ComparisonInput, checkId: string): string[] {
-  const out: string[] = [];
+/** A name for what was measured, not how the run was set up: "x-averagePowerW", "x-cpuUsage". */
+const RESULT_NAME =
+  /average|mean|median|measured|observed|usage|utili[sz]|consum|result|score|throughput|latency|p\d{2}|per ?sec|rate$/i;
+
+export interface OwnFieldDifference {
+  /** "own field x-uploadParallel differs (A: 16 vs B: 5)". */
+  text: string;
+  /** A number or switch of the setup, stated on every side: decided without a reader. */
+  decided: boolean;
+}
+
+const isCountOrSwitch = (v: unknown) => typeof v === 'number' || typeof v === 'boolean';
+
+/** The own fields of this check's group that differ or are stated for some sides only. */
+export function ownFieldDifferences(input: ComparisonInput, checkId: string): OwnFieldDifference[] {
+  const out: OwnFieldDifference[] = [];
   for (const path of recordedPaths(input).filter(isOwn)) {
     if (isIntended(input, path)) continue;
     const sides = input.entries.map((entry) => ({
@@ -74,14 +89,18 @@ export function ownFieldDifferences(input: ComparisonInput, checkId: string): st
     const name = path.split('.').slice(-1)[0] ?? path;
     const values = stated.map((s) => `${s.label}: ${display(s.read?.value)}`).join(' vs ');
     if (stated.length < sides.length && stated.length > 0)
-      out.push(
-        `own field ${name} stated for ${values}, not for ${sides
+      out.push({
+        text: `own field ${name} stated for ${values}, not for ${sides
           .filter((s) => !stated.includes(s))
           .map((s) => s.label)
           .join(', ')}`,
-      );
+        decided: false,
+      });
     else if (new Set(stated.map((s) => key(s.read?.value))).size > 1)
-      out.push(`own field ${name} differs (${values})`);
+      out.push({
+        text: `own field ${name} differs (${values})`,
+        decided: !RESULT_NAME.test(name) && stated.every((s) => isCountOrSwitch(s.read?.value)),
+      });
   }
   return out;
 }

@@ -1257,13 +1257,28 @@ describe('special rules', () => {
     expect(r.message).toMatch(/Connections differs \(A: 50 vs B: 8\)/);
   });
 
-  it("a field of the publication's own that differs turns its group's pass or unknown into a review", () => {
+  it("a field of the publication's own that differs: a count of the setup flags, words go to a reviewer", () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,
       pair({ client: { 'x-uploadParallel': 16 } }, { client: { 'x-uploadParallel': 5 } }),
     );
-    expect(r.state).toBe('needs_review');
-    expect(r.hint).toMatch(/own field x-uploadParallel differs \(A: 16 vs B: 5\)/);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Own field x-uploadParallel differs \(A: 16 vs B: 5\)/);
+    const words = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { 'x-uploadMode': 'streamed' } }, { client: { 'x-uploadMode': 'batched' } }),
+    );
+    expect(words.state).toBe('needs_review');
+    expect(words.hint).toMatch(/own field x-uploadMode differs \(A: streamed vs B: batched\)/);
+    // A measured result under its own name is not a setup that differs.
+    const measured = runCheck(
+      checkById('F-HW-4')!,
+      pair(
+        { nodes: [{ role: 'sut' as const, hardware: { 'x-averagePowerW': 274 } }] },
+        { nodes: [{ role: 'sut' as const, hardware: { 'x-averagePowerW': 333 } }] },
+      ),
+    );
+    expect(measured.state).not.toBe('flag');
     const equal = runCheck(
       checkById('F-CLIENT-2')!,
       pair(
