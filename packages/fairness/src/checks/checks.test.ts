@@ -1446,6 +1446,20 @@ describe('special rules', () => {
     expect(same.state).toBe('pass');
   });
 
+  it('F-SW-3 flags code a side says is not published, even inside a "not stated"', () => {
+    const r = runCheck(
+      checkById('F-SW-3')!,
+      pair(
+        { software: { vcsRepository: 'not stated (benchmark code not in the repository)' } },
+        { software: { vcsRepository: 'closed source configuration' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A's code or configuration is not published/);
+    const unsaid = runCheck(checkById('F-SW-3')!, pair({ software: { vcsRepository: 'not stated' } }, {}));
+    expect(unsaid.state).toBe('unknown');
+  });
+
   it('F-DUR-2 flags a guarantee one side states and the other denies', () => {
     const r = runCheck(
       checkById('F-DUR-2')!,

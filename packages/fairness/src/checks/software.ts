@@ -501,6 +501,29 @@ function pinned(a: { url: string; sha256?: string | undefined }): boolean {
   return Boolean(a.sha256) || /\/(commit|blob|tree)\/[0-9a-f]{7,40}\b/i.test(a.url);
 }
 
+/** "not published", "closed source configuration", "code not in the repository": said, not unsaid. */
+const UNPUBLISHED =
+  /\bnot (publicly )?(published|public|released|available|shared|in the (repo\w*|source))|\bunpublished\b|\bclosed ?source\b|\bproprietary\b|\bwithheld\b|\bon request\b/;
+
+/**
+ * A side whose repository or commit field says the code is not published. Read from the raw
+ * value: "not stated (benchmark code not in the repository)" says nothing about the version but
+ * does say the code is not there.
+ */
+function withheldCode(entry: Entry): CheckEvidence | undefined {
+  for (const run of entry.runs)
+    for (const key of ['vcsRepository', 'vcsCommit'] as const) {
+      const field = run.provenance.software[key];
+      if (field && typeof field.value === 'string' && UNPUBLISHED.test(normText(field.value)))
+        return evidenceOf(entry, `software.${key}`, {
+          value: field.value,
+          origin: field.origin,
+          ...(field.source ? { source: field.source } : {}),
+        });
+    }
+  return undefined;
+}
+
 export function checkSw3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -532,7 +555,11 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
     );
     // Reproducible: a clean tree at a named commit, or artefacts pinned to one version.
     const cleanAtCommit = dirty === false && commit !== undefined;
-    if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
+    const withheld = withheldCode(entry);
+    if (withheld) {
+      evidence.push(withheld);
+      flags.push(`${entry.label}'s code or configuration is not published (“${display(withheld.value)}”)`);
+    } else if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
     else if (declined || (dirty === null && artefacts.length === 0)) unknown.push(entry.label);
     else if (!cleanAtCommit && !(artefacts.length > 0 && artefacts.every(pinned)))
       unpinned.push(
