@@ -13,6 +13,7 @@ import {
   normFeatures,
   normIsolation,
   normLanguage,
+  normLoadModel,
   normOrm,
   normProtocolClass,
   normSelectionRule,
@@ -193,6 +194,15 @@ describe('acknowledgement and reads in prose', () => {
     expect(normConfirmedReads('majority read concern; no stale reads')).toBe('true');
     expect(normConfirmedReads('read concern available')).toBe('false');
   });
+});
+
+describe('load models in words', () => {
+  it.each([
+    ['publishes a set number of messages as fast as possible', 'closed'],
+    ['unthrottled producer', 'closed'],
+    ['constant arrival rate of 5,000/s', 'open'],
+    ['partly open: the publisher sleeps when ahead of the subscriber', 'partly-open'],
+  ] as const)('%s → %s', (t, want) => expect(normLoadModel(t)).toBe(want));
 });
 
 describe('server threads as printed', () => {

@@ -386,7 +386,13 @@ export type LoadModel = 'open' | 'closed' | 'partly-open';
 export function normLoadModel(value: unknown): LoadModel | null {
   const t = normText(value);
   if (/partly|partially|semi open|mixed/.test(t)) return 'partly-open';
-  if (/closed|fixed (concurrency|users|terminals)|sequential/.test(t)) return 'closed';
+  // A generator that sends as fast as the system takes it is paced by the system: closed.
+  if (
+    /closed|fixed (concurrency|users|terminals)|sequential|as fast as (possible|it can)|unthrottled|flat out|back to back|(no|not|without) (rate limit|pacing|throttl)/.test(
+      t,
+    )
+  )
+    return 'closed';
   if (/open|arrival rate|constant rate|fixed rate|rate limited/.test(t)) return 'open';
   return null;
 }
