@@ -18,11 +18,11 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { Role, Visibility } from '@levelfield/db/client';
-import { z } from 'zod';
+import { ROLES, RoleSchema } from '~/lib/schemas/orgs';
 
-export const ROLES = ['owner', 'editor', 'reviewer', 'viewer'] as const satisfies readonly Role[];
-export const RoleSchema = z.enum(ROLES);
 export type { Role };
+// The roles are defined with the forms' schemas (lib/schemas/orgs.ts), which browsers load too.
+export { ROLES, RoleSchema };
 
 export const ACTIONS = [
   /** read the project and its runs, comparisons and reports */

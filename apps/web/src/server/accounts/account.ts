@@ -11,6 +11,7 @@ import {
   verifyPassword,
 } from '@levelfield/db/passwords';
 import { z } from 'zod';
+import { Email, PersonName, SignUpForm } from '~/lib/schemas/accounts';
 import { createPersonalOrganization } from './personal-org';
 import {
   type Attempt,
@@ -23,26 +24,13 @@ import {
   SIGN_UP_PER_EMAIL,
 } from './throttle';
 
-export const Email = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(320, 'That email address is too long')
-  .pipe(z.email('Enter an email address such as ada@example.com'));
-
 export const NewPassword = z.string().superRefine((password, ctx) => {
   const problem = newPasswordProblem(password);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-export const PersonName = z
-  .string()
-  .trim()
-  .min(1, 'Enter your name')
-  .max(100, 'Use at most 100 characters for your name');
-
-export const SignUpInput = z
-  .object({ email: Email, name: PersonName, password: NewPassword })
+/** The sign-up form's schema with the password rules that need the common-password list. */
+export const SignUpInput = SignUpForm.extend({ password: NewPassword })
   // The one rule that needs two fields (the password's own rules are on the field).
   .superRefine(({ email, password }, ctx) => {
     const problem = passwordIsEmailProblem(password, email);

@@ -7,12 +7,10 @@ import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient, Role } from '@levelfield/db/client';
 import { hashToken } from '@levelfield/db/tokens';
 import { z } from 'zod';
-import { RoleSchema } from '~/server/access';
-import { Email } from '~/server/accounts/account';
+import type { CreateInvitationInput } from '~/lib/schemas/orgs';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
 
-export const CreateInvitationInput = z.object({ email: Email, role: RoleSchema.default('viewer') });
 export const InvitationSecretInput = z.object({ secret: z.string().min(1).max(200) });
 
 export function invitationPath(secret: string): string {
@@ -72,8 +70,6 @@ export async function listPendingInvitations(db: PrismaClient, organizationId: s
     },
   });
 }
-
-export const RevokeInvitationInput = z.object({ invitationId: z.string().min(1).max(100) });
 
 export async function revokeInvitation(db: PrismaClient, organizationId: string, invitationId: string) {
   const { count } = await db.invitation.deleteMany({

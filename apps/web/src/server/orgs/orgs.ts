@@ -3,17 +3,9 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { Prisma, PrismaClient, Role } from '@levelfield/db/client';
-import { z } from 'zod';
-import { can, RoleSchema } from '~/server/access';
-import { Slug } from './slugs';
-
-export const OrgName = z
-  .string()
-  .trim()
-  .min(1, 'Enter a name')
-  .max(100, 'Use at most 100 characters for the name');
-
-export const CreateOrganizationInput = z.object({ name: OrgName, slug: Slug });
+import type { z } from 'zod';
+import type { ChangeRoleInput, CreateOrganizationInput } from '~/lib/schemas/orgs';
+import { can } from '~/server/access';
 
 export async function createOrganization(
   db: PrismaClient,
@@ -71,8 +63,6 @@ export async function listMembers(db: PrismaClient, organizationId: string) {
   });
   return rows.map((row) => ({ ...row.user, userId: row.user.id, role: row.role, joinedAt: row.createdAt }));
 }
-
-export const ChangeRoleInput = z.object({ userId: z.string().min(1).max(100), role: RoleSchema });
 
 type Tx = Prisma.TransactionClient;
 
@@ -138,8 +128,6 @@ export async function changeRole(
     return { userId: input.userId, role: input.role };
   });
 }
-
-export const RemoveMemberInput = z.object({ userId: z.string().min(1).max(100) });
 
 export async function removeMember(
   db: PrismaClient,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freeSlug, Slug, slugify } from './slugs.ts';
+import { Slug } from '~/lib/schemas/slug';
+import { freeSlug, slugify } from './slugs.ts';
 
 describe('slugs', () => {
   it.each([

@@ -2,25 +2,8 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { z } from 'zod';
-import { Slug } from '~/server/orgs/slugs';
-
-export const VISIBILITIES = ['private', 'unlisted', 'public'] as const;
-export const VisibilitySchema = z.enum(VISIBILITIES, {
-  error: 'Choose who can see the project: private, unlisted or public',
-});
-
-export const ProjectName = z
-  .string()
-  .trim()
-  .min(1, 'Enter a name')
-  .max(100, 'Use at most 100 characters for the name');
-
-export const CreateProjectInput = z.object({
-  name: ProjectName,
-  slug: Slug,
-  visibility: VisibilitySchema.default('private'),
-});
+import type { z } from 'zod';
+import type { CreateProjectInput, UpdateProjectInput } from '~/lib/schemas/projects';
 
 export async function createProject(
   db: PrismaClient,
@@ -108,8 +91,6 @@ export async function projectComparisons(db: PrismaClient, projectId: string) {
     flagged: c._count.checks > 0 ? c.checks.length : null,
   }));
 }
-
-export const UpdateProjectInput = z.object({ name: ProjectName, visibility: VisibilitySchema });
 
 export async function updateProject(
   db: PrismaClient,

@@ -1,12 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
+import { CreateWebhook, DeleteWebhookInput } from '~/lib/schemas/projects';
 import { DecideChange, decideChange } from '~/server/history/decide';
 import { historyOfRun, listHistories } from '~/server/history/list';
 import { HistorySettings, updateSettings } from '~/server/history/settings';
 import { getHistory } from '~/server/history/view';
 import { siteOrigin } from '~/server/site';
 import { ProjectInput, projectProcedure, publicProcedure, router } from '~/server/trpc';
-import { CreateWebhook, createWebhook, deleteWebhook, listWebhooks } from '~/server/webhooks/manage';
+import { createWebhook, deleteWebhook, listWebhooks } from '~/server/webhooks/manage';
 
 const HistoryId = z.object({ historyId: z.string().trim().min(1).max(64) });
 
@@ -44,6 +45,6 @@ export const historyRouter = router({
     .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.viewerId, input, input)),
 
   deleteWebhook: publicProcedure
-    .input(ProjectInput.extend({ id: z.string().min(1).max(100) }))
+    .input(ProjectInput.extend(DeleteWebhookInput.shape))
     .mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.viewerId, input, input.id)),
 });

@@ -1,13 +1,12 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
+import { CreateInvitationInput, RevokeInvitationInput } from '~/lib/schemas/orgs';
 import {
   acceptInvitation,
-  CreateInvitationInput,
   createInvitation,
   describeInvitation,
   InvitationSecretInput,
   listPendingInvitations,
-  RevokeInvitationInput,
   revokeInvitation,
 } from '~/server/invitations/invitations';
 import { orgProcedure, publicProcedure, router, signedInProcedure } from '~/server/trpc';

@@ -1,13 +1,11 @@
 import 'server-only';
+import { ChangeRoleInput, CreateOrganizationInput, RemoveMemberInput } from '~/lib/schemas/orgs';
 import { permissionsOf } from '~/server/access';
 import {
-  ChangeRoleInput,
-  CreateOrganizationInput,
   changeRole,
   createOrganization,
   listMembers,
   listMyOrganizations,
-  RemoveMemberInput,
   removeMember,
 } from '~/server/orgs/orgs';
 import { listProjects } from '~/server/projects/projects';

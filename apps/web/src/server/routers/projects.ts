@@ -1,13 +1,7 @@
 import 'server-only';
+import { CreateProjectInput, UpdateProjectInput } from '~/lib/schemas/projects';
 import { permissionsOf } from '~/server/access';
-import {
-  CreateProjectInput,
-  createProject,
-  projectComparisons,
-  projectStats,
-  UpdateProjectInput,
-  updateProject,
-} from '~/server/projects/projects';
+import { createProject, projectComparisons, projectStats, updateProject } from '~/server/projects/projects';
 import { orgProcedure, projectProcedure, router } from '~/server/trpc';
 
 export const projectsRouter = router({

@@ -1,11 +1,6 @@
 import 'server-only';
-import {
-  CreateTokenInput,
-  createApiToken,
-  listApiTokens,
-  RevokeTokenInput,
-  revokeApiToken,
-} from '~/server/tokens/tokens';
+import { CreateTokenInput, RevokeTokenInput } from '~/lib/schemas/projects';
+import { createApiToken, listApiTokens, revokeApiToken } from '~/server/tokens/tokens';
 import { projectProcedure, router } from '~/server/trpc';
 
 export const tokensRouter = router({

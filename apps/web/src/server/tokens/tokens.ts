@@ -4,28 +4,14 @@ import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { generateToken, hashToken, tokenDisplayPrefix } from '@levelfield/db/tokens';
-import { z } from 'zod';
-
-export const TOKEN_SCOPES = ['ingest', 'read', 'write'] as const;
-export const TokenScope = z.enum(TOKEN_SCOPES);
+import type { z } from 'zod';
+import type { CreateTokenInput, TOKEN_SCOPES } from '~/lib/schemas/projects';
 
 export const SCOPE_DESCRIPTIONS: Record<(typeof TOKEN_SCOPES)[number], string> = {
   ingest: 'create runs and stream results (levelfield-agent)',
   read: 'read runs and comparisons through the REST API',
   write: 'enter published results and create comparisons through the REST API (scripts, CI)',
 };
-
-export const CreateTokenInput = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Name the token after where it will be used, e.g. "ci runner"')
-    .max(80, 'Use at most 80 characters for the name'),
-  scopes: z
-    .array(TokenScope)
-    .min(1, 'Choose at least one scope: ingest (for the agent), read or write (for scripts)')
-    .transform((scopes) => [...new Set(scopes)].sort()),
-});
 
 const tokenSelect = {
   id: true,
@@ -68,8 +54,6 @@ export async function listApiTokens(db: PrismaClient, projectId: string) {
   });
   return [...rows.filter((t) => !t.revokedAt), ...rows.filter((t) => t.revokedAt)];
 }
-
-export const RevokeTokenInput = z.object({ tokenId: z.string().min(1).max(100) });
 
 export async function revokeApiToken(db: PrismaClient, projectId: string, tokenId: string, now = new Date()) {
   const row = await db.apiToken.findFirst({

@@ -3,22 +3,15 @@
 // secret is shown once, when the webhook is created.
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
-import { WebUrl } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
-import { z } from 'zod';
 import { webhooksMayGoInternal } from '~/env';
+import { CreateWebhook } from '~/lib/schemas/projects';
 import { type ProjectRef, requireProject } from '~/server/access-checks';
 import { refusedAddress } from './address.ts';
 import { newWebhookSecret } from './sign.ts';
 
 /** Deliveries listed per webhook, newest first. */
 export const DELIVERIES_LISTED = 50;
-
-export const CreateWebhook = z.object({
-  url: WebUrl('the webhook address must be an http:// or https:// URL'),
-  format: z.enum(['json', 'slack']).default('json'),
-});
-export type CreateWebhook = z.input<typeof CreateWebhook>;
 
 export async function createWebhook(
   db: PrismaClient,

@@ -2,9 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { VisibilityTag } from '~/components/orgs/OrgHeader';
 import { formatUtc } from '~/lib/format';
+import { TOKEN_SCOPES } from '~/lib/schemas/projects';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
-import { SCOPE_DESCRIPTIONS, TOKEN_SCOPES } from '~/server/tokens/tokens';
+import { SCOPE_DESCRIPTIONS } from '~/server/tokens/tokens';
 import { CreateTokenForm, RevokeTokenForm } from './TokenForms';
 
 export const dynamic = 'force-dynamic';

@@ -1,0 +1,48 @@
+// Inputs of the project forms (creation, settings, API tokens, webhooks), shared by the forms and
+// the tRPC procedures. No server-only imports: this ships to browsers.
+import { WebUrl } from '@levelfield/contracts/provenance';
+import { z } from 'zod';
+import { Slug } from './slug';
+
+export const VISIBILITIES = ['private', 'unlisted', 'public'] as const;
+export const VisibilitySchema = z.enum(VISIBILITIES, {
+  error: 'Choose who can see the project: private, unlisted or public',
+});
+
+export const ProjectName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name')
+  .max(100, 'Use at most 100 characters for the name');
+
+export const CreateProjectInput = z.object({
+  name: ProjectName,
+  slug: Slug,
+  visibility: VisibilitySchema.default('private'),
+});
+export const UpdateProjectInput = z.object({ name: ProjectName, visibility: VisibilitySchema });
+
+export const TOKEN_SCOPES = ['ingest', 'read', 'write'] as const;
+export const TokenScope = z.enum(TOKEN_SCOPES);
+
+export const CreateTokenInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name the token after where it will be used, e.g. "ci runner"')
+    .max(80, 'Use at most 80 characters for the name'),
+  scopes: z
+    .array(TokenScope)
+    .min(1, 'Choose at least one scope: ingest (for the agent), read or write (for scripts)')
+    .transform((scopes) => [...new Set(scopes)].sort()),
+});
+
+const Id = z.string().min(1).max(100);
+export const RevokeTokenInput = z.object({ tokenId: Id });
+
+export const CreateWebhook = z.object({
+  url: WebUrl('the webhook address must be an http:// or https:// URL'),
+  format: z.enum(['json', 'slack']).default('json'),
+});
+export type CreateWebhook = z.input<typeof CreateWebhook>;
+export const DeleteWebhookInput = z.object({ id: Id });
