@@ -1,26 +1,18 @@
-// Turns the errors of a tRPC call made by a server action into form state: a refused input
-// (its AppError's details) becomes per-field messages, any other AppError its own message.
-// Anything else (including Next's redirect and notFound signals) is rethrown.
+// Runs a server action's work and hands its refusal back as a FormFailure (lib/form-result.ts),
+// which the form shows beside the field it names: an AppError as it is, a zod failure (an action
+// parsing its input with the form's schema) as VALIDATION_FAILED. Anything else (including Next's
+// redirect and notFound signals) is rethrown.
 import 'server-only';
-import { appErrorOf } from '@levelfield/contracts/errors';
-import type { FormState } from '~/components/accounts/form-state';
+import { appErrorOf, validationError } from '@levelfield/contracts/errors';
+import { ZodError } from 'zod';
+import type { FormResult } from '~/lib/form-result';
 
-export function formError(error: unknown, values: Record<string, string> = {}): FormState {
-  const refusal = appErrorOf(error);
-  if (!refusal) throw error;
-  if (refusal.details) {
-    const fields: Record<string, string> = {};
-    for (const { field, message } of refusal.details) fields[field.split('.')[0] || 'form'] ??= message;
-    // Each message sits under its own field; a banner on top would only repeat them.
-    return { status: 'error', fields, values };
+export async function formResult<T>(work: () => Promise<T>): Promise<FormResult<T>> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    const refusal = error instanceof ZodError ? validationError(error) : appErrorOf(error);
+    if (!refusal) throw error;
+    return { ok: false, failure: refusal.toJSON().error };
   }
-  return { status: 'error', message: refusal.message, values };
-}
-
-/** The text fields of a form, for putting them back after an error (never passwords). */
-export function formValues<const K extends string>(formData: FormData, names: K[]): Record<K, string> {
-  return Object.fromEntries(names.map((name) => [name, String(formData.get(name) ?? '')])) as Record<
-    K,
-    string
-  >;
 }

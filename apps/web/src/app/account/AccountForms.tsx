@@ -1,14 +1,16 @@
 'use client';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { ChangePasswordForm, UpdateProfileInput } from '~/lib/schemas/accounts';
 import { changePasswordAction, updateProfileAction } from './actions';
 
 export function ProfileForm({ name }: { name: string }) {
-  const [state, action] = useActionState(updateProfileAction, IDLE);
+  const form = useZodForm(UpdateProfileInput, fromAction(updateProfileAction));
   return (
-    <form className="form" action={action} noValidate>
-      <FormMessage state={state} />
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <FormAlert form={form} />
+      <FormNotice form={form}>Saved.</FormNotice>
       <label>
         Name
         <input
@@ -16,24 +18,38 @@ export function ProfileForm({ name }: { name: string }) {
           required
           maxLength={100}
           autoComplete="name"
-          defaultValue={state.values?.name ?? name}
+          defaultValue={name}
+          {...form.field('name')}
         />
-        <FieldError state={state} name="name" />
+        <FieldError form={form} path="name" />
       </label>
-      <SubmitButton pending="Saving…">Save</SubmitButton>
+      <SubmitButton pending={form.pending} busyLabel="Saving…">
+        Save
+      </SubmitButton>
     </form>
   );
 }
 
 export function PasswordForm({ hasPassword, minPassword }: { hasPassword: boolean; minPassword: number }) {
-  const [state, action] = useActionState(changePasswordAction, IDLE);
+  const form = useZodForm(ChangePasswordForm, fromAction(changePasswordAction), {
+    // Clear the passwords once changed.
+    onSuccess: (_done, element) => element.reset(),
+  });
   return (
-    <form className="form" action={action} noValidate key={state.status === 'ok' ? 'done' : 'form'}>
-      <FormMessage state={state} />
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <FormAlert form={form} />
+      <FormNotice form={form}>Password changed. Other devices have been signed out.</FormNotice>
       {hasPassword ? (
         <label>
           Current password
-          <input name="currentPassword" type="password" autoComplete="current-password" required />
+          <input
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.field('currentPassword')}
+          />
+          <FieldError form={form} path="currentPassword" />
         </label>
       ) : (
         <p className="muted">
@@ -48,11 +64,16 @@ export function PasswordForm({ hasPassword, minPassword }: { hasPassword: boolea
           autoComplete="new-password"
           required
           minLength={minPassword}
+          {...form.field('newPassword', 'new-password-hint')}
         />
-        <span className="hint">At least {minPassword} characters, and not a common password.</span>
-        <FieldError state={state} name="newPassword" />
+        <span className="hint" id="new-password-hint">
+          At least {minPassword} characters, and not a common password.
+        </span>
+        <FieldError form={form} path="newPassword" />
       </label>
-      <SubmitButton pending="Changing…">{hasPassword ? 'Change password' : 'Set password'}</SubmitButton>
+      <SubmitButton pending={form.pending} busyLabel="Changing…">
+        {hasPassword ? 'Change password' : 'Set password'}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { SignInForm as Schema } from '~/lib/schemas/accounts';
 import { signInWithPassword } from './actions';
 
 export function SignInForm({
@@ -17,12 +18,13 @@ export function SignInForm({
   welcome: boolean;
   signUpHref: string;
 }) {
-  const [state, action] = useActionState(signInWithPassword, IDLE);
+  const form = useZodForm(
+    Schema,
+    fromAction((input) => signInWithPassword(input, { callbackUrl, welcome })),
+  );
   return (
-    <form className="form" action={action}>
-      <FormMessage state={state} />
-      <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      {welcome ? <input type="hidden" name="welcome" value="1" /> : null}
+    <form className="form" onSubmit={form.onSubmit}>
+      <FormAlert form={form} />
       <label>
         Email
         <input
@@ -30,14 +32,25 @@ export function SignInForm({
           type="email"
           autoComplete="email"
           required
-          defaultValue={state.values?.email ?? email}
+          defaultValue={email}
+          {...form.field('email')}
         />
+        <FieldError form={form} path="email" />
       </label>
       <label>
         Password
-        <input name="password" type="password" autoComplete="current-password" required />
+        <input
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...form.field('password')}
+        />
+        <FieldError form={form} path="password" />
       </label>
-      <SubmitButton pending="Signing in…">Sign in</SubmitButton>
+      <SubmitButton pending={form.pending} busyLabel="Signing in…">
+        Sign in
+      </SubmitButton>
       <p className="muted form-foot">
         New to Levelfield? <Link href={signUpHref}>Create an account</Link>
       </p>

@@ -1,8 +1,9 @@
 'use client';
 import Link from 'next/link';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { SignUpForm as Schema } from '~/lib/schemas/accounts';
 import { signUpAction } from './actions';
 
 export function SignUpForm({
@@ -14,11 +15,13 @@ export function SignUpForm({
   email: string;
   minPassword: number;
 }) {
-  const [state, action] = useActionState(signUpAction, IDLE);
+  const form = useZodForm(
+    Schema,
+    fromAction((input) => signUpAction(input, callbackUrl)),
+  );
   return (
-    <form className="form" action={action} noValidate>
-      <FormMessage state={state} />
-      <input type="hidden" name="callbackUrl" value={callbackUrl} />
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <FormAlert form={form} />
       <label>
         Email
         <input
@@ -26,24 +29,15 @@ export function SignUpForm({
           type="email"
           autoComplete="email"
           required
-          defaultValue={state.values?.email ?? email}
-          aria-invalid={Boolean(state.fields?.email)}
-          aria-describedby="email-error"
+          defaultValue={email}
+          {...form.field('email')}
         />
-        <FieldError state={state} name="email" />
+        <FieldError form={form} path="email" />
       </label>
       <label>
         Name
-        <input
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          defaultValue={state.values?.name ?? ''}
-          aria-invalid={Boolean(state.fields?.name)}
-          aria-describedby="name-error"
-        />
-        <FieldError state={state} name="name" />
+        <input name="name" autoComplete="name" required maxLength={100} {...form.field('name')} />
+        <FieldError form={form} path="name" />
       </label>
       <label>
         Password
@@ -53,18 +47,19 @@ export function SignUpForm({
           autoComplete="new-password"
           required
           minLength={minPassword}
-          aria-invalid={Boolean(state.fields?.password)}
-          aria-describedby="password-hint password-error"
+          {...form.field('password', form.fieldErrors.password ? undefined : 'password-hint')}
         />
-        {state.fields?.password ? (
-          <FieldError state={state} name="password" />
+        {form.fieldErrors.password ? (
+          <FieldError form={form} path="password" />
         ) : (
           <span className="hint" id="password-hint">
             At least {minPassword} characters, and not a common password.
           </span>
         )}
       </label>
-      <SubmitButton pending="Creating your account…">Create account</SubmitButton>
+      <SubmitButton pending={form.pending} busyLabel="Creating your account…">
+        Create account
+      </SubmitButton>
       <p className="muted form-foot">
         Already have an account?{' '}
         <Link href={`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`}>Sign in</Link>

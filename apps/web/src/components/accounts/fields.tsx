@@ -1,8 +1,8 @@
 'use client';
 // Name and slug inputs: the slug follows the name until someone edits it by hand.
 import { useState } from 'react';
-import type { FormState } from './form-state';
-import { FieldError } from './ui';
+import { FieldError } from '~/components/forms/form-parts';
+import type { ZodForm } from '~/components/forms/use-zod-form';
 
 function slugify(text: string): string {
   return text
@@ -16,17 +16,17 @@ function slugify(text: string): string {
 }
 
 export function NameSlugFields({
-  state,
+  form,
   slugPrefix,
   nameLabel,
 }: {
-  state: FormState;
+  form: ZodForm<unknown>;
   slugPrefix: string;
   nameLabel: string;
 }) {
-  const [name, setName] = useState(state.values?.name ?? '');
-  const [slug, setSlug] = useState(state.values?.slug ?? '');
-  const [edited, setEdited] = useState(Boolean(state.values?.slug));
+  const [name, setName] = useState('');
+  const [slug, setSlug] = useState('');
+  const [edited, setEdited] = useState(false);
   return (
     <>
       <label>
@@ -40,9 +40,9 @@ export function NameSlugFields({
             setName(event.target.value);
             if (!edited) setSlug(slugify(event.target.value));
           }}
-          aria-invalid={Boolean(state.fields?.name)}
+          {...form.field('name')}
         />
-        <FieldError state={state} name="name" />
+        <FieldError form={form} path="name" />
       </label>
       <label>
         Slug
@@ -57,14 +57,13 @@ export function NameSlugFields({
               setSlug(event.target.value);
               setEdited(true);
             }}
-            aria-invalid={Boolean(state.fields?.slug)}
-            aria-describedby="slug-hint"
+            {...form.field('slug', 'slug-hint')}
           />
         </span>
         <span className="hint" id="slug-hint">
           Lowercase letters, digits and hyphens; used in links and by levelfield-agent --project.
         </span>
-        <FieldError state={state} name="slug" />
+        <FieldError form={form} path="slug" />
       </label>
     </>
   );
@@ -76,21 +75,20 @@ const VISIBILITY_TEXT = {
   public: 'Anyone can see its runs.',
 } as const;
 
-export function VisibilityField({ state, initial = 'private' }: { state: FormState; initial?: string }) {
-  const chosen = state.values?.visibility || initial;
+export function VisibilityField({ form, initial = 'private' }: { form: ZodForm<unknown>; initial?: string }) {
   return (
     <fieldset className="choices">
       <legend>Visibility</legend>
       {(['private', 'unlisted', 'public'] as const).map((value) => (
         <label key={value} className="choice">
-          <input type="radio" name="visibility" value={value} defaultChecked={chosen === value} />
+          <input type="radio" name="visibility" value={value} defaultChecked={initial === value} />
           <span>
             <strong>{value[0]?.toUpperCase() + value.slice(1)}</strong>
             <span className="muted"> — {VISIBILITY_TEXT[value]}</span>
           </span>
         </label>
       ))}
-      <FieldError state={state} name="visibility" />
+      <FieldError form={form} path="visibility" />
     </fieldset>
   );
 }

@@ -15,11 +15,18 @@ export const PersonName = z
   .min(1, 'Enter your name')
   .max(100, 'Use at most 100 characters for your name');
 
-/** Sign-in checks the pair against the database only: any text may be tried (and is throttled). */
-export const SignInInput = z.object({ email: z.string().trim(), password: z.string() });
+export const SignInForm = z.object({ email: Email, password: z.string().min(1, 'Enter your password') });
 
 /**
  * The sign-up form. The password's own rules (length, not a common password, not the email) need
  * the common-password list, which stays on the server: account.ts's SignUpInput adds them.
  */
 export const SignUpForm = z.object({ email: Email, name: PersonName, password: z.string() });
+
+export const UpdateProfileInput = z.object({ name: PersonName });
+
+/** Like sign-up, the new password's rules are added on the server (account.ts's ChangePasswordInput). */
+export const ChangePasswordForm = z.object({
+  currentPassword: z.string().default(''),
+  newPassword: z.string(),
+});

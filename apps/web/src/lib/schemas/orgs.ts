@@ -21,3 +21,4 @@ export const RemoveMemberInput = z.object({ userId: Id });
 
 export const CreateInvitationInput = z.object({ email: Email, role: RoleSchema.default('viewer') });
 export const RevokeInvitationInput = z.object({ invitationId: Id });
+export const InvitationSecretInput = z.object({ secret: z.string().min(1).max(200) });

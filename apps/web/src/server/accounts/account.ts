@@ -11,7 +11,7 @@ import {
   verifyPassword,
 } from '@levelfield/db/passwords';
 import { z } from 'zod';
-import { Email, PersonName, SignUpForm } from '~/lib/schemas/accounts';
+import { ChangePasswordForm, SignInForm, SignUpForm, type UpdateProfileInput } from '~/lib/schemas/accounts';
 import { createPersonalOrganization } from './personal-org';
 import {
   type Attempt,
@@ -85,9 +85,8 @@ export async function signUp(
 // times do not reveal which emails have accounts.
 let decoyHash: Promise<string> | undefined;
 
-export const SignInInput = z.object({
-  email: Email,
-  password: z.string().min(1, 'Enter your password').max(PASSWORD_MAX_LENGTH),
+export const SignInInput = SignInForm.extend({
+  password: SignInForm.shape.password.max(PASSWORD_MAX_LENGTH),
 });
 
 /**
@@ -135,8 +134,6 @@ export async function getAccount(db: PrismaClient, viewerId: string) {
   return { ...rest, hasPassword: passwordHash !== null, providers: accounts.map((a) => a.provider) };
 }
 
-export const UpdateProfileInput = z.object({ name: PersonName });
-
 export async function updateProfile(
   db: PrismaClient,
   viewerId: string,
@@ -149,7 +146,8 @@ export async function updateProfile(
   });
 }
 
-export const ChangePasswordInput = z.object({
+/** The password form's schema with the rules that need the common-password list. */
+export const ChangePasswordInput = ChangePasswordForm.extend({
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH).default(''),
   newPassword: NewPassword,
 });

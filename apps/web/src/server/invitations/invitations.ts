@@ -6,12 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient, Role } from '@levelfield/db/client';
 import { hashToken } from '@levelfield/db/tokens';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CreateInvitationInput } from '~/lib/schemas/orgs';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
-
-export const InvitationSecretInput = z.object({ secret: z.string().min(1).max(200) });
 
 export function invitationPath(secret: string): string {
   return `/invitations/${secret}`;

@@ -1,11 +1,11 @@
 import 'server-only';
+import { UpdateProfileInput } from '~/lib/schemas/accounts';
 import {
   ChangePasswordInput,
   changePassword,
   getAccount,
   SignUpInput,
   signUp,
-  UpdateProfileInput,
   updateProfile,
 } from '~/server/accounts/account';
 import { UNKNOWN_ADDRESS } from '~/server/accounts/client-address';

@@ -1,11 +1,10 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
-import { CreateInvitationInput, RevokeInvitationInput } from '~/lib/schemas/orgs';
+import { CreateInvitationInput, InvitationSecretInput, RevokeInvitationInput } from '~/lib/schemas/orgs';
 import {
   acceptInvitation,
   createInvitation,
   describeInvitation,
-  InvitationSecretInput,
   listPendingInvitations,
   revokeInvitation,
 } from '~/server/invitations/invitations';

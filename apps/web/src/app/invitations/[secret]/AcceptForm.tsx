@@ -1,16 +1,17 @@
 'use client';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { InvitationSecretInput } from '~/lib/schemas/orgs';
 import { acceptInvitationAction } from './actions';
 
 export function AcceptForm({ secret, orgName }: { secret: string; orgName: string }) {
-  const [state, action] = useActionState(acceptInvitationAction, IDLE);
+  const form = useZodForm(InvitationSecretInput, fromAction(acceptInvitationAction));
   return (
-    <form action={action} className="form">
-      <FormMessage state={state} />
+    <form onSubmit={form.onSubmit} className="form">
+      <FormAlert form={form} />
       <input type="hidden" name="secret" value={secret} />
-      <SubmitButton pending="Joining…">{`Join ${orgName}`}</SubmitButton>
+      <SubmitButton pending={form.pending} busyLabel="Joining…">{`Join ${orgName}`}</SubmitButton>
     </form>
   );
 }

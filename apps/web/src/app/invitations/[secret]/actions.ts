@@ -1,21 +1,18 @@
 'use server';
 import { redirect } from 'next/navigation';
-import type { FormState } from '~/components/accounts/form-state';
+import type { z } from 'zod';
+import type { FormResult } from '~/lib/form-result';
+import type { InvitationSecretInput } from '~/lib/schemas/orgs';
 import { signOut } from '~/server/auth';
-import { formError } from '~/server/form-errors';
+import { formResult } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
 
-export async function acceptInvitationAction(_previous: FormState, formData: FormData): Promise<FormState> {
-  let slug: string;
-  try {
-    const accepted = await (await serverCaller()).invitations.accept({
-      secret: String(formData.get('secret') ?? ''),
-    });
-    slug = accepted.organization.slug;
-  } catch (error) {
-    return formError(error);
-  }
-  redirect(`/orgs/${slug}?joined=1`);
+export async function acceptInvitationAction(
+  input: z.input<typeof InvitationSecretInput>,
+): Promise<FormResult<void>> {
+  const result = await formResult(async () => (await serverCaller()).invitations.accept(input));
+  if (!result.ok) return result;
+  redirect(`/orgs/${result.value.organization.slug}?joined=1`);
 }
 
 /** Signs out and comes back to the invitation, to accept it with the invited address. */

@@ -1,17 +1,20 @@
 'use client';
-import { useActionState } from 'react';
 import { NameSlugFields } from '~/components/accounts/fields';
-import { IDLE } from '~/components/accounts/form-state';
-import { FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { CreateOrganizationInput } from '~/lib/schemas/orgs';
 import { createOrganizationAction } from '../actions';
 
 export function NewOrgForm() {
-  const [state, action] = useActionState(createOrganizationAction, IDLE);
+  const form = useZodForm(CreateOrganizationInput, fromAction(createOrganizationAction));
   return (
-    <form className="form" action={action} noValidate>
-      <FormMessage state={state} />
-      <NameSlugFields state={state} slugPrefix="/orgs/" nameLabel="Organization name" />
-      <SubmitButton pending="Creating…">Create organization</SubmitButton>
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <FormAlert form={form} />
+      <NameSlugFields form={form} slugPrefix="/orgs/" nameLabel="Organization name" />
+      <SubmitButton pending={form.pending} busyLabel="Creating…">
+        Create organization
+      </SubmitButton>
     </form>
   );
 }

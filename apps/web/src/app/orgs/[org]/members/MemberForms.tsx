@@ -1,17 +1,17 @@
 'use client';
 import type { Role } from '@levelfield/db/client';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { CopyButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import {
-  changeRoleAction,
-  type InviteState,
-  inviteAction,
-  removeMemberAction,
-  revokeInvitationAction,
-} from '../../actions';
-
-const ROLES: Role[] = ['owner', 'editor', 'reviewer', 'viewer'];
+  ChangeRoleInput,
+  CreateInvitationInput,
+  RemoveMemberInput,
+  RevokeInvitationInput,
+  ROLES,
+} from '~/lib/schemas/orgs';
+import { changeRoleAction, inviteAction, removeMemberAction, revokeInvitationAction } from '../../actions';
 
 export const ROLE_HELP: Record<Role, string> = {
   owner: 'everything, including members and roles',
@@ -31,10 +31,12 @@ export function RoleForm({
   role: Role;
   label: string;
 }) {
-  const [state, action] = useActionState(changeRoleAction, IDLE);
+  const form = useZodForm(
+    ChangeRoleInput,
+    fromAction((input) => changeRoleAction(org, input)),
+  );
   return (
-    <form action={action} className="inline-form">
-      <input type="hidden" name="org" value={org} />
+    <form onSubmit={form.onSubmit} className="inline-form">
       <input type="hidden" name="userId" value={userId} />
       <select name="role" defaultValue={role} aria-label={`Role of ${label}`}>
         {ROLES.map((r) => (
@@ -43,66 +45,57 @@ export function RoleForm({
           </option>
         ))}
       </select>
-      <SubmitButton className="button small" pending="Saving…">
+      <SubmitButton className="button small" pending={form.pending} busyLabel="Saving…">
         Save
       </SubmitButton>
-      {state.status === 'error' ? (
-        <span className="field-error" role="alert">
-          {state.message}
-        </span>
-      ) : state.status === 'ok' ? (
-        <span className="ok-text" role="status">
-          {state.message}
-        </span>
-      ) : null}
+      <FormAlert form={form} inline />
+      <FormNotice form={form} inline>
+        Role changed.
+      </FormNotice>
     </form>
   );
 }
 
 export function RemoveMemberForm({ org, userId, label }: { org: string; userId: string; label: string }) {
-  const [state, action] = useActionState(removeMemberAction, IDLE);
+  const form = useZodForm(
+    RemoveMemberInput,
+    fromAction((input) => removeMemberAction(org, input)),
+    { confirm: `Remove ${label} from ${org}? They lose access to its private projects.` },
+  );
   return (
-    <form
-      action={action}
-      className="inline-form"
-      onSubmit={(event) => {
-        if (!window.confirm(`Remove ${label} from ${org}? They lose access to its private projects.`))
-          event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="org" value={org} />
+    <form onSubmit={form.onSubmit} className="inline-form">
       <input type="hidden" name="userId" value={userId} />
-      <SubmitButton className="button small danger" pending="Removing…" aria-label={`Remove ${label}`}>
+      <SubmitButton
+        className="button small danger"
+        pending={form.pending}
+        busyLabel="Removing…"
+        aria-label={`Remove ${label}`}
+      >
         Remove
       </SubmitButton>
-      {state.status === 'error' ? (
-        <span className="field-error" role="alert">
-          {state.message}
-        </span>
-      ) : null}
+      <FormAlert form={form} inline />
     </form>
   );
 }
 
 export function InviteForm({ org }: { org: string }) {
-  const [state, action] = useActionState<InviteState, FormData>(inviteAction, IDLE);
+  const form = useZodForm(
+    CreateInvitationInput,
+    fromAction((input) => inviteAction(org, input)),
+    { onSuccess: (_invited, element) => element.reset() },
+  );
+  const invited = form.accepted ? form.result : undefined;
   return (
     <div className="stack-sm">
-      <form action={action} className="form invite-form" noValidate>
-        <input type="hidden" name="org" value={org} />
+      <form onSubmit={form.onSubmit} className="form invite-form" noValidate>
         <label>
           Email
-          <input
-            name="email"
-            type="email"
-            required
-            defaultValue={state.status === 'error' ? state.values?.email : ''}
-          />
-          <FieldError state={state} name="email" />
+          <input name="email" type="email" required {...form.field('email')} />
+          <FieldError form={form} path="email" />
         </label>
         <label>
           Role
-          <select name="role" aria-label="Invited role" defaultValue={state.values?.role ?? 'viewer'}>
+          <select name="role" aria-label="Invited role" defaultValue="viewer">
             {ROLES.map((r) => (
               <option key={r} value={r}>
                 {r} — {ROLE_HELP[r]}
@@ -110,20 +103,22 @@ export function InviteForm({ org }: { org: string }) {
             ))}
           </select>
         </label>
-        <SubmitButton pending="Creating link…">Create invitation link</SubmitButton>
+        <SubmitButton pending={form.pending} busyLabel="Creating link…">
+          Create invitation link
+        </SubmitButton>
       </form>
-      {state.status === 'error' ? <FormMessage state={state} /> : null}
-      {state.link && state.invited ? (
+      <FormAlert form={form} />
+      {invited ? (
         <div className="secret-box" role="status" aria-label="New invitation link">
           <p>
-            <strong>Send this link to {state.invited.email}.</strong> It is shown only now; it works once, for
-            a {state.invited.role}, until {state.invited.expiresAt.slice(0, 10)}.
+            <strong>Send this link to {invited.email}.</strong> It is shown only now; it works once, for a{' '}
+            {invited.role}, until {invited.expiresAt.slice(0, 10)}.
           </p>
           <div className="secret-row">
             <code id="invite-link" data-testid="invite-link">
-              {state.link}
+              {invited.link}
             </code>
-            <CopyButton text={state.link} targetId="invite-link" label="Copy link" />
+            <CopyButton text={invited.link} targetId="invite-link" label="Copy link" />
           </div>
         </div>
       ) : null}
@@ -140,23 +135,22 @@ export function RevokeInvitationForm({
   invitationId: string;
   email: string;
 }) {
-  const [state, action] = useActionState(revokeInvitationAction, IDLE);
+  const form = useZodForm(
+    RevokeInvitationInput,
+    fromAction((input) => revokeInvitationAction(org, input)),
+  );
   return (
-    <form action={action} className="inline-form">
-      <input type="hidden" name="org" value={org} />
+    <form onSubmit={form.onSubmit} className="inline-form">
       <input type="hidden" name="invitationId" value={invitationId} />
       <SubmitButton
         className="button small"
-        pending="Revoking…"
+        pending={form.pending}
+        busyLabel="Revoking…"
         aria-label={`Revoke invitation for ${email}`}
       >
         Revoke
       </SubmitButton>
-      {state.status === 'error' ? (
-        <span className="field-error" role="alert">
-          {state.message}
-        </span>
-      ) : null}
+      <FormAlert form={form} inline />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 'use client';
-import { useActionState } from 'react';
 import { VisibilityField } from '~/components/accounts/fields';
-import { IDLE } from '~/components/accounts/form-state';
-import { FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { UpdateProjectInput } from '~/lib/schemas/projects';
 import { updateProjectAction } from '../../../actions';
 
 export function ProjectSettingsForm({
@@ -16,19 +17,23 @@ export function ProjectSettingsForm({
   name: string;
   visibility: string;
 }) {
-  const [state, action] = useActionState(updateProjectAction, IDLE);
+  const form = useZodForm(
+    UpdateProjectInput,
+    fromAction((input) => updateProjectAction({ org, project }, input)),
+  );
   return (
-    <form className="form" action={action} noValidate>
-      <FormMessage state={state} />
-      <input type="hidden" name="org" value={org} />
-      <input type="hidden" name="project" value={project} />
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <FormAlert form={form} />
+      <FormNotice form={form}>Saved.</FormNotice>
       <label>
         Project name
-        <input name="name" required maxLength={100} defaultValue={state.values?.name ?? name} />
-        <FieldError state={state} name="name" />
+        <input name="name" required maxLength={100} defaultValue={name} {...form.field('name')} />
+        <FieldError form={form} path="name" />
       </label>
-      <VisibilityField state={state} initial={visibility} />
-      <SubmitButton pending="Saving…">Save settings</SubmitButton>
+      <VisibilityField form={form} initial={visibility} />
+      <SubmitButton pending={form.pending} busyLabel="Saving…">
+        Save settings
+      </SubmitButton>
     </form>
   );
 }

@@ -1,19 +1,24 @@
 'use client';
-import { useActionState } from 'react';
 import { NameSlugFields, VisibilityField } from '~/components/accounts/fields';
-import { IDLE } from '~/components/accounts/form-state';
-import { FormMessage, SubmitButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { CreateProjectInput } from '~/lib/schemas/projects';
 import { createProjectAction } from '../../../actions';
 
 export function NewProjectForm({ org }: { org: string }) {
-  const [state, action] = useActionState(createProjectAction, IDLE);
+  const form = useZodForm(
+    CreateProjectInput,
+    fromAction((input) => createProjectAction(org, input)),
+  );
   return (
-    <form className="form" action={action} noValidate>
-      <FormMessage state={state} />
-      <input type="hidden" name="org" value={org} />
-      <NameSlugFields state={state} slugPrefix={`/orgs/${org}/projects/`} nameLabel="Project name" />
-      <VisibilityField state={state} />
-      <SubmitButton pending="Creating…">Create project</SubmitButton>
+    <form className="form" onSubmit={form.onSubmit} noValidate>
+      <FormAlert form={form} />
+      <NameSlugFields form={form} slugPrefix={`/orgs/${org}/projects/`} nameLabel="Project name" />
+      <VisibilityField form={form} />
+      <SubmitButton pending={form.pending} busyLabel="Creating…">
+        Create project
+      </SubmitButton>
     </form>
   );
 }

@@ -1,8 +1,10 @@
 'use client';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
-import { type CreateTokenState, createTokenAction, revokeTokenAction } from './actions';
+import { CopyButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { CreateTokenInput, RevokeTokenInput } from '~/lib/schemas/projects';
+import { createTokenAction, revokeTokenAction } from './actions';
 
 export function CreateTokenForm({
   org,
@@ -13,69 +15,62 @@ export function CreateTokenForm({
   project: string;
   scopes: { id: string; description: string }[];
 }) {
-  const [state, action] = useActionState<CreateTokenState, FormData>(createTokenAction, IDLE);
-  const chosen = state.status === 'error' ? (state.values?.scopes ?? '').split(',') : ['ingest'];
+  const form = useZodForm(
+    CreateTokenInput,
+    fromAction((input) => createTokenAction({ org, project }, input)),
+    { onSuccess: (_created, element) => element.reset() },
+  );
+  const created = form.accepted ? form.result : undefined;
   return (
     <div className="stack-sm">
-      {state.created ? (
+      {created ? (
         <div className="secret-box" role="status" aria-label="New API token">
           <p>
-            <strong>Copy the token “{state.created.name}” now.</strong> It is shown only once: Levelfield
-            keeps a hash, not the token. If you lose it, revoke it and create another.
+            <strong>Copy the token “{created.name}” now.</strong> It is shown only once: Levelfield keeps a
+            hash, not the token. If you lose it, revoke it and create another.
           </p>
           <div className="secret-row">
             <code id="new-token" data-testid="new-token">
-              {state.created.token}
+              {created.token}
             </code>
-            <CopyButton text={state.created.token} targetId="new-token" label="Copy token" />
+            <CopyButton text={created.token} targetId="new-token" label="Copy token" />
           </div>
-          {state.created.scopes.includes('ingest') ? (
+          {created.scopes.includes('ingest') ? (
             <>
               <p className="muted">Start a run with it:</p>
               <div className="secret-row">
                 <pre id="agent-command" className="command" data-testid="agent-command">
-                  {state.created.command}
+                  {created.command}
                 </pre>
-                <CopyButton text={state.created.command} targetId="agent-command" label="Copy command" />
+                <CopyButton text={created.command} targetId="agent-command" label="Copy command" />
               </div>
-              <p className="muted small">{state.created.commandHint}</p>
+              <p className="muted small">{created.commandHint}</p>
             </>
           ) : null}
         </div>
       ) : null}
-      <form action={action} className="form token-form" noValidate key={state.created?.token ?? 'form'}>
-        {state.status === 'error' ? <FormMessage state={state} /> : null}
-        <input type="hidden" name="org" value={org} />
-        <input type="hidden" name="project" value={project} />
+      <form onSubmit={form.onSubmit} className="form token-form" noValidate>
+        <FormAlert form={form} />
         <label>
           Token name
-          <input
-            name="name"
-            required
-            maxLength={80}
-            placeholder="e.g. ci runner"
-            defaultValue={state.status === 'error' ? state.values?.name : ''}
-          />
-          <FieldError state={state} name="name" />
+          <input name="name" required maxLength={80} placeholder="e.g. ci runner" {...form.field('name')} />
+          <FieldError form={form} path="name" />
         </label>
-        <fieldset className="choices">
+        <fieldset className="choices" {...form.field('scopes')}>
           <legend>Scopes</legend>
           {scopes.map((scope) => (
             <label key={scope.id} className="choice">
-              <input
-                type="checkbox"
-                name="scopes"
-                value={scope.id}
-                defaultChecked={chosen.includes(scope.id)}
-              />
+              <input type="checkbox" name="scopes" value={scope.id} defaultChecked={scope.id === 'ingest'} />
               <span>
                 <strong>{scope.id}</strong> <span className="muted">— {scope.description}</span>
               </span>
             </label>
           ))}
-          <FieldError state={state} name="scopes" />
+          <FieldError form={form} path="scopes" />
         </fieldset>
-        <SubmitButton pending="Creating…">Create token</SubmitButton>
+        <SubmitButton pending={form.pending} busyLabel="Creating…">
+          Create token
+        </SubmitButton>
       </form>
     </div>
   );
@@ -92,28 +87,23 @@ export function RevokeTokenForm({
   tokenId: string;
   name: string;
 }) {
-  const [state, action] = useActionState(revokeTokenAction, IDLE);
+  const form = useZodForm(
+    RevokeTokenInput,
+    fromAction((input) => revokeTokenAction({ org, project }, input)),
+    { confirm: `Revoke the token “${name}”? Agents using it stop being able to send results.` },
+  );
   return (
-    <form
-      action={action}
-      className="inline-form"
-      onSubmit={(event) => {
-        if (!window.confirm(`Revoke the token “${name}”? Agents using it stop being able to send results.`)) {
-          event.preventDefault();
-        }
-      }}
-    >
-      <input type="hidden" name="org" value={org} />
-      <input type="hidden" name="project" value={project} />
+    <form onSubmit={form.onSubmit} className="inline-form">
       <input type="hidden" name="tokenId" value={tokenId} />
-      <SubmitButton className="button small danger" pending="Revoking…" aria-label={`Revoke ${name}`}>
+      <SubmitButton
+        className="button small danger"
+        pending={form.pending}
+        busyLabel="Revoking…"
+        aria-label={`Revoke ${name}`}
+      >
         Revoke
       </SubmitButton>
-      {state.status === 'error' ? (
-        <span className="field-error" role="alert">
-          {state.message}
-        </span>
-      ) : null}
+      <FormAlert form={form} inline />
     </form>
   );
 }

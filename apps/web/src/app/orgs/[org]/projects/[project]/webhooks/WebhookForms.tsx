@@ -1,31 +1,36 @@
 'use client';
-import { useActionState } from 'react';
-import { IDLE } from '~/components/accounts/form-state';
-import { CopyButton, FieldError, FormMessage, SubmitButton } from '~/components/accounts/ui';
-import { type CreateWebhookState, createWebhookAction, deleteWebhookAction } from './actions';
+import { CopyButton } from '~/components/accounts/ui';
+import { fromAction } from '~/components/forms/form-controller';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { CreateWebhook, DeleteWebhookInput } from '~/lib/schemas/projects';
+import { createWebhookAction, deleteWebhookAction } from './actions';
 
 export function CreateWebhookForm({ org, project }: { org: string; project: string }) {
-  const [state, action] = useActionState<CreateWebhookState, FormData>(createWebhookAction, IDLE);
+  const form = useZodForm(
+    CreateWebhook,
+    fromAction((input) => createWebhookAction({ org, project }, input)),
+    { onSuccess: (_created, element) => element.reset() },
+  );
+  const created = form.accepted ? form.result : undefined;
   return (
     <div className="stack-sm">
-      {state.created ? (
+      {created ? (
         <div className="secret-box" role="status" aria-label="New webhook secret">
           <p>
-            <strong>Copy the signing secret of {state.created.url} now.</strong> It is shown only once. Check
-            each request’s Levelfield-Signature with it (docs/history.md).
+            <strong>Copy the signing secret of {created.url} now.</strong> It is shown only once. Check each
+            request’s Levelfield-Signature with it (docs/history.md).
           </p>
           <div className="secret-row">
             <code id="new-webhook-secret" data-testid="new-webhook-secret">
-              {state.created.secret}
+              {created.secret}
             </code>
-            <CopyButton text={state.created.secret} targetId="new-webhook-secret" label="Copy secret" />
+            <CopyButton text={created.secret} targetId="new-webhook-secret" label="Copy secret" />
           </div>
         </div>
       ) : null}
-      <form action={action} className="form" noValidate key={state.created?.secret ?? 'form'}>
-        {state.status === 'error' ? <FormMessage state={state} /> : null}
-        <input type="hidden" name="org" value={org} />
-        <input type="hidden" name="project" value={project} />
+      <form onSubmit={form.onSubmit} className="form" noValidate>
+        <FormAlert form={form} />
         <label>
           Address
           <input
@@ -33,34 +38,37 @@ export function CreateWebhookForm({ org, project }: { org: string; project: stri
             type="url"
             required
             placeholder="https://hooks.slack.com/services/…"
-            defaultValue={state.status === 'error' ? state.values?.url : ''}
+            {...form.field('url')}
           />
-          <FieldError state={state} name="url" />
+          <FieldError form={form} path="url" />
         </label>
         <label>
           Payload
-          <select name="format" defaultValue={state.status === 'error' ? state.values?.format : 'json'}>
+          <select name="format" defaultValue="json">
             <option value="json">Levelfield JSON event</option>
             <option value="slack">Slack-compatible {'{"text": …}'}</option>
           </select>
         </label>
-        <SubmitButton pending="Adding…">Add webhook</SubmitButton>
+        <SubmitButton pending={form.pending} busyLabel="Adding…">
+          Add webhook
+        </SubmitButton>
       </form>
     </div>
   );
 }
 
 export function DeleteWebhookForm({ org, project, id }: { org: string; project: string; id: string }) {
-  const [state, action] = useActionState(deleteWebhookAction, IDLE);
+  const form = useZodForm(
+    DeleteWebhookInput,
+    fromAction((input) => deleteWebhookAction({ org, project }, input)),
+  );
   return (
-    <form action={action}>
-      <input type="hidden" name="org" value={org} />
-      <input type="hidden" name="project" value={project} />
+    <form onSubmit={form.onSubmit}>
       <input type="hidden" name="id" value={id} />
-      <SubmitButton pending="Deleting…" className="button small ghost">
+      <SubmitButton pending={form.pending} busyLabel="Deleting…" className="button small ghost">
         Delete
       </SubmitButton>
-      {state.status === 'error' ? <FormMessage state={state} /> : null}
+      <FormAlert form={form} />
     </form>
   );
 }

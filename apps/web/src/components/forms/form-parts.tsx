@@ -1,0 +1,69 @@
+'use client';
+// What every form shows of its state (useZodForm): a field's error beside it, the server's
+// message above the form, and a submit button that says it is busy.
+import type { ZodForm } from './use-zod-form';
+
+/** The field's message, with the id its input's aria-describedby names; announced when it appears. */
+export function FieldError({ form, path }: { form: ZodForm<unknown>; path: string }) {
+  const message = form.fieldErrors[path];
+  return message ? (
+    <span className="field-error" id={form.errorId(path)} role="alert">
+      {message}
+    </span>
+  ) : null;
+}
+
+/** The server's message for the whole form (one that names no field); `inline` beside a one-button form. */
+export function FormAlert({ form, inline = false }: { form: ZodForm<unknown>; inline?: boolean }) {
+  if (!form.error) return null;
+  return inline ? (
+    <span className="field-error" id={form.alertId} role="alert">
+      {form.error}
+    </span>
+  ) : (
+    <p className="alert" id={form.alertId} role="alert">
+      {form.error}
+    </p>
+  );
+}
+
+/** What the form says once the server accepted it ("Saved."). */
+export function FormNotice({
+  form,
+  inline = false,
+  children,
+}: {
+  form: ZodForm<unknown>;
+  inline?: boolean;
+  children: React.ReactNode;
+}) {
+  if (!form.accepted) return null;
+  return inline ? (
+    <span className="ok-text" role="status">
+      {children}
+    </span>
+  ) : (
+    <p className="notice ok" role="status">
+      {children}
+    </p>
+  );
+}
+
+export function SubmitButton({
+  children,
+  pending,
+  busyLabel,
+  className = 'button primary',
+  ...rest
+}: {
+  children: string;
+  pending: boolean;
+  busyLabel?: string;
+  className?: string;
+} & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, 'children'>) {
+  return (
+    <button type="submit" className={className} disabled={pending} aria-disabled={pending} {...rest}>
+      {pending ? (busyLabel ?? `${children}…`) : children}
+    </button>
+  );
+}

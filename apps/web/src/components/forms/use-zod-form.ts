@@ -1,0 +1,70 @@
+'use client';
+// The one way a form is built: useZodForm(schema, send) parses the form's values with the zod
+// schema its server procedure takes (lib/schemas), sends them, and gives the form what it shows —
+// field errors by path, the pending state, the server's message — plus the props that tie a field
+// to its error for assistive technology. The logic is in form-controller.ts.
+import { type FormEvent, useId, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { type FormView, formController, IDLE_VIEW } from './form-controller';
+import { formValues } from './form-values';
+
+export interface ZodFormOptions<R> {
+  /** A question to confirm first (a destructive action); nothing is sent when it is declined. */
+  confirm?: string;
+  /** The values to parse, where they are not the form's fields (state kept by the component). */
+  read?: (form: HTMLFormElement) => unknown;
+  /** After the server accepted the values: e.g. clear the form for the next entry. */
+  onSuccess?: (result: R, form: HTMLFormElement) => void;
+}
+
+export interface ZodForm<R> extends FormView<R> {
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The id of a field's error message: "<path>-error", so a page's forms use distinct field names. */
+  errorId: (path: string) => string;
+  /** The id of the message above the form. */
+  alertId: string;
+  /** aria-invalid and aria-describedby for a field; `hintId` names a hint it always has. */
+  field: (path: string, hintId?: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string };
+}
+
+export function useZodForm<S extends z.ZodType, R>(
+  schema: S,
+  send: (input: z.output<S>) => Promise<R>,
+  options: ZodFormOptions<R> = {},
+): ZodForm<R> {
+  const id = useId();
+  const [view, setView] = useState<FormView<R>>(IDLE_VIEW);
+  // The controller lives as long as the component; it calls the latest `send` (which closes
+  // over the latest props).
+  const latest = useRef(send);
+  latest.current = send;
+  const [controller] = useState(() => formController(schema, (input) => latest.current(input), setView));
+  const errorId = (path: string) => `${path}-error`;
+  const alertId = `${id}-alert`;
+  return {
+    ...view,
+    onSubmit: (event) => {
+      event.preventDefault();
+      if (options.confirm && !window.confirm(options.confirm)) return;
+      const form = event.currentTarget;
+      const values = options.read ? options.read(form) : formValues(schema, new FormData(form));
+      void controller.submit(values).then((accepted) => {
+        if (accepted) options.onSuccess?.(controller.view.result as R, form);
+      });
+    },
+    errorId,
+    alertId,
+    field: (path, hintId) => {
+      const own = Boolean(view.fieldErrors[path]);
+      const named = view.errorPath === path;
+      const describedBy = [own ? errorId(path) : null, named ? alertId : null, hintId]
+        .filter(Boolean)
+        .join(' ');
+      const invalid = own || named;
+      return {
+        ...(invalid ? { 'aria-invalid': true } : {}),
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+      };
+    },
+  };
+}
