@@ -4,12 +4,19 @@
 // redirect and notFound signals) is rethrown.
 import 'server-only';
 import { appErrorOf, validationError } from '@levelfield/contracts/errors';
+import { revalidatePath } from 'next/cache';
 import { ZodError } from 'zod';
 import type { FormResult } from '~/lib/form-result';
 
-export async function formResult<T>(work: () => Promise<T>): Promise<FormResult<T>> {
+/** `revalidate`: the pages that show what the work changed, refreshed once it succeeded. */
+export async function formResult<T>(
+  work: () => Promise<T>,
+  { revalidate }: { revalidate?: Parameters<typeof revalidatePath> } = {},
+): Promise<FormResult<T>> {
   try {
-    return { ok: true, value: await work() };
+    const value = await work();
+    if (revalidate) revalidatePath(...revalidate);
+    return { ok: true, value };
   } catch (error) {
     const refusal = error instanceof ZodError ? validationError(error) : appErrorOf(error);
     if (!refusal) throw error;

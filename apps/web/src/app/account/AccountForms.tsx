@@ -1,6 +1,7 @@
 'use client';
+import { NewPasswordField } from '~/components/accounts/fields';
 import { fromAction } from '~/components/forms/form-controller';
-import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { FormAlert, FormNotice, SubmitButton, TextField } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { ChangePasswordForm, UpdateProfileInput } from '~/lib/schemas/accounts';
 import { changePasswordAction, updateProfileAction } from './actions';
@@ -11,18 +12,15 @@ export function ProfileForm({ name }: { name: string }) {
     <form className="form" onSubmit={form.onSubmit} noValidate>
       <FormAlert form={form} />
       <FormNotice form={form}>Saved.</FormNotice>
-      <label>
-        Name
-        <input
-          name="name"
-          required
-          maxLength={100}
-          autoComplete="name"
-          defaultValue={name}
-          {...form.field('name')}
-        />
-        <FieldError form={form} path="name" />
-      </label>
+      <TextField
+        form={form}
+        name="name"
+        label="Name"
+        required
+        maxLength={100}
+        autoComplete="name"
+        defaultValue={name}
+      />
       <SubmitButton pending={form.pending} busyLabel="Saving…">
         Save
       </SubmitButton>
@@ -31,46 +29,26 @@ export function ProfileForm({ name }: { name: string }) {
 }
 
 export function PasswordForm({ hasPassword, minPassword }: { hasPassword: boolean; minPassword: number }) {
-  const form = useZodForm(ChangePasswordForm, fromAction(changePasswordAction), {
-    // Clear the passwords once changed.
-    onSuccess: (_done, element) => element.reset(),
-  });
+  const form = useZodForm(ChangePasswordForm, fromAction(changePasswordAction), { reset: true });
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate>
       <FormAlert form={form} />
       <FormNotice form={form}>Password changed. Other devices have been signed out.</FormNotice>
       {hasPassword ? (
-        <label>
-          Current password
-          <input
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            {...form.field('currentPassword')}
-          />
-          <FieldError form={form} path="currentPassword" />
-        </label>
+        <TextField
+          form={form}
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       ) : (
         <p className="muted">
           Your account signs in with a provider; set a password to sign in with email too.
         </p>
       )}
-      <label>
-        New password
-        <input
-          name="newPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={minPassword}
-          {...form.field('newPassword', 'new-password-hint')}
-        />
-        <span className="hint" id="new-password-hint">
-          At least {minPassword} characters, and not a common password.
-        </span>
-        <FieldError form={form} path="newPassword" />
-      </label>
+      <NewPasswordField form={form} name="newPassword" label="New password" minLength={minPassword} />
       <SubmitButton pending={form.pending} busyLabel="Changing…">
         {hasPassword ? 'Change password' : 'Set password'}
       </SubmitButton>

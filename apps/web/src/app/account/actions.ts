@@ -1,5 +1,4 @@
 'use server';
-import { revalidatePath } from 'next/cache';
 import type { z } from 'zod';
 import type { FormResult } from '~/lib/form-result';
 import type { ChangePasswordForm, UpdateProfileInput } from '~/lib/schemas/accounts';
@@ -10,11 +9,12 @@ import { serverCaller } from '~/server/root';
 export async function updateProfileAction(
   input: z.input<typeof UpdateProfileInput>,
 ): Promise<FormResult<void>> {
-  const result = await formResult(async () => {
-    await (await serverCaller()).account.updateProfile(input);
-  });
-  if (result.ok) revalidatePath('/', 'layout');
-  return result;
+  return formResult(
+    async () => {
+      await (await serverCaller()).account.updateProfile(input);
+    },
+    { revalidate: ['/', 'layout'] },
+  );
 }
 
 export async function changePasswordAction(

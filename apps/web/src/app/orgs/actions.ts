@@ -1,7 +1,6 @@
 'use server';
 // Server actions of the organization pages. Each one calls the tRPC procedure (which checks
 // access and parses the input with the form's schema) and hands its refusal back to the form.
-import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
 import type { z } from 'zod';
 import type { FormResult } from '~/lib/form-result';
@@ -38,33 +37,36 @@ export async function updateProjectAction(
   ref: { org: string; project: string },
   input: z.input<typeof UpdateProjectInput>,
 ): Promise<FormResult<void>> {
-  const result = await formResult(async () => {
-    await (await serverCaller()).projects.update({ ...ref, ...input });
-  });
-  if (result.ok) revalidatePath(`/orgs/${ref.org}`, 'layout');
-  return result;
+  return formResult(
+    async () => {
+      await (await serverCaller()).projects.update({ ...ref, ...input });
+    },
+    { revalidate: [`/orgs/${ref.org}`, 'layout'] },
+  );
 }
 
 export async function changeRoleAction(
   org: string,
   input: z.input<typeof ChangeRoleInput>,
 ): Promise<FormResult<void>> {
-  const result = await formResult(async () => {
-    await (await serverCaller()).orgs.changeRole({ org, ...input });
-  });
-  if (result.ok) revalidatePath(`/orgs/${org}/members`);
-  return result;
+  return formResult(
+    async () => {
+      await (await serverCaller()).orgs.changeRole({ org, ...input });
+    },
+    { revalidate: [`/orgs/${org}/members`] },
+  );
 }
 
 export async function removeMemberAction(
   org: string,
   input: z.input<typeof RemoveMemberInput>,
 ): Promise<FormResult<void>> {
-  const result = await formResult(async () => {
-    await (await serverCaller()).orgs.removeMember({ org, ...input });
-  });
-  if (result.ok) revalidatePath(`/orgs/${org}/members`);
-  return result;
+  return formResult(
+    async () => {
+      await (await serverCaller()).orgs.removeMember({ org, ...input });
+    },
+    { revalidate: [`/orgs/${org}/members`] },
+  );
 }
 
 export interface Invited {
@@ -79,26 +81,28 @@ export async function inviteAction(
   org: string,
   input: z.input<typeof CreateInvitationInput>,
 ): Promise<FormResult<Invited>> {
-  const result = await formResult(async () => {
-    const invitation = await (await serverCaller()).invitations.create({ org, ...input });
-    return {
-      link: `${await siteOrigin()}${invitation.path}`,
-      email: invitation.email,
-      role: invitation.role,
-      expiresAt: invitation.expiresAt.toISOString(),
-    };
-  });
-  if (result.ok) revalidatePath(`/orgs/${org}/members`);
-  return result;
+  return formResult(
+    async () => {
+      const invitation = await (await serverCaller()).invitations.create({ org, ...input });
+      return {
+        link: `${await siteOrigin()}${invitation.path}`,
+        email: invitation.email,
+        role: invitation.role,
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    },
+    { revalidate: [`/orgs/${org}/members`] },
+  );
 }
 
 export async function revokeInvitationAction(
   org: string,
   input: z.input<typeof RevokeInvitationInput>,
 ): Promise<FormResult<void>> {
-  const result = await formResult(async () => {
-    await (await serverCaller()).invitations.revoke({ org, ...input });
-  });
-  if (result.ok) revalidatePath(`/orgs/${org}/members`);
-  return result;
+  return formResult(
+    async () => {
+      await (await serverCaller()).invitations.revoke({ org, ...input });
+    },
+    { revalidate: [`/orgs/${org}/members`] },
+  );
 }

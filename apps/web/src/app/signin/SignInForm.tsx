@@ -1,7 +1,8 @@
 'use client';
 import Link from 'next/link';
+import { EmailField } from '~/components/accounts/fields';
 import { fromAction } from '~/components/forms/form-controller';
-import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { FormAlert, SubmitButton, TextField } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { SignInForm as Schema } from '~/lib/schemas/accounts';
 import { signInWithPassword } from './actions';
@@ -25,29 +26,15 @@ export function SignInForm({
   return (
     <form className="form" onSubmit={form.onSubmit}>
       <FormAlert form={form} />
-      <label>
-        Email
-        <input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={email}
-          {...form.field('email')}
-        />
-        <FieldError form={form} path="email" />
-      </label>
-      <label>
-        Password
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field('password')}
-        />
-        <FieldError form={form} path="password" />
-      </label>
+      <EmailField form={form} email={email} />
+      <TextField
+        form={form}
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+      />
       <SubmitButton pending={form.pending} busyLabel="Signing in…">
         Sign in
       </SubmitButton>

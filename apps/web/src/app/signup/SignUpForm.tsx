@@ -1,7 +1,8 @@
 'use client';
 import Link from 'next/link';
+import { EmailField, NewPasswordField } from '~/components/accounts/fields';
 import { fromAction } from '~/components/forms/form-controller';
-import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { FormAlert, SubmitButton, TextField } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { SignUpForm as Schema } from '~/lib/schemas/accounts';
 import { signUpAction } from './actions';
@@ -22,41 +23,9 @@ export function SignUpForm({
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate>
       <FormAlert form={form} />
-      <label>
-        Email
-        <input
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          defaultValue={email}
-          {...form.field('email')}
-        />
-        <FieldError form={form} path="email" />
-      </label>
-      <label>
-        Name
-        <input name="name" autoComplete="name" required maxLength={100} {...form.field('name')} />
-        <FieldError form={form} path="name" />
-      </label>
-      <label>
-        Password
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={minPassword}
-          {...form.field('password', form.fieldErrors.password ? undefined : 'password-hint')}
-        />
-        {form.fieldErrors.password ? (
-          <FieldError form={form} path="password" />
-        ) : (
-          <span className="hint" id="password-hint">
-            At least {minPassword} characters, and not a common password.
-          </span>
-        )}
-      </label>
+      <EmailField form={form} email={email} />
+      <TextField form={form} name="name" label="Name" autoComplete="name" required maxLength={100} />
+      <NewPasswordField form={form} name="password" label="Password" minLength={minPassword} />
       <SubmitButton pending={form.pending} busyLabel="Creating your account…">
         Create account
       </SubmitButton>

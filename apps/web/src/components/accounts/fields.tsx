@@ -1,18 +1,49 @@
 'use client';
-// Name and slug inputs: the slug follows the name until someone edits it by hand.
+// Fields of the account and organization forms: your email, a new password (with its rule), and
+// name and slug, where the slug follows the name until someone edits it by hand.
 import { useState } from 'react';
-import { FieldError } from '~/components/forms/form-parts';
+import { FieldError, TextField } from '~/components/forms/form-parts';
 import type { ZodForm } from '~/components/forms/use-zod-form';
+import { slugText } from '~/lib/schemas/slug';
 
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
+/** The signed-out person's own email (sign-in, sign-up). */
+export function EmailField({ form, email }: { form: ZodForm<unknown>; email: string }) {
+  return (
+    <TextField
+      form={form}
+      name="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      defaultValue={email}
+    />
+  );
+}
+
+export function NewPasswordField({
+  form,
+  name,
+  label,
+  minLength,
+}: {
+  form: ZodForm<unknown>;
+  name: string;
+  label: string;
+  minLength: number;
+}) {
+  return (
+    <TextField
+      form={form}
+      name={name}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      required
+      minLength={minLength}
+      hint={`At least ${minLength} characters, and not a common password.`}
+    />
+  );
 }
 
 export function NameSlugFields({
@@ -38,7 +69,7 @@ export function NameSlugFields({
           value={name}
           onChange={(event) => {
             setName(event.target.value);
-            if (!edited) setSlug(slugify(event.target.value));
+            if (!edited) setSlug(slugText(event.target.value));
           }}
           {...form.field('name')}
         />

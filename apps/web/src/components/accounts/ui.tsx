@@ -32,3 +32,40 @@ export function CopyButton({
     </button>
   );
 }
+
+/** What was just created with its secret, announced; `label` names the box. */
+export function SecretBox({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="secret-box" role="status" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+/** A secret shown once (or a command that uses it), with its copy button; `id` is also its test id. */
+export function SecretRow({
+  id,
+  text,
+  copyLabel,
+  command = false,
+}: {
+  id: string;
+  text: string;
+  copyLabel: string;
+  command?: boolean;
+}) {
+  return (
+    <div className="secret-row">
+      {command ? (
+        <pre id={id} className="command" data-testid={id}>
+          {text}
+        </pre>
+      ) : (
+        <code id={id} data-testid={id}>
+          {text}
+        </code>
+      )}
+      <CopyButton text={text} targetId={id} label={copyLabel} />
+    </div>
+  );
+}

@@ -16,7 +16,7 @@ export interface FormView<R> {
   errorPath: string | null;
   /** Whether the last submission was accepted. */
   accepted: boolean;
-  /** What the last accepted submission returned. */
+  /** What the last submission returned, if it was accepted. */
   result: R | undefined;
 }
 
@@ -74,6 +74,14 @@ export function failureView(error: unknown): Pick<FormView<never>, 'fieldErrors'
   return { fieldErrors: {}, error: failure.message, errorPath: failure.path ?? null };
 }
 
+/** The messages of a field and of the parts inside it (a list's items), joined; undefined if none. */
+export function messageAt(fieldErrors: Readonly<Record<string, string>>, path: string): string | undefined {
+  const messages = Object.entries(fieldErrors)
+    .filter(([at]) => at === path || at.startsWith(`${path}.`))
+    .map(([, message]) => message);
+  return messages.length > 0 ? [...new Set(messages)].join('; ') : undefined;
+}
+
 export function issueErrors(error: z.ZodError): Record<string, string> {
   return firstByPath(error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })));
 }
@@ -102,10 +110,23 @@ export function formController<S extends z.ZodType, R>(
       if (view.pending) return false;
       const parsed = schema.safeParse(values);
       if (!parsed.success) {
-        set({ fieldErrors: issueErrors(parsed.error), error: null, errorPath: null, accepted: false });
+        set({
+          fieldErrors: issueErrors(parsed.error),
+          error: null,
+          errorPath: null,
+          accepted: false,
+          result: undefined,
+        });
         return false;
       }
-      set({ pending: true, fieldErrors: {}, error: null, errorPath: null, accepted: false });
+      set({
+        pending: true,
+        fieldErrors: {},
+        error: null,
+        errorPath: null,
+        accepted: false,
+        result: undefined,
+      });
       try {
         const result = await send(parsed.data);
         set({ pending: false, accepted: true, result });

@@ -5,12 +5,40 @@ import type { ZodForm } from './use-zod-form';
 
 /** The field's message, with the id its input's aria-describedby names; announced when it appears. */
 export function FieldError({ form, path }: { form: ZodForm<unknown>; path: string }) {
-  const message = form.fieldErrors[path];
+  const message = form.errorAt(path);
   return message ? (
     <span className="field-error" id={form.errorId(path)} role="alert">
       {message}
     </span>
   ) : null;
+}
+
+/** A labelled input with its hint and its error, tied to it for assistive technology. */
+export function TextField({
+  form,
+  name,
+  label,
+  hint,
+  ...input
+}: {
+  form: ZodForm<unknown>;
+  name: string;
+  label: React.ReactNode;
+  hint?: React.ReactNode;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'>) {
+  const hintId = hint ? `${name}-hint` : undefined;
+  return (
+    <label>
+      {label}
+      <input name={name} {...input} {...form.field(name, hintId)} />
+      {hint ? (
+        <span className="hint" id={hintId}>
+          {hint}
+        </span>
+      ) : null}
+      <FieldError form={form} path={name} />
+    </label>
+  );
 }
 
 /** The server's message for the whole form (one that names no field); `inline` beside a one-button form. */

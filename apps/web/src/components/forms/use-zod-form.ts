@@ -5,16 +5,16 @@
 // to its error for assistive technology. The logic is in form-controller.ts.
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { type FormView, formController, IDLE_VIEW } from './form-controller';
+import { type FormView, formController, IDLE_VIEW, messageAt } from './form-controller';
 import { formValues } from './form-values';
 
-export interface ZodFormOptions<R> {
+export interface ZodFormOptions {
   /** A question to confirm first (a destructive action); nothing is sent when it is declined. */
   confirm?: string;
   /** The values to parse, where they are not the form's fields (state kept by the component). */
   read?: (form: HTMLFormElement) => unknown;
-  /** After the server accepted the values: e.g. clear the form for the next entry. */
-  onSuccess?: (result: R, form: HTMLFormElement) => void;
+  /** Clear the form once the server accepted it, for the next entry (a form that stays on the page). */
+  reset?: boolean;
 }
 
 export interface ZodForm<R> extends FormView<R> {
@@ -23,6 +23,8 @@ export interface ZodForm<R> extends FormView<R> {
   errorId: (path: string) => string;
   /** The id of the message above the form. */
   alertId: string;
+  /** The messages of a field and of the parts inside it (a textarea of list items). */
+  errorAt: (path: string) => string | undefined;
   /** aria-invalid and aria-describedby for a field; `hintId` names a hint it always has. */
   field: (path: string, hintId?: string) => { 'aria-invalid'?: true; 'aria-describedby'?: string };
 }
@@ -30,7 +32,7 @@ export interface ZodForm<R> extends FormView<R> {
 export function useZodForm<S extends z.ZodType, R>(
   schema: S,
   send: (input: z.output<S>) => Promise<R>,
-  options: ZodFormOptions<R> = {},
+  options: ZodFormOptions = {},
 ): ZodForm<R> {
   const id = useId();
   const [view, setView] = useState<FormView<R>>(IDLE_VIEW);
@@ -49,13 +51,14 @@ export function useZodForm<S extends z.ZodType, R>(
       const form = event.currentTarget;
       const values = options.read ? options.read(form) : formValues(schema, new FormData(form));
       void controller.submit(values).then((accepted) => {
-        if (accepted) options.onSuccess?.(controller.view.result as R, form);
+        if (accepted && options.reset) form.reset();
       });
     },
     errorId,
     alertId,
+    errorAt: (path) => messageAt(view.fieldErrors, path),
     field: (path, hintId) => {
-      const own = Boolean(view.fieldErrors[path]);
+      const own = messageAt(view.fieldErrors, path) !== undefined;
       const named = view.errorPath === path;
       const describedBy = [own ? errorId(path) : null, named ? alertId : null, hintId]
         .filter(Boolean)

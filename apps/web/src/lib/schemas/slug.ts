@@ -6,6 +6,18 @@ export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 /** Path segments the app uses itself. */
 export const RESERVED_SLUGS = new Set(['new', 'settings', 'members', 'projects', 'tokens', 'api', 'admin']);
 
+/** Free text as slug characters: "Acme Benchmarks!" → "acme-benchmarks" (may be empty or reserved). */
+export function slugText(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/g, '');
+}
+
 export const Slug = z
   .string()
   .trim()

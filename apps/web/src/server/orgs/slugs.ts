@@ -1,18 +1,11 @@
 // Slugs name organizations and projects in URLs (/orgs/acme/projects/tpcc) and in the agent's
 // --project flag, so they are short, lowercase and URL-safe.
 import 'server-only';
-import { RESERVED_SLUGS } from '~/lib/schemas/slug';
+import { RESERVED_SLUGS, slugText } from '~/lib/schemas/slug';
 
-/** A slug suggestion from free text: "Acme Benchmarks!" → "acme-benchmarks". */
+/** A slug suggestion from free text, never empty or reserved (then "team"). */
 export function slugify(text: string): string {
-  const slug = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/g, '');
+  const slug = slugText(text);
   return slug && !RESERVED_SLUGS.has(slug) ? slug : 'team';
 }
 

@@ -1,8 +1,9 @@
 'use client';
 import type { Role } from '@levelfield/db/client';
-import { CopyButton } from '~/components/accounts/ui';
+import { SecretBox, SecretRow } from '~/components/accounts/ui';
+import { ButtonForm } from '~/components/forms/button-form';
 import { fromAction } from '~/components/forms/form-controller';
-import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { FormAlert, FormNotice, SubmitButton, TextField } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import {
   ChangeRoleInput,
@@ -57,24 +58,18 @@ export function RoleForm({
 }
 
 export function RemoveMemberForm({ org, userId, label }: { org: string; userId: string; label: string }) {
-  const form = useZodForm(
-    RemoveMemberInput,
-    fromAction((input) => removeMemberAction(org, input)),
-    { confirm: `Remove ${label} from ${org}? They lose access to its private projects.` },
-  );
   return (
-    <form onSubmit={form.onSubmit} className="inline-form">
-      <input type="hidden" name="userId" value={userId} />
-      <SubmitButton
-        className="button small danger"
-        pending={form.pending}
-        busyLabel="Removing…"
-        aria-label={`Remove ${label}`}
-      >
-        Remove
-      </SubmitButton>
-      <FormAlert form={form} inline />
-    </form>
+    <ButtonForm
+      schema={RemoveMemberInput}
+      values={{ userId }}
+      send={fromAction((input) => removeMemberAction(org, input))}
+      confirm={`Remove ${label} from ${org}? They lose access to its private projects.`}
+      className="button small danger"
+      busyLabel="Removing…"
+      label={`Remove ${label}`}
+    >
+      Remove
+    </ButtonForm>
   );
 }
 
@@ -82,17 +77,13 @@ export function InviteForm({ org }: { org: string }) {
   const form = useZodForm(
     CreateInvitationInput,
     fromAction((input) => inviteAction(org, input)),
-    { onSuccess: (_invited, element) => element.reset() },
+    { reset: true },
   );
-  const invited = form.accepted ? form.result : undefined;
+  const invited = form.result;
   return (
     <div className="stack-sm">
       <form onSubmit={form.onSubmit} className="form invite-form" noValidate>
-        <label>
-          Email
-          <input name="email" type="email" required {...form.field('email')} />
-          <FieldError form={form} path="email" />
-        </label>
+        <TextField form={form} name="email" label="Email" type="email" required />
         <label>
           Role
           <select name="role" aria-label="Invited role" defaultValue="viewer">
@@ -109,18 +100,13 @@ export function InviteForm({ org }: { org: string }) {
       </form>
       <FormAlert form={form} />
       {invited ? (
-        <div className="secret-box" role="status" aria-label="New invitation link">
+        <SecretBox label="New invitation link">
           <p>
             <strong>Send this link to {invited.email}.</strong> It is shown only now; it works once, for a{' '}
             {invited.role}, until {invited.expiresAt.slice(0, 10)}.
           </p>
-          <div className="secret-row">
-            <code id="invite-link" data-testid="invite-link">
-              {invited.link}
-            </code>
-            <CopyButton text={invited.link} targetId="invite-link" label="Copy link" />
-          </div>
-        </div>
+          <SecretRow id="invite-link" text={invited.link} copyLabel="Copy link" />
+        </SecretBox>
       ) : null}
     </div>
   );
@@ -135,22 +121,15 @@ export function RevokeInvitationForm({
   invitationId: string;
   email: string;
 }) {
-  const form = useZodForm(
-    RevokeInvitationInput,
-    fromAction((input) => revokeInvitationAction(org, input)),
-  );
   return (
-    <form onSubmit={form.onSubmit} className="inline-form">
-      <input type="hidden" name="invitationId" value={invitationId} />
-      <SubmitButton
-        className="button small"
-        pending={form.pending}
-        busyLabel="Revoking…"
-        aria-label={`Revoke invitation for ${email}`}
-      >
-        Revoke
-      </SubmitButton>
-      <FormAlert form={form} inline />
-    </form>
+    <ButtonForm
+      schema={RevokeInvitationInput}
+      values={{ invitationId }}
+      send={fromAction((input) => revokeInvitationAction(org, input))}
+      busyLabel="Revoking…"
+      label={`Revoke invitation for ${email}`}
+    >
+      Revoke
+    </ButtonForm>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { VisibilityField } from '~/components/accounts/fields';
 import { fromAction } from '~/components/forms/form-controller';
-import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { FormAlert, FormNotice, SubmitButton, TextField } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { UpdateProjectInput } from '~/lib/schemas/projects';
 import { updateProjectAction } from '../../../actions';
@@ -25,11 +25,7 @@ export function ProjectSettingsForm({
     <form className="form" onSubmit={form.onSubmit} noValidate>
       <FormAlert form={form} />
       <FormNotice form={form}>Saved.</FormNotice>
-      <label>
-        Project name
-        <input name="name" required maxLength={100} defaultValue={name} {...form.field('name')} />
-        <FieldError form={form} path="name" />
-      </label>
+      <TextField form={form} name="name" label="Project name" required maxLength={100} defaultValue={name} />
       <VisibilityField form={form} initial={visibility} />
       <SubmitButton pending={form.pending} busyLabel="Saving…">
         Save settings

@@ -1,7 +1,8 @@
 'use client';
-import { CopyButton } from '~/components/accounts/ui';
+import { SecretBox, SecretRow } from '~/components/accounts/ui';
+import { ButtonForm } from '~/components/forms/button-form';
 import { fromAction } from '~/components/forms/form-controller';
-import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { FieldError, FormAlert, SubmitButton, TextField } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { CreateTokenInput, RevokeTokenInput } from '~/lib/schemas/projects';
 import { createTokenAction, revokeTokenAction } from './actions';
@@ -18,44 +19,37 @@ export function CreateTokenForm({
   const form = useZodForm(
     CreateTokenInput,
     fromAction((input) => createTokenAction({ org, project }, input)),
-    { onSuccess: (_created, element) => element.reset() },
+    { reset: true },
   );
-  const created = form.accepted ? form.result : undefined;
+  const created = form.result;
   return (
     <div className="stack-sm">
       {created ? (
-        <div className="secret-box" role="status" aria-label="New API token">
+        <SecretBox label="New API token">
           <p>
             <strong>Copy the token “{created.name}” now.</strong> It is shown only once: Levelfield keeps a
             hash, not the token. If you lose it, revoke it and create another.
           </p>
-          <div className="secret-row">
-            <code id="new-token" data-testid="new-token">
-              {created.token}
-            </code>
-            <CopyButton text={created.token} targetId="new-token" label="Copy token" />
-          </div>
+          <SecretRow id="new-token" text={created.token} copyLabel="Copy token" />
           {created.scopes.includes('ingest') ? (
             <>
               <p className="muted">Start a run with it:</p>
-              <div className="secret-row">
-                <pre id="agent-command" className="command" data-testid="agent-command">
-                  {created.command}
-                </pre>
-                <CopyButton text={created.command} targetId="agent-command" label="Copy command" />
-              </div>
+              <SecretRow id="agent-command" text={created.command} copyLabel="Copy command" command />
               <p className="muted small">{created.commandHint}</p>
             </>
           ) : null}
-        </div>
+        </SecretBox>
       ) : null}
       <form onSubmit={form.onSubmit} className="form token-form" noValidate>
         <FormAlert form={form} />
-        <label>
-          Token name
-          <input name="name" required maxLength={80} placeholder="e.g. ci runner" {...form.field('name')} />
-          <FieldError form={form} path="name" />
-        </label>
+        <TextField
+          form={form}
+          name="name"
+          label="Token name"
+          required
+          maxLength={80}
+          placeholder="e.g. ci runner"
+        />
         <fieldset className="choices" {...form.field('scopes')}>
           <legend>Scopes</legend>
           {scopes.map((scope) => (
@@ -87,23 +81,17 @@ export function RevokeTokenForm({
   tokenId: string;
   name: string;
 }) {
-  const form = useZodForm(
-    RevokeTokenInput,
-    fromAction((input) => revokeTokenAction({ org, project }, input)),
-    { confirm: `Revoke the token “${name}”? Agents using it stop being able to send results.` },
-  );
   return (
-    <form onSubmit={form.onSubmit} className="inline-form">
-      <input type="hidden" name="tokenId" value={tokenId} />
-      <SubmitButton
-        className="button small danger"
-        pending={form.pending}
-        busyLabel="Revoking…"
-        aria-label={`Revoke ${name}`}
-      >
-        Revoke
-      </SubmitButton>
-      <FormAlert form={form} inline />
-    </form>
+    <ButtonForm
+      schema={RevokeTokenInput}
+      values={{ tokenId }}
+      send={fromAction((input) => revokeTokenAction({ org, project }, input))}
+      confirm={`Revoke the token “${name}”? Agents using it stop being able to send results.`}
+      className="button small danger"
+      busyLabel="Revoking…"
+      label={`Revoke ${name}`}
+    >
+      Revoke
+    </ButtonForm>
   );
 }

@@ -1,5 +1,4 @@
 'use server';
-import { revalidatePath } from 'next/cache';
 import type { z } from 'zod';
 import { env } from '~/env';
 import type { FormResult } from '~/lib/form-result';
@@ -23,27 +22,29 @@ export async function createTokenAction(
   ref: ProjectRef,
   input: z.input<typeof CreateTokenInput>,
 ): Promise<FormResult<CreatedToken>> {
-  const result = await formResult(async () => {
-    const created = await (await serverCaller()).tokens.create({ ...ref, ...input });
-    return {
-      name: created.name,
-      token: created.token,
-      scopes: created.scopes,
-      command: agentCommand({ server: env().LEVELFIELD_INGEST_URL, project: ref.project }),
-      commandHint: TOKEN_FILE_HINT,
-    };
-  });
-  if (result.ok) revalidatePath(`/orgs/${ref.org}/projects/${ref.project}/tokens`);
-  return result;
+  return formResult(
+    async () => {
+      const created = await (await serverCaller()).tokens.create({ ...ref, ...input });
+      return {
+        name: created.name,
+        token: created.token,
+        scopes: created.scopes,
+        command: agentCommand({ server: env().LEVELFIELD_INGEST_URL, project: ref.project }),
+        commandHint: TOKEN_FILE_HINT,
+      };
+    },
+    { revalidate: [`/orgs/${ref.org}/projects/${ref.project}/tokens`] },
+  );
 }
 
 export async function revokeTokenAction(
   ref: ProjectRef,
   input: z.input<typeof RevokeTokenInput>,
 ): Promise<FormResult<void>> {
-  const result = await formResult(async () => {
-    await (await serverCaller()).tokens.revoke({ ...ref, ...input });
-  });
-  if (result.ok) revalidatePath(`/orgs/${ref.org}/projects/${ref.project}/tokens`);
-  return result;
+  return formResult(
+    async () => {
+      await (await serverCaller()).tokens.revoke({ ...ref, ...input });
+    },
+    { revalidate: [`/orgs/${ref.org}/projects/${ref.project}/tokens`] },
+  );
 }
