@@ -55,6 +55,22 @@ export function FormAlert({ form, inline = false }: { form: ZodForm<unknown>; in
   );
 }
 
+/**
+ * Every message of a long form in one place above it, each after its field's path, and the
+ * server's message: what was refused, without scrolling through the form to find it.
+ */
+export function ErrorSummary({ form, title }: { form: ZodForm<unknown>; title: string }) {
+  const messages = Object.entries(form.fieldErrors).map(([path, message]) =>
+    path ? `${path}: ${message}` : message,
+  );
+  if (form.error) messages.push(form.error);
+  return messages.length > 0 ? (
+    <div className="alert" id={form.alertId} role="alert">
+      {title}: {messages.join(' · ')}
+    </div>
+  ) : null;
+}
+
 /** What the form says once the server accepted it ("Saved."). */
 export function FormNotice({
   form,

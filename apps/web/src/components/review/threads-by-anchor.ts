@@ -1,7 +1,7 @@
 // Pure helpers for showing review threads: grouped by what they anchor (the annotated
 // methodology section), and the threads at one marked item of the report page.
 import { checkName } from '~/components/checklist/order';
-import type { ReviewAnchor } from '~/server/reports/anchor';
+import type { ReviewAnchor } from '~/lib/schemas/review';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
 import type { ReviewThreadView } from '~/server/reports/threads';
 

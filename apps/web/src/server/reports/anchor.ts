@@ -1,47 +1,9 @@
 // What a review thread points at: a provenance field of one run, a fairness check, a time range
 // of a chart, or a cell of the headline table. Stored as JSON on the thread (ReviewThread.anchor)
-// and shown next to what it anchors and in the report's annotated methodology section.
+// and shown next to what it anchors and in the report's annotated methodology section. The
+// schema is with the review forms' (lib/schemas/review.ts).
 import 'server-only';
-import { z } from 'zod';
-
-const Label = z.string().trim().min(1).max(200);
-
-export const ReviewAnchor = z.discriminatedUnion('kind', [
-  z.strictObject({
-    kind: z.literal('field'),
-    /** The entry's label and the run's id in the snapshot. */
-    entry: Label,
-    run: z.string().min(1).max(100),
-    /** Dotted path in the run's provenance or disclosure, e.g. "hardware.cpu", "disclosure.ai.declared". */
-    path: z
-      .string()
-      .trim()
-      .min(1)
-      .max(200)
-      .regex(/^[A-Za-z0-9_.-]+$/, 'a field path such as hardware.cpu'),
-  }),
-  z.strictObject({
-    kind: z.literal('check'),
-    checkId: z.string().regex(/^F-[A-Z]+-\d+$/, 'a check ID such as F-HW-1'),
-  }),
-  z
-    .strictObject({
-      kind: z.literal('range'),
-      /** Which chart: "throughput" (by elapsed time) or "spectrum". */
-      chart: z.enum(['throughput', 'spectrum']),
-      /** Seconds of elapsed time (throughput) or percentiles (spectrum). */
-      from: z.number().finite(),
-      to: z.number().finite(),
-    })
-    .refine((a) => a.to > a.from, { message: 'a range ends after it starts' }),
-  z.strictObject({
-    kind: z.literal('cell'),
-    /** The headline row's key, e.g. "tpmC", and the entry's label. */
-    metric: z.string().trim().min(1).max(100),
-    entry: Label,
-  }),
-]);
-export type ReviewAnchor = z.infer<typeof ReviewAnchor>;
+import type { ReviewAnchor } from '~/lib/schemas/review';
 
 /** Where the anchor points, in words: "F-HW-1", "tpmC › CockroachDB", "hardware.cpu of run 1". */
 export function anchorLabel(anchor: ReviewAnchor): string {

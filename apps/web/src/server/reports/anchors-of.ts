@@ -4,7 +4,7 @@
 // two cannot disagree. Pure, and free of server imports: the report page passes the result to
 // the client form as it is.
 import 'server-only';
-import type { ReviewAnchor } from './anchor.ts';
+import type { ReviewAnchor } from '~/lib/schemas/review';
 import type { ReportSnapshot } from './snapshot.ts';
 
 export interface ReportAnchors {

@@ -1,9 +1,9 @@
 // Inputs of the report procedures: one zod schema each, shared by server and forms.
 import 'server-only';
 import { z } from 'zod';
-import { ReviewBody, THREAD_STATES } from '~/lib/review-rules';
+import { THREAD_STATES } from '~/lib/review-rules';
+import { CommentForm, OpenThreadForm } from '~/lib/schemas/review';
 import { ComparisonSlug } from '../comparisons/schema.ts';
-import { ReviewAnchor } from './anchor.ts';
 
 export const ReportVisibility = z.enum(['private', 'unlisted', 'public']);
 
@@ -39,16 +39,14 @@ const ThreadId = z.string().min(1).max(100);
 
 export const ThreadsOf = z.object({ slug: ReportSlug });
 
-export const OpenThread = z.object({
+export const OpenThread = OpenThreadForm.extend({
   slug: ReportSlug,
   /** The version the reviewer is reading: the anchor must exist in its snapshot. */
   version: ReportVersionNumber,
-  anchor: ReviewAnchor,
-  body: ReviewBody,
 });
 export type OpenThread = z.infer<typeof OpenThread>;
 
-export const CommentOnThread = z.object({ threadId: ThreadId, body: ReviewBody });
+export const CommentOnThread = CommentForm.extend({ threadId: ThreadId });
 export type CommentOnThread = z.infer<typeof CommentOnThread>;
 
 export const SetThreadState = z.object({ threadId: ThreadId, state: z.enum(THREAD_STATES) });

@@ -1,16 +1,18 @@
 'use client';
 // Opening a thread: pick what it is about from the anchors of the version being read (a check,
 // a headline cell, a run's provenance field, a time range of a chart), then write the question.
-// Only anchors the version has are offered; the server checks them again against the snapshot.
+// Only anchors the version has are offered; the form checks the choice with the procedure's
+// schema (lib/schemas/review.ts), and the server checks it again against the snapshot.
 // A check's "Discuss" link (#discuss-<id>) brings the reviewer here with that check chosen.
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FieldError, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { KIND_TITLES } from '~/components/review/threads-by-anchor';
-import type { ReviewAnchor } from '~/server/reports/anchor';
+import { type ReviewAnchor, OpenThreadForm as Schema } from '~/lib/schemas/review';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
-import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
-import { CommentField, checkBody } from './comment-field';
+import { CommentField } from './comment-field';
 import { discussedCheck } from './discuss';
 
 type Kind = ReviewAnchor['kind'];
@@ -37,32 +39,22 @@ function kindsOf(anchors: ReportAnchors): Kind[] {
   return (Object.keys(KIND_TITLES) as Kind[]).filter((k) => available[k]);
 }
 
-/** The anchor the form describes, or a sentence saying what is missing. */
-function anchorOf(anchors: ReportAnchors, c: Choice): ReviewAnchor | string {
+/** The anchor the choices describe, as the schema reads it (it says what is missing). */
+function anchorOf(anchors: ReportAnchors, c: Choice): unknown {
+  const number = (text: string) => (text.trim() === '' ? undefined : Number(text));
   switch (c.kind) {
-    case 'check': {
-      const check = anchors.checks[c.index];
-      return check ? { kind: 'check', checkId: check.checkId } : 'Choose a check.';
-    }
+    case 'check':
+      return { kind: 'check', checkId: anchors.checks[c.index]?.checkId };
     case 'cell': {
       const cell = anchors.cells[c.index];
-      return cell ? { kind: 'cell', metric: cell.metric, entry: cell.entry } : 'Choose a cell of the table.';
+      return { kind: 'cell', metric: cell?.metric, entry: cell?.entry };
     }
     case 'field': {
       const run = anchors.runs[c.index];
-      if (!run) return 'Choose a run.';
-      return c.path ? { kind: 'field', entry: run.entry, run: run.run, path: c.path } : 'Choose a field.';
+      return { kind: 'field', entry: run?.entry, run: run?.run, path: c.path };
     }
-    case 'range': {
-      const chart = anchors.charts[c.index];
-      const from = Number(c.from);
-      const to = Number(c.to);
-      if (!chart) return 'Choose a chart.';
-      if (c.from === '' || c.to === '' || !Number.isFinite(from) || !Number.isFinite(to))
-        return `Give the range as two numbers between ${chart.from} and ${chart.to} (${chart.unit}).`;
-      if (to <= from) return 'A range ends after it starts.';
-      return { kind: 'range', chart: chart.chart, from, to };
-    }
+    case 'range':
+      return { kind: 'range', chart: anchors.charts[c.index]?.chart, from: number(c.from), to: number(c.to) };
   }
 }
 
@@ -170,16 +162,15 @@ export function OpenThreadForm({
     to: '',
   });
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
+  const element = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const follow = () => {
       const checkId = discussedCheck(window.location.hash);
       const index = anchors.checks.findIndex((c) => c.checkId === checkId);
       if (index < 0) return;
       setChoice((c) => ({ ...c, kind: 'check', index }));
-      form.current?.scrollIntoView({ block: 'center' });
-      form.current?.querySelector('textarea')?.focus({ preventScroll: true });
+      element.current?.scrollIntoView({ block: 'center' });
+      element.current?.querySelector('textarea')?.focus({ preventScroll: true });
       // Point the address at the form, so "Discuss" on the same check works a second time.
       window.history.replaceState(null, '', `#${FORM_ID}`);
     };
@@ -187,35 +178,26 @@ export function OpenThreadForm({
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, [anchors.checks]);
-  const open = useMutation(
-    trpc.reports.threads.open.mutationOptions({
-      onSuccess: async ({ id }) => {
-        setBody('');
-        setError(null);
-        await onOpened(id);
-      },
-      onError: (e) =>
-        setError(errorText(e, 'Could not open the thread: check your connection and try again.')),
-    }),
+  const open = useMutation(trpc.reports.threads.open.mutationOptions());
+  const form = useZodForm(
+    Schema,
+    async (input) => {
+      const { id } = await open.mutateAsync({ slug, version, ...input });
+      setBody('');
+      await onOpened(id);
+    },
+    { read: () => ({ anchor: anchorOf(anchors, choice), body }) },
   );
   if (kinds.length === 0) return null;
 
   const set = (patch: Partial<Choice>) => setChoice((c) => ({ ...c, ...patch }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const anchor = anchorOf(anchors, choice);
-    if (typeof anchor === 'string') return setError(anchor);
-    const checked = checkBody(body);
-    if ('error' in checked) return setError(checked.error);
-    open.mutate({ slug, version, anchor, body: checked.body });
-  };
 
   return (
     <form
-      ref={form}
+      ref={element}
       id={FORM_ID}
       className="open-thread"
-      onSubmit={submit}
+      onSubmit={form.onSubmit}
       aria-labelledby="open-thread-title"
     >
       <h3 id="open-thread-title">Open a thread</h3>
@@ -232,17 +214,12 @@ export function OpenThreadForm({
         </label>
         <AnchorFields anchors={anchors} choice={choice} set={set} />
       </div>
-      <CommentField
-        label="Your question or objection"
-        rows={3}
-        value={body}
-        onChange={setBody}
-        error={error}
-      />
+      <FieldError form={form} path="anchor" />
+      <CommentField label="Your question or objection" rows={3} value={body} onChange={setBody} form={form} />
       <div className="review-buttons">
-        <button type="submit" className="button primary" disabled={open.isPending}>
-          Open thread on version {version}
-        </button>
+        <SubmitButton pending={form.pending} busyLabel={`Open thread on version ${version}`}>
+          {`Open thread on version ${version}`}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,12 +2,14 @@
 // A reviewer's controls under one thread: reply, resolve or reopen, and — for the publishing
 // side — accept. The server checks the roles again; these only hide what would be refused.
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import type { ThreadState } from '~/lib/review-rules';
+import { CommentForm } from '~/lib/schemas/review';
 import type { ReviewThreadView } from '~/server/reports/threads';
 import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
-import { CommentField, checkBody } from './comment-field';
+import { CommentField } from './comment-field';
 
 const BUTTONS: { state: ThreadState; label: string; needsAccept: boolean }[] = [
   { state: 'resolved', label: 'Resolve', needsAccept: false },
@@ -26,35 +28,22 @@ export function ThreadActions({
 }) {
   const trpc = useTRPC();
   const [body, setBody] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const settle = {
-    onSuccess: async () => {
-      setError(null);
+  const comment = useMutation(trpc.reports.threads.comment.mutationOptions());
+  const reply = useZodForm(
+    CommentForm,
+    async (input) => {
+      await comment.mutateAsync({ threadId: thread.id, ...input });
+      setBody('');
       await onChanged();
     },
-    onError: (e: unknown) => setError(errorText(e, 'Could not save: check your connection and try again.')),
-  };
-  const comment = useMutation(
-    trpc.reports.threads.comment.mutationOptions({
-      ...settle,
-      onSuccess: async () => {
-        setBody('');
-        await settle.onSuccess();
-      },
-    }),
+    { read: () => ({ body }) },
   );
-  const setState = useMutation(trpc.reports.threads.setState.mutationOptions(settle));
-  const busy = comment.isPending || setState.isPending;
-
-  const reply = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = checkBody(body);
-    if ('error' in checked) return setError(checked.error);
-    comment.mutate({ threadId: thread.id, body: checked.body });
-  };
+  // Resolve, reopen and accept are buttons beside the reply, not a form: their refusal shows below.
+  const setState = useMutation(trpc.reports.threads.setState.mutationOptions({ onSuccess: onChanged }));
+  const busy = reply.pending || setState.isPending;
 
   return (
-    <form className="thread-actions" onSubmit={reply}>
+    <form className="thread-actions" onSubmit={reply.onSubmit}>
       <CommentField
         label={`Reply to the thread on ${thread.anchorLabel}`}
         showLabel={false}
@@ -62,8 +51,13 @@ export function ThreadActions({
         placeholder="Reply…"
         value={body}
         onChange={setBody}
-        error={error}
+        form={reply}
       />
+      {setState.error ? (
+        <p className="field-error" role="alert">
+          {errorText(setState.error, 'Could not save: check your connection and try again.')}
+        </p>
+      ) : null}
       <div className="review-buttons">
         <button type="submit" className="button small primary" disabled={busy}>
           Reply

@@ -1,14 +1,7 @@
-// What the two review forms (open a thread, reply) share: the comment box with its error line,
-// and the body checked with the server's own schema before sending.
-import { ReviewBody } from '~/lib/review-rules';
-
-/** The trimmed body, or the sentence saying what is wrong with it. */
-export function checkBody(body: string): { body: string } | { error: string } {
-  const parsed = ReviewBody.safeParse(body);
-  return parsed.success
-    ? { body: parsed.data }
-    : { error: parsed.error.issues[0]?.message ?? 'Write a comment first.' };
-}
+// The comment box of the two review forms (open a thread, reply), with the body's error beside it
+// and, where the server refused for another reason, its message.
+import { FieldError, FormAlert } from '~/components/forms/form-parts';
+import type { ZodForm } from '~/components/forms/use-zod-form';
 
 export function CommentField({
   label,
@@ -17,7 +10,7 @@ export function CommentField({
   placeholder,
   value,
   onChange,
-  error,
+  form,
 }: {
   label: string;
   showLabel?: boolean;
@@ -25,7 +18,7 @@ export function CommentField({
   placeholder?: string;
   value: string;
   onChange: (value: string) => void;
-  error: string | null;
+  form: ZodForm<unknown>;
 }) {
   return (
     <>
@@ -38,13 +31,11 @@ export function CommentField({
           placeholder={placeholder}
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          {...form.field('body')}
         />
       </label>
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError form={form} path="body" />
+      <FormAlert form={form} inline />
     </>
   );
 }

@@ -1,15 +1,15 @@
 'use client';
-// The editor's form for declared provenance and disclosure. Validation is the server's zod
-// schemas; their messages are shown beside the fields they name.
+// The editor's form for declared provenance and disclosure, checked with the schema its procedure
+// takes (lib/declared.ts DeclaredEdits); messages are listed above the form and beside the fields.
 import { GROUP_LABELS, groupFieldLabel } from '@levelfield/contracts/field-labels';
 import { type Disclosure, type Field, GROUP_FIELDS, type Provenance } from '@levelfield/contracts/provenance';
 import { OriginBadge } from '@levelfield/ui/badge';
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
+import { ErrorSummary, FieldError, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { formatValue } from '~/components/provenance/provenance-panel';
-import { DECLARABLE_GROUPS, type DeclarableGroup } from '~/lib/declared';
+import { DECLARABLE_GROUPS, type DeclarableGroup, DeclaredEdits } from '~/lib/declared';
 import { useTRPC } from '~/trpc/react';
 
 const AI_SCOPES = ['harness-code', 'configuration', 'analysis', 'report-text', 'figures'] as const;
@@ -24,6 +24,18 @@ function lines(text: string): string[] {
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
+}
+
+/** Reads the typed values of each group's fields back, by group and key. */
+function editsFrom(form: FormData, provenance: Provenance): Record<DeclarableGroup, Record<string, string>> {
+  return Object.fromEntries(
+    DECLARABLE_GROUPS.map((group) => [
+      group,
+      Object.fromEntries(
+        fieldsOf(provenance, group).map((key) => [key, String(form.get(`${group}.${key}`) ?? '')]),
+      ),
+    ]),
+  ) as Record<DeclarableGroup, Record<string, string>>;
 }
 
 /** Reads the disclosure fields of the form back into the contract's shape. */
@@ -73,55 +85,26 @@ export function DeclaredForm({
 }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const [errors, setErrors] = useState<{ path: string; message: string }[]>([]);
-  const save = useMutation(
-    trpc.runs.updateDeclared.mutationOptions({
-      onSuccess: () => {
-        router.push(`/runs/${runId}`);
-        router.refresh();
+  const save = useMutation(trpc.runs.updateDeclared.mutationOptions());
+  const form = useZodForm(
+    DeclaredEdits,
+    async (edits) => {
+      await save.mutateAsync({ runId, ...edits });
+      router.push(`/runs/${runId}`);
+      router.refresh();
+    },
+    {
+      read: (element) => {
+        const data = new FormData(element);
+        return { provenance: editsFrom(data, provenance), disclosure: disclosureFrom(data) };
       },
-      onError: (error) => {
-        // Each refused field with its own message (the server's AppError details), else the message.
-        const details = error instanceof TRPCClientError ? error.data?.details : undefined;
-        setErrors(
-          details
-            ? details.map((detail: { field: string; message: string }) => ({
-                path: detail.field,
-                message: detail.message,
-              }))
-            : [{ path: '', message: error.message }],
-        );
-      },
-    }),
+    },
   );
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const edits: Partial<Record<DeclarableGroup, Record<string, string>>> = {};
-    for (const group of DECLARABLE_GROUPS) {
-      edits[group] = Object.fromEntries(
-        fieldsOf(provenance, group).map((key) => [key, String(form.get(`${group}.${key}`) ?? '')]),
-      );
-    }
-    setErrors([]);
-    save.mutate({ runId, provenance: edits, disclosure: disclosureFrom(form) });
-  };
-
-  const errorFor = (prefix: string) =>
-    errors
-      .filter((e) => e.path.includes(prefix))
-      .map((e) => e.message)
-      .join('; ');
   const { ai } = disclosure;
 
   return (
-    <form className="form declared-form" onSubmit={submit} noValidate>
-      {errors.length > 0 ? (
-        <div className="alert" role="alert">
-          Not saved: {errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join(' · ')}
-        </div>
-      ) : null}
+    <form className="form declared-form" onSubmit={form.onSubmit} noValidate>
+      <ErrorSummary form={form} title="Not saved" />
       {DECLARABLE_GROUPS.map((group) => (
         <fieldset key={group} className="panel">
           <legend>{GROUP_LABELS[group]}</legend>
@@ -139,7 +122,9 @@ export function DeclaredForm({
                     defaultValue={declaredText(field)}
                     placeholder={field?.origin === 'captured' ? `captured: ${formatValue(field.value)}` : ''}
                     maxLength={4096}
+                    {...form.field(`provenance.${group}.${key}`)}
                   />
+                  <FieldError form={form} path={`provenance.${group}.${key}`} />
                 </label>
               );
             })}
@@ -153,11 +138,12 @@ export function DeclaredForm({
           <textarea
             name="authors"
             rows={3}
+            {...form.field('disclosure.authors')}
             defaultValue={disclosure.authors
               .map((a) => (a.affiliation ? `${a.name} | ${a.affiliation}` : a.name))
               .join('\n')}
           />
-          {errorFor('authors') ? <span className="field-error">{errorFor('authors')}</span> : null}
+          <FieldError form={form} path="disclosure.authors" />
         </label>
         <label>
           Affiliation
@@ -184,11 +170,12 @@ export function DeclaredForm({
           <textarea
             name="artefacts"
             rows={2}
+            {...form.field('disclosure.artefacts')}
             defaultValue={disclosure.artefacts
               .map((a) => (a.sha256 ? `${a.url} ${a.sha256}` : a.url))
               .join('\n')}
           />
-          {errorFor('artefacts') ? <span className="field-error">{errorFor('artefacts')}</span> : null}
+          <FieldError form={form} path="disclosure.artefacts" />
         </label>
         <label>
           AI assistance
@@ -213,8 +200,13 @@ export function DeclaredForm({
         </label>
         <label>
           Prompt log URL
-          <input name="aiPromptLogUrl" type="url" defaultValue={ai.promptLogUrl ?? ''} />
-          {errorFor('promptLogUrl') ? <span className="field-error">{errorFor('promptLogUrl')}</span> : null}
+          <input
+            name="aiPromptLogUrl"
+            type="url"
+            defaultValue={ai.promptLogUrl ?? ''}
+            {...form.field('disclosure.ai.promptLogUrl')}
+          />
+          <FieldError form={form} path="disclosure.ai.promptLogUrl" />
         </label>
         <label>
           Prompt log
@@ -230,9 +222,9 @@ export function DeclaredForm({
         </label>
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save declared values'}
-        </button>
+        <SubmitButton pending={form.pending} busyLabel="Saving…">
+          Save declared values
+        </SubmitButton>
       </div>
     </form>
   );
