@@ -7,7 +7,8 @@ import {
   FORM_GROUPS,
   type NodeDraft,
   parseComponents,
-  type SetupDraft,
+  SetupDraft,
+  setupFieldName,
   setupToDocuments,
 } from './published-setup.ts';
 
@@ -16,8 +17,7 @@ const draft = (patch: Partial<SetupDraft>): SetupDraft => ({ ...EMPTY_SETUP, ...
 const node = (patch: Partial<NodeDraft>): NodeDraft => ({ ...emptyNode(), ...patch });
 
 function documents(d: SetupDraft, system = 'CockroachDB') {
-  const out = setupToDocuments(d, { system, sourceUrl: SOURCE });
-  if ('errors' in out) throw new Error(JSON.stringify(out.errors));
+  const out = setupToDocuments(SetupDraft.parse(d), { system, sourceUrl: SOURCE });
   return { provenance: Provenance.parse(out.provenance), disclosure: Disclosure.parse(out.disclosure) };
 }
 
@@ -96,15 +96,14 @@ describe('the published form’s setup section', () => {
   });
 
   it('names each field it cannot read', () => {
-    const out = setupToDocuments(
+    const out = SetupDraft.safeParse(
       draft({
         nodes: [node({ memory: '64', count: 'three', vcpus: 'many' })],
         software: 'postgres',
         fields: { 'cost.clusterCostPerHour': 'cheap' },
       }),
-      { system: 'x', sourceUrl: SOURCE },
     );
-    expect('errors' in out && out.errors.map((e) => e.field)).toEqual([
+    expect(out.error?.issues.map((issue) => setupFieldName(issue.path.join('.')))).toEqual([
       'node 1 count',
       'node 1 vcpus',
       'node 1 memory',

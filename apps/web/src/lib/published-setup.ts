@@ -1,5 +1,6 @@
 // The published-result form's "Setup and disclosure" section → the contract's Provenance and
-// Disclosure. Pure and browser-safe: it runs in the form before the import is sent. It covers
+// Disclosure. Pure and browser-safe: SetupDraft (a zod schema) checks it in the form before the
+// import is sent, and setupToDocuments turns what passed into the documents. It covers
 // every field the fairness checks read: nodes of every role (system under test, client,
 // auxiliary) with their hardware, zone and OS, and each provenance group's fields as printed.
 // Values printed in the source are 'imported' with its URL; values known from elsewhere
@@ -13,24 +14,7 @@ import {
   type ValueGroup,
 } from '@levelfield/contracts/provenance';
 import { parseNumber, toBytes } from '@levelfield/fairness/normalize';
-
-export type NodeRole = 'sut' | 'client' | 'aux';
-
-/** One node (or a group of identical nodes) as typed. */
-export interface NodeDraft {
-  role: NodeRole;
-  name: string;
-  count: string;
-  hostType: string;
-  cpuModel: string;
-  vcpus: string;
-  vcpusUsed: string;
-  memory: string;
-  storageType: string;
-  zone: string;
-  os: string;
-  processes: string;
-}
+import { z } from 'zod';
 
 export const NODE_FIELDS: { key: Exclude<keyof NodeDraft, 'role'>; label: string; placeholder: string }[] = [
   { key: 'name', label: 'Name', placeholder: 'e.g. database' },
@@ -66,17 +50,6 @@ export const emptyNode = (role: NodeRole = 'sut'): NodeDraft => ({
   os: '',
   processes: '',
 });
-
-export interface SetupDraft {
-  origin: 'imported' | 'declared';
-  nodes: NodeDraft[];
-  /** "postgresql 17.2, pgbouncer 1.23". */
-  software: string;
-  /** The other provenance fields as printed, by path: 'settings.isolationLevel' → 'serializable'. */
-  fields: Record<string, string>;
-  affiliation: string;
-  ai: 'not-stated' | 'yes' | 'no';
-}
 
 export const EMPTY_SETUP: SetupDraft = {
   origin: 'imported',
@@ -122,11 +95,6 @@ export const FORM_GROUPS: { group: FieldGroup; keys: string[] }[] = (
   ['settings', 'client', 'workload', 'measurement', 'topology', 'software', 'cost', 'run'] as const
 ).map((group) => ({ group, keys: GROUP_FIELDS[group].filter((k) => !ELSEWHERE.has(`${group}.${k}`)) }));
 
-export interface SetupError {
-  field: string;
-  message: string;
-}
-
 /** "postgresql 17.2, pgbouncer 1.23" → { postgresql: '17.2', pgbouncer: '1.23' } (the seeds' form). */
 export function parseComponents(text: string): Record<string, string> | { error: string } {
   const out: Record<string, string> = {};
@@ -142,6 +110,86 @@ export function parseComponents(text: string): Record<string, string> | { error:
 
 const DIFFERS = /^differs\b/i;
 
+/** Empty, "differs" (a source names a difference without the value), or text that `reads`. */
+const typed = (reads: (text: string) => boolean, message: string) =>
+  z.string().refine((text) => !text.trim() || DIFFERS.test(text.trim()) || reads(text), { message });
+
+const NUMBER = typed(
+  (text) => parseNumber(text) !== null,
+  'write a number, e.g. 16 (or "differs" when a source says only that)',
+);
+
+/** A count of identical nodes: empty is one. */
+const NODE_COUNT = z.string().refine(
+  (text) => {
+    const count = Number(text.trim());
+    return !text.trim() || (Number.isInteger(count) && count >= 1 && count <= 100_000);
+  },
+  { message: 'the node count is a whole number from 1, e.g. 3' },
+);
+
+/** One node (or a group of identical nodes) as typed. */
+export const NodeDraft = z.object({
+  role: z.enum(['sut', 'client', 'aux']),
+  name: z.string(),
+  count: NODE_COUNT,
+  hostType: z.string(),
+  cpuModel: z.string(),
+  vcpus: NUMBER,
+  vcpusUsed: NUMBER,
+  memory: typed(
+    (text) => /[a-z]/i.test(text) && toBytes(text) !== null,
+    'write a size with its unit, e.g. 64 GiB or 128 GB',
+  ),
+  storageType: z.string(),
+  zone: z.string(),
+  os: z.string(),
+  processes: NUMBER,
+});
+export type NodeDraft = z.infer<typeof NodeDraft>;
+export type NodeRole = NodeDraft['role'];
+
+const COST_PER_HOUR = 'cost.clusterCostPerHour';
+
+/** "$87.81" or "87.81": the cluster's cost per hour, or null. */
+function costPerHour(text: string): number | null {
+  const n = /^\$?\s*[\d,]*\.?\d+$/.test(text.trim()) ? parseNumber(text) : null;
+  return n === null || n < 0 ? null : n;
+}
+
+/** The section as typed; each field it cannot read is an issue at its path (setupFieldName names it). */
+export const SetupDraft = z.object({
+  origin: z.enum(['imported', 'declared']),
+  nodes: z.array(NodeDraft),
+  /** "postgresql 17.2, pgbouncer 1.23". */
+  software: z.string().superRefine((text, ctx) => {
+    const parsed = parseComponents(text);
+    if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+  }),
+  /** The other provenance fields as printed, by path: 'settings.isolationLevel' → 'serializable'. */
+  fields: z.record(z.string(), z.string()).superRefine((fields, ctx) => {
+    const cost = fields[COST_PER_HOUR]?.trim();
+    if (cost && !DIFFERS.test(cost) && costPerHour(cost) === null)
+      ctx.addIssue({
+        code: 'custom',
+        path: [COST_PER_HOUR],
+        message: 'the cluster cost per hour is a number, e.g. 87.81',
+      });
+  }),
+  affiliation: z.string(),
+  ai: z.enum(['not-stated', 'yes', 'no']),
+});
+export type SetupDraft = z.infer<typeof SetupDraft>;
+
+/** An issue's path in the section as the form names the field: "node 1 memory", "software versions". */
+export function setupFieldName(path: string): string {
+  const node = path.match(/^nodes\.(\d+)\.(\w+)$/);
+  if (node) return `node ${Number(node[1]) + 1} ${node[2]}`;
+  if (path === 'software') return 'software versions';
+  if (path === `fields.${COST_PER_HOUR}`) return 'cost per hour';
+  return path;
+}
+
 /** A typed value: a plain number as a number, a list split on commas, text as printed. */
 function typedValue(path: string, text: string): Field['value'] {
   if (LIST_FIELDS.has(path))
@@ -152,12 +200,11 @@ function typedValue(path: string, text: string): Field['value'] {
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
 }
 
-/** The section as provenance and disclosure, or the errors naming each bad field. */
+/** The section, checked by SetupDraft, as provenance and disclosure. */
 export function setupToDocuments(
   draft: SetupDraft,
   context: { system: string; sourceUrl: string },
-): { provenance: ProvenanceInput; disclosure: DisclosureInput } | { errors: SetupError[] } {
-  const errors: SetupError[] = [];
+): { provenance: ProvenanceInput; disclosure: DisclosureInput } {
   const field = (value: Field['value']): Field =>
     draft.origin === 'imported' && context.sourceUrl
       ? { value, origin: 'imported', source: context.sourceUrl }
@@ -168,25 +215,8 @@ export function setupToDocuments(
   };
 
   const nodes: NonNullable<ProvenanceInput['nodes']> = [];
-  draft.nodes.forEach((n, i) => {
-    const where = `node ${i + 1}`;
+  for (const n of draft.nodes) {
     const t = (s: string) => s.trim();
-    let count = 1;
-    if (t(n.count)) {
-      count = Number(t(n.count));
-      if (!Number.isInteger(count) || count < 1 || count > 100_000) {
-        errors.push({ field: `${where} count`, message: 'the node count is a whole number from 1, e.g. 3' });
-        count = 1;
-      }
-    }
-    for (const key of ['vcpus', 'vcpusUsed', 'processes'] as const)
-      if (t(n[key]) && !DIFFERS.test(t(n[key])) && parseNumber(n[key]) === null)
-        errors.push({
-          field: `${where} ${key}`,
-          message: 'write a number, e.g. 16 (or "differs" when a source says only that)',
-        });
-    if (t(n.memory) && !DIFFERS.test(t(n.memory)) && !(/[a-z]/i.test(n.memory) && toBytes(n.memory) !== null))
-      errors.push({ field: `${where} memory`, message: 'write a size with its unit, e.g. 64 GiB or 128 GB' });
     const hardware: Record<string, Field> = {};
     const software: Record<string, Field> = {};
     const cloud: Record<string, Field> = {};
@@ -207,19 +237,15 @@ export function setupToDocuments(
     nodes.push({
       role: n.role,
       name: t(n.name) || (n.role === 'sut' ? context.system.trim() || 'sut' : n.role),
-      count,
+      count: t(n.count) ? Number(t(n.count)) : 1,
       hardware,
       software,
       cloud,
     });
-  });
-
-  let components: Record<string, string> | undefined;
-  if (draft.software.trim()) {
-    const parsed = parseComponents(draft.software);
-    if ('error' in parsed) errors.push({ field: 'software versions', message: parsed.error });
-    else components = parsed;
   }
+
+  const parsed = draft.software.trim() ? parseComponents(draft.software) : null;
+  const components = parsed && !('error' in parsed) ? parsed : undefined;
   const groups: Partial<Record<FieldGroup, Record<string, Field>>> = {};
   const groupOf = (group: FieldGroup) => {
     groups[group] ??= {};
@@ -228,21 +254,15 @@ export function setupToDocuments(
   for (const [path, text] of Object.entries(draft.fields)) {
     if (!text.trim()) continue;
     const [group, key] = path.split('.') as [FieldGroup, string];
-    if (path === 'cost.clusterCostPerHour' && !DIFFERS.test(text.trim())) {
-      const n = /^\$?\s*[\d,]*\.?\d+$/.test(text.trim()) ? parseNumber(text) : null;
-      if (n === null || n < 0) {
-        errors.push({ field: 'cost per hour', message: 'the cluster cost per hour is a number, e.g. 87.81' });
-        continue;
-      }
-      const cost = groupOf('cost');
-      cost.clusterCostPerHour = field(n);
-      cost.currency ??= field('USD');
+    const cost = path === COST_PER_HOUR && !DIFFERS.test(text.trim()) ? costPerHour(text) : null;
+    if (cost !== null) {
+      const costs = groupOf('cost');
+      costs.clusterCostPerHour = field(cost);
+      costs.currency ??= field('USD');
       continue;
     }
     groupOf(group)[key] = entered(text, path);
   }
-  if (errors.length > 0) return { errors };
-
   const provenance: ProvenanceInput = { ...groups };
   if (nodes.length > 0) {
     provenance.nodes = nodes;

@@ -5,21 +5,14 @@
 import 'server-only';
 import { unknownFields } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { ImportPublished } from '~/lib/schemas/published';
 import { PrintableDocument } from '../printable.ts';
 import { csvToResults, type ImportError } from './csv.ts';
 import { PUBLISHED_KEY_LABEL, publishedKey } from './key.ts';
 import { withRunFacts } from './run-facts.ts';
 import { PublishedResult } from './schema.ts';
 import { storePublishedRun } from './store.ts';
-
-/** format 'json' and 'csv' read `text`; 'results' (the form) reads `results`. */
-export const ImportPublished = z.object({
-  format: z.enum(['json', 'csv', 'results']),
-  text: z.string().max(5_000_000).default(''),
-  results: z.array(z.unknown()).max(500).default([]),
-});
-export type ImportPublished = z.input<typeof ImportPublished>;
 
 export type ImportOutcome =
   /**

@@ -1,5 +1,6 @@
 import 'server-only';
-import { ImportPublished, importPublished } from '~/server/published/import';
+import { ImportPublished } from '~/lib/schemas/published';
+import { importPublished } from '~/server/published/import';
 import { projectProcedure, router } from '~/server/trpc';
 
 export const publishedRouter = router({

@@ -1,69 +1,63 @@
 'use client';
+// The two ways to add published results: one result typed into the form, or a JSON or CSV file.
+// Both send published.import's input (lib/schemas/published.ts); the import checks every result
+// and names each refused field, which the forms list with what the form itself checked.
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { EMPTY_SETUP, type SetupDraft, setupToDocuments } from '~/lib/published-setup';
+import { type ChangeEvent, useState } from 'react';
+import type { z } from 'zod';
+import { FormFailureError } from '~/components/forms/form-controller';
+import { SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm, type ZodForm } from '~/components/forms/use-zod-form';
+import { EMPTY_SETUP, type SetupDraft, setupFieldName } from '~/lib/published-setup';
+import { EnterPublished, ImportPublished, type ValueRow } from '~/lib/schemas/published';
 import { useTRPC } from '~/trpc/react';
 import { SetupFields } from './SetupFields';
-
-interface ImportError {
-  line?: number;
-  field: string;
-  message: string;
-}
 
 interface Target {
   org: string;
   project: string;
 }
 
-function useImport(onStored?: () => void) {
+/** Sends an import; an invalid one fails the form with each refused field (by line for CSV). */
+function useImport(target: Target) {
   const trpc = useTRPC();
-  const [errors, setErrors] = useState<ImportError[]>([]);
-  const [stored, setStored] = useState<StoredRun[]>([]);
-  const [warnings, setWarnings] = useState<ImportError[]>([]);
-  const mutation = useMutation(
-    trpc.published.import.mutationOptions({
-      onSuccess: (out) => {
-        if (out.status === 'invalid') {
-          setErrors(out.errors);
-          setStored([]);
-        } else {
-          setErrors([]);
-          setStored(out.runs);
-          setWarnings(out.warnings);
-          onStored?.();
-        }
-      },
-      onError: (e) =>
-        setErrors([
-          {
-            field: 'import',
-            message: e instanceof TRPCClientError ? e.message : 'Could not import: try again.',
-          },
-        ]),
-    }),
-  );
-  return { mutation, errors, setErrors, stored, warnings };
+  const mutation = useMutation(trpc.published.import.mutationOptions());
+  return async (input: z.output<typeof ImportPublished>) => {
+    const out = await mutation.mutateAsync({ ...target, ...input });
+    if (out.status === 'invalid') {
+      throw new FormFailureError({
+        code: 'VALIDATION_FAILED',
+        message: 'The import is not valid.',
+        details: out.errors.map((e) => ({
+          field: e.line ? `Line ${e.line}, ${e.field}` : e.field,
+          message: e.message,
+        })),
+      });
+    }
+    return out;
+  };
 }
 
-/** "values[2].value" → "Value row 3, value" for the form. */
+/** "values[2].value" → "Value row 3, value", "setup.nodes.0.memory" → "node 1 memory", for the form. */
 function formField(field: string): string {
+  if (field.startsWith('setup.')) return setupFieldName(field.slice('setup.'.length));
   const m = field.match(/^values\[(\d+)\]\.?(.*)$/);
   if (m) return `Value row ${Number(m[1]) + 1}${m[2] ? `, ${m[2]}` : ''}`;
   return field;
 }
 
 function Errors({
-  errors,
+  form,
   title,
-  rename,
+  rename = (field) => field,
 }: {
-  errors: ImportError[];
+  form: ZodForm<unknown>;
   title: string;
-  rename?: (f: string) => string;
+  rename?: (field: string) => string;
 }) {
+  const errors = Object.entries(form.fieldErrors).map(([field, message]) => ({ field, message }));
+  if (form.error) errors.push({ field: 'import', message: form.error });
   if (errors.length === 0) return null;
   return (
     <div className="alert" role="alert">
@@ -73,9 +67,8 @@ function Errors({
       </p>
       <ul className="import-errors">
         {errors.map((e) => (
-          <li key={`${e.line ?? ''}-${e.field}-${e.message}`}>
-            {e.line ? `Line ${e.line}, ` : ''}
-            <code>{rename ? rename(e.field) : e.field}</code>: {e.message}
+          <li key={e.field}>
+            <code>{rename(e.field)}</code>: {e.message}
           </li>
         ))}
       </ul>
@@ -95,8 +88,13 @@ function RunLinks({ runs }: { runs: StoredRun[] }) {
 }
 
 /** What the import did: new runs, results entered before (import is idempotent), fields of one's own. */
-function Stored({ runs, warnings = [] }: { runs: StoredRun[]; warnings?: ImportError[] }) {
-  if (runs.length === 0) return null;
+function Stored({
+  outcome,
+}: {
+  outcome?: { runs: StoredRun[]; warnings: { field: string; message: string }[] };
+}) {
+  if (!outcome || outcome.runs.length === 0) return null;
+  const { runs, warnings } = outcome;
   const added = runs.filter((r) => !r.existing);
   const existing = runs.filter((r) => r.existing);
   return (
@@ -125,16 +123,7 @@ function Stored({ runs, warnings = [] }: { runs: StoredRun[]; warnings?: ImportE
   );
 }
 
-interface Row {
-  key: number;
-  quantity: string;
-  value: string;
-  text: string;
-  unit: string;
-  quality: 'measured' | 'estimated' | 'quoted';
-  source: string;
-  formulaId: string;
-}
+type Row = ValueRow & { key: number };
 
 let nextKey = 1;
 const emptyRow = (): Row => ({
@@ -160,55 +149,26 @@ export function EnterResultForm({ org, project }: Target) {
   });
   const [rows, setRows] = useState<Row[]>([emptyRow()]);
   const [setup, setSetup] = useState<SetupDraft>(EMPTY_SETUP);
-  const { mutation, errors, setErrors, stored, warnings } = useImport(() => setRows([emptyRow()]));
+  const send = useImport({ org, project });
+  const form = useZodForm(
+    EnterPublished,
+    async (input) => {
+      const out = await send(input);
+      setRows([emptyRow()]);
+      return out;
+    },
+    { read: () => ({ ...fields, values: rows, setup }) },
+  );
   const set = (k: keyof typeof fields) => (e: ChangeEvent<HTMLInputElement>) =>
     setFields({ ...fields, [k]: e.target.value });
   const setRow = (key: number, patch: Partial<Row>) =>
     setRows(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = (s: string) => {
-      const t = s.trim();
-      if (t === '') return null;
-      const n = Number(t);
-      return Number.isFinite(n) ? n : t;
-    };
-    const documents = setupToDocuments(setup, { system: fields.system, sourceUrl: fields.sourceUrl });
-    if ('errors' in documents) {
-      setErrors(documents.errors);
-      return;
-    }
-    mutation.mutate({
-      org,
-      project,
-      format: 'results',
-      results: [
-        {
-          system: { name: fields.system, ...(fields.systemVersion ? { version: fields.systemVersion } : {}) },
-          benchmark: {
-            name: fields.benchmark,
-            ...(fields.benchmarkVersion ? { version: fields.benchmarkVersion } : {}),
-          },
-          name: fields.name,
-          sourceUrl: fields.sourceUrl,
-          ...(fields.publishedAt ? { publishedAt: fields.publishedAt } : {}),
-          ...documents,
-          values: rows.map((r) => ({
-            quantity: r.quantity,
-            value: value(r.value),
-            unit: r.unit,
-            origin: 'imported',
-            quality: r.quality,
-            ...(r.text.trim() ? { text: r.text.trim() } : {}),
-            ...(r.source.trim() ? { source: r.source.trim() } : {}),
-            ...(r.formulaId.trim() ? { formulaId: r.formulaId.trim() } : {}),
-          })),
-        },
-      ],
-    });
-  };
   return (
-    <form className="form panel published-form" onSubmit={submit} aria-label="Enter a published result">
+    <form
+      className="form panel published-form"
+      onSubmit={form.onSubmit}
+      aria-label="Enter a published result"
+    >
       <h2>Enter one result</h2>
       <div className="published-grid">
         <label>
@@ -362,12 +322,12 @@ export function EnterResultForm({ org, project }: Target) {
         </button>
       </fieldset>
       <SetupFields draft={setup} onChange={setSetup} />
-      <Errors errors={errors} title="The result is not valid." rename={formField} />
-      <Stored runs={stored} warnings={warnings} />
+      <Errors form={form} title="The result is not valid." rename={formField} />
+      <Stored outcome={form.result} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={mutation.isPending}>
+        <SubmitButton pending={form.pending} busyLabel="Save result">
           Save result
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );
@@ -382,7 +342,7 @@ function detect(name: string, text: string): 'json' | 'csv' {
 export function ImportResultsForm({ org, project }: Target) {
   const [text, setText] = useState('');
   const [format, setFormat] = useState<'json' | 'csv'>('csv');
-  const { mutation, errors, stored, warnings } = useImport();
+  const form = useZodForm(ImportPublished, useImport({ org, project }), { read: () => ({ format, text }) });
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
@@ -390,12 +350,12 @@ export function ImportResultsForm({ org, project }: Target) {
     setText(content);
     setFormat(detect(file.name, content));
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    mutation.mutate({ org, project, format, text });
-  };
   return (
-    <form className="form panel published-form" onSubmit={submit} aria-label="Import published results">
+    <form
+      className="form panel published-form"
+      onSubmit={form.onSubmit}
+      aria-label="Import published results"
+    >
       <h2>Import JSON or CSV</h2>
       <p className="muted small">
         CSV: one row per value with the columns{' '}
@@ -434,12 +394,12 @@ export function ImportResultsForm({ org, project }: Target) {
           placeholder="run,system,benchmark,source_url,quantity,value,text,unit,origin,quality,source"
         />
       </label>
-      <Errors errors={errors} title="The import is not valid." />
-      <Stored runs={stored} warnings={warnings} />
+      <Errors form={form} title="The import is not valid." />
+      <Stored outcome={form.result} />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={mutation.isPending || !text.trim()}>
+        <SubmitButton pending={form.pending} busyLabel="Import" disabled={form.pending || !text.trim()}>
           Import
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );
