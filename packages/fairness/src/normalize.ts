@@ -407,20 +407,28 @@ export function normCacheState(value: unknown): CacheState | null {
   return null;
 }
 
+/** A cache a side can switch on or off, by its kind: result, plan, prefix, proxy, metadata … */
+const CACHE_KIND =
+  /\b(?:result|query|plan|prefix|radix|proxy|response|metadata|statement|client(?: side)?|http|object|kv) ?(?:cache|caching)\b|\buse cached? result\b|\bproxy cache\b/;
+const CACHE_OFF = /\b(off|disabled?|false|0|bypass\w*|flushed|cleared)\b|=\s*(false|0)/;
+const CACHE_ON = /\b(on|enabled?|true|1|cached)\b/;
+
 /**
- * A query result cache as printed: 'off', 'on', or 'default' when left as shipped ("not set",
- * "default"). A cache switched off for one side and left at its default on another differs:
- * result caches ship switched on (Snowflake, Redshift, BigQuery, MySQL 5.x), which is why
- * a publisher switches one off.
+ * A switchable cache as printed: 'off', 'on', or 'default' when left as shipped ("not set",
+ * "default"). Result caches ship switched on (Snowflake, Redshift, BigQuery, MySQL 5.x), and so
+ * do prefix caches of inference servers, which is why a publisher switches one off: one side's
+ * cache off and another's on or at its default differ. "no proxy cache", "could not be
+ * disabled" read as their words say.
  */
 export function normResultCache(value: unknown): 'off' | 'on' | 'default' | null {
-  const clause = /\b(?:result|query|plan) cache\b([^;.]*)|use_cache\s*[=:]\s*(\w+)/.exec(normText(value));
-  if (!clause) return null;
-  const said = (clause[1] ?? clause[2] ?? '').trim();
-  if (/\b(off|disabled?|false|0|bypass\w*|flushed|cleared)\b/.test(said) || /=\s*(false|0)/.test(said))
-    return 'off';
-  if (/\b(not set|default|unchanged|as shipped)\b/.test(said)) return 'default';
-  if (/\b(on|enabled?|true|1)\b/.test(said)) return 'on';
+  const t = normText(String(value ?? '').replace(/\([^)]*\)/g, ' '));
+  const kind = CACHE_KIND.exec(t);
+  if (!kind) return null;
+  if (/\b(no|without|disabled?)\s*$/.test(t.slice(0, kind.index))) return 'off';
+  const said = t.slice(kind.index + kind[0].length).split(/[;.]/)[0] ?? '';
+  if (CACHE_OFF.test(said) && !denied(said, CACHE_OFF)) return 'off';
+  if (/\b(not set|default|unchanged|as shipped)\b/.test(said) && !CACHE_ON.test(said)) return 'default';
+  if (CACHE_ON.test(said) || denied(said, CACHE_OFF)) return 'on';
   return null;
 }
 

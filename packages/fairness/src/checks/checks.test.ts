@@ -1348,7 +1348,16 @@ describe('special rules', () => {
       ),
     );
     expect(r.state).toBe('flag');
-    expect(r.message).toMatch(/Query result cache differs/);
+    expect(r.message).toMatch(/Cache switched on or off differs/);
+    // Any switchable cache by its kind: an inference server's prefix cache off on one side only.
+    const prefix = runCheck(
+      checkById('F-MEAS-4')!,
+      pair(
+        { measurement: { cacheState: 'prefix caching disabled (--no-enable-prefix-caching)' } },
+        { measurement: { cacheState: 'prefix cache on by default and could not be disabled' } },
+      ),
+    );
+    expect(prefix.state).toBe('flag');
     // A cache state that names no result cache says nothing about one.
     const plain = runCheck(
       checkById('F-MEAS-4')!,

@@ -269,7 +269,7 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
       {
         // Warm on every side still differs when one side's result cache answers repeated queries.
         field: 'measurement.cacheState (result cache)',
-        label: 'query result cache',
+        label: 'cache switched on or off',
         read: resultCacheOf,
         norm: normResultCache,
       },

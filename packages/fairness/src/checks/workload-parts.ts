@@ -14,9 +14,15 @@ const PATH_VALUE = /(^|\s)[\w.*-]*\/[\w.*/-]+|\.(sql|py|js|ts|java|go|rs|lua|sh)
 /** Prose that describes how something was carried out: "executed sequentially in the X implementation". */
 const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
 
+/** "method_create", "queryMode" → "method create", "query Mode": a key's words. */
+const keyWords = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ');
+
 export function namesHow(key: string, value: unknown): boolean {
+  // A number is an amount of work ("executedQueries": 814), whatever its key names.
+  if (typeof value === 'number') return false;
   return (
-    HOW_KEY.test(key) || (typeof value === 'string' && (PATH_VALUE.test(value) || HOW_PROSE.test(value)))
+    HOW_KEY.test(keyWords(key)) ||
+    (typeof value === 'string' && (PATH_VALUE.test(value) || HOW_PROSE.test(value)))
   );
 }
 

@@ -17,11 +17,18 @@ import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
 import { headOf, nameParts, nestedParts, parametersPart } from './workload-parts.ts';
 
+/**
+ * A programming language naming the form the work is written in: "generated Julia source",
+ * "the C version", "Rust port". One program written in each side's language is one workload.
+ */
+const LANGUAGE_FORM =
+  /\b(c|c\+\+|c#|f#|d|rust|go|golang|java|julia|python|javascript|typescript|php|ruby|fortran|zig|nim|haskell|ocaml|swift|kotlin|scala|lua|perl|r|matlab|octave|elixir|erlang|crystal|dart|vox)\s+(source|code|program|implementation|version|port|translation)\b/g;
+
 /** "TPC-C", "tpcc", "TPC C" → "tpcc". */
 export function normWorkloadName(value: unknown): string | null {
   // "query1-query4 (SQL JOINs)" and "query1-query4 (aggregation pipeline)" are one workload,
   // each side's way of running it in the aside (F-WL-3's).
-  const t = normText(headOf(value)).replace(/[\s.]/g, '');
+  const t = normText(headOf(value)).replace(LANGUAGE_FORM, '$2').replace(/[\s.]/g, '');
   return t === '' ? null : t;
 }
 
