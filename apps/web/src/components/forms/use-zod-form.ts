@@ -49,7 +49,9 @@ export function useZodForm<S extends z.ZodType, R>(
       event.preventDefault();
       if (options.confirm && !window.confirm(options.confirm)) return;
       const form = event.currentTarget;
-      const values = options.read ? options.read(form) : formValues(schema, new FormData(form));
+      // The button pressed is a value too, where a form has several (confirm, dismiss).
+      const { submitter } = event.nativeEvent as SubmitEvent;
+      const values = options.read ? options.read(form) : formValues(schema, new FormData(form, submitter));
       void controller.submit(values).then((accepted) => {
         if (accepted && options.reset) form.reset();
       });

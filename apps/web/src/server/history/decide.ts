@@ -6,25 +6,12 @@
 // Confirming a regression alerts the project (alerts.ts) once.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
-import { z } from 'zod';
 import type { HistoryIdentity } from '~/lib/history-key';
-import { HISTORY_METRICS } from '~/lib/history-points';
+import type { DecideChange } from '~/lib/schemas/history';
 import type { RetryPolicy } from '~/server/webhooks/deliver';
 import { alertRegression } from './alerts.ts';
 import { recordChange } from './record.ts';
 import { analyseHistory, changeMetricOf, findChange, requireHistory } from './view.ts';
-
-export const DecideChange = z.object({
-  historyId: z.string().trim().min(1).max(64),
-  /** The series the change was detected in (the history page's choice). */
-  series: z.string().trim().min(1).max(600),
-  metric: z.enum(HISTORY_METRICS),
-  /** The first run after the change. */
-  runId: z.string().trim().min(1).max(100),
-  kind: z.enum(['confirmed', 'dismissed', 'annotated']),
-  note: z.string().trim().min(1, 'say why, for whoever reads this history next').max(4000),
-});
-export type DecideChange = z.infer<typeof DecideChange>;
 
 export interface AlertContext {
   /** This site's origin, for the links alerts carry. */

@@ -3,16 +3,9 @@
 // changes they were given on.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { HistorySettings } from '~/lib/schemas/history';
 import { requireHistory } from './view.ts';
-
-export const HistorySettings = z.object({
-  maxPValue: z
-    .number()
-    .gt(0, 'the p-value must be above 0')
-    .max(0.2, 'a p-value above 0.2 flags noise as change'),
-  minMagnitude: z.number().min(0, 'the smallest change cannot be negative').max(10),
-});
 
 export async function updateSettings(
   db: PrismaClient,

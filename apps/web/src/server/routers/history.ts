@@ -1,9 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
+import { DecideChange, HistorySettings } from '~/lib/schemas/history';
 import { CreateWebhook, DeleteWebhookInput } from '~/lib/schemas/projects';
-import { DecideChange, decideChange } from '~/server/history/decide';
+import { decideChange } from '~/server/history/decide';
 import { historyOfRun, listHistories } from '~/server/history/list';
-import { HistorySettings, updateSettings } from '~/server/history/settings';
+import { updateSettings } from '~/server/history/settings';
 import { getHistory } from '~/server/history/view';
 import { siteOrigin } from '~/server/site';
 import { ProjectInput, projectProcedure, publicProcedure, router } from '~/server/trpc';

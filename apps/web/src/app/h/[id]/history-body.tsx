@@ -4,10 +4,11 @@
 // again on the server, so marks, lists and the bell agree.
 import { Chart } from '@levelfield/ui/chart';
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { formatLatency, formatRate, toMillis } from '~/lib/format';
 import {
   type HistoryAxis,
@@ -17,74 +18,73 @@ import {
   pointLabel,
 } from '~/lib/history-chart';
 import { formatChange, formatPValue, METRIC_LABEL, seriesLabel } from '~/lib/history-points';
+import { DecideChange } from '~/lib/schemas/history';
 import type { HistoryChangeView, HistoryView } from '~/server/history/view';
 import { useTRPC } from '~/trpc/react';
 
-type Kind = 'confirmed' | 'dismissed' | 'annotated';
+/** The decision's reason and kind (the button pressed): the rest of DecideChange is the change's. */
+const Decision = DecideChange.pick({ kind: true, note: true });
 
 function DecisionForm({ view, change }: { view: HistoryView; change: HistoryChangeView }) {
   const trpc = useTRPC();
   const router = useRouter();
-  const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const decide = useMutation(
-    trpc.history.decide.mutationOptions({
-      onSuccess: () => {
-        setNote('');
-        setError(null);
-        router.refresh();
-      },
-      onError: (e) => setError(e instanceof TRPCClientError ? e.message : 'Could not save the decision.'),
-    }),
+  const decide = useMutation(trpc.history.decide.mutationOptions());
+  const form = useZodForm(
+    Decision,
+    async (decision) => {
+      await decide.mutateAsync({
+        historyId: view.id,
+        series: view.series.chosen ?? '',
+        metric: change.metric,
+        runId: change.runId,
+        ...decision,
+      });
+      router.refresh();
+    },
+    { reset: true },
   );
-  const submit = (kind: Kind) => (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!note.trim()) {
-      setError('Say why: a decision without a reason is not recorded.');
-      return;
-    }
-    decide.mutate({
-      historyId: view.id,
-      series: view.series.chosen!,
-      metric: change.metric,
-      runId: change.runId,
-      kind,
-      note,
-    });
-  };
   const label = `${METRIC_LABEL[change.metric]} at ${change.commit ?? 'this run'}`;
   return (
-    <form className="history-decide" onSubmit={submit('confirmed')}>
+    <form className="history-decide" onSubmit={form.onSubmit} noValidate>
       <label>
         <span className="small">Why</span>
         <textarea
+          name="note"
           rows={2}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
           aria-label={`Why, for the change in ${label}`}
+          {...form.field('note')}
         />
       </label>
-      {error ? <p className="field-error">{error}</p> : null}
+      <FieldError form={form} path="note" />
+      <FormAlert form={form} inline />
       <div className="history-decide-actions">
-        <button type="submit" className="button" disabled={decide.isPending}>
-          Confirm
-        </button>
-        <button
-          type="button"
+        <SubmitButton
           className="button"
-          disabled={decide.isPending}
-          onClick={() => submit('dismissed')()}
+          pending={form.pending}
+          busyLabel="Confirm"
+          name="kind"
+          value="confirmed"
+        >
+          Confirm
+        </SubmitButton>
+        <SubmitButton
+          className="button"
+          pending={form.pending}
+          busyLabel="Dismiss"
+          name="kind"
+          value="dismissed"
         >
           Dismiss
-        </button>
-        <button
-          type="button"
+        </SubmitButton>
+        <SubmitButton
           className="button ghost"
-          disabled={decide.isPending}
-          onClick={() => submit('annotated')()}
+          pending={form.pending}
+          busyLabel="Add a note"
+          name="kind"
+          value="annotated"
         >
           Add a note
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,9 +1,11 @@
 'use client';
 // A history's detection settings: shown to everyone, changed by editors and owners.
 import { useMutation } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { HistorySettings } from '~/lib/schemas/history';
 import { TRPCReactProvider, useTRPC } from '~/trpc/react';
 
 interface Settings {
@@ -16,34 +18,42 @@ function Form({ historyId, settings }: { historyId: string; settings: Settings }
   const router = useRouter();
   const [maxPValue, setMaxPValue] = useState(String(settings.maxPValue));
   const [minPercent, setMinPercent] = useState(String(settings.minMagnitude * 100));
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.history.updateSettings.mutationOptions({
-      onSuccess: () => {
-        setError(null);
-        router.refresh();
-      },
-      onError: (e) => setError(e instanceof TRPCClientError ? e.message : 'Could not save the settings.'),
-    }),
+  const save = useMutation(trpc.history.updateSettings.mutationOptions());
+  const form = useZodForm(
+    HistorySettings,
+    async (input) => {
+      await save.mutateAsync({ historyId, ...input });
+      router.refresh();
+    },
+    // The smallest change is typed in percent and stored as a fraction.
+    { read: () => ({ maxPValue: Number(maxPValue), minMagnitude: Number(minPercent) / 100 }) },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate({ historyId, maxPValue: Number(maxPValue), minMagnitude: Number(minPercent) / 100 });
-  };
   return (
-    <form className="history-settings" onSubmit={submit}>
+    <form className="history-settings" onSubmit={form.onSubmit}>
       <label>
         <span className="small">Largest p-value</span>
-        <input inputMode="decimal" value={maxPValue} onChange={(e) => setMaxPValue(e.target.value)} />
+        <input
+          inputMode="decimal"
+          value={maxPValue}
+          onChange={(e) => setMaxPValue(e.target.value)}
+          {...form.field('maxPValue')}
+        />
       </label>
       <label>
         <span className="small">Smallest change (%)</span>
-        <input inputMode="decimal" value={minPercent} onChange={(e) => setMinPercent(e.target.value)} />
+        <input
+          inputMode="decimal"
+          value={minPercent}
+          onChange={(e) => setMinPercent(e.target.value)}
+          {...form.field('minMagnitude')}
+        />
       </label>
-      <button type="submit" className="button" disabled={save.isPending}>
+      <SubmitButton className="button" pending={form.pending} busyLabel="Save settings">
         Save settings
-      </button>
-      {error ? <p className="field-error">{error}</p> : null}
+      </SubmitButton>
+      <FieldError form={form} path="maxPValue" />
+      <FieldError form={form} path="minMagnitude" />
+      <FormAlert form={form} inline />
     </form>
   );
 }
