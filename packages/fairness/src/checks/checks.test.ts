@@ -1469,6 +1469,45 @@ describe('special rules', () => {
     expect(unsaid.state).toBe('unknown');
   });
 
+  it('F-MEAS-3 flags a warm-up described for one side only, in words or as a duration', () => {
+    const r = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(
+        { measurement: { durationMs: 60_000, warmupMs: 'one full sweep run and discarded' } },
+        { measurement: { durationMs: 60_000 } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Warm-up stated for A/);
+  });
+
+  it("F-WL-1: one program in each side's language is one workload; a method name is how, a count is what", () => {
+    const languages = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'generated Julia source: 200 functions of depth 200' } },
+        { workload: { name: 'generated C source: 200 functions of depth 200' } },
+      ),
+    );
+    expect(languages.state).not.toBe('flag');
+    const methods = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'create', parameters: { method_create: 'save', executedQueries: 10 } } },
+        { workload: { name: 'create', parameters: { method_create: 'flush', executedQueries: 10 } } },
+      ),
+    );
+    expect(methods.state).not.toBe('flag');
+    const counts = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'create', parameters: { executedQueries: 28_466 } } },
+        { workload: { name: 'create', parameters: { executedQueries: 814 } } },
+      ),
+    );
+    expect(counts.state).toBe('flag');
+  });
+
   it('F-DUR-2 flags a guarantee one side states and the other denies', () => {
     const r = runCheck(
       checkById('F-DUR-2')!,

@@ -176,6 +176,19 @@ function durationMs(run: RunInput): ReadField | undefined {
   return undefined;
 }
 
+/**
+ * A warm-up as a duration, or in words: none ('no warm-up', 'cold start') is 0 ms; a warm-up
+ * run, pass or sweep that is discarded is a warm-up of unstated length.
+ */
+function warmupKey(value: unknown): number | string | null {
+  const ms = toMs(value);
+  if (ms !== null) return ms;
+  const t = normText(value);
+  if (/\b(no|without|none|skipped)\b.*warm ?up|\bcold (start|run)\b|^none$/.test(t)) return 0;
+  if (/warm ?up|discard\w*|thrown away|not (counted|measured)/.test(t)) return 'a warm-up of unstated length';
+  return null;
+}
+
 export function checkMeas3(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -207,9 +220,11 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
       field: 'measurement.warmupMs',
       label: 'warm-up',
       read: groupField('measurement', 'warmupMs'),
-      norm: (v) => toMs(v),
+      norm: warmupKey,
       // None on one side, or one twice as long as the other, is not the same regime.
       tolerance: 2,
+      // A warm-up described for one side and not the others is the asymmetry a reader needs.
+      unevenIsFinding: true,
     },
   ]);
   const evidence: CheckEvidence[] = [];
