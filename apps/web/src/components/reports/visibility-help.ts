@@ -1,5 +1,5 @@
 // Who reads a report at each visibility, in the words the publish and visibility forms show.
-import type { PublishReport } from '~/server/reports/schema';
+import type { PublishReport } from '~/lib/schemas/reports';
 
 export const VISIBILITY_HELP: Record<PublishReport['visibility'], string> = {
   private: 'members of the organization only',

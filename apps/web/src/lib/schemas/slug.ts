@@ -1,5 +1,6 @@
 // Slugs name organizations and projects in URLs (/orgs/acme/projects/tpcc) and in the agent's
-// --project flag, so they are short, lowercase and URL-safe.
+// --project flag, so they are short, lowercase and URL-safe; comparisons and reports (/c/…, /r/…)
+// have their own.
 import { z } from 'zod';
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
@@ -27,3 +28,14 @@ export const Slug = z
     'Use 1–40 lowercase letters, digits and hyphens, starting and ending with a letter or digit (e.g. "tpcc-2026")',
   )
   .refine((slug) => !RESERVED_SLUGS.has(slug), { message: 'This word is reserved; choose another slug' });
+
+/** Comparison (and report) slugs are unique across the installation and appear in links. */
+export const ComparisonSlug = z
+  .string()
+  .trim()
+  .min(3, 'a slug needs at least 3 characters')
+  .max(100, 'a slug has at most 100 characters')
+  .regex(
+    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    'use lower-case letters, digits and single hyphens, e.g. rama-vs-crdb',
+  );

@@ -3,17 +3,7 @@ import 'server-only';
 import { CheckDecision, ComparisonSubject } from '@levelfield/fairness';
 import { z } from 'zod';
 import { MAX_ENTRIES, MIN_ENTRIES } from '~/lib/compare-groups';
-
-/** Comparison (and report) slugs are unique across the installation and appear in links. */
-export const ComparisonSlug = z
-  .string()
-  .trim()
-  .min(3, 'a slug needs at least 3 characters')
-  .max(100, 'a slug has at most 100 characters')
-  .regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
-    'use lower-case letters, digits and single hyphens, e.g. rama-vs-crdb',
-  );
+import { ComparisonSlug } from '~/lib/schemas/slug';
 
 export const ComparisonEntryDraft = z.object({
   label: z.string().trim().min(1, 'every entry needs a label').max(200),

@@ -6,9 +6,9 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
+import type { PublishReport } from '~/lib/schemas/reports';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
 import { publishableBy } from '../runs/reach.ts';
-import type { PublishReport } from './schema.ts';
 import { buildSnapshot, type ReportSnapshot, snapshotSha256, versionSha256 } from './snapshot.ts';
 
 export interface PublishResult {

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { PublishReport, SetVisibility } from '~/lib/schemas/reports';
 import { requireReport } from '~/server/reports/access';
 import { snapshotChanges } from '~/server/reports/diff';
 import { publishReport } from '~/server/reports/publish';
@@ -7,11 +8,9 @@ import { getReport, verifyReport } from '~/server/reports/read';
 import {
   CommentOnThread,
   OpenThread,
-  PublishReport,
   ReportRef,
   ReportVersionNumber,
   SetThreadState,
-  SetVisibility,
   ThreadsOf,
 } from '~/server/reports/schema';
 import { commentOnThread, listThreads, openThread, setThreadState } from '~/server/reports/threads';

@@ -5,21 +5,21 @@
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { VISIBILITY_HELP } from '~/components/reports/visibility-help';
+import { PublishReport, type ReportVisibility as Visibility } from '~/lib/schemas/reports';
 import type { ComparisonReport } from '~/server/reports/of-comparison';
-import type { PublishReport } from '~/server/reports/schema';
-import { errorText } from '~/trpc/errors';
 import { useTRPC } from '~/trpc/react';
 
-type Visibility = PublishReport['visibility'];
+/** What the panel asks; the comparison is the page's. */
+const Publication = PublishReport.omit({ comparison: true });
 
 interface Props {
   comparison: { slug: string; title: string };
   report: ComparisonReport;
 }
-
-type Outcome = { slug: string; version: number; unchanged: boolean };
 
 export function PublishPanel({ comparison, report }: Props) {
   const trpc = useTRPC();
@@ -28,26 +28,21 @@ export function PublishPanel({ comparison, report }: Props) {
   const [slug, setSlug] = useState(comparison.slug);
   // A first publication is private until someone chooses otherwise; a republication keeps the report's.
   const [visibility, setVisibility] = useState<Visibility>(report?.visibility ?? 'private');
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const publish = useMutation(
-    trpc.reports.publish.mutationOptions({
-      onSuccess: (r) => {
-        setOutcome(r);
-        router.refresh();
-      },
-      onError: (e) =>
-        setError(errorText(e, 'Could not publish the report: check your connection and try again.')),
-    }),
+  const publish = useMutation(trpc.reports.publish.mutationOptions());
+  const form = useZodForm(
+    Publication,
+    async (input) => {
+      const outcome = await publish.mutateAsync({ comparison: comparison.slug, ...input });
+      router.refresh();
+      return outcome;
+    },
+    // The address is chosen at the first publication only.
+    { read: () => ({ title, visibility, ...(report ? {} : { slug }) }) },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setOutcome(null);
-    publish.mutate({ comparison: comparison.slug, title, visibility, ...(report ? {} : { slug }) });
-  };
+  const outcome = form.result;
+  const refused = form.error !== null || Object.keys(form.fieldErrors).length > 0;
   return (
-    <details className="panel publish-panel" open={outcome !== null || error !== null}>
+    <details className="panel publish-panel" open={outcome !== undefined || refused}>
       <summary>
         <strong>{report ? 'Publish a new version' : 'Publish report'}</strong>{' '}
         {report ? (
@@ -59,7 +54,7 @@ export function PublishPanel({ comparison, report }: Props) {
           <span className="muted small">freeze this comparison as an immutable, versioned report</span>
         )}
       </summary>
-      <form className="form publish-form" onSubmit={submit} aria-label="Publish report">
+      <form className="form publish-form" onSubmit={form.onSubmit} aria-label="Publish report">
         <p className="muted small">
           The report keeps the tables, checks with their decisions, charts, provenance and disclosure as they
           are now. Later changes to the comparison reach it only when you publish again, as a new version.
@@ -72,7 +67,9 @@ export function PublishPanel({ comparison, report }: Props) {
             maxLength={300}
             value={title}
             onChange={(e) => setTitle(e.target.value)}
+            {...form.field('title')}
           />
+          <FieldError form={form} path="title" />
         </label>
         {report ? null : (
           <label>
@@ -84,12 +81,13 @@ export function PublishPanel({ comparison, report }: Props) {
                 required
                 value={slug}
                 onChange={(e) => setSlug(e.target.value)}
-                aria-describedby="publish-slug-hint"
+                {...form.field('slug', 'publish-slug-hint')}
               />
             </span>
             <span id="publish-slug-hint" className="hint">
               Lower-case letters, digits and hyphens; it cannot change once published.
             </span>
+            <FieldError form={form} path="slug" />
           </label>
         )}
         <fieldset className="choices">
@@ -109,11 +107,7 @@ export function PublishPanel({ comparison, report }: Props) {
             </label>
           ))}
         </fieldset>
-        {error ? (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormAlert form={form} inline />
         {outcome ? (
           <p className="notice ok" role="status">
             {outcome.unchanged
@@ -123,9 +117,9 @@ export function PublishPanel({ comparison, report }: Props) {
           </p>
         ) : null}
         <div>
-          <button type="submit" className="button primary" disabled={publish.isPending}>
-            {publish.isPending ? 'Publishing…' : report ? 'Publish new version' : 'Publish'}
-          </button>
+          <SubmitButton pending={form.pending} busyLabel="Publishing…">
+            {report ? 'Publish new version' : 'Publish'}
+          </SubmitButton>
         </div>
       </form>
     </details>

@@ -3,41 +3,41 @@
 // at once (visibility belongs to the report, not to a version).
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { FieldError, FormAlert, FormNotice, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
 import { VISIBILITY_HELP } from '~/components/reports/visibility-help';
-import type { PublishReport } from '~/server/reports/schema';
-import { errorText } from '~/trpc/errors';
+import { type ReportVisibility, SetVisibility } from '~/lib/schemas/reports';
 import { TRPCReactProvider, useTRPC } from '~/trpc/react';
 
-type Visibility = PublishReport['visibility'];
+type Visibility = ReportVisibility;
+
+/** Who may read it; the report is the control's own. */
+const Chosen = SetVisibility.pick({ visibility: true });
 
 function VisibilityForm({ slug, visibility }: { slug: string; visibility: Visibility }) {
   const trpc = useTRPC();
   const router = useRouter();
   const [chosen, setChosen] = useState<Visibility>(visibility);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const save = useMutation(
-    trpc.reports.setVisibility.mutationOptions({
-      onSuccess: (r) => {
-        setMessage({ ok: true, text: `Saved: ${r.visibility} (${VISIBILITY_HELP[r.visibility]}).` });
-        router.refresh();
-      },
-      onError: (e) => setMessage({ ok: false, text: errorText(e, 'Could not change the visibility.') }),
-    }),
+  const save = useMutation(trpc.reports.setVisibility.mutationOptions());
+  const form = useZodForm(
+    Chosen,
+    async (input) => {
+      const saved = await save.mutateAsync({ slug, ...input });
+      router.refresh();
+      return saved;
+    },
+    { read: () => ({ visibility: chosen }) },
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setMessage(null);
-    save.mutate({ slug, visibility: chosen });
-  };
   return (
-    <form className="inline-form" onSubmit={submit} aria-label="Change who may read this report">
+    <form className="inline-form" onSubmit={form.onSubmit} aria-label="Change who may read this report">
       <label>
         <span className="small">Who may read it</span>{' '}
         <select
           value={chosen}
           onChange={(e) => setChosen(e.target.value as Visibility)}
           aria-label="Report visibility"
+          {...form.field('visibility')}
         >
           {(Object.keys(VISIBILITY_HELP) as Visibility[]).map((v) => (
             <option key={v} value={v}>
@@ -47,13 +47,20 @@ function VisibilityForm({ slug, visibility }: { slug: string; visibility: Visibi
         </select>
         <span className="muted small">{VISIBILITY_HELP[chosen]}</span>
       </label>
-      <button type="submit" className="button small" disabled={save.isPending || chosen === visibility}>
+      <SubmitButton
+        className="button small"
+        pending={form.pending}
+        busyLabel="Save"
+        disabled={form.pending || chosen === visibility}
+      >
         Save
-      </button>
-      {message ? (
-        <span className={message.ok ? 'ok-text' : 'field-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </span>
+      </SubmitButton>
+      <FieldError form={form} path="visibility" />
+      <FormAlert form={form} inline />
+      {form.result ? (
+        <FormNotice form={form} inline>
+          Saved: {form.result.visibility} ({VISIBILITY_HELP[form.result.visibility]}).
+        </FormNotice>
       ) : null}
     </form>
   );
