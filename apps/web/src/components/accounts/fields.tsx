@@ -60,21 +60,18 @@ export function NameSlugFields({
   const [edited, setEdited] = useState(false);
   return (
     <>
-      <label>
-        {nameLabel}
-        <input
-          name="name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (!edited) setSlug(slugText(event.target.value));
-          }}
-          {...form.field('name')}
-        />
-        <FieldError form={form} path="name" />
-      </label>
+      <TextField
+        form={form}
+        name="name"
+        label={nameLabel}
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (!edited) setSlug(slugText(event.target.value));
+        }}
+      />
       <label>
         Slug
         <span className="slug-input">
