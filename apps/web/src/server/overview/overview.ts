@@ -4,16 +4,11 @@
 // the review threads still open on their comparisons. Each list follows the same visibility rule
 // as the page it links to (runs/list.ts for runs, the report's own visibility for reports).
 import 'server-only';
-import type { Prisma, PrismaClient } from '@levelfield/db/client';
+import type { PrismaClient } from '@levelfield/db/client';
 import { checkById } from '@levelfield/fairness';
-import { visibleRunsWhere } from '../runs/list.ts';
+import { visibleProjectsWhere, visibleRunsWhere } from '../runs/list.ts';
 
 const LIST = 8;
-
-/** Projects the viewer may open: public ones, and every project of an organization they belong to. */
-function visibleProjects(viewerId: string | null): Prisma.ProjectWhereInput {
-  return visibleRunsWhere(viewerId).project as Prisma.ProjectWhereInput;
-}
 
 const runSelect = {
   id: true,
@@ -36,7 +31,7 @@ function threadTopic(anchor: unknown): string {
 }
 
 export async function overview(db: PrismaClient, viewerId: string | null) {
-  const project = visibleProjects(viewerId);
+  const project = visibleProjectsWhere(viewerId);
   const [live, recent, comparisons, reports, threads] = await Promise.all([
     db.run.findMany({
       where: { ...visibleRunsWhere(viewerId), status: 'running' },

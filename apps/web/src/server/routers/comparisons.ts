@@ -1,8 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
 import { MAX_BUILDER_RUNS, parseAssignment } from '~/lib/compare-groups';
+import { ComparisonsQuery } from '~/lib/comparisons-query';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
+import { listComparisons } from '~/server/comparisons/list';
 import { previewRuns } from '~/server/comparisons/preview';
 import { CreateComparison, DecideCheck } from '~/server/comparisons/schema';
 import { getComparison } from '~/server/comparisons/view';
@@ -11,6 +13,11 @@ import { publicProcedure, router } from '~/server/trpc';
 const Slug = z.object({ slug: z.string().trim().min(1).max(100) });
 
 export const comparisonsRouter = router({
+  /** Every comparison the viewer may see, searched and filtered (server/comparisons/list.ts). */
+  list: publicProcedure
+    .input(ComparisonsQuery)
+    .query(({ ctx, input }) => listComparisons(ctx.db, ctx.viewerId, input)),
+
   get: publicProcedure.input(Slug).query(({ ctx, input }) => getComparison(ctx.db, ctx.viewerId, input.slug)),
 
   preview: publicProcedure

@@ -1,8 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
+import { GalleryQuery } from '~/lib/comparisons-query';
 import { PublishReport, SetVisibility } from '~/lib/schemas/reports';
 import { requireReport } from '~/server/reports/access';
 import { snapshotChanges } from '~/server/reports/diff';
+import { gallery } from '~/server/reports/gallery';
 import { publishReport } from '~/server/reports/publish';
 import { getReport, verifyReport } from '~/server/reports/read';
 import {
@@ -33,6 +35,9 @@ const threadsRouter = router({
 });
 
 export const reportsRouter = router({
+  /** The public gallery: public reports only, for anyone (server/reports/gallery.ts). */
+  gallery: publicProcedure.input(GalleryQuery).query(({ ctx, input }) => gallery(ctx.db, input)),
+
   get: publicProcedure
     .input(ReportRef)
     .query(({ ctx, input }) => getReport(ctx.db, ctx.viewerId, input.slug, input.version)),

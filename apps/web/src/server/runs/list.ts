@@ -7,15 +7,18 @@ import type { RunSort, RunsQuery } from '~/lib/runs-query';
 import { storedNamesFor, systemChoices, systemLabel } from '~/lib/system-names';
 import { type MainSeries, mainSeriesOf, throughputTrends } from './main-series.ts';
 
-export function visibleRunsWhere(viewerId: string | null): Prisma.RunWhereInput {
+/** Projects whose contents are listed to the viewer: public ones, and those of their organizations. */
+export function visibleProjectsWhere(viewerId: string | null): Prisma.ProjectWhereInput {
   return {
-    project: {
-      OR: [
-        { visibility: 'public' },
-        ...(viewerId ? [{ organization: { memberships: { some: { userId: viewerId } } } }] : []),
-      ],
-    },
+    OR: [
+      { visibility: 'public' },
+      ...(viewerId ? [{ organization: { memberships: { some: { userId: viewerId } } } }] : []),
+    ],
   };
+}
+
+export function visibleRunsWhere(viewerId: string | null): Prisma.RunWhereInput {
+  return { project: visibleProjectsWhere(viewerId) };
 }
 
 function filtersWhere(query: RunsQuery, systemNames: readonly string[]): Prisma.RunWhereInput[] {
