@@ -84,6 +84,12 @@ async function mainHistory() {
 }
 
 describe('histories', () => {
+  it("pages opening a run's new history at once all get its id (its row created once)", async () => {
+    const ids = await Promise.all(Array.from({ length: 8 }, () => historyOfRun(db, fx.viewer, fx.other)));
+    expect(new Set(ids).size).toBe(1);
+    expect(await db.history.count({ where: { id: ids[0] } })).toBe(1);
+  });
+
   it('groups the project runs by testbed: a run on another CPU starts another line', async () => {
     const histories = await listHistories(db, fx.viewer, ref);
     expect(histories.map((h) => h.runs).sort()).toEqual([1, 20]);

@@ -28,16 +28,20 @@ export type RunOfHistory = RunForKey & { systemId: string | null };
 export async function ensureHistory(db: Db, run: RunOfHistory, options: { branch?: string | null } = {}) {
   const identity = historyIdentity(run, options);
   const id = historyIdOf(identity);
-  await db.history.upsert({
-    where: { id },
-    create: {
-      id,
-      projectId: run.projectId,
-      benchmark: run.benchmark,
-      systemId: run.systemId,
-      identity: identity as unknown as Prisma.InputJsonValue,
-    },
-    update: {},
+  // INSERT … ON CONFLICT DO NOTHING: two pages rendering the same new history at once (a run
+  // page refreshed as its run finishes) both succeed. An upsert reads, then inserts, and the
+  // second insert failed on the primary key.
+  await db.history.createMany({
+    data: [
+      {
+        id,
+        projectId: run.projectId,
+        benchmark: run.benchmark,
+        systemId: run.systemId,
+        identity: identity as unknown as Prisma.InputJsonValue,
+      },
+    ],
+    skipDuplicates: true,
   });
   return id;
 }
