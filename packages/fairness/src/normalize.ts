@@ -399,8 +399,14 @@ export function normLoadModel(value: unknown): LoadModel | null {
 
 export type CacheState = 'cold' | 'warm' | 'hot';
 
+/** Emptying the OS page cache or restarting before a run ("echo 3 > drop_caches", "caches dropped"). */
+const CACHE_DROP =
+  /\bdrop ?caches\b|\bdrop\w* (the |all )?(os |page |filesystem |file system |buffer )*caches?\b|\b(page |os |filesystem |buffer )?caches? (was |were |is )?(dropped|flushed|cleared|emptied|purged)\b|\bpage ?cache ?drop\b/;
+
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
+  // Whether the page cache was emptied says cold or warm, whatever the label claims.
+  if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
   if (/cold/.test(t)) return 'cold';
   if (/hot/.test(t)) return 'hot';
   if (/warm/.test(t)) return 'warm';
@@ -422,6 +428,8 @@ const CACHE_ON = /\b(on|enabled?|true|1|cached)\b/;
  */
 export function normResultCache(value: unknown): 'off' | 'on' | 'default' | null {
   const t = normText(String(value ?? '').replace(/\([^)]*\)/g, ' '));
+  // Its own answers, as a reader that found one in prose passes them on.
+  if (t === 'off' || t === 'on' || t === 'default') return t;
   const kind = CACHE_KIND.exec(t);
   if (!kind) return null;
   if (/\b(no|without|disabled?)\s*$/.test(t.slice(0, kind.index))) return 'off';

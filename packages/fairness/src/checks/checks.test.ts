@@ -1508,6 +1508,59 @@ describe('special rules', () => {
     expect(counts.state).toBe('flag');
   });
 
+  it('a source saying a side differs without the value flags: threads (F-HW-2), the commit measured (F-SW-3)', () => {
+    const differs = {
+      value: null,
+      differs: true as const,
+      origin: 'imported' as const,
+      source: 'a rebuttal',
+    };
+    const threads = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        {
+          nodes: [
+            {
+              role: 'sut' as const,
+              count: 1,
+              hardware: { vcpus: 8 },
+              software: { threadsPerProcess: differs },
+            },
+          ],
+        },
+        {
+          nodes: [
+            {
+              role: 'sut' as const,
+              count: 1,
+              hardware: { vcpus: 8 },
+              software: { processes: 1, threadsPerProcess: 1 },
+            },
+          ],
+        },
+      ),
+    );
+    expect(threads.state).toBe('flag');
+    const commit = runCheck(
+      checkById('F-SW-3')!,
+      pair({ software: { vcsRepository: 'https://example.com/repo', vcsCommit: differs } }, {}),
+    );
+    expect(commit.state).toBe('flag');
+    expect(commit.message).toMatch(/A was measured from code other than what is published/);
+  });
+
+  it('F-MEAS-4 reads a page-cache drop as cold and its absence as warm', () => {
+    const r = runCheck(
+      checkById('F-MEAS-4')!,
+      pair(
+        { measurement: { cacheState: 'first run of each query not preceded by a page-cache drop' } },
+        { measurement: { cacheState: 'page cache dropped before every query (echo 3 > drop_caches)' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Cache state differs/);
+  });
+
   it('F-DUR-2 flags a guarantee one side states and the other denies', () => {
     const r = runCheck(
       checkById('F-DUR-2')!,

@@ -244,6 +244,9 @@ const coreUse: Reader = (run) => {
     const usedN = used && !used.differs ? parseNumber(used.value) : null;
     const processes = fromField(node.software.processes);
     const threads = fromField(node.software.threadsPerProcess);
+    // A source that says this side ran other processes or threads without printing them.
+    const marked = [used, processes, threads].find((f) => f?.differs);
+    if (marked) return marked;
     const p = processes ? processCount(processes.value) : null;
     const t = threads ? threadCount(threads.value) : null;
     let use: string | null = null;

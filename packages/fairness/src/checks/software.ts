@@ -556,7 +556,16 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
     // Reproducible: a clean tree at a named commit, or artefacts pinned to one version.
     const cleanAtCommit = dirty === false && commit !== undefined;
     const withheld = withheldCode(entry);
-    if (withheld) {
+    // A source that says what was measured is not the published tree (another commit, local changes).
+    const measuredElsewhere = (['vcsCommit', 'vcsRepository', 'vcsDirty'] as const)
+      .map((k) => ({ k, read: entryValue(readEntry(entry, groupField('software', k))) }))
+      .find((x) => x.read?.differs);
+    if (measuredElsewhere?.read) {
+      evidence.push(evidenceOf(entry, `software.${measuredElsewhere.k}`, measuredElsewhere.read));
+      flags.push(
+        `${entry.label} was measured from code other than what is published (its ${measuredElsewhere.k} differs)`,
+      );
+    } else if (withheld) {
       evidence.push(withheld);
       flags.push(`${entry.label}'s code or configuration is not published (“${display(withheld.value)}”)`);
     } else if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
