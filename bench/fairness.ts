@@ -19,9 +19,8 @@
 // says whether published.import accepts the file (for encoders, who must not see the engine's answers).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CheckResult, type ComparisonInputRaw, type RunInput, runChecks } from '@levelfield/fairness';
-import { validatePublished } from '../apps/web/src/server/published/import.ts';
-import { withRunFacts } from '../apps/web/src/server/published/run-facts.ts';
+import { type CheckResult, type ComparisonInputRaw, runChecks } from '@levelfield/fairness';
+import { comparisonInputOf, readPublication } from '../apps/web/src/server/published/publication.ts';
 
 const CORPUS = path.join(import.meta.dirname, '../packages/fairness/corpus');
 
@@ -58,30 +57,15 @@ const empty = (): Tally => ({
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/** A corpus file as the engine's input, through published.import's own validation. */
+/**
+ * A corpus file as the engine's input: a publication with one comparison, its entries, read
+ * through published.import's own validation (server/published/publication.ts).
+ */
 function comparisonOf(file: CorpusFile): ComparisonInputRaw | { errors: string[] } {
-  const validated = validatePublished({ format: 'json', text: JSON.stringify(file.results), results: [] });
-  if ('errors' in validated) return { errors: validated.errors.map((e) => `${e.field}: ${e.message}`) };
-  const byName = new Map(validated.results.map((r) => [r.name, r]));
-  const entries = file.entries.map((entry) => {
-    const results = entry.results.map((name) => {
-      const r = byName.get(name);
-      if (!r) throw new Error(`${file.id}: entry ${entry.label} names an unknown result "${name}"`);
-      return r;
-    });
-    const runs: RunInput[] = results.map((r, i) => ({
-      id: `${file.id}/${entry.label}/${i}`,
-      name: r.name,
-      source: 'published',
-      provenance: withRunFacts(r),
-      disclosure: r.disclosure,
-      series: [],
-      values: r.values,
-      sourceUrl: r.sourceUrl,
-    }));
-    return { label: entry.label, system: results[0]?.system.name ?? entry.label, runs };
-  });
-  return { entries, subject: file.subject ?? ['system'] };
+  const comparison = { slug: file.id, title: file.id, subject: file.subject ?? ['system'], entries: file.entries };
+  const read = readPublication({ id: file.id, title: file.id, results: file.results, comparisons: [comparison] });
+  if ('errors' in read) return read;
+  return comparisonInputOf(read, comparison);
 }
 
 const surfacedState = (r: CheckResult) =>

@@ -3,7 +3,6 @@
 import { Disclosure } from '@levelfield/contracts/provenance';
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
-import { SEED_COMPARISONS } from '@levelfield/fairness/seeds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
@@ -12,6 +11,7 @@ import { previewRuns } from '~/server/comparisons/preview';
 import { comparisonJson } from '~/server/comparisons/rest';
 import { getComparison } from '~/server/comparisons/view';
 import { updateDeclared } from '~/server/runs/update-declared';
+import { SEED_COMPARISONS } from './seed-publications.ts';
 import { outcome as code, finishedRun, orgWithPeople } from './support.ts';
 
 let database: TestDatabase;
@@ -64,11 +64,25 @@ describe('demo comparisons from the seeds', () => {
     expect(again.created).toEqual([]);
     expect(await db.comparison.count()).toBe(SEED_COMPARISONS.length);
     // Rama's standard run is shared by the two seed 000 comparisons: stored once.
-    expect(await db.run.count({ where: { labels: { path: ['seedRun'], equals: 'seed-000-rama' } } })).toBe(1);
+    expect(
+      await db.run.count({
+        where: {
+          labels: {
+            path: ['seedRun'],
+            equals: '000-rama-cockroachdb/Rama TPC-C, 140,000 warehouses (as published)',
+          },
+        },
+      }),
+    ).toBe(1);
     const fair = await getComparison(db, null, 'spacetimedb-vs-postgres-keynote-fair');
     expect(fair.leveledFrom?.slug).toBe('spacetimedb-vs-postgres-keynote');
     const original = await getComparison(db, null, 'spacetimedb-vs-postgres-keynote');
     expect(original.leveledVariants.map((v) => v.slug)).toContain('spacetimedb-vs-postgres-keynote-fair');
+    // What a publication declares is stored with the comparison: its subject and its sweep.
+    expect((await getComparison(db, null, 'cockroachdb-tpcc-3-vs-30-nodes')).comparison.subject).toEqual([
+      'scale',
+    ]);
+    expect((await getComparison(db, null, 'rds-mysql-tpcc')).sweep?.values).toHaveLength(10);
   });
 
   for (const seed of SEED_COMPARISONS)

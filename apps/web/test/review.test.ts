@@ -4,7 +4,6 @@
 // anonymous readers see the threads of public reports, by name, never an email.
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
-import { SEED_COMPARISONS } from '@levelfield/fairness/seeds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewAnchor } from '~/lib/schemas/review';
 import { loadDemoComparisons } from '~/server/comparisons/demo';
@@ -14,6 +13,7 @@ import { getReport } from '~/server/reports/read';
 import { commentOnThread, listThreads, openThread, setThreadState } from '~/server/reports/threads';
 import { reportsRouter } from '~/server/routers/reports';
 import { createCallerFactory, router } from '~/server/trpc';
+import { onlyComparisons, seedBySlug } from './seed-publications.ts';
 import { outcome as code, failure as message, orgWithPeople } from './support';
 
 const PUBLIC = 'rama-vs-cockroachdb-tpcc';
@@ -60,10 +60,7 @@ beforeAll(async () => {
   await db.project.create({
     data: { organizationId: orgId, slug: 'demo', name: 'Demo', visibility: 'public' },
   });
-  await loadDemoComparisons(
-    db,
-    SEED_COMPARISONS.filter((s) => s.slug === PUBLIC || s.slug === PRIVATE),
-  );
+  await loadDemoComparisons(db, onlyComparisons([PUBLIC, PRIVATE]));
   // Edna publishes the public report, Olga the private one: each is its report's publisher.
   await publishReport(db, fx.editor, { comparison: PUBLIC, visibility: 'public' });
   await publishReport(db, fx.owner, { comparison: PRIVATE, visibility: 'private' });
@@ -266,7 +263,7 @@ describe('notifications', () => {
   it('are hidden, and not counted, once the recipient can no longer read the report', async () => {
     const [thread] = await listThreads(db, fx.owner, PRIVATE);
     await commentOnThread(db, fx.reviewer2, { threadId: thread?.id ?? '', body: 'Only members see this.' });
-    const secret = `Rita Reviewer commented on F-WL-5 in '${SEED_COMPARISONS.find((s) => s.slug === PRIVATE)?.title}'`;
+    const secret = `Rita Reviewer commented on F-WL-5 in '${seedBySlug(PRIVATE).title}'`;
     expect(await inbox(fx.reviewer)).toContain(secret);
     const unread = await unreadCount(db, fx.reviewer);
     await db.membership.delete({

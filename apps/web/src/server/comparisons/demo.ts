@@ -1,11 +1,18 @@
-// Demo data: the seed publications as comparisons of published runs in the demo organization's
-// public project (acme/demo), figures exactly as published, stable slugs. Idempotent: a
-// comparison whose slug exists is left alone, runs are found again by their seed id.
+// Demo data: the publications in seeds/ (repo root), each a data file in the published-results
+// format a user imports, loaded through the same validation and storage as `published.import`
+// into the demo organization's public project (acme/demo), figures exactly as published, stable
+// slugs. Idempotent: a comparison whose slug exists is left alone, runs are found again by their
+// key (publication id / result name).
 import 'server-only';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { PrismaClient } from '@levelfield/db/client';
+import { repoDir } from '@levelfield/db/paths';
 import { DEMO } from '@levelfield/db/seed';
-import { type RunInput, runChecks } from '@levelfield/fairness';
-import { SEED_COMPARISONS, type SeedComparison } from '@levelfield/fairness/seeds';
+import { runChecks } from '@levelfield/fairness';
+import { comparisonInputOf, type Publication, readPublication, resultKey } from '../published/publication.ts';
+import { withRunFacts } from '../published/run-facts.ts';
+import type { PublishedResult } from '../published/schema.ts';
 import { storePublishedRun } from '../published/store.ts';
 import { insertComparison, storeCheckResults } from './store.ts';
 
@@ -13,33 +20,43 @@ const DEMO_ORG = DEMO.organization.slug;
 const DEMO_PROJECT = DEMO.publicProject.slug;
 /** Published runs have no run time of their own; a fixed date keeps the demo identical everywhere. */
 const PUBLISHED_AT = new Date('2025-01-01T00:00:00Z');
+export const SEEDS_DIR = path.join(repoDir, 'seeds');
 
-function textOf(field: unknown): string | undefined {
-  const v = (field as { value?: unknown } | undefined)?.value;
-  return typeof v === 'string' ? v : undefined;
+/** Every publication file in seeds/, validated; a file that does not validate stops the load. */
+export function seedPublications(dir = SEEDS_DIR): Publication[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const read = readPublication(JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
+      if ('errors' in read)
+        throw new Error(`seeds/${f} is not a valid publication: ${read.errors.join('; ')}`);
+      return read;
+    });
 }
 
 async function ensureRun(
   db: PrismaClient,
   projectId: string,
-  run: RunInput,
-  system: string | undefined,
+  publication: Publication,
+  result: PublishedResult,
 ): Promise<string> {
+  const key = resultKey(publication.file.id, result.name);
   const existing = await db.run.findFirst({
-    where: { projectId, labels: { path: ['seedRun'], equals: run.id } },
+    where: { projectId, labels: { path: ['seedRun'], equals: key } },
     select: { id: true },
   });
   if (existing) return existing.id;
   const created = await storePublishedRun(db, {
     projectId,
-    system,
-    name: run.name,
-    benchmark: textOf(run.provenance.run.benchmark) ?? textOf(run.provenance.workload.name) ?? 'published',
-    labels: { seedRun: run.id, demo: 'seed' },
-    provenance: run.provenance,
-    disclosure: run.disclosure,
-    values: run.values,
-    sourceUrl: run.sourceUrl,
+    system: result.system.name,
+    name: result.name,
+    benchmark: result.benchmark.name,
+    labels: { seedRun: key, demo: 'seed' },
+    provenance: withRunFacts(result),
+    disclosure: result.disclosure,
+    values: result.values,
+    sourceUrl: result.sourceUrl,
     publishedAt: PUBLISHED_AT,
   });
   return created.id;
@@ -50,10 +67,10 @@ export interface DemoComparisonsResult {
   existing: string[];
 }
 
-/** Loads every seed comparison (SEED_COMPARISONS) unless its slug exists. */
+/** Loads every comparison of the seed publications unless its slug exists. */
 export async function loadDemoComparisons(
   db: PrismaClient,
-  seeds: readonly SeedComparison[] = SEED_COMPARISONS,
+  publications: readonly Publication[] = seedPublications(),
 ): Promise<DemoComparisonsResult> {
   const project = await db.project.findFirst({
     where: { slug: DEMO_PROJECT, organization: { slug: DEMO_ORG } },
@@ -62,38 +79,46 @@ export async function loadDemoComparisons(
   if (!project)
     throw new Error(`the demo project ${DEMO_ORG}/${DEMO_PROJECT} does not exist: seed the database first`);
   const result: DemoComparisonsResult = { created: [], existing: [] };
-  for (const seed of seeds) {
-    const found = await db.comparison.findUnique({ where: { slug: seed.slug }, select: { id: true } });
+  const all = publications.flatMap((publication) =>
+    publication.file.comparisons.map((c) => ({ publication, c })),
+  );
+  for (const { publication, c } of all) {
+    const found = await db.comparison.findUnique({ where: { slug: c.slug }, select: { id: true } });
     if (found) {
-      result.existing.push(seed.slug);
+      result.existing.push(c.slug);
       continue;
     }
     const entries = [];
-    for (const entry of seed.input.entries) {
+    for (const entry of c.entries) {
       const runIds = [];
-      for (const run of entry.runs) runIds.push(await ensureRun(db, project.id, run, entry.system));
+      for (const name of entry.results)
+        runIds.push(
+          await ensureRun(db, project.id, publication, publication.results.get(name) as PublishedResult),
+        );
       entries.push({ label: entry.label, runIds });
     }
     const comparison = await insertComparison(db, {
       projectId: project.id,
-      slug: seed.slug,
-      title: seed.title,
-      description: seed.description,
-      baseline: seed.baseline,
+      slug: c.slug,
+      title: c.title,
+      description: c.description,
+      baseline: c.baseline,
+      subject: c.subject,
+      sweep: c.sweep,
       entries,
     });
-    await storeCheckResults(db, comparison.id, runChecks(seed.input));
-    result.created.push(seed.slug);
+    await storeCheckResults(db, comparison.id, runChecks(comparisonInputOf(publication, c)));
+    result.created.push(c.slug);
   }
   // Links to the original once every comparison exists (a variant may come before its original).
-  for (const seed of seeds) {
-    if (!seed.leveledFrom) continue;
+  for (const { c } of all) {
+    if (!c.leveledFrom) continue;
     const original = await db.comparison.findUnique({
-      where: { slug: seed.leveledFrom },
+      where: { slug: c.leveledFrom },
       select: { id: true },
     });
     if (original)
-      await db.comparison.update({ where: { slug: seed.slug }, data: { leveledFromId: original.id } });
+      await db.comparison.update({ where: { slug: c.slug }, data: { leveledFromId: original.id } });
   }
   return result;
 }

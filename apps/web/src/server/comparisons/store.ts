@@ -3,6 +3,7 @@
 import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import type { CheckResult } from '@levelfield/fairness';
+import type { Sweep } from '../published/publication.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -17,6 +18,8 @@ export interface NewComparison {
   entries: { label: string; runIds: string[] }[];
   /** What the comparison varies on purpose (default: the system). */
   subject?: string[] | undefined;
+  /** The parameter that varies across the entries, one value per entry. */
+  sweep?: Sweep | undefined;
 }
 
 export async function insertComparison(db: Db, c: NewComparison): Promise<{ id: string; slug: string }> {
@@ -30,6 +33,7 @@ export async function insertComparison(db: Db, c: NewComparison): Promise<{ id: 
       leveledFromId: c.leveledFromId ?? null,
       createdById: c.createdById ?? null,
       subject: c.subject ?? ['system'],
+      ...(c.sweep ? { sweep: c.sweep } : {}),
       entries: {
         create: c.entries.map((e, position) => ({
           position,

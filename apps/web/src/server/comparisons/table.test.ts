@@ -1,7 +1,10 @@
 import { ComparisonInput } from '@levelfield/fairness';
-import { ramaVsCockroachdb, rdsMysqlTpcc } from '@levelfield/fairness/seeds';
 import { describe, expect, it } from 'vitest';
+import { seedBySlug } from '../../../test/seed-publications.ts';
 import { buildHeadline, CI_METHOD, costPerTpmCHour, threeYearPerTpmC } from './table.ts';
+
+const ramaVsCockroachdb = seedBySlug('rama-vs-cockroachdb-tpcc');
+const rdsMysqlTpcc = seedBySlug('rds-mysql-tpcc');
 
 describe('headline table formulas on the seeds', () => {
   it('reproduces seed 000: $0.0000831 (CockroachDB) and $0.0000524 (Rama) per tpmC per hour', () => {

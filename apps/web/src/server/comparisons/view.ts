@@ -6,14 +6,20 @@ import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from '@levelfield/fairness';
-import { seedBySlug } from '@levelfield/fairness/seeds';
 import { NO_HEATMAP } from '~/lib/timeline-model';
 import { type Action, permissionsOf, type Role } from '../access.ts';
 import { requireProject } from '../access-checks.ts';
+import { Sweep } from '../published/publication.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
 import { buildHeadline } from './table.ts';
+
+/** The stored sweep, when it still reads as one (a column written by an older build may not). */
+function sweepOf(value: unknown): Sweep | null {
+  const parsed = Sweep.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
 
 export function comparisonNotFound(): AppError {
   return new AppError(
@@ -150,7 +156,6 @@ export async function assembleComparison(
     0,
     loaded.entries.findIndex((e) => e.position === comparison.baseline),
   );
-  const seed = seedBySlug(comparison.slug);
   const live = loaded.entries.some((e) => e.runs.some((r) => r.run.status === 'running'));
   const view = {
     comparison: {
@@ -196,7 +201,7 @@ export async function assembleComparison(
     provenanceDiff: provenanceDiff(loaded.input),
     leveledFrom,
     leveledVariants,
-    sweep: seed?.sweep ?? null,
+    sweep: sweepOf(comparison.sweep),
   };
   return { view, loaded };
 }

@@ -1,18 +1,20 @@
+// The seed publications: every figure as printed, and the flags docs/fairness.md says each raises,
+// read from the data files in seeds/ through the import a user's publication goes through.
+import type { CheckResult, RunInput } from '@levelfield/fairness';
+import { runChecks } from '@levelfield/fairness';
+import { passesOnNothing } from '@levelfield/fairness/properties';
 import { costPerTpmCPerHour, tpccEfficiency } from '@levelfield/metrics/formulas';
 import { describe, expect, it } from 'vitest';
-import { runChecks } from '../catalogue.ts';
-import type { CheckResult, RunInput } from '../schema.ts';
-import {
-  cockroachdbTpccScale,
-  ramaCrossPartitionVariant,
-  ramaVsCockroachdb,
-  rdsMysqlTpcc,
-  SEED_002_PROMPT_LOG,
-  SEED_COMPARISONS,
-  seedBySlug,
-  spacetimedbVsPostgres,
-  temporalDatabases,
-} from './index.ts';
+import { SEED_COMPARISONS, seedBySlug } from './seed-publications.ts';
+
+const ramaVsCockroachdb = seedBySlug('rama-vs-cockroachdb-tpcc');
+const ramaCrossPartitionVariant = seedBySlug('rama-vs-cockroachdb-tpcc-99-cross-partition');
+const cockroachdbTpccScale = seedBySlug('cockroachdb-tpcc-3-vs-30-nodes');
+const spacetimedbVsPostgres = SEED_COMPARISONS.filter((s) =>
+  s.slug.startsWith('spacetimedb-vs-postgres-keynote'),
+);
+const rdsMysqlTpcc = seedBySlug('rds-mysql-tpcc');
+const temporalDatabases = seedBySlug('temporal-databases');
 
 const byId = (results: CheckResult[], id: string) => {
   const r = results.find((x) => x.id === id);
@@ -40,7 +42,8 @@ describe('seed comparisons', () => {
       'temporal-databases',
     ])
       expect(seedBySlug(slug)?.slug).toBe(slug);
-    for (const s of SEED_COMPARISONS) if (s.leveledFrom) expect(seedBySlug(s.leveledFrom)).toBeDefined();
+    for (const s of SEED_COMPARISONS)
+      if (s.leveledFrom) expect(seedBySlug(s.leveledFrom).slug).toBe(s.leveledFrom);
   });
 
   for (const seed of SEED_COMPARISONS) {
@@ -52,7 +55,7 @@ describe('seed comparisons', () => {
         expect(raised(r), `${id}: ${r.state} — ${r.message}`).toBe(true);
       });
 
-      if (seed.expectedPasses)
+      if (seed.expectedPasses.length > 0)
         it.each(seed.expectedPasses)('clears %s', (id) => {
           const r = byId(results, id);
           expect(r.state, r.message).toBe('pass');
@@ -79,6 +82,11 @@ describe('seed comparisons', () => {
       });
     });
   }
+});
+
+// Thousands of check runs: generous time, since CI runs it beside the other suites on 2 cores.
+it('no seed passes a check when one of its evidence fields says nothing instead', { timeout: 60_000 }, () => {
+  for (const seed of SEED_COMPARISONS) expect(passesOnNothing(seed.input, seed.slug)).toEqual([]);
 });
 
 describe('seed 000: Rama vs CockroachDB', () => {
@@ -272,7 +280,6 @@ describe('seed 002: SpacetimeDB vs PostgreSQL keynote', () => {
     );
     expect(disc4.hint).toMatch(/prompt log included \(7 turns\); 4 commit trailers/);
     const log = spacetimedbVsPostgres[0]!.input.entries[0]?.runs[0]?.disclosure.ai.promptLog;
-    expect(log).toBe(SEED_002_PROMPT_LOG);
     expect(log).toContain('Turn 7 — User\n\nPlease update the PR version with the optimized numbers too');
     expect(log).toContain(
       'Analysis tool: This analysis was conducted by Claude (Opus 4.6) via Claude Code CLI.',
