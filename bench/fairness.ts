@@ -62,8 +62,18 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
  * through published.import's own validation (server/published/publication.ts).
  */
 function comparisonOf(file: CorpusFile): ComparisonInputRaw | { errors: string[] } {
-  const comparison = { slug: file.id, title: file.id, subject: file.subject ?? ['system'], entries: file.entries };
-  const read = readPublication({ id: file.id, title: file.id, results: file.results, comparisons: [comparison] });
+  const comparison = {
+    slug: file.id,
+    title: file.id,
+    subject: file.subject ?? ['system'],
+    entries: file.entries,
+  };
+  const read = readPublication({
+    id: file.id,
+    title: file.id,
+    results: file.results,
+    comparisons: [comparison],
+  });
   if ('errors' in read) return read;
   return comparisonInputOf(read, comparison);
 }
