@@ -21,6 +21,19 @@ describe('headline table formulas on the seeds', () => {
     expect(rows.find((r) => r.key === 'tpmC')?.cells.map((c) => c.text)).toEqual(['1,684,437', '1,676,800']);
   });
 
+  it('shows every other published quantity with its unit: seed 000 replication factor and lines of code', () => {
+    const rows = buildHeadline(ramaVsCockroachdb.input, 0);
+    const rf = rows.find((r) => r.key === 'value:replicationFactor');
+    expect(rf?.label).toBe('Replication factor');
+    expect(rf?.cells.map((c) => c.value)).toEqual([3, 3]);
+    expect(rf?.ratios).toEqual([null, null]);
+    const loc = rows.find((r) => r.key === 'value:linesOfCode{transaction=New Order}');
+    expect(loc?.label).toBe('Lines of code (New Order)');
+    expect(loc?.cells.every((c) => c.value !== null)).toBe(true);
+    // A quantity already in a row of its own is not repeated.
+    expect(rows.filter((r) => r.label === 'TpmC' || r.key === 'value:tpmC')).toEqual([]);
+  });
+
   it('reproduces seed 003 Table 4 3-year $/tpmC within rounding (±0.01)', () => {
     const rows = buildHeadline(rdsMysqlTpcc.input, 0);
     const row = rows.find((r) => r.key === 'dollarsPerTpmC3y');

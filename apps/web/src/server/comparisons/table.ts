@@ -299,9 +299,60 @@ function specs(input: ComparisonInput): RowSpec[] {
   return out;
 }
 
+/** "linesOfCode" → "Lines of code"; "throughput.ratioVsAurora" → "Throughput ratio vs aurora". */
+function words(metric: string): string {
+  const t = metric
+    .replace(/[._-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .trim();
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
+
+/** Which way is better for a quantity the table has no row of its own for, when its name says. */
+function directionOf(metric: string): Better | null {
+  if (/latency|duration|elapsed|time|cost|price|errors?|failures?|memory|bytes|size/i.test(metric))
+    return 'lower';
+  if (/throughput|tps|qps|ops|per ?sec|speed ?up|efficiency|tpm|score|hits|relative/i.test(metric))
+    return 'higher';
+  return null;
+}
+
+/**
+ * Every other published quantity, one row per metric and label set, in the order first printed:
+ * a publication's replication factor, lines of code or ratio column is shown with its unit, not
+ * dropped because the table has no row for it. A ratio is drawn only where the name says which
+ * way is better.
+ */
+function remainingSpecs(input: ComparisonInput, shown: ReadonlySet<PublishedValue>): RowSpec[] {
+  const out = new Map<string, RowSpec>();
+  for (const run of input.entries.flatMap((e) => e.runs))
+    for (const v of run.values) {
+      if (shown.has(v)) continue;
+      const labels = labelsKey(v.labels);
+      const key = `value:${v.metric}${labels ? `{${labels}}` : ''}`;
+      if (out.has(key)) continue;
+      const aside = Object.entries(v.labels)
+        .map(([k, x]) => (k === 'transaction' || k === 'operation' ? x : `${k} ${x}`))
+        .join(', ');
+      out.set(key, {
+        key,
+        label: aside ? `${words(v.metric)} (${aside})` : words(v.metric),
+        unit: v.unit,
+        better: directionOf(v.metric),
+        group: 'other',
+        pick: (r) => first(r, v.metric, labels),
+      });
+    }
+  return [...out.values()];
+}
+
 export function buildHeadline(input: ComparisonInput, baseline: number): HeadlineRow[] {
   const base = Math.min(Math.max(0, baseline), input.entries.length - 1);
-  return specs(input).map((spec) => {
+  const known = specs(input);
+  const runs = input.entries.flatMap((e) => e.runs);
+  const shown = new Set(known.flatMap((spec) => runs.map(spec.pick)).filter((v): v is PublishedValue => !!v));
+  return [...known, ...remainingSpecs(input, shown)].map((spec) => {
     const cells = input.entries.map((e) => {
       const published = cellOf(e.runs.map(spec.pick));
       if (!spec.recompute) return published;
