@@ -309,10 +309,12 @@ function words(metric: string): string {
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
-/** Which way is better for a quantity the table has no row of its own for, when its name says. */
+/**
+ * Which way is better for a quantity the table has no row of its own for, when its name says. A
+ * tool's "elapsed" is its measurement window, not a result, so it has no direction.
+ */
 function directionOf(metric: string): Better | null {
-  if (/latency|duration|elapsed|time|cost|price|errors?|failures?|memory|bytes|size/i.test(metric))
-    return 'lower';
+  if (/latency|duration|time|cost|price|errors?|failures?|memory|bytes|size/i.test(metric)) return 'lower';
   if (/throughput|tps|qps|ops|per ?sec|speed ?up|efficiency|tpm|score|hits|relative/i.test(metric))
     return 'higher';
   return null;
