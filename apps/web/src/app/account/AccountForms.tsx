@@ -30,8 +30,9 @@ export function ProfileForm({ name }: { name: string }) {
 
 export function PasswordForm({ hasPassword, minPassword }: { hasPassword: boolean; minPassword: number }) {
   const form = useZodForm(ChangePasswordForm, fromAction(changePasswordAction), { reset: true });
+  // POST: a press before the page is interactive must not put the passwords in the address.
   return (
-    <form className="form" onSubmit={form.onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={form.onSubmit} noValidate>
       <FormAlert form={form} />
       <FormNotice form={form}>Password changed. Other devices have been signed out.</FormNotice>
       {hasPassword ? (

@@ -23,8 +23,9 @@ export function SignInForm({
     Schema,
     fromAction((input) => signInWithPassword(input, { callbackUrl, welcome })),
   );
+  // POST: a press before the page is interactive must not put the password in the address.
   return (
-    <form className="form" onSubmit={form.onSubmit}>
+    <form className="form" method="post" onSubmit={form.onSubmit}>
       <FormAlert form={form} />
       <EmailField form={form} email={email} />
       <TextField

@@ -20,8 +20,9 @@ export function SignUpForm({
     Schema,
     fromAction((input) => signUpAction(input, callbackUrl)),
   );
+  // POST: a press before the page is interactive must not put the password in the address.
   return (
-    <form className="form" onSubmit={form.onSubmit} noValidate>
+    <form className="form" method="post" onSubmit={form.onSubmit} noValidate>
       <FormAlert form={form} />
       <EmailField form={form} email={email} />
       <TextField form={form} name="name" label="Name" autoComplete="name" required maxLength={100} />
