@@ -20,9 +20,9 @@ const caller = (viewerId: string | null) =>
     db,
     viewerId,
   });
-const list = (viewerId: string | null, input: Record<string, unknown> = {}) =>
-  caller(viewerId).comparisons.list(input as never);
-const slugs = async (viewerId: string | null, input: Record<string, unknown> = {}) =>
+type ListInput = Parameters<ReturnType<typeof caller>['comparisons']['list']>[0];
+const list = (viewerId: string | null, input: ListInput = {}) => caller(viewerId).comparisons.list(input);
+const slugs = async (viewerId: string | null, input: ListInput = {}) =>
   (await list(viewerId, input)).rows.map((r) => r.slug).sort();
 
 type State = 'pass' | 'flag' | 'unknown' | 'needs_review';

@@ -17,8 +17,10 @@ export const COMPARISON_SORTS = ['date', 'flags'] as const;
 export const COMPARISON_PAGE_SIZES = [25, 50] as const;
 export const GALLERY_PAGE_SIZE = 24;
 
+// `.default` makes a field optional in tRPC's input type; `.catch` turns a malformed URL value
+// into the default instead of an error.
 const text = z.string().trim().max(200).optional().catch(undefined);
-const page = z.coerce.number().int().min(1).max(10_000).catch(1);
+const page = z.coerce.number().int().min(1).max(10_000).default(1).catch(1);
 
 export const ComparisonsQuery = z.object({
   q: text,
@@ -30,12 +32,13 @@ export const ComparisonsQuery = z.object({
   system: text,
   benchmark: text,
   state: z.enum(FAIRNESS_FILTERS).optional().catch(undefined),
-  sort: z.enum(COMPARISON_SORTS).catch('date'),
-  dir: z.enum(['asc', 'desc']).catch('desc'),
+  sort: z.enum(COMPARISON_SORTS).default('date').catch('date'),
+  dir: z.enum(['asc', 'desc']).default('desc').catch('desc'),
   page,
   size: z.coerce
     .number()
     .pipe(z.union(COMPARISON_PAGE_SIZES.map((s) => z.literal(s))))
+    .default(25)
     .catch(25),
 });
 export type ComparisonsQuery = z.infer<typeof ComparisonsQuery>;
