@@ -34,6 +34,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </Link>
           <nav className="topnav">
             <Link href="/runs">Runs</Link>
+            <Link href="/comparisons">Comparisons</Link>
+            <Link href="/gallery">Gallery</Link>
             {session?.user ? <Link href="/orgs">Organizations</Link> : null}
           </nav>
           <div className="account">

@@ -105,11 +105,17 @@ export default async function OverviewPage() {
             ))}
           </ul>
         )}
+        <p>
+          <Link href="/comparisons">All comparisons →</Link>
+        </p>
       </section>
 
       <section aria-labelledby="reports-title">
         <h2 id="reports-title">Published reports</h2>
         <ReportList reports={page.reports} empty="No public report yet." />
+        <p>
+          <Link href="/gallery">The gallery of public reports →</Link>
+        </p>
       </section>
 
       <section aria-labelledby="recent-title">

@@ -77,6 +77,11 @@ export default async function PublicOrganizationPage({ params }: Props) {
           </table>
         </div>
       )}
+      {page.projects.length > 0 ? (
+        <p>
+          <Link href={`/comparisons?org=${page.org.slug}`}>The comparisons of {page.org.name} →</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -43,11 +43,16 @@ export default async function OrganizationPage({
       ) : null}
       <div className="toolbar-row">
         <h2>Projects</h2>
-        {org.can.edit ? (
-          <Link href={`/orgs/${org.slug}/projects/new`} className="button primary">
-            New project
+        <div className="toolbar-actions">
+          <Link href={`/comparisons?org=${org.slug}`} className="button small">
+            Comparisons
           </Link>
-        ) : null}
+          {org.can.edit ? (
+            <Link href={`/orgs/${org.slug}/projects/new`} className="button primary">
+              New project
+            </Link>
+          ) : null}
+        </div>
       </div>
       {org.projects.length === 0 ? (
         <p className="empty">

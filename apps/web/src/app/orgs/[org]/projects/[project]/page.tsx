@@ -84,7 +84,17 @@ export default async function ProjectPage({ params }: { params: Params }) {
       </dl>
 
       <section className="card" aria-labelledby="comparisons-heading">
-        <h2 id="comparisons-heading">Comparisons</h2>
+        <div className="toolbar-row">
+          <h2 id="comparisons-heading">Comparisons</h2>
+          {project.comparisons.length > 0 ? (
+            <Link
+              href={`/comparisons?org=${project.organization.slug}&project=${project.slug}`}
+              className="button small"
+            >
+              Search and filter
+            </Link>
+          ) : null}
+        </div>
         {project.comparisons.length === 0 ? (
           <p className="muted">
             No comparison yet: select runs under <Link href="/runs">Runs</Link> and choose Compare.
