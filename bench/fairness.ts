@@ -74,7 +74,7 @@ function comparisonOf(file: CorpusFile): ComparisonInputRaw | { errors: string[]
     results: file.results,
     comparisons: [comparison],
   });
-  if ('errors' in read) return read;
+  if ('errors' in read) return { errors: read.errors.map((e) => `${e.field}: ${e.message}`) };
   return comparisonInputOf(read, comparison);
 }
 

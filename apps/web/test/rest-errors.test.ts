@@ -2,6 +2,8 @@
 // route handlers: a missing thing, a bad or missing token, a bad body or query. Each answer has
 // the one error shape the OpenAPI document describes (components/schemas/Error), a code whose
 // status is the response's, and for the /api/v1 routes a status the document lists for the route.
+import { readFileSync } from 'node:fs';
+import path_ from 'node:path';
 import { ERROR_STATUS } from '@levelfield/contracts/errors';
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
@@ -9,6 +11,7 @@ import { generateToken, hashToken } from '@levelfield/db/tokens';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GET as getComparison } from '~/app/api/v1/comparisons/[slug]/route';
 import { POST as postComparison } from '~/app/api/v1/projects/[org]/[project]/comparisons/route';
+import { POST as postPublication } from '~/app/api/v1/projects/[org]/[project]/publications/route';
 import { POST as postPublished } from '~/app/api/v1/projects/[org]/[project]/published/route';
 import { GET as getReport } from '~/app/api/v1/reports/[slug]/route';
 import { GET as verifyReport } from '~/app/api/v1/reports/[slug]/verify/route';
@@ -17,6 +20,7 @@ import { GET as getVerdict } from '~/app/api/v1/runs/[id]/verdict/route';
 import { GET as getSchema } from '~/app/api/v1/schemas/[name]/route';
 import { GET as downloadReport } from '~/app/r/[slug]/download/report.json/route';
 import { GET as downloadRun } from '~/app/runs/[id]/download/run.json/route';
+import { SEEDS_DIR } from '~/server/comparisons/demo';
 import { openApiDocument } from '~/server/rest/openapi';
 import { orgWithPeople } from './support.ts';
 
@@ -184,6 +188,11 @@ describe('GET /api/v1/schemas/{name}.json', () => {
 describe.each([
   ['/api/v1/projects/{org}/{project}/published', postPublished, '/api/v1/projects/acme/lab/published'],
   ['/api/v1/projects/{org}/{project}/comparisons', postComparison, '/api/v1/projects/acme/lab/comparisons'],
+  [
+    '/api/v1/projects/{org}/{project}/publications',
+    postPublication,
+    '/api/v1/projects/acme/lab/publications',
+  ],
 ] as const)('POST %s', (documentedPath, handler, path) => {
   const lab = params({ org: 'acme', project: 'lab' });
 
@@ -213,6 +222,37 @@ describe('POST /api/v1/projects/{org}/{project}/comparisons, body', () => {
     const lab = params({ org: 'acme', project: 'lab' });
     const request = post('/api/v1/projects/acme/lab/comparisons', '{"slug": ', bearer(tokens.write));
     await refusal(await postComparison(request, lab), 400, 'BAD_REQUEST');
+  });
+});
+
+describe('POST /api/v1/projects/{org}/{project}/publications', () => {
+  const lab = params({ org: 'acme', project: 'lab' });
+  const path = '/api/v1/projects/acme/lab/publications';
+  const seed = readFileSync(path_.join(SEEDS_DIR, '001-cockroachdb-tpcc.json'), 'utf8');
+
+  it('stores a seed publication as a user posts it, and posting it again adds nothing', async () => {
+    const first = await postPublication(post(path, seed, bearer(tokens.write)), lab);
+    expect(first.status).toBe(201);
+    const body = (await first.json()) as { created: string[]; runs: { existing: boolean }[] };
+    expect(body.created).toEqual(['cockroachdb-tpcc-3-vs-30-nodes']);
+    expect(body.runs.every((r) => !r.existing)).toBe(true);
+    const again = await postPublication(post(path, seed, bearer(tokens.write)), lab);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ created: [], existing: ['cockroachdb-tpcc-3-vs-30-nodes'] });
+  });
+
+  it('checks every comparison before storing anything, naming the field', async () => {
+    const file = JSON.parse(seed) as { id: string; comparisons: { slug: string; baseline: number }[] };
+    file.id = 'another-publication';
+    file.comparisons[0]!.slug = 'another-comparison';
+    file.comparisons[0]!.baseline = 5;
+    const error = await refusal(
+      await postPublication(post(path, JSON.stringify(file), bearer(tokens.write)), lab),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(JSON.stringify(error.details)).toMatch(/comparisons\.0\.baseline/);
+    expect(await db.comparison.count({ where: { slug: 'another-comparison' } })).toBe(0);
   });
 });
 

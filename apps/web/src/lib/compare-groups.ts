@@ -5,9 +5,12 @@
 
 /** Most runs the builder takes at once (8 entries of a few repetitions each). */
 export const MAX_BUILDER_RUNS = 32;
-/** A comparison has 2 to 8 entries (CreateComparison enforces it when saving). */
+/**
+ * A comparison has 2 to 16 entries (CreateComparison enforces it when saving; the fairness engine
+ * takes up to 16 sides): a sweep of ten instance sizes is one comparison.
+ */
 export const MIN_ENTRIES = 2;
-export const MAX_ENTRIES = 8;
+export const MAX_ENTRIES = 16;
 
 const alone = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

@@ -83,6 +83,7 @@ export async function saveComparison(
     createdById: author.userId,
     entries: input.entries,
     subject: input.subject,
+    sweep: input.sweep,
   });
   await recordChecks(db, created.id);
   return { slug: created.slug };

@@ -11,6 +11,13 @@ export const ComparisonEntryDraft = z.object({
   runIds: z.array(z.string().min(1).max(100)).min(1, 'every entry needs at least one run').max(100),
 });
 
+/** A sweep: the parameter that varies across the entries, one value per entry, in entry order. */
+export const Sweep = z.strictObject({
+  parameter: z.string().trim().min(1).max(200),
+  values: z.array(z.string().max(200)).min(1).max(500),
+});
+export type Sweep = z.infer<typeof Sweep>;
+
 export const CreateComparison = z
   .object({
     slug: ComparisonSlug,
@@ -26,6 +33,8 @@ export const CreateComparison = z
     leveledFrom: ComparisonSlug.optional(),
     /** What the comparison varies on purpose: "system" (default) or provenance paths ("client.orm"). */
     subject: ComparisonSubject,
+    /** Drawn as a line over the parameter (one value per entry). */
+    sweep: Sweep.optional(),
   })
   .refine((c) => c.baseline < c.entries.length, {
     message: 'the baseline must be one of the entries',
@@ -34,6 +43,10 @@ export const CreateComparison = z
   .refine((c) => new Set(c.entries.map((e) => e.label)).size === c.entries.length, {
     message: 'entry labels must differ',
     path: ['entries'],
+  })
+  .refine((c) => !c.sweep || c.sweep.values.length === c.entries.length, {
+    message: 'a sweep has one value per entry',
+    path: ['sweep', 'values'],
   });
 export type CreateComparison = z.infer<typeof CreateComparison>;
 export type CreateComparisonInput = z.input<typeof CreateComparison>;

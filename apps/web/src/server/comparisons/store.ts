@@ -3,7 +3,7 @@
 import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import type { CheckResult } from '@levelfield/fairness';
-import type { Sweep } from '../published/publication.ts';
+import type { Sweep } from './schema.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 

@@ -9,10 +9,10 @@ import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from 
 import { NO_HEATMAP } from '~/lib/timeline-model';
 import { type Action, permissionsOf, type Role } from '../access.ts';
 import { requireProject } from '../access-checks.ts';
-import { Sweep } from '../published/publication.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
+import { Sweep } from './schema.ts';
 import { buildHeadline } from './table.ts';
 
 /** The stored sweep, when it still reads as one (a column written by an older build may not). */

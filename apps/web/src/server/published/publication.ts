@@ -1,11 +1,15 @@
 // A publication as data: its results in the published-results format a user imports, and the
-// comparisons built from them (entries name results). The demo publications in seeds/ and the
-// fairness corpus are read this way, through the same validation as `published.import`, so
+// comparisons built from them (entries name results). The demo publications in seeds/, the
+// fairness corpus and a publication posted to the REST API are read this way; loading one stores
+// its results with `published.import` and its comparisons with the comparison procedure, so
 // nothing is entered by a path a user does not have.
 import 'server-only';
+import { AppError } from '@levelfield/contracts/errors';
+import type { PrismaClient } from '@levelfield/db/client';
 import type { ComparisonInputRaw, RunInput } from '@levelfield/fairness';
 import { z } from 'zod';
-import { validatePublished } from './import.ts';
+import { type ComparisonAuthor, saveComparison } from '../comparisons/create.ts';
+import { importPublished, validatePublished } from './import.ts';
 import { withRunFacts } from './run-facts.ts';
 import type { PublishedResult } from './schema.ts';
 
@@ -15,12 +19,8 @@ const Entry = z.strictObject({
   results: z.array(z.string().min(1)).min(1).max(100),
 });
 
-/** A declared sweep: the parameter that varies across the entries, one value per entry. */
-export const Sweep = z.strictObject({
-  parameter: z.string().trim().min(1).max(200),
-  values: z.array(z.string().max(200)).min(1).max(500),
-});
-export type Sweep = z.infer<typeof Sweep>;
+import { CreateComparison, Sweep } from '../comparisons/schema.ts';
+import type { ImportError } from './csv.ts';
 
 export const PublicationComparison = z
   .strictObject({
@@ -62,23 +62,48 @@ export interface Publication {
   results: Map<string, PublishedResult>;
 }
 
-/** A publication file read and validated; errors name the file, the result and the field. */
-export function readPublication(json: unknown): Publication | { errors: string[] } {
+/**
+ * A publication file read and validated as a whole, before anything is stored: the file's frame,
+ * every result (as published.import checks it) and every comparison (as the comparison procedure
+ * checks it, its runs aside). Each error names the field.
+ */
+export function readPublication(json: unknown): Publication | { errors: ImportError[] } {
   const parsed = PublicationFile.safeParse(json);
   if (!parsed.success)
-    return { errors: parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`) };
+    return {
+      errors: parsed.error.issues.map((i) => ({
+        field: i.path.join('.') || 'publication',
+        message: i.message,
+      })),
+    };
   const file = parsed.data;
   const validated = validatePublished({ format: 'results', text: '', results: file.results });
-  if ('errors' in validated)
-    return { errors: validated.errors.map((e) => `${file.id}: ${e.field}: ${e.message}`) };
+  if ('errors' in validated) return validated;
   const results = new Map(validated.results.map((r) => [r.name, r]));
-  const errors: string[] = [];
-  if (results.size !== validated.results.length) errors.push(`${file.id}: two results share a name`);
-  for (const c of file.comparisons)
-    for (const e of c.entries)
+  const errors: ImportError[] = [];
+  if (results.size !== validated.results.length)
+    errors.push({
+      field: 'results',
+      message: 'two results share a name: entries name results, so each name is one result',
+    });
+  file.comparisons.forEach((c, i) => {
+    c.entries.forEach((e, j) => {
       for (const name of e.results)
         if (!results.has(name))
-          errors.push(`${file.id}: ${c.slug}: entry ${e.label} names no result "${name}"`);
+          errors.push({
+            field: `comparisons.${i}.entries.${j}.results`,
+            message: `no result is named "${name}"`,
+          });
+    });
+    // The comparison procedure's own rules (entry count, labels, baseline, sweep), runs aside.
+    const check = CreateComparison.safeParse({
+      ...c,
+      entries: c.entries.map((e) => ({ label: e.label, runIds: e.results.map((_, k) => `run-${k}`) })),
+    });
+    if (!check.success)
+      for (const issue of check.error.issues)
+        errors.push({ field: `comparisons.${i}.${issue.path.join('.')}`, message: issue.message });
+  });
   return errors.length > 0 ? { errors } : { file, results };
 }
 
@@ -115,4 +140,77 @@ export function comparisonInputOf(
       };
     }),
   };
+}
+
+export interface LoadedPublication {
+  created: string[];
+  /** Comparisons whose slug was taken already: left as they are. */
+  existing: string[];
+  runs: { id: string; name: string; existing: boolean }[];
+}
+
+/**
+ * Stores a publication as a user would enter it: its results through `published.import` (a
+ * result stored before is found again), then each comparison through the comparison procedure,
+ * originals before the variants that level them. A comparison whose slug exists is left alone,
+ * so loading twice changes nothing.
+ */
+export async function loadPublication(
+  db: PrismaClient,
+  author: ComparisonAuthor,
+  publication: Publication,
+): Promise<LoadedPublication> {
+  const { file } = publication;
+  // An original named by a variant is in the file or stored already: checked before storing.
+  const inFile = new Set(file.comparisons.map((c) => c.slug));
+  for (const [i, c] of file.comparisons.entries())
+    if (
+      c.leveledFrom &&
+      !inFile.has(c.leveledFrom) &&
+      !(await db.comparison.findUnique({ where: { slug: c.leveledFrom }, select: { id: true } }))
+    )
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `No comparison has the slug "${c.leveledFrom}": name an original in this publication or one already stored.`,
+        `comparisons.${i}.leveledFrom`,
+      );
+  const imported = await importPublished(
+    db,
+    { projectId: author.projectId, createdById: author.userId },
+    { format: 'results', text: '', results: file.results },
+  );
+  if (imported.status === 'invalid')
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `${file.id}: nothing was stored: ${imported.errors[0]?.field}: ${imported.errors[0]?.message}`,
+      undefined,
+      imported.errors,
+    );
+  const runIdOf = new Map(imported.runs.map((r) => [r.name, r.id]));
+  const out: LoadedPublication = { created: [], existing: [], runs: imported.runs };
+  const ordered = [
+    ...file.comparisons.filter((c) => !c.leveledFrom),
+    ...file.comparisons.filter((c) => c.leveledFrom),
+  ];
+  for (const c of ordered) {
+    if (await db.comparison.findUnique({ where: { slug: c.slug }, select: { id: true } })) {
+      out.existing.push(c.slug);
+      continue;
+    }
+    await saveComparison(db, author, {
+      slug: c.slug,
+      title: c.title,
+      ...(c.description ? { description: c.description } : {}),
+      baseline: c.baseline,
+      subject: c.subject,
+      ...(c.leveledFrom ? { leveledFrom: c.leveledFrom } : {}),
+      ...(c.sweep ? { sweep: c.sweep } : {}),
+      entries: c.entries.map((e) => ({
+        label: e.label,
+        runIds: e.results.map((name) => runIdOf.get(name) as string),
+      })),
+    });
+    out.created.push(c.slug);
+  }
+  return out;
 }

@@ -93,6 +93,7 @@ export function openApiDocument(): object {
         Error: ErrorSchema,
         PublishedResult: jsonSchema('published-result'),
         Comparison: jsonSchema('comparison'),
+        Publication: jsonSchema('publication'),
         Provenance: jsonSchema('provenance'),
       },
     },
@@ -196,6 +197,28 @@ export function openApiDocument(): object {
           },
         },
       },
+      '/api/v1/projects/{org}/{project}/publications': {
+        post: {
+          summary: 'Enter a whole publication: its results and the comparisons built from them',
+          description:
+            'Everything is checked before anything is stored (each problem names its field). Results stored before are found again; a comparison whose slug exists is left as it is. Needs the write scope.',
+          parameters: project,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Publication' } } },
+          },
+          responses: {
+            200: json('nothing new: { created: [], existing: [slug], runs: [{ id, name, existing: true }] }'),
+            201: json('{ created: [slug], existing: [slug], runs: [{ id, name, existing }] }'),
+            400: error,
+            401: error,
+            403: error,
+            404: error,
+            409: error,
+            413: error,
+          },
+        },
+      },
       '/api/v1/projects/{org}/{project}/comparisons': {
         post: {
           summary: 'Create a comparison of the project’s runs; its checks are computed at once',
@@ -216,8 +239,10 @@ export function openApiDocument(): object {
       },
       '/api/v1/schemas/{name}.json': {
         get: {
-          summary: 'JSON Schema of provenance, disclosure, published-result or comparison',
-          parameters: [pathParam('name', 'provenance | disclosure | published-result | comparison')],
+          summary: 'JSON Schema of provenance, disclosure, published-result, publication or comparison',
+          parameters: [
+            pathParam('name', 'provenance | disclosure | published-result | publication | comparison'),
+          ],
           responses: {
             200: {
               description: 'a JSON Schema (draft 2020-12)',

@@ -5,6 +5,7 @@ import 'server-only';
 import { Disclosure, Provenance } from '@levelfield/contracts/provenance';
 import { z } from 'zod';
 import { CreateComparison } from '../comparisons/schema.ts';
+import { PublicationFile } from '../published/publication.ts';
 import { PublishedResult } from '../published/schema.ts';
 
 const SCHEMAS = {
@@ -21,6 +22,12 @@ const SCHEMAS = {
     schema: PublishedResult,
     description:
       'One result of a publication, as POST /api/v1/projects/{org}/{project}/published and published.import take it (one object or an array).',
+  },
+  publication: {
+    // The file's results are checked one by one with published.import's messages; documented as such.
+    schema: PublicationFile.extend({ results: z.array(PublishedResult).min(1).max(500) }),
+    description:
+      'A whole publication as POST /api/v1/projects/{org}/{project}/publications takes it (the format of seeds/): its results, and comparisons whose entries name results.',
   },
   comparison: {
     schema: CreateComparison,
