@@ -4,6 +4,7 @@
 // shareable address and the page works without JavaScript.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { LinkPager } from '~/components/table/link-pager';
 import { TableScroll } from '~/components/table/table-scroll';
 import {
   ComparisonsQuery,
@@ -185,23 +186,7 @@ export default async function ComparisonsPage({
         </table>
       </TableScroll>
 
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {query.page > 1 ? (
-            <Link className="button" href={href({ page: query.page - 1 })}>
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link className="button" href={href({ page: query.page + 1 })}>
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <LinkPager page={query.page} pages={pages} href={(page) => href({ page })} />
     </section>
   );
 }

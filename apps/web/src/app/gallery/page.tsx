@@ -2,6 +2,7 @@
 // not). Only reports published as public are listed; each card reads its published snapshot.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { LinkPager } from '~/components/table/link-pager';
 import { GALLERY_PAGE_SIZE, GalleryQuery, parseSearch, toSearch } from '~/lib/comparisons-query';
 import { formatUtc } from '~/lib/format';
 import { serverCaller } from '~/server/root';
@@ -68,15 +69,23 @@ export default async function GalleryPage({
               <Link href={`/r/${r.slug}`} className="card-title">
                 {r.title}
               </Link>
-              <span className="small">{r.sides.join(' vs ')}</span>
-              {r.headline ? <span className="headline small">{r.headline}</span> : null}
-              <span className="card-meta muted small">
-                {r.systems.length > 0 ? <span>{r.systems.join(', ')}</span> : null}
-                {r.benchmarks.length > 0 ? <span>{r.benchmarks.join(', ')}</span> : null}
-                <span className={r.flagged > 0 ? 'flagged' : 'all-clear'}>
-                  {r.flagged} flagged check{r.flagged === 1 ? '' : 's'}
+              {r.withheld ? (
+                <span className="muted small">
+                  Withheld: it includes runs of another organization that are no longer shared with you.
                 </span>
-              </span>
+              ) : (
+                <>
+                  <span className="small">{r.sides.join(' vs ')}</span>
+                  {r.headline ? <span className="headline small">{r.headline}</span> : null}
+                  <span className="card-meta muted small">
+                    {r.systems.length > 0 ? <span>{r.systems.join(', ')}</span> : null}
+                    {r.benchmarks.length > 0 ? <span>{r.benchmarks.join(', ')}</span> : null}
+                    <span className={r.flagged > 0 ? 'flagged' : 'all-clear'}>
+                      {r.flagged} flagged check{r.flagged === 1 ? '' : 's'}
+                    </span>
+                  </span>
+                </>
+              )}
               <span className="card-meta muted small">
                 <Link href={`/o/${r.org.slug}`}>{r.org.name}</Link>
                 <span>
@@ -88,23 +97,7 @@ export default async function GalleryPage({
         </ul>
       )}
 
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {query.page > 1 ? (
-            <Link className="button" href={pageHref(query.page - 1)}>
-              Previous
-            </Link>
-          ) : null}
-          <span>
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link className="button" href={pageHref(query.page + 1)}>
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <LinkPager page={query.page} pages={pages} href={pageHref} />
     </section>
   );
 }
