@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparisonsRouter } from '~/server/routers/comparisons';
 import { reportsRouter } from '~/server/routers/reports';
 import { createCallerFactory, router } from '~/server/trpc';
-import { orgWithPeople } from './support.ts';
+import { finishedRun, orgWithPeople } from './support.ts';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -81,7 +81,12 @@ async function comparison(
 }
 
 /** A report with one version whose snapshot holds what the gallery reads. */
-async function report(comparisonId: string, slug: string, visibility: 'private' | 'unlisted' | 'public') {
+async function report(
+  comparisonId: string,
+  slug: string,
+  visibility: 'private' | 'unlisted' | 'public',
+  foreignRun?: { id: string; system: string },
+) {
   const created = await db.report.create({ data: { slug, comparisonId, visibility } });
   await db.reportVersion.create({
     data: {
@@ -96,6 +101,7 @@ async function report(comparisonId: string, slug: string, visibility: 'private' 
             runs: [{ system: 'postgres', provenance: { run: { benchmark: { value: 'tpcc' } } } }],
           },
           { label: 'B', runs: [{ system: 'cockroachdb', provenance: { run: {} } }] },
+          ...(foreignRun ? [{ label: 'C', runs: [{ ...foreignRun, provenance: { run: {} } }] }] : []),
         ],
         checks: [{ state: 'flag' }, { state: 'flag' }, { state: 'pass' }],
         headline: [
@@ -166,6 +172,10 @@ beforeAll(async () => {
   await report(insideId, 'inside-private', 'private');
   // A public report of a private project: its snapshot is published; the comparison is not.
   await report(insideId, 'inside-public', 'public');
+  // A public report holding another organization's run that has gone private since.
+  const gonePrivate = await project(other.id, 'gone-private', 'private');
+  const foreign = await finishedRun(db, gonePrivate, 'foreign');
+  await report(pgCrdb, 'open-withheld', 'public', { id: foreign, system: 'ForeignDB' });
 });
 
 afterAll(async () => {
@@ -250,7 +260,7 @@ describe('comparisons.list', () => {
 describe('reports.gallery', () => {
   it('lists public reports only, to anyone, from their snapshots', async () => {
     const page = await caller(null).reports.gallery({});
-    expect(page.reports.map((r) => r.slug).sort()).toEqual(['inside-public', 'open-public']);
+    expect(page.reports.map((r) => r.slug).sort()).toEqual(['inside-public', 'open-public', 'open-withheld']);
     const card = page.reports.find((r) => r.slug === 'open-public')!;
     expect(card).toMatchObject({
       title: 'Report open-public',
@@ -262,14 +272,28 @@ describe('reports.gallery', () => {
       org: { slug: 'acme' },
     });
     // A member sees the same gallery: private and unlisted reports are never in it.
-    expect((await caller(fx.member).reports.gallery({})).total).toBe(2);
+    expect((await caller(fx.member).reports.gallery({})).total).toBe(3);
+  });
+
+  it('lists a version it may not show by its title only, and never finds it by what it withholds', async () => {
+    const card = (await caller(null).reports.gallery({})).reports.find((r) => r.slug === 'open-withheld')!;
+    expect(card).toEqual({
+      slug: 'open-withheld',
+      version: 1,
+      title: 'Report open-withheld',
+      publishedAt: expect.any(Date),
+      org: { slug: 'acme', name: 'Acme' },
+      withheld: true,
+    });
+    expect((await caller(null).reports.gallery({ q: 'ForeignDB' })).reports).toEqual([]);
+    expect((await caller(null).reports.gallery({ q: 'open-withheld' })).reports).toHaveLength(1);
   });
 
   it('searches titles and systems', async () => {
     expect((await caller(null).reports.gallery({ q: 'inside-public' })).reports.map((r) => r.slug)).toEqual([
       'inside-public',
     ]);
-    expect((await caller(null).reports.gallery({ q: 'cockroach' })).total).toBe(2);
+    expect((await caller(null).reports.gallery({ q: 'cockroach' })).total).toBe(3);
     expect((await caller(null).reports.gallery({ q: 'nothing like it' })).total).toBe(0);
   });
 });

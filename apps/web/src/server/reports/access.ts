@@ -62,6 +62,20 @@ export async function requireReport(
   throw denialError(decision, 'This report', action, role, org.organization.slug);
 }
 
+/** How many of a version's runs are of another organization and no longer open to the reader. */
+export async function foreignRunsGone(
+  db: PrismaClient,
+  reader: Reader,
+  organizationId: string,
+  runIds: readonly string[],
+): Promise<number> {
+  const places = await runPlaces(db, runIds);
+  const foreign = runIds.filter((id) => places.get(id)?.organizationId !== organizationId);
+  if (foreign.length === 0) return 0;
+  const open = await openableBy(db, reader)(foreign);
+  return foreign.filter((id) => !open.has(id)).length;
+}
+
 /**
  * A published version holds copies of runs. Runs of the report's own organization were published
  * by it; a run of another organization was included because it was public then, and stays in
@@ -76,12 +90,12 @@ export async function requireRunsStillShared(
   snapshot: ReportSnapshot,
   version: number,
 ): Promise<void> {
-  const ids = snapshot.entries.flatMap((e) => e.runs.map((r) => r.id));
-  const places = await runPlaces(db, ids);
-  const foreign = ids.filter((id) => places.get(id)?.organizationId !== organizationId);
-  if (foreign.length === 0) return;
-  const open = await openableBy(db, reader)(foreign);
-  const gone = foreign.filter((id) => !open.has(id)).length;
+  const gone = await foreignRunsGone(
+    db,
+    reader,
+    organizationId,
+    snapshot.entries.flatMap((e) => e.runs.map((r) => r.id)),
+  );
   if (gone === 0) return;
   throw new AppError(
     'NOT_FOUND',

@@ -3,15 +3,20 @@
 // comparison behind it (which may belong to a private project): the title, the systems and
 // benchmarks of its runs, the sides, the first headline ratio and the flagged checks.
 // The snapshot is large (histograms, time lines), so PostgreSQL extracts those few paths.
+// A version the reader may not read because it holds another organization's run that is no
+// longer shared with them (reports/access.ts) is listed by its title only, as the overview lists it.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { GALLERY_PAGE_SIZE, type GalleryQuery } from '~/lib/comparisons-query';
 import { escapeLike } from '~/lib/like';
 import { systemLabel } from '~/lib/system-names';
+import { foreignRunsGone } from './access.ts';
 import type { ReportSnapshot } from './snapshot.ts';
 
 interface GalleryRow {
   slug: string;
+  organizationId: string;
+  runIds: string[];
   version: number;
   title: string;
   publishedAt: Date;
@@ -34,14 +39,34 @@ function headlineFigure(headline: ReportSnapshot['headline'] | null): string | n
   return null;
 }
 
-export async function gallery(db: PrismaClient, query: GalleryQuery) {
+/** A gallery card: a withheld version shows its title and where it is, nothing it holds. */
+export type GalleryCard = {
+  slug: string;
+  version: number;
+  title: string;
+  publishedAt: Date;
+  org: { slug: string; name: string };
+} & (
+  | {
+      withheld: false;
+      sides: string[];
+      systems: string[];
+      benchmarks: string[];
+      headline: string | null;
+      flagged: number;
+    }
+  | { withheld: true }
+);
+
+export async function gallery(db: PrismaClient, viewerId: string | null, query: GalleryQuery) {
   const pattern = query.q ? `%${escapeLike(query.q)}%` : null;
   const offset = (query.page - 1) * GALLERY_PAGE_SIZE;
   const rows = await db.$queryRaw<GalleryRow[]>`
     WITH latest AS (
       SELECT DISTINCT ON (v.report_id)
         r.slug, v.version, v.title, v.published_at AS "publishedAt",
-        o.slug AS "orgSlug", o.name AS "orgName",
+        o.slug AS "orgSlug", o.name AS "orgName", p.organization_id AS "organizationId",
+        jsonb_path_query_array(v.snapshot, '$.entries[*].runs[*].id') AS "runIds",
         jsonb_path_query_array(v.snapshot, '$.entries[*].runs[*].system') AS systems,
         jsonb_path_query_array(v.snapshot, '$.entries[*].runs[*].provenance.run.benchmark.value') AS benchmarks,
         jsonb_path_query_array(v.snapshot, '$.entries[*].label') AS sides,
@@ -61,24 +86,39 @@ export async function gallery(db: PrismaClient, query: GalleryQuery) {
        OR benchmarks::text ILIKE ${pattern} OR sides::text ILIKE ${pattern}
     ORDER BY "publishedAt" DESC, slug
     LIMIT ${GALLERY_PAGE_SIZE} OFFSET ${offset}`;
+  const withheld = await Promise.all(
+    rows.map(async (r) => (await foreignRunsGone(db, { userId: viewerId }, r.organizationId, r.runIds)) > 0),
+  );
   const distinct = (xs: readonly unknown[]) => [
     ...new Set(xs.filter((x): x is string => typeof x === 'string' && x !== '')),
   ];
   return {
     total: Number(rows[0]?.total ?? 0),
     pageSize: GALLERY_PAGE_SIZE,
-    reports: rows.map((r) => ({
-      slug: r.slug,
-      version: r.version,
-      title: r.title,
-      publishedAt: r.publishedAt,
-      org: { slug: r.orgSlug, name: r.orgName },
-      sides: r.sides,
-      systems: distinct(r.systems.map((s) => (s ? systemLabel(s) : null))),
-      benchmarks: distinct(r.benchmarks),
-      headline: headlineFigure(r.headline),
-      flagged: r.states.filter((s) => s === 'flag').length,
-    })),
+    reports: rows.flatMap((r, i): GalleryCard[] => {
+      const listed = {
+        slug: r.slug,
+        version: r.version,
+        title: r.title,
+        publishedAt: r.publishedAt,
+        org: { slug: r.orgSlug, name: r.orgName },
+      };
+      if (!withheld[i])
+        return [
+          {
+            ...listed,
+            withheld: false,
+            sides: r.sides,
+            systems: distinct(r.systems.map((s) => (s ? systemLabel(s) : null))),
+            benchmarks: distinct(r.benchmarks),
+            headline: headlineFigure(r.headline),
+            flagged: r.states.filter((s) => s === 'flag').length,
+          },
+        ];
+      // Found by what it withholds (a system, a side), it would tell the searcher what that is.
+      const byTitle = !query.q || r.title.toLowerCase().includes(query.q.toLowerCase());
+      return byTitle ? [{ ...listed, withheld: true }] : [];
+    }),
   };
 }
 

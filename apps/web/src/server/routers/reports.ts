@@ -36,7 +36,9 @@ const threadsRouter = router({
 
 export const reportsRouter = router({
   /** The public gallery: public reports only, for anyone (server/reports/gallery.ts). */
-  gallery: publicProcedure.input(GalleryQuery).query(({ ctx, input }) => gallery(ctx.db, input)),
+  gallery: publicProcedure
+    .input(GalleryQuery)
+    .query(({ ctx, input }) => gallery(ctx.db, ctx.viewerId, input)),
 
   get: publicProcedure
     .input(ReportRef)
