@@ -74,6 +74,9 @@ describe('demo comparisons from the seeds', () => {
       'scale',
     ]);
     expect((await getComparison(db, null, 'rds-mysql-tpcc')).sweep?.values).toHaveLength(10);
+    const [claim] = (await getComparison(db, null, 'spacetimedb-vs-postgres-keynote-optimized')).claims;
+    expect(claim).toMatchObject({ factor: 2.3, entry: 'SpacetimeDB (Rust client)' });
+    expect(claim?.computed).toBeCloseTo(73_123 / 32_232, 6);
   });
 
   for (const seed of SEED_COMPARISONS)

@@ -5,6 +5,7 @@ import { runChecks } from '@levelfield/fairness';
 import { passesOnNothing } from '@levelfield/fairness/properties';
 import { costPerTpmCPerHour, tpccEfficiency } from '@levelfield/metrics/formulas';
 import { describe, expect, it } from 'vitest';
+import { checkClaims } from '~/server/comparisons/claims';
 import { SEED_COMPARISONS, seedBySlug } from './seed-publications.ts';
 
 const ramaVsCockroachdb = seedBySlug('rama-vs-cockroachdb-tpcc');
@@ -284,6 +285,25 @@ describe('seed 002: SpacetimeDB vs PostgreSQL keynote', () => {
     expect(log).toContain(
       'Analysis tool: This analysis was conducted by Claude (Opus 4.6) via Claude Code CLI.',
     );
+  });
+
+  it("sets the PR's own claims beside the factors its figures give", () => {
+    const [low] = checkClaims(
+      seedBySlug('spacetimedb-vs-postgres-keynote-optimized').input,
+      seedBySlug('spacetimedb-vs-postgres-keynote-optimized').claims ?? [],
+    );
+    expect(low?.factor).toBe(2.3);
+    expect(low?.computed?.toFixed(2)).toBe('2.27'); // 73,123 / 32,232
+    const [high] = checkClaims(
+      seedBySlug('spacetimedb-vs-postgres-keynote-optimized-alpha-1-5').input,
+      seedBySlug('spacetimedb-vs-postgres-keynote-optimized-alpha-1-5').claims ?? [],
+    );
+    expect(high?.computed?.toFixed(2)).toBe('8.27'); // 64,603 / 7,811
+    const [orm] = checkClaims(
+      seedBySlug('spacetimedb-vs-postgres-keynote-fair').input,
+      seedBySlug('spacetimedb-vs-postgres-keynote-fair').claims ?? [],
+    );
+    expect(orm?.computed?.toFixed(2)).toBe('2.11'); // 3,880 / 1,838
   });
 
   it('the both-optimised mode clears the client checks at both contention levels', () => {

@@ -4,6 +4,8 @@ import {
   formatBytes,
   formatCompact,
   formatCount,
+  formatDifference,
+  formatFactor,
   formatFigure,
   formatLatency,
   formatMoney,
@@ -143,5 +145,14 @@ describe('dates', () => {
   it('prints UTC to the minute, and an absent date as a dash', () => {
     expect(formatUtc(new Date('2026-01-02T10:30:59Z'))).toBe('2026-01-02 10:30 UTC');
     expect(formatUtc(null)).toBe('—');
+  });
+});
+
+describe('factors and differences', () => {
+  it('prints a factor with three significant digits and a signed difference', () => {
+    expect(formatFactor(73_123 / 32_232)).toBe('2.27×');
+    expect(formatDifference(2.3 / (73_123 / 32_232) - 1)).toBe('+1.4%');
+    expect(formatDifference(-0.123)).toBe('−12%');
+    expect(formatDifference(0)).toBe('0%');
   });
 });

@@ -104,6 +104,17 @@ export function formatMoney(usd: number): string {
   return usd !== 0 && Math.abs(usd) < 0.01 ? CENT_FRACTIONS.format(usd) : DOLLARS.format(usd);
 }
 
+/** A factor as people print one: 2.27×, 14.0×. */
+export function formatFactor(factor: number): string {
+  return `${SIGNIFICANT.exact.format(factor)}×`;
+}
+
+/** A relative difference given as a fraction, signed: +4.7%, −12%. */
+export function formatDifference(fraction: number): string {
+  const percent = fraction * 100;
+  return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${PERCENT.format(Math.abs(Number(percent.toPrecision(2))))}%`;
+}
+
 /** A percentage given in percent: 97.3%, 99.95%. */
 export function formatPercent(percent: number): string {
   return `${PERCENT.format(percent)}%`;

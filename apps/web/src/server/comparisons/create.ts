@@ -84,6 +84,7 @@ export async function saveComparison(
     entries: input.entries,
     subject: input.subject,
     sweep: input.sweep,
+    claims: input.claims,
   });
   await recordChecks(db, created.id);
   return { slug: created.slug };

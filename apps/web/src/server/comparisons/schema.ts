@@ -18,6 +18,21 @@ export const Sweep = z.strictObject({
 });
 export type Sweep = z.infer<typeof Sweep>;
 
+/** A claim as the publication prints it: "SpacetimeDB is 2.3x faster than Postgres". */
+export const Claim = z.strictObject({
+  /** The sentence as printed. */
+  text: z.string().trim().min(1).max(500),
+  /** What is compared, written as a published value's quantity: "throughput", "tpmC", "latency[percentile=p99]". */
+  quantity: z.string().trim().min(1).max(300),
+  /** The entry the claim is about and the one it is measured against (labels). */
+  entry: z.string().trim().min(1).max(200),
+  versus: z.string().trim().min(1).max(200),
+  /** The factor claimed: 2.3 for "2.3x faster". */
+  factor: z.number().positive().finite(),
+  source: z.string().max(2048).optional(),
+});
+export type Claim = z.infer<typeof Claim>;
+
 export const CreateComparison = z
   .object({
     slug: ComparisonSlug,
@@ -35,6 +50,8 @@ export const CreateComparison = z
     subject: ComparisonSubject,
     /** Drawn as a line over the parameter (one value per entry). */
     sweep: Sweep.optional(),
+    /** The publication's own claims, shown beside Levelfield's recomputation. */
+    claims: z.array(Claim).max(50).optional(),
   })
   .refine((c) => c.baseline < c.entries.length, {
     message: 'the baseline must be one of the entries',
@@ -47,7 +64,14 @@ export const CreateComparison = z
   .refine((c) => !c.sweep || c.sweep.values.length === c.entries.length, {
     message: 'a sweep has one value per entry',
     path: ['sweep', 'values'],
-  });
+  })
+  .refine(
+    (c) =>
+      (c.claims ?? []).every((claim) =>
+        [claim.entry, claim.versus].every((label) => c.entries.some((e) => e.label === label)),
+      ),
+    { message: "a claim's entry and versus are labels of the comparison's entries", path: ['claims'] },
+  );
 export type CreateComparison = z.infer<typeof CreateComparison>;
 export type CreateComparisonInput = z.input<typeof CreateComparison>;
 

@@ -3,7 +3,7 @@
 import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import type { CheckResult } from '@levelfield/fairness';
-import type { Sweep } from './schema.ts';
+import type { Claim, Sweep } from './schema.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -20,6 +20,7 @@ export interface NewComparison {
   subject?: string[] | undefined;
   /** The parameter that varies across the entries, one value per entry. */
   sweep?: Sweep | undefined;
+  claims?: Claim[] | undefined;
 }
 
 export async function insertComparison(db: Db, c: NewComparison): Promise<{ id: string; slug: string }> {
@@ -34,6 +35,7 @@ export async function insertComparison(db: Db, c: NewComparison): Promise<{ id: 
       createdById: c.createdById ?? null,
       subject: c.subject ?? ['system'],
       ...(c.sweep ? { sweep: c.sweep } : {}),
+      ...(c.claims?.length ? { claims: c.claims } : {}),
       entries: {
         create: c.entries.map((e, position) => ({
           position,

@@ -50,7 +50,7 @@ export interface HeadlineRow {
 
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-function labelsKey(labels: Record<string, string>): string {
+export function labelsKey(labels: Record<string, string>): string {
   return Object.entries(labels)
     .filter(([k]) => k !== 'instance' && k !== 'service')
     .sort(([a], [b]) => a.localeCompare(b))
@@ -313,7 +313,7 @@ function words(metric: string): string {
  * Which way is better for a quantity the table has no row of its own for, when its name says. A
  * tool's "elapsed" is its measurement window, not a result, so it has no direction.
  */
-function directionOf(metric: string): Better | null {
+export function directionOf(metric: string): Better | null {
   if (/latency|duration|time|cost|price|errors?|failures?|memory|bytes|size/i.test(metric)) return 'lower';
   if (/throughput|tps|qps|ops|per ?sec|speed ?up|efficiency|tpm|score|hits|relative/i.test(metric))
     return 'higher';

@@ -10,10 +10,17 @@ import { NO_HEATMAP } from '~/lib/timeline-model';
 import { type Action, permissionsOf, type Role } from '../access.ts';
 import { requireProject } from '../access-checks.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
+import { checkClaims } from './claims.ts';
 import { provenanceDiff } from './diff.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
-import { Sweep } from './schema.ts';
+import { Claim, Sweep } from './schema.ts';
 import { buildHeadline } from './table.ts';
+
+/** The stored claims, when they still read as claims. */
+function claimsOf(value: unknown): Claim[] {
+  const parsed = Claim.array().safeParse(value ?? []);
+  return parsed.success ? parsed.data : [];
+}
 
 /** The stored sweep, when it still reads as one (a column written by an older build may not). */
 function sweepOf(value: unknown): Sweep | null {
@@ -202,6 +209,8 @@ export async function assembleComparison(
     leveledFrom,
     leveledVariants,
     sweep: sweepOf(comparison.sweep),
+    /** The publication's own claims beside the factor its published figures give. */
+    claims: checkClaims(loaded.input, claimsOf(comparison.claims)),
   };
   return { view, loaded };
 }

@@ -19,7 +19,7 @@ const Entry = z.strictObject({
   results: z.array(z.string().min(1)).min(1).max(100),
 });
 
-import { CreateComparison, Sweep } from '../comparisons/schema.ts';
+import { Claim, CreateComparison, Sweep } from '../comparisons/schema.ts';
 import type { ImportError } from './csv.ts';
 
 export const PublicationComparison = z
@@ -34,6 +34,7 @@ export const PublicationComparison = z
     /** Slug of the comparison this one levels (a fair variant of an original). */
     leveledFrom: z.string().optional(),
     sweep: Sweep.optional(),
+    claims: z.array(Claim).max(50).optional(),
     entries: z.array(Entry).min(1).max(100),
     /** Check ids the publication's reviewers expect raised or cleared: fixtures for tests. */
     expectedFlags: z.array(z.string()).default([]),
@@ -205,6 +206,7 @@ export async function loadPublication(
       subject: c.subject,
       ...(c.leveledFrom ? { leveledFrom: c.leveledFrom } : {}),
       ...(c.sweep ? { sweep: c.sweep } : {}),
+      ...(c.claims ? { claims: c.claims } : {}),
       entries: c.entries.map((e) => ({
         label: e.label,
         runIds: e.results.map((name) => runIdOf.get(name) as string),

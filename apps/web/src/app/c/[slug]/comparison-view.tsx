@@ -9,6 +9,7 @@ import { WithheldNotice } from '~/components/access/WithheldNotice';
 // two systems can be watched racing side by side), otherwise it stays as loaded.
 import { Glance } from '~/components/checklist/glance';
 import { Scorecard } from '~/components/checklist/scorecard';
+import { ClaimsTable } from '~/components/comparisons/claims-table';
 import {
   elapsedThroughputOption,
   overlaidSpectrumOption,
@@ -183,6 +184,17 @@ export function ComparisonView({
         </p>
         <HeadlineTable entries={view.entries} headline={view.headline} baseline={view.comparison.baseline} />
       </section>
+
+      {view.claims.length > 0 ? (
+        <section className="panel">
+          <h2>Claims</h2>
+          <p className="muted small">
+            What the publication says, beside the factor its own published figures give (means over
+            repetitions).
+          </p>
+          <ClaimsTable claims={view.claims} />
+        </section>
+      ) : null}
 
       {sweep ? (
         <section className="panel">

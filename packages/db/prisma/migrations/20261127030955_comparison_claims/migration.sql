@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "comparisons" ADD COLUMN     "claims" JSONB;
+
