@@ -19,6 +19,8 @@ import { getHistory } from '~/server/history/view';
 import { publishReport } from '~/server/reports/publish';
 import { getReport } from '~/server/reports/read';
 import { openThread } from '~/server/reports/threads';
+import { comparisonsRouter } from '~/server/routers/comparisons';
+import { reportsRouter } from '~/server/routers/reports';
 import { tokensRouter } from '~/server/routers/tokens';
 import { createCallerFactory, router } from '~/server/trpc';
 import { createWebhook } from '~/server/webhooks/manage';
@@ -98,6 +100,8 @@ let created = 0;
 
 const callTokens = (viewerId: string | null) =>
   createCallerFactory(router({ tokens: tokensRouter }))({ db, viewerId }).tokens;
+const callLists = (viewerId: string | null) =>
+  createCallerFactory(router({ comparisons: comparisonsRouter, reports: reportsRouter }))({ db, viewerId });
 
 /** Who acts: a member of the target's organization, the other organization's owner, or nobody. */
 function actor(who: Who, org: Org): string | null {
@@ -277,5 +281,46 @@ describe('authorization matrix', () => {
   )('%s', async (_title, { org, visibility, who, action, expected }) => {
     const target = targets[org][visibility];
     expect(await OPERATIONS[action](actor(who, org), target, visibility)).toBe(expected);
+  });
+});
+
+// Lists: who finds the target's comparison in /comparisons (comparisons.list) and its report in
+// /gallery (reports.gallery). Unlisted means what it says: opened by its link, listed to members only.
+// biome-ignore format: the expected outcomes read as a table
+const LISTED: [Visibility, Who, 'listed' | 'not listed', 'in gallery' | 'not in gallery'][] = [
+  ['private',  'owner',      'listed',     'not in gallery'],
+  ['private',  'viewer',     'listed',     'not in gallery'],
+  ['private',  'non-member', 'not listed', 'not in gallery'],
+  ['private',  'anonymous',  'not listed', 'not in gallery'],
+  ['unlisted', 'owner',      'listed',     'not in gallery'],
+  ['unlisted', 'viewer',     'listed',     'not in gallery'],
+  ['unlisted', 'non-member', 'not listed', 'not in gallery'],
+  ['unlisted', 'anonymous',  'not listed', 'not in gallery'],
+  ['public',   'owner',      'listed',     'in gallery'],
+  ['public',   'viewer',     'listed',     'in gallery'],
+  ['public',   'non-member', 'listed',     'in gallery'],
+  ['public',   'anonymous',  'listed',     'in gallery'],
+];
+
+describe('lists of comparisons and reports', () => {
+  it.each(
+    ORGS.flatMap((org) =>
+      LISTED.map(
+        ([visibility, who, listed, gallery]) =>
+          [
+            `${org}: ${who} → a ${visibility} project's comparison is ${listed}, its report ${gallery}`,
+            { org, visibility, who, listed, gallery },
+          ] as const,
+      ),
+    ),
+  )('%s', async (_title, { org, visibility, who, listed, gallery }) => {
+    const { slug } = targets[org][visibility];
+    const lists = callLists(actor(who, org));
+    const [comparisons, reports] = await Promise.all([
+      lists.comparisons.list({ q: slug, size: 50 }),
+      lists.reports.gallery({ q: slug }),
+    ]);
+    expect(comparisons.rows.some((c) => c.slug === slug) ? 'listed' : 'not listed').toBe(listed);
+    expect(reports.reports.some((r) => r.slug === slug) ? 'in gallery' : 'not in gallery').toBe(gallery);
   });
 });

@@ -52,6 +52,7 @@ function filtersWhere(
     where.push({
       OR: [
         { title: contains },
+        { slug: contains },
         { entries: { some: { label: contains } } },
         withRun({ ...openRun, system: { name: contains } }),
         withRun({ ...openRun, benchmark: contains }),

@@ -82,7 +82,7 @@ export async function gallery(db: PrismaClient, viewerId: string | null, query: 
     )
     SELECT *, count(*) OVER () AS total FROM latest
     WHERE ${pattern}::text IS NULL
-       OR title ILIKE ${pattern} OR systems::text ILIKE ${pattern}
+       OR title ILIKE ${pattern} OR slug ILIKE ${pattern} OR systems::text ILIKE ${pattern}
        OR benchmarks::text ILIKE ${pattern} OR sides::text ILIKE ${pattern}
     ORDER BY "publishedAt" DESC, slug
     LIMIT ${GALLERY_PAGE_SIZE} OFFSET ${offset}`;
@@ -116,8 +116,9 @@ export async function gallery(db: PrismaClient, viewerId: string | null, query: 
           },
         ];
       // Found by what it withholds (a system, a side), it would tell the searcher what that is.
-      const byTitle = !query.q || r.title.toLowerCase().includes(query.q.toLowerCase());
-      return byTitle ? [{ ...listed, withheld: true }] : [];
+      const q = query.q?.toLowerCase();
+      const byName = !q || r.title.toLowerCase().includes(q) || r.slug.toLowerCase().includes(q);
+      return byName ? [{ ...listed, withheld: true }] : [];
     }),
   };
 }
