@@ -1549,6 +1549,21 @@ describe('special rules', () => {
     expect(commit.message).toMatch(/A was measured from code other than what is published/);
   });
 
+  it('F-HW-2 compares the IOPS a storage line provisions, and says nothing of a line without them', () => {
+    const disk = (storageType: string) => ({
+      nodes: [{ role: 'sut' as const, count: 1, hardware: { vcpus: 32, storageType } }],
+    });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(disk('io1, 250 GB, 50 IOPS/GiB'), disk('io1, 300 GiB, 15k IOPS')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Provisioned storage IOPS differs \(A: 12,500 vs B: 15,000\)/);
+    expect(runCheck(checkById('F-HW-2')!, pair(disk('local NVMe SSD'), disk('NVMe SSD (local)'))).state).toBe(
+      'pass',
+    );
+  });
+
   it('F-MEAS-4 reads a page-cache drop as cold and its absence as warm', () => {
     const r = runCheck(
       checkById('F-MEAS-4')!,

@@ -410,6 +410,13 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         norm: normStorage,
       },
       {
+        field: 'nodes.sut.hardware.storageType (provisioned IOPS)',
+        label: 'provisioned storage IOPS',
+        read: storageIops,
+        norm: (v) => parseNumber(v),
+        tolerance: 1.1,
+      },
+      {
         field: 'nodes.sut.hardware.storageBytes (total)',
         label: 'total storage',
         read: nodeSum('sut', 'storageBytes', toBytes),
@@ -522,6 +529,32 @@ export function checkHw3(input: ComparisonInput): CheckOutcome {
  * Server processes per node as F-HW-2 compares them: a count, or 'per-core' for a server that
  * starts one per CPU (prefork, one shard per core); null for a list of other programs.
  */
+/**
+ * The IOPS a volume was provisioned with, as its storage line prints them: "15k IOPS", "12,500
+ * IOPS", or a rate per size ("250 GB, 50 IOPS/GiB" is 12,500). Null when no IOPS are printed.
+ */
+export function provisionedIops(value: unknown): number | null {
+  const t = normText(value).replace(/(\d),(\d{3})/g, '$1$2');
+  const perSize = /(\d+(?:\.\d+)?) ?iops ?\/ ?gi?b\b/.exec(t);
+  if (perSize) {
+    const size = /(\d+(?:\.\d+)?) ?(gi?b|ti?b)\b(?! ?\/)/.exec(t.replace(perSize[0], ''));
+    if (!size) return null;
+    const gb = Number(size[1]) * (size[2]?.startsWith('t') ? 1024 : 1);
+    return Number(perSize[1]) * gb;
+  }
+  const flat = /(\d+(?:\.\d+)?) ?(k)? ?(?:provisioned )?iops\b/.exec(t);
+  return flat ? Number(flat[1]) * (flat[2] ? 1000 : 1) : null;
+}
+
+/** Provisioned IOPS where the storage line prints them; a line without IOPS states none ("gp3" is compared by name). */
+const storageIops: Reader = (run) => {
+  const f = nodeField('sut', 'hardware', 'storageType')(run);
+  if (!f || f.differs) return f;
+  const iops = provisionedIops(f.value);
+  if (iops === null) return undefined;
+  return { value: iops, origin: 'derived', source: `read from the storage line “${display(f.value)}”` };
+};
+
 export function processCount(value: unknown): number | string | null {
   const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : null;
   if (n !== null) return n;
