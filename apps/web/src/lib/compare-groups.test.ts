@@ -47,6 +47,6 @@ describe('entry labels', () => {
   it('explains when the entries cannot be saved', () => {
     expect(entryCountProblem(2, 4)).toBeNull();
     expect(entryCountProblem(1, 4)).toMatch(/at least 2 entries/);
-    expect(entryCountProblem(9, 9)).toMatch(/at most 8 entries, these runs make 9/);
+    expect(entryCountProblem(17, 17)).toMatch(/at most 16 entries, these runs make 17/);
   });
 });

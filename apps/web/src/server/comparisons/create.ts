@@ -1,4 +1,4 @@
-// Saving a comparison: 2–8 entries of visible runs in a project the viewer may edit, a slug
+// Saving a comparison: 2–16 entries of visible runs in a project the viewer may edit, a slug
 // unique across the installation, an optional original it levels. Checks are computed at once.
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
