@@ -117,48 +117,100 @@ interface SweepSource {
     unit: string;
     cells: readonly { value: number | null }[];
   }[];
-  sweep: { parameter: string } | null;
+  sweep: {
+    parameter: string;
+    values: readonly string[];
+    series?: readonly string[] | undefined;
+    optimum?: { rule: 'highest' | 'lowest'; label: string } | undefined;
+  } | null;
 }
 
-/** What a sweep chart draws: tpmC (else throughput) of each entry, in entry order; null without a sweep. */
-export function sweepSeries({ entries, headline, sweep }: SweepSource) {
+/** A sweep as the field draws it: the parameter along x, one line per configuration. */
+export interface SweepChart {
+  title: string;
+  unit: string;
+  /** The parameter's values, in the order first met. */
+  categories: string[];
+  lines: { name: string; values: (number | null)[] }[];
+  /** The point the publication's declared rule picks; none without a rule. */
+  optimum: { label: string; line: string; category: string; value: number } | null;
+}
+
+/**
+ * What a sweep chart draws: tpmC (else throughput) of each entry against the swept parameter,
+ * one line per configuration the sweep names (Standard and Multi-AZ are two lines, not one).
+ * The optimal point is marked only by the rule the publication declares; null without a sweep.
+ */
+export function sweepSeries({ entries, headline, sweep }: SweepSource): SweepChart | null {
   const row = headline.find((r) => r.key === 'tpmC') ?? headline.find((r) => r.key === 'throughput');
   if (!sweep || !row) return null;
+  const categories: string[] = [];
+  const lines = new Map<string, Map<string, number | null>>();
+  entries.forEach((e, i) => {
+    const x = sweep.values[i] ?? e.label;
+    const line = sweep.series?.[i] ?? row.label;
+    if (!categories.includes(x)) categories.push(x);
+    if (!lines.has(line)) lines.set(line, new Map());
+    lines.get(line)?.set(x, row.cells[i]?.value ?? null);
+  });
+  let optimum: SweepChart['optimum'] = null;
+  if (sweep.optimum)
+    for (const [line, points] of lines)
+      for (const [category, value] of points) {
+        if (value === null) continue;
+        const better =
+          sweep.optimum.rule === 'highest'
+            ? value > (optimum?.value ?? -Infinity)
+            : value < (optimum?.value ?? Infinity);
+        if (better) optimum = { label: sweep.optimum.label, line, category, value };
+      }
   return {
     title: `Sweep: ${row.label} by ${sweep.parameter}`,
     unit: row.unit,
-    points: entries.map((e, i) => ({ label: e.label, value: row.cells[i]?.value ?? null })),
+    categories,
+    lines: [...lines].map(([name, points]) => ({
+      name,
+      values: categories.map((c) => points.get(c) ?? null),
+    })),
+    optimum,
   };
 }
 
-/** Throughput against the swept parameter; the best point is marked (seed 003's optimal load point). */
-export function sweepOption(
-  points: readonly { label: string; value: number | null }[],
-  unit: string,
-): EChartsCoreOption {
-  const best = points.reduce<{ label: string; value: number } | null>(
-    (b, p) => (p.value !== null && (!b || p.value > b.value) ? { label: p.label, value: p.value } : b),
-    null,
-  );
+/** The swept quantity against the parameter, a line per configuration, the declared optimum marked. */
+export function sweepOption(chart: SweepChart): EChartsCoreOption {
   return {
     grid: { left: 72, right: 24, top: 60, bottom: 96 },
+    legend: chart.lines.length > 1 ? { top: 0 } : undefined,
     tooltip: {
       trigger: 'axis',
-      valueFormatter: (v: unknown) => (typeof v === 'number' ? formatWithUnit(v, unit) : '—'),
+      valueFormatter: (v: unknown) => (typeof v === 'number' ? formatWithUnit(v, chart.unit) : '—'),
     },
-    xAxis: { type: 'category', data: points.map((p) => p.label), axisLabel: { rotate: 35 } },
-    yAxis: { type: 'value', name: unit, axisLabel: { formatter: (v: number) => formatCompact(v, 'tick') } },
+    xAxis: { type: 'category', data: chart.categories, axisLabel: { rotate: 35 } },
+    yAxis: {
+      type: 'value',
+      name: chart.unit,
+      axisLabel: { formatter: (v: number) => formatCompact(v, 'tick') },
+    },
     animation: false,
-    series: [
-      {
-        name: unit,
-        type: 'line',
-        data: points.map((p) => p.value),
-        color: SERIES_COLORS[0],
-        markPoint: best
-          ? { data: [{ name: 'optimal', coord: [best.label, best.value], value: 'optimal' }], symbolSize: 56 }
+    series: chart.lines.map((line, i) => ({
+      name: line.name,
+      type: 'line',
+      connectNulls: false,
+      data: line.values,
+      color: SERIES_COLORS[i % SERIES_COLORS.length],
+      markPoint:
+        chart.optimum && chart.optimum.line === line.name
+          ? {
+              data: [
+                {
+                  name: chart.optimum.label,
+                  coord: [chart.optimum.category, chart.optimum.value],
+                  value: chart.optimum.label,
+                },
+              ],
+              symbolSize: 56,
+            }
           : undefined,
-      },
-    ],
+    })),
   };
 }

@@ -14,7 +14,17 @@ export const ComparisonEntryDraft = z.object({
 /** A sweep: the parameter that varies across the entries, one value per entry, in entry order. */
 export const Sweep = z.strictObject({
   parameter: z.string().trim().min(1).max(200),
+  /** The parameter's value of each entry, in entry order (the x axis). */
   values: z.array(z.string().max(200)).min(1).max(500),
+  /** The configuration (line) of each entry, in entry order: "Standard", "Multi-AZ". One line without. */
+  series: z.array(z.string().max(100)).min(1).max(500).optional(),
+  /** The publication's rule for its optimal point; none marked without one. */
+  optimum: z
+    .strictObject({
+      rule: z.enum(['highest', 'lowest']),
+      label: z.string().trim().min(1).max(60).default('optimal'),
+    })
+    .optional(),
 });
 export type Sweep = z.infer<typeof Sweep>;
 
@@ -64,6 +74,10 @@ export const CreateComparison = z
   .refine((c) => !c.sweep || c.sweep.values.length === c.entries.length, {
     message: 'a sweep has one value per entry',
     path: ['sweep', 'values'],
+  })
+  .refine((c) => !c.sweep?.series || c.sweep.series.length === c.entries.length, {
+    message: 'a sweep names one configuration per entry',
+    path: ['sweep', 'series'],
   })
   .refine(
     (c) =>

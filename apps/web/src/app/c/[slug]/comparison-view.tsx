@@ -199,11 +199,7 @@ export function ComparisonView({
       {sweep ? (
         <section className="panel">
           <h2>{sweep.title}</h2>
-          <Chart
-            ariaLabel={sweep.title}
-            option={sweepOption(sweep.points, sweep.unit)}
-            style={{ height: 320 }}
-          />
+          <Chart ariaLabel={sweep.title} option={sweepOption(sweep)} style={{ height: 320 }} />
         </section>
       ) : null}
 

@@ -64,10 +64,12 @@ describe('reportCharts', () => {
     const charts = reportCharts(snapshotFixture({ measured: true, sweep: true }));
     expect(charts.map((c) => c.kind)).toEqual(['sweep', 'spectrum', 'throughput']);
     const [sweep, spectrum, throughput] = charts.map((c) => c!);
-    expect(sweep?.kind === 'sweep' && sweep.points).toEqual([
-      { label: 'A', value: 1000 },
-      { label: 'B, tuned', value: 2000 },
-    ]);
+    expect(sweep?.kind === 'sweep' && sweep.chart).toMatchObject({
+      categories: ['A', 'B, tuned'],
+      lines: [{ values: [1000, 2000] }],
+      // No rule declared, no optimal point.
+      optimum: null,
+    });
     expect(spectrum?.kind === 'spectrum' && spectrum.source).toBe('measured');
     // Only what the chart draws crosses to the browser.
     expect(

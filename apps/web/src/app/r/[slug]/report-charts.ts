@@ -12,6 +12,7 @@ import {
   elapsedThroughputOption,
   overlaidSpectrumLines,
   type SpectrumLine,
+  type SweepChart,
   spectrumLinesOption,
   sweepOption,
   sweepSeries,
@@ -39,7 +40,7 @@ interface Common {
 }
 
 export type ReportChartData =
-  | (Common & { kind: 'sweep'; unit: string; points: { label: string; value: number | null }[] })
+  | (Common & { kind: 'sweep'; chart: SweepChart })
   | (Common & {
       kind: 'spectrum';
       /** Measured spectra (many points from histograms), or a few published percentiles. */
@@ -185,9 +186,8 @@ function sweepData(snapshot: ReportSnapshot): ReportChartData | null {
   return {
     kind: 'sweep',
     title: sweep.title,
-    caption: `${sweep.unit} of each entry in entry order; the highest is marked as the optimal point.`,
-    unit: sweep.unit,
-    points: sweep.points,
+    caption: `${sweep.unit} against ${snapshot.sweep?.parameter ?? 'the swept parameter'}, a line per configuration${sweep.optimum ? `; the ${sweep.optimum.label} point is marked by the publication's rule (${snapshot.sweep?.optimum?.rule} ${sweep.unit})` : ''}.`,
+    chart: sweep,
   };
 }
 
@@ -205,7 +205,7 @@ export function reportCharts(
 export function reportChartOption(data: ReportChartData): EChartsCoreOption | null {
   switch (data.kind) {
     case 'sweep':
-      return sweepOption(data.points, data.unit);
+      return sweepOption(data.chart);
     case 'spectrum': {
       const option = spectrumLinesOption(data.lines);
       // A few published points: marked and joined straight, not drawn as a histogram's steps.
