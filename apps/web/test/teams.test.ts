@@ -93,6 +93,38 @@ describe('organizations and projects', () => {
     expect(org.can.manageMembers).toBe(true);
   });
 
+  it('keeps raw frames as long as an editor sets (empty: for good), out of range refused', async () => {
+    const ref = { org: 'acme', project: 'tpcc' };
+    expect((await as('owner').projects.get(ref)).rawFrameRetentionDays).toBeNull();
+    await as('owner').projects.update({
+      ...ref,
+      name: 'TPC-C',
+      visibility: 'private',
+      rawFrameRetentionDays: 14,
+    });
+    expect((await as('owner').projects.get(ref)).rawFrameRetentionDays).toBe(14);
+    // A form sends text: empty keeps the frames for good; left out leaves the setting alone.
+    await as('owner').projects.update({ ...ref, name: 'TPC-C', visibility: 'private' });
+    expect((await as('owner').projects.get(ref)).rawFrameRetentionDays).toBe(14);
+    await as('owner').projects.update({
+      ...ref,
+      name: 'TPC-C',
+      visibility: 'private',
+      rawFrameRetentionDays: '',
+    });
+    expect((await as('owner').projects.get(ref)).rawFrameRetentionDays).toBeNull();
+    expect(
+      await codeOf(
+        as('owner').projects.update({
+          ...ref,
+          name: 'TPC-C',
+          visibility: 'private',
+          rawFrameRetentionDays: 0,
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+  });
+
   it('hides a private project from outsiders and anonymous visitors, shows a public one', async () => {
     expect(await codeOf(as('outsider').projects.get({ org: 'acme', project: 'tpcc' }))).toBe('NOT_FOUND');
     expect(await codeOf(as(null).projects.get({ org: 'acme', project: 'tpcc' }))).toBe('NOT_FOUND');

@@ -20,7 +20,26 @@ export const CreateProjectInput = z.object({
   slug: Slug,
   visibility: VisibilitySchema.default('private'),
 });
-export const UpdateProjectInput = z.object({ name: ProjectName, visibility: VisibilitySchema });
+/**
+ * Days the raw 1-second frames are kept; empty (null) keeps them for good. Minute rollups and run
+ * summaries are always kept, and pages draw runs whose frames expired from them. A form sends text.
+ */
+export const RetentionDays = z.preprocess(
+  (v) => (v === '' || v === null ? null : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: 'Enter a number of days, or leave it empty to keep the frames for good' })
+    .int('Enter whole days')
+    .min(1, 'Keep the frames at least 1 day, or leave it empty to keep them for good')
+    .max(3650, 'Keep the frames at most 3650 days, or leave it empty to keep them for good')
+    .nullable(),
+);
+
+export const UpdateProjectInput = z.object({
+  name: ProjectName,
+  visibility: VisibilitySchema,
+  /** Left out: unchanged. */
+  rawFrameRetentionDays: RetentionDays.optional(),
+});
 
 export const TOKEN_SCOPES = ['ingest', 'read', 'write'] as const;
 export const TokenScope = z.enum(TOKEN_SCOPES);

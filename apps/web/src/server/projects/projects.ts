@@ -99,7 +99,22 @@ export async function updateProject(
 ) {
   return db.project.update({
     where: { id: projectId },
-    data: { name: input.name, visibility: input.visibility },
-    select: { id: true, slug: true, name: true, visibility: true },
+    data: {
+      name: input.name,
+      visibility: input.visibility,
+      ...(input.rawFrameRetentionDays !== undefined
+        ? { rawFrameRetentionDays: input.rawFrameRetentionDays }
+        : {}),
+    },
+    select: { id: true, slug: true, name: true, visibility: true, rawFrameRetentionDays: true },
   });
+}
+
+/** Days the project keeps raw frames (null: for good), for its settings form. */
+export async function projectRetention(db: PrismaClient, projectId: string): Promise<number | null> {
+  const p = await db.project.findUnique({
+    where: { id: projectId },
+    select: { rawFrameRetentionDays: true },
+  });
+  return p?.rawFrameRetentionDays ?? null;
 }

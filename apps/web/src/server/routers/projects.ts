@@ -1,7 +1,13 @@
 import 'server-only';
 import { CreateProjectInput, UpdateProjectInput } from '~/lib/schemas/projects';
 import { permissionsOf } from '~/server/access';
-import { createProject, projectComparisons, projectStats, updateProject } from '~/server/projects/projects';
+import {
+  createProject,
+  projectComparisons,
+  projectRetention,
+  projectStats,
+  updateProject,
+} from '~/server/projects/projects';
 import { orgProcedure, projectProcedure, router } from '~/server/trpc';
 
 export const projectsRouter = router({
@@ -15,6 +21,7 @@ export const projectsRouter = router({
     can: permissionsOf(ctx.role),
     stats: await projectStats(ctx.db, ctx.project.id),
     comparisons: await projectComparisons(ctx.db, ctx.project.id),
+    rawFrameRetentionDays: await projectRetention(ctx.db, ctx.project.id),
   })),
   update: projectProcedure('edit')
     .input(UpdateProjectInput)

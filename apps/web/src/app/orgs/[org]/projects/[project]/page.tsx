@@ -216,6 +216,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
                 project={project.slug}
                 name={project.name}
                 visibility={project.visibility}
+                retentionDays={project.rawFrameRetentionDays}
               />
             ) : (
               <p className="muted">Only editors and owners can change the name and visibility.</p>
