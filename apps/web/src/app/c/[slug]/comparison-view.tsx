@@ -1,9 +1,8 @@
 'use client';
 import { Chart } from '@levelfield/ui/chart';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { WithheldNotice } from '~/components/access/WithheldNotice';
 // The comparison page body. It refetches every 3 s while any run is still running (polling, so
 // two systems can be watched racing side by side), otherwise it stays as loaded.
@@ -18,6 +17,9 @@ import {
 } from '~/components/comparisons/comparison-charts';
 import { HeadlineTable } from '~/components/comparisons/headline-table';
 import { ProvenanceSection } from '~/components/comparisons/provenance-diff';
+import { FieldError, FormAlert } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { DecideCheck } from '~/lib/schemas/comparisons';
 import type { ComparisonView as View } from '~/server/comparisons/view';
 import { useTRPC } from '~/trpc/react';
 
@@ -25,57 +27,57 @@ export const LIVE_REFRESH_MS = 3000;
 
 type Check = View['checks'][number];
 
+/** What a decision form asks; the comparison and the check are the page's. */
+const Decision = DecideCheck.omit({ slug: true, checkId: true });
+
 /** Folded under "Confirm or waive" beside the evidence: open flags stay a few lines each. */
 function DecisionForm({ view, check }: { view: View; check: Check }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [justification, setJustification] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const decide = useMutation(
-    trpc.comparisons.decide.mutationOptions({
-      onSuccess: async () => {
-        setJustification('');
-        setError(null);
-        await queryClient.invalidateQueries({
-          queryKey: trpc.comparisons.get.queryKey({ slug: view.comparison.slug }),
-        });
-      },
-      onError: (e) => setError(e instanceof TRPCClientError ? e.message : 'Could not save the decision.'),
-    }),
+  const decide = useMutation(trpc.comparisons.decide.mutationOptions());
+  const form = useZodForm(
+    Decision,
+    async (input) => {
+      await decide.mutateAsync({ slug: view.comparison.slug, checkId: check.id, ...input });
+      await queryClient.invalidateQueries({
+        queryKey: trpc.comparisons.get.queryKey({ slug: view.comparison.slug }),
+      });
+    },
+    // Cleared once recorded, for the next decision on the check.
+    { reset: true },
   );
-  const submit = (decision: 'confirmed' | 'waived') => (event: FormEvent) => {
-    event.preventDefault();
-    if (!justification.trim()) {
-      setError('Write a justification: a decision without one is not recorded.');
-      return;
-    }
-    decide.mutate({ slug: view.comparison.slug, checkId: check.id, decision, justification });
-  };
   const { review, waiveCheck } = view.permissions;
   const verbs = review ? (waiveCheck ? 'Confirm or waive' : 'Confirm') : 'Waive';
   return (
     <details className="check-decide">
       <summary>{verbs}</summary>
-      <form className="decision-form" onSubmit={submit('confirmed')}>
+      <form className="decision-form" onSubmit={form.onSubmit} noValidate>
         <label>
           <span className="small">Justification</span>
           <textarea
             name="justification"
             rows={2}
-            value={justification}
-            onChange={(e) => setJustification(e.target.value)}
             aria-label={`Justification for ${check.id}`}
+            {...form.field('justification')}
           />
+          <FieldError form={form} path="justification" />
         </label>
-        {error ? <p className="field-error">{error}</p> : null}
+        <FormAlert form={form} inline />
+        {/* The button pressed is the decision: the hook reads the submitter's value. */}
         <div className="form-actions">
           {review ? (
-            <button type="submit" className="button" disabled={decide.isPending}>
+            <button
+              type="submit"
+              name="decision"
+              value="confirmed"
+              className="button"
+              disabled={form.pending}
+            >
               Confirm
             </button>
           ) : null}
           {waiveCheck ? (
-            <button type="button" className="button" disabled={decide.isPending} onClick={submit('waived')}>
+            <button type="submit" name="decision" value="waived" className="button" disabled={form.pending}>
               Waive
             </button>
           ) : null}
