@@ -1,8 +1,10 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState } from 'react';
-import { errorText } from '~/trpc/errors';
+import { useState } from 'react';
+import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
+import { useZodForm } from '~/components/forms/use-zod-form';
+import { CreateComparison } from '~/lib/schemas/comparisons';
 import { useTRPC } from '~/trpc/react';
 
 interface Props {
@@ -40,37 +42,41 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
   const [subject, setSubject] = useState('system');
   const [chosenBaseline, setBaseline] = useState(0);
   const baseline = Math.min(chosenBaseline, entries.length - 1);
-  const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.comparisons.create.mutationOptions({
-      onSuccess: ({ slug: saved }) => router.push(`/c/${saved}`),
-      onError: (e) =>
-        setError(errorText(e, 'Could not save the comparison: check your connection and try again.')),
-    }),
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    save.mutate({
-      projectId,
-      comparison: {
+  const save = useMutation(trpc.comparisons.create.mutationOptions());
+  const form = useZodForm(
+    CreateComparison,
+    async (comparison) => {
+      const saved = await save.mutateAsync({ projectId, comparison });
+      router.push(`/c/${saved.slug}`);
+    },
+    // The values are the component's state, not the form's fields: a typed label stays with its
+    // runs while the builder regroups them (entryKey), and the baseline follows the entry count.
+    {
+      read: () => ({
         title,
         slug,
         baseline,
         subject: [subject],
         entries: entries.map((e) => ({ label: labelOf(e), runIds: e.runIds })),
-      },
-    });
-  };
+      }),
+    },
+  );
   return (
-    <form className="form panel" onSubmit={submit} aria-label="Save comparison">
+    <form className="form panel" onSubmit={form.onSubmit} aria-label="Save comparison" noValidate>
       <h2>Save comparison</h2>
       <p className="muted small">
         Saved in {projectName}. The slug is the comparison’s address, unique across Levelfield.
       </p>
       <label>
         Title
-        <input name="title" required value={title} onChange={(e) => setTitle(e.target.value)} />
+        <input
+          name="title"
+          required
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          {...form.field('title')}
+        />
+        <FieldError form={form} path="title" />
       </label>
       <label>
         Slug
@@ -80,7 +86,9 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
           value={slug}
           placeholder="e.g. pgbench-8-vs-32-clients"
           onChange={(e) => setSlug(e.target.value)}
+          {...form.field('slug')}
         />
+        <FieldError form={form} path="slug" />
       </label>
       <label>
         Compared on purpose
@@ -95,7 +103,7 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
           This difference is the point of the comparison; the fairness checks flag every other one.
         </span>
       </label>
-      <fieldset>
+      <fieldset {...form.field('entries')}>
         <legend>Entries and baseline</legend>
         {entries.map((e, i) => (
           <div
@@ -118,21 +126,18 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
             <span className="muted small">{e.runIds.length === 1 ? '1 run' : `${e.runIds.length} runs`}</span>
           </div>
         ))}
+        <FieldError form={form} path="entries" />
       </fieldset>
       {problem ? (
         <p className="field-error" role="alert">
           {problem}
         </p>
       ) : null}
-      {error ? (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormAlert form={form} inline />
       <div className="form-actions">
-        <button type="submit" className="button primary" disabled={save.isPending || problem !== null}>
+        <SubmitButton pending={form.pending} busyLabel="Saving…" disabled={form.pending || problem !== null}>
           Save comparison
-        </button>
+        </SubmitButton>
       </div>
     </form>
   );
