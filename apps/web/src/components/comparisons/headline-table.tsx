@@ -35,10 +35,17 @@ interface Props {
   annotate?: Annotate;
 }
 
+/**
+ * The headline figures, then the publication's other quantities (its own columns: a multiplier,
+ * a replication factor, lines of code) folded under their names, so the page stays short and
+ * nothing printed is missing.
+ */
 export function HeadlineTable({ entries, headline, baseline, testId = 'headline', annotate }: Props) {
-  return (
-    <TableScroll label={'Headline figures'}>
-      <table className="table cmp-table" data-testid={testId}>
+  const main = headline.filter((r) => !r.key.startsWith('value:'));
+  const more = headline.filter((r) => r.key.startsWith('value:'));
+  const table = (rows: readonly HeadlineRow[], id: string, label: string) => (
+    <TableScroll label={label}>
+      <table className="table cmp-table" data-testid={id}>
         <thead>
           <tr>
             <th>Metric</th>
@@ -51,47 +58,75 @@ export function HeadlineTable({ entries, headline, baseline, testId = 'headline'
           </tr>
         </thead>
         <tbody>
-          {headline.map((row) => (
-            <tr key={row.key} data-metric={row.key}>
-              <th scope="row">
-                {row.label}
-                {/* A metric that is its own unit (tpmC) is not labelled twice, nor one whose
-                    figures carry their unit (latencies print as 850 µs or 1.2 s). */}
-                {row.unit && row.unit.toLowerCase() !== row.label.toLowerCase() && !carriesUnit(row.unit) ? (
-                  <span className="muted small"> {row.unit}</span>
-                ) : null}
-              </th>
-              {row.cells.map((cell, i) => {
-                const ratio = row.ratios[i];
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per entry, in entry order
-                  <td key={i} data-anchor-cell={`${row.key}|${entries[i]?.label ?? ''}`}>
-                    <CellView cell={cell} unit={row.unit} />
-                    {ratio ? (
-                      <span className={`ratio ratio-${ratio.text.split(' ')[1] ?? ''}`}>
-                        {ratio.text}
-                        {ratio.ci ? (
-                          <span className="muted small" title={ratio.ci.method}>
-                            {' '}
-                            95 % CI{' '}
-                            {ratio.ci.bounded
-                              ? `${ratio.ci.lower.toFixed(2)}–${ratio.ci.upper.toFixed(2)}×`
-                              : 'unbounded'}{' '}
-                            (Fieller)
-                          </span>
-                        ) : ratio.ciNote ? (
-                          <span className="muted small"> {ratio.ciNote}</span>
-                        ) : null}
-                      </span>
-                    ) : null}
-                    {annotate ? annotate(`cell:${row.key}|${entries[i]?.label ?? ''}`) : null}
-                  </td>
-                );
-              })}
-            </tr>
+          {rows.map((row) => (
+            <HeadlineRowView key={row.key} row={row} entries={entries} annotate={annotate} />
           ))}
         </tbody>
       </table>
     </TableScroll>
+  );
+  return (
+    <>
+      {table(main, testId, 'Headline figures')}
+      {more.length > 0 ? (
+        <details className="cmp-more">
+          <summary>
+            {more.length} more figure{more.length === 1 ? '' : 's'} from the publication:{' '}
+            {[...new Set(more.map((r) => r.label.replace(/ \(.*\)$/, '')))].join(', ')}
+          </summary>
+          {table(more, `${testId}-more`, 'More figures from the publication')}
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+function HeadlineRowView({
+  row,
+  entries,
+  annotate,
+}: {
+  row: HeadlineRow;
+  entries: readonly { label: string }[];
+  annotate?: Annotate | undefined;
+}) {
+  return (
+    <tr data-metric={row.key}>
+      <th scope="row">
+        {row.label}
+        {/* A metric that is its own unit (tpmC) is not labelled twice, nor one whose
+            figures carry their unit (latencies print as 850 µs or 1.2 s). */}
+        {row.unit && row.unit.toLowerCase() !== row.label.toLowerCase() && !carriesUnit(row.unit) ? (
+          <span className="muted small"> {row.unit}</span>
+        ) : null}
+      </th>
+      {row.cells.map((cell, i) => {
+        const ratio = row.ratios[i];
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: one cell per entry, in entry order
+          <td key={i} data-anchor-cell={`${row.key}|${entries[i]?.label ?? ''}`}>
+            <CellView cell={cell} unit={row.unit} />
+            {ratio ? (
+              <span className={`ratio ratio-${ratio.text.split(' ')[1] ?? ''}`}>
+                {ratio.text}
+                {ratio.ci ? (
+                  <span className="muted small" title={ratio.ci.method}>
+                    {' '}
+                    95 % CI{' '}
+                    {ratio.ci.bounded
+                      ? `${ratio.ci.lower.toFixed(2)}–${ratio.ci.upper.toFixed(2)}×`
+                      : 'unbounded'}{' '}
+                    (Fieller)
+                  </span>
+                ) : ratio.ciNote ? (
+                  <span className="muted small"> {ratio.ciNote}</span>
+                ) : null}
+              </span>
+            ) : null}
+            {annotate ? annotate(`cell:${row.key}|${entries[i]?.label ?? ''}`) : null}
+          </td>
+        );
+      })}
+    </tr>
   );
 }
