@@ -70,7 +70,7 @@ export function HeadlineTable({ entries, headline, baseline, testId = 'headline'
       {table(main, testId, 'Headline figures')}
       {more.length > 0 ? (
         <details className="cmp-more">
-          <summary>
+          <summary className="cmp-more-summary">
             {more.length} more figure{more.length === 1 ? '' : 's'} from the publication:{' '}
             {[...new Set(more.map((r) => r.label.replace(/ \(.*\)$/, '')))].join(', ')}
           </summary>
