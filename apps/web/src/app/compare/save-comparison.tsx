@@ -46,7 +46,7 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
   const form = useZodForm(
     CreateComparison,
     async (comparison) => {
-      const saved = await save.mutateAsync({ projectId, comparison });
+      const saved = await save.mutateAsync({ projectId, ...comparison });
       router.push(`/c/${saved.slug}`);
     },
     // The values are the component's state, not the form's fields: a typed label stays with its

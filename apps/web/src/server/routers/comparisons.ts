@@ -32,11 +32,14 @@ export const comparisonsRouter = router({
       previewRuns(ctx.db, ctx.viewerId, input.runIds, parseAssignment(input.runIds.length, input.group)),
     ),
 
+  // Flat: the comparison's fields beside the project, so a refusal's path ("title") names the
+  // form's own field.
   create: publicProcedure
-    .input(z.object({ projectId: z.string().min(1).max(100), comparison: CreateComparison }))
-    .mutation(({ ctx, input }) =>
-      createComparison(ctx.db, ctx.viewerId, { projectId: input.projectId }, input.comparison),
-    ),
+    .input(z.intersection(z.object({ projectId: z.string().min(1).max(100) }), CreateComparison))
+    .mutation(({ ctx, input }) => {
+      const { projectId, ...comparison } = input;
+      return createComparison(ctx.db, ctx.viewerId, { projectId }, comparison);
+    }),
 
   decide: publicProcedure
     .input(DecideCheck)
