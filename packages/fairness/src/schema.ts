@@ -137,7 +137,11 @@ export type CheckEvidence = z.infer<typeof CheckEvidence>;
 export const CheckDecision = z.strictObject({
   checkId: z.string().regex(/^F-[A-Z]+-\d+$/),
   decision: z.enum(['confirmed', 'waived']),
-  justification: z.string().trim().min(1, 'a decision needs a written justification').max(4000),
+  justification: z
+    .string()
+    .trim()
+    .min(1, 'Write a justification: a decision without one is not recorded.')
+    .max(4000),
   by: z.string().min(1).max(200),
   /** ISO 8601 timestamp. */
   at: z.iso.datetime({ offset: true }),
