@@ -10,6 +10,7 @@ import {
   formatLatency,
   formatMoney,
   formatPercent,
+  formatPrinted,
   formatQuantity,
   formatRate,
   formatTimeSpan,
@@ -154,5 +155,17 @@ describe('factors and differences', () => {
     expect(formatDifference(2.3 / (73_123 / 32_232) - 1)).toBe('+1.4%');
     expect(formatDifference(-0.123)).toBe('−12%');
     expect(formatDifference(0)).toBe('0%');
+  });
+});
+
+describe('figures as printed', () => {
+  it('keeps the print, adding the unit its column implies only where the print has none', () => {
+    expect(formatPrinted('1,100*', 'ms')).toBe('1,100* ms');
+    expect(formatPrinted('1.66', 'USD/h')).toBe('$1.66/h');
+    expect(formatPrinted('$139.97', 'USD/h')).toBe('$139.97');
+    expect(formatPrinted('95.0%', '%')).toBe('95.0%');
+    expect(formatPrinted('40x slower', 'x')).toBe('40x slower');
+    expect(formatPrinted('131109.8', 'tpmC')).toBe('131109.8');
+    expect(formatPrinted('N/A', 'ms')).toBe('N/A');
   });
 });

@@ -149,6 +149,17 @@ export function formatQuantity(value: number, unit: string): string {
 }
 
 /** Whether formatQuantity's figures carry their unit themselves (6.64 ms, $5.18, 97.3%). */
+/**
+ * A figure exactly as the publication printed it, with the unit its column implies when the print
+ * has none: "1,100*" in a ms column reads "1,100* ms", "1.66" in a USD/h column "$1.66/h"; a
+ * print that carries its own unit or words ("$139.97", "95.0%", "40x slower") is kept as it is.
+ */
+export function formatPrinted(text: string, unit: string): string {
+  if (!carriesUnit(unit) || /[^\d\s.,*+\-–−~≈<>()]/.test(text)) return text;
+  if (unit.startsWith('USD')) return `$${text}${unit.slice(3)}`;
+  return unit === '%' ? `${text}%` : `${text} ${unit}`;
+}
+
 export function carriesUnit(unit: string): boolean {
   return isDurationUnit(unit) || unit.startsWith('USD') || unit === '%';
 }

@@ -4,16 +4,22 @@
 
 import type { Annotate } from '~/components/provenance/provenance-panel';
 import { TableScroll } from '~/components/table/table-scroll';
-import { carriesUnit, formatFigure } from '~/lib/format';
+import { carriesUnit, formatFigure, formatPrinted } from '~/lib/format';
 import type { HeadlineCell, HeadlineRow } from '~/server/comparisons/table';
 
 function CellView({ cell, unit }: { cell: HeadlineCell; unit: string }) {
   if (cell.value === null && !cell.text) return <span className="muted">—</span>;
   const printed = cell.value !== null && cell.text ? `as printed: ${cell.text}` : undefined;
+  // A published figure reads exactly as printed (13154.0, "40x slower"); a figure Levelfield
+  // computed (a mean, a recomputation) in its own format.
+  const shown =
+    cell.text !== undefined && cell.origin !== 'derived'
+      ? formatPrinted(cell.text, unit)
+      : formatFigure(cell, unit);
   return (
     <span className="cmp-cell">
       <span className="cmp-value" title={printed}>
-        {formatFigure(cell, unit)}
+        {shown}
       </span>
       {cell.runs.length > 1 ? <span className="muted small"> mean of {cell.runs.length}</span> : null}
       {cell.quality && cell.quality !== 'measured' ? <span className="tag warn">{cell.quality}</span> : null}

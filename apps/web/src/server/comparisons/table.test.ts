@@ -34,6 +34,24 @@ describe('headline table formulas on the seeds', () => {
     expect(rows.filter((r) => r.label === 'TpmC' || r.key === 'value:tpmC')).toEqual([]);
   });
 
+  it("orders latency rows as the publication's table: each transaction and end point, its percentiles in order", () => {
+    const keys = buildHeadline(ramaVsCockroachdb.input, 0)
+      .filter((r) => r.key.startsWith('latency:') && r.key.includes('transaction=New Order'))
+      .map((r) => r.label);
+    expect(keys).toEqual([
+      'Latency New Order initiate p50',
+      'Latency New Order initiate p90',
+      'Latency New Order initiate p95',
+      'Latency New Order initiate p99',
+      'Latency New Order initiate max',
+      'Latency New Order complete p50',
+      'Latency New Order complete p90',
+      'Latency New Order complete p95',
+      'Latency New Order complete p99',
+      'Latency New Order complete max',
+    ]);
+  });
+
   it('reproduces seed 003 Table 4 3-year $/tpmC within rounding (±0.01)', () => {
     const rows = buildHeadline(rdsMysqlTpcc.input, 0);
     const row = rows.find((r) => r.key === 'dollarsPerTpmC3y');

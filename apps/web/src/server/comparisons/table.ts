@@ -166,6 +166,33 @@ interface RowSpec {
   recompute?: { formulaId: string; fn: (run: RunInput) => number | undefined };
 }
 
+/** Where a percentile or statistic sits in a latency table: mean first, then p50 … max. */
+function statisticRank(labels: Record<string, string>): number {
+  const p = labels.percentile ?? labels.statistic ?? '';
+  if (p === 'max') return 1000;
+  const n = /^p(\d+(?:\.\d+)?)$/.exec(p)?.[1];
+  return n !== undefined ? Number(n) : -1;
+}
+
+/**
+ * Latency label sets as a publication's table reads: each transaction and end point where it is
+ * first met (on any side), its percentiles in order — one side printing only p50 of a group does
+ * not push the other side's p90…max of that group to the end.
+ */
+function inPrintedOrder(labelSets: readonly Record<string, string>[]): string[] {
+  const groups: string[] = [];
+  const byKey = new Map<string, { group: number; rank: number }>();
+  for (const labels of labelSets) {
+    const key = labelsKey(labels);
+    if (byKey.has(key)) continue;
+    const { percentile: _p, statistic: _s, ...rest } = labels;
+    const group = labelsKey(rest);
+    if (!groups.includes(group)) groups.push(group);
+    byKey.set(key, { group: groups.indexOf(group), rank: statisticRank(labels) });
+  }
+  return [...byKey].sort(([, a], [, b]) => a.group - b.group || a.rank - b.rank).map(([key]) => key);
+}
+
 function specs(input: ComparisonInput): RowSpec[] {
   const runs = input.entries.flatMap((e) => e.runs);
   const has = (metric: string) => runs.some((r) => r.values.some((v) => v.metric === metric));
@@ -260,9 +287,7 @@ function specs(input: ComparisonInput): RowSpec[] {
       recompute: { formulaId: threeYearDollarsPerTpmC.id, fn: threeYearPerTpmC },
     });
   // Published latencies per transaction, end point and percentile, in the order printed.
-  const latencyKeys = [
-    ...new Set(runs.flatMap((r) => valuesOf(r, 'latency').map((v) => labelsKey(v.labels)))),
-  ];
+  const latencyKeys = inPrintedOrder(runs.flatMap((r) => valuesOf(r, 'latency').map((v) => v.labels)));
   for (const k of latencyKeys) {
     const sample = runs.flatMap((r) => valuesOf(r, 'latency', k))[0];
     const l = sample?.labels ?? {};
