@@ -17,6 +17,7 @@ import { formatUtc } from '~/lib/format';
 import { serverCaller } from '~/server/root';
 import { CheckCounts } from './check-counts';
 import './comparisons.css';
+import { FacetSelect } from '~/components/table/facet-select';
 
 export const metadata: Metadata = { title: 'Comparisons' };
 export const dynamic = 'force-dynamic';
@@ -92,18 +93,20 @@ export default async function ComparisonsPage({
             </option>
           ))}
         </select>
-        <select name="system" defaultValue={query.system ?? ''} aria-label="System">
-          <option value="">All systems</option>
-          {data.facets.systems.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select name="benchmark" defaultValue={query.benchmark ?? ''} aria-label="Benchmark">
-          <option value="">All benchmarks</option>
-          {data.facets.benchmarks.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
+        <FacetSelect
+          name="system"
+          label="System"
+          all="All systems"
+          values={data.facets.systems}
+          value={query.system}
+        />
+        <FacetSelect
+          name="benchmark"
+          label="Benchmark"
+          all="All benchmarks"
+          values={data.facets.benchmarks}
+          value={query.benchmark}
+        />
         <select name="state" defaultValue={query.state ?? ''} aria-label="Fairness">
           <option value="">Any fairness state</option>
           {FAIRNESS_FILTERS.map((s) => (

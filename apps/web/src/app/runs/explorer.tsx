@@ -4,6 +4,7 @@
 import { flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMemo, useOptimistic, useState, useTransition } from 'react';
+import { FacetSelect } from '~/components/table/facet-select';
 import { TableScroll } from '~/components/table/table-scroll';
 import { MAX_BUILDER_RUNS } from '~/lib/compare-groups';
 import {
@@ -95,18 +96,20 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
           defaultValue={query.q ?? ''}
           aria-label="Search run names"
         />
-        <select name="system" defaultValue={query.system ?? ''} aria-label="System">
-          <option value="">All systems</option>
-          {data.facets.systems.map((s) => (
-            <option key={s}>{s}</option>
-          ))}
-        </select>
-        <select name="benchmark" defaultValue={query.benchmark ?? ''} aria-label="Benchmark">
-          <option value="">All benchmarks</option>
-          {data.facets.benchmarks.map((b) => (
-            <option key={b}>{b}</option>
-          ))}
-        </select>
+        <FacetSelect
+          name="system"
+          label="System"
+          all="All systems"
+          values={data.facets.systems}
+          value={query.system}
+        />
+        <FacetSelect
+          name="benchmark"
+          label="Benchmark"
+          all="All benchmarks"
+          values={data.facets.benchmarks}
+          value={query.benchmark}
+        />
         <select name="status" defaultValue={query.status ?? ''} aria-label="Status">
           <option value="">Any status</option>
           {RUN_STATUSES.map((s) => (
