@@ -180,9 +180,8 @@ export function ComparisonView({
       <section className="panel">
         <h2>Headline</h2>
         <p className="muted small">
-          Ratios against the baseline ({view.entries[view.comparison.baseline]?.label}); 95 % confidence
-          intervals by Fieller’s method when both sides have two or more repetitions. Recomputed values show
-          their formula id and the published figure.
+          Ratios against {view.entries[view.comparison.baseline]?.label}; figures as printed, recomputed ones
+          with their formula.
         </p>
         <HeadlineTable entries={view.entries} headline={view.headline} baseline={view.comparison.baseline} />
       </section>
