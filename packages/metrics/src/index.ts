@@ -20,6 +20,7 @@ export {
   parseIntervalLogLine,
 } from './hdr/index.ts';
 export {
+  type LatencyQuantiles,
   type LatencySummary,
   meanConfidenceInterval,
   mergeHistograms,

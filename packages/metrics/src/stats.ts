@@ -33,18 +33,26 @@ export function mergeHistograms(histograms: Iterable<Histogram>): Histogram {
   return merged;
 }
 
-/** The per-series summary of the read API and of frames. */
-export interface LatencySummary {
-  count: number;
-  min: number;
-  max: number;
-  mean: number;
-  stdDev: number;
+/**
+ * The percentiles every latency summary carries, p50 to p99.9, one field each: frames on the wire
+ * and in the database, rollups, live messages and the read API all name them so. Types that carry
+ * them extend this one (or pick from it) rather than spell the five fields again.
+ */
+export interface LatencyQuantiles {
   p50: number;
   p90: number;
   p95: number;
   p99: number;
   p999: number;
+}
+
+/** The per-series summary of the read API and of frames. */
+export interface LatencySummary extends LatencyQuantiles {
+  count: number;
+  min: number;
+  max: number;
+  mean: number;
+  stdDev: number;
 }
 
 export function summarizeHistogram(h: Histogram, rank: PercentileRank = 'nearest'): LatencySummary {

@@ -2,13 +2,14 @@
 // instances. A notification holds at most 8000 bytes, so it names the stored frames (run,
 // series, seq ranges) and the receiving instance reads them back; one per batch, sent after the
 // batch committed (notifier.ts).
+import type { LatencyQuantiles } from '@levelfield/metrics/stats';
 
 export const FRAMES_CHANNEL = 'levelfield_frames';
 /** Below PostgreSQL's 8000-byte payload limit. */
 export const NOTIFY_LIMIT_BYTES = 7900;
 
 /** The summary of one frame as sent on the live stream (docs/ingest-contract.md). */
-export interface LiveFrame {
+export interface LiveFrame extends LatencyQuantiles {
   series: string;
   seq: number;
   startMs: number;
@@ -17,11 +18,6 @@ export interface LiveFrame {
   min: number;
   max: number;
   mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
   warmup: boolean;
   /**
    * The interval's histogram (V2 compressed, base64) for latency series. The run page extends

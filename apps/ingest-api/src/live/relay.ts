@@ -2,11 +2,13 @@
 // this instance's own (already published in process) and runs nobody here watches, reads the
 // named frames back and hands them to the hub, one notice at a time so a subscriber sees batches
 // in commit order. Fed by PostgreSQL LISTEN (listener.ts) or by NATS (nats.ts).
+import type { LatencyQuantiles } from '@levelfield/metrics/stats';
 import { errorMessage, type Queryable } from '../db.ts';
 import type { LiveHub } from './hub.ts';
 import { decodeNotice, type LiveFrame, type Notice, type SeriesInfo } from './messages.ts';
 
-interface FrameRow {
+/** A stored frame as FRAME_COLUMNS reads it, with its series. */
+interface FrameRow extends LatencyQuantiles {
   series_id: string;
   seq: number;
   start_ms: number;
@@ -15,11 +17,6 @@ interface FrameRow {
   min: number;
   max: number;
   mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
   warmup: boolean;
   histogram: string | null;
   name: string;

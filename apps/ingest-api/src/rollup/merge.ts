@@ -9,8 +9,9 @@ import {
   mergeEncoded,
   V2_COMPRESSED_ENCODING_COOKIE,
 } from '@levelfield/metrics/hdr';
+import type { LatencyQuantiles } from '@levelfield/metrics/stats';
 
-export interface MergedHistogram {
+export interface MergedHistogram extends LatencyQuantiles {
   /** Compressed V2 encoding, as frames store theirs. */
   encoded: Uint8Array;
   /**
@@ -18,11 +19,6 @@ export interface MergedHistogram {
    * when asked (rollups are drawn as heatmaps, whole-run summaries are not).
    */
   bands?: Uint8Array;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
 }
 
 export interface HistogramMerger {

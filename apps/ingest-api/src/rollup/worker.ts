@@ -15,6 +15,7 @@
 // and, after each query, rests in proportion to stay busy at most `cpuShare` of wall time: ingest
 // always comes first. Merging in process (from TypeScript source) rests the same way; the merge
 // thread runs at the lowest scheduling priority instead (merge-thread.ts).
+import type { LatencyQuantiles } from '@levelfield/metrics/stats';
 import type pg from 'pg';
 import { errorMessage } from '../db.ts';
 import { byteaArray } from '../frames/columns.ts';
@@ -54,18 +55,13 @@ const SLICE = 50;
 /** (run, minute) buckets per claim: few, so instances share a backlog evenly. */
 const CLAIM_SIZE = 4;
 
-interface Aggregate {
+interface Aggregate extends LatencyQuantiles {
   frame_count: number;
   count: string;
   duration_ms: string;
   min: number;
   max: number;
   mean: number;
-  p50: number;
-  p90: number;
-  p95: number;
-  p99: number;
-  p999: number;
   without_histogram: number;
 }
 
@@ -87,7 +83,7 @@ interface Claim {
   status: string;
 }
 
-type Percentiles = Pick<Aggregate, 'p50' | 'p90' | 'p95' | 'p99' | 'p999'> & {
+type Percentiles = LatencyQuantiles & {
   histogram: Buffer | null;
   bands: Buffer | null;
 };

@@ -4,22 +4,19 @@
 // 13-digit time) and warm-up as the indexes of its points.
 import type { SeriesTimeline, TimePoint } from '~/lib/timeline-model';
 
-export interface PackedTimeline extends Omit<SeriesTimeline, 'points'> {
+/** The fields of a point sent as they are, one array each. */
+const VALUES = ['count', 'max', 'p50', 'p90', 'p99', 'p999'] as const;
+
+export type PackedTimeline = Omit<SeriesTimeline, 'points'> & {
+  [K in (typeof VALUES)[number]]: TimePoint[K][];
+} & {
   /** Each point's start minus the previous point's (the first's minus 0), ms. */
   dt: number[];
   /** Each point's end minus its start, ms. */
   width: number[];
-  count: number[];
-  max: number[];
-  p50: number[];
-  p90: number[];
-  p99: number[];
-  p999: number[];
   /** Indexes of the warm-up points. */
   warmup: number[];
-}
-
-const VALUES = ['count', 'max', 'p50', 'p90', 'p99', 'p999'] as const;
+};
 
 export function packTimeline({ points, ...series }: SeriesTimeline): PackedTimeline {
   const packed: PackedTimeline = {

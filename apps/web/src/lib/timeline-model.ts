@@ -2,7 +2,7 @@
 // database): one interval per point, the heatmap bands, and the summary and spectrum of a merged
 // histogram. server/runs/timeline.ts loads them from the database.
 import { type BandCounts, type BandHeatmap, encodeBase64, type Histogram } from '@levelfield/metrics/hdr';
-import { type LatencySummary, summarizeHistogram } from '@levelfield/metrics/stats';
+import { type LatencyQuantiles, type LatencySummary, summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
 export const ROLLUP_WIDTH_SECONDS = 60;
@@ -19,16 +19,12 @@ export const NO_HEATMAP: BandHeatmap = { edges: [], per: 1, counts: [] };
  * One interval as the charts draw it. Only what they draw (the percentile lines, max, throughput,
  * warm-up): a day is 1,440 of these per series, sent with the page.
  */
-export interface TimePoint {
+export interface TimePoint extends Pick<LatencyQuantiles, 'p50' | 'p90' | 'p99' | 'p999'> {
   /** Interval start and end, unix ms. */
   t: number;
   end: number;
   count: number;
   max: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
   warmup: boolean;
 }
 
