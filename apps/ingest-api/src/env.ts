@@ -1,22 +1,17 @@
 // The ingest API's whole configuration, read and checked once at start-up.
-import { LIVE_TOKEN_SECRET_HINT, LIVE_TOKEN_SECRET_MIN_LENGTH } from '@levelfield/contracts/live-token';
+import { SharedEnv } from '@levelfield/contracts/env';
 import { z } from 'zod';
 import { RATE_LIMIT_DEFAULTS } from './rate-limit.ts';
 
 const Url = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
 
-const EnvSchema = z.object({
-  DATABASE_URL: z.string().min(1, 'set DATABASE_URL to the PostgreSQL connection string'),
+// DATABASE_URL and LEVELFIELD_LIVE_TOKEN_SECRET: as the web app reads them (SharedEnv).
+const EnvSchema = SharedEnv.extend({
   INGEST_HOST: z.string().min(1).default('127.0.0.1'),
   INGEST_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   LEVELFIELD_WEB_URL: Url.default('http://127.0.0.1:3000'),
   /** Base of liveUrl in run responses; defaults to the address the server listens on. */
   LEVELFIELD_PUBLIC_INGEST_URL: Url.optional(),
-  /** Without it, live subscriptions to private runs are refused (public runs stay open). */
-  LEVELFIELD_LIVE_TOKEN_SECRET: z
-    .string()
-    .min(LIVE_TOKEN_SECRET_MIN_LENGTH, LIVE_TOKEN_SECRET_HINT)
-    .optional(),
   /** Connections of the hot-path pool; PostgreSQL gains nothing from many more than its cores. */
   INGEST_DB_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
   /** How long an API token lookup is reused; a revocation takes effect within this time. */

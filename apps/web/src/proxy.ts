@@ -11,7 +11,7 @@ export function proxy(request: NextRequest) {
     nonce: newNonce(),
     ingestOrigin: new URL(env().LEVELFIELD_INGEST_URL).origin,
     embed: EMBED_PATH.test(request.nextUrl.pathname),
-    dev: process.env.NODE_ENV === 'development',
+    dev: env().NODE_ENV === 'development',
   });
   const headers = new Headers(request.headers);
   headers.set('content-security-policy', policy);

@@ -6,6 +6,7 @@
 import 'server-only';
 import NextAuth, { type NextAuthConfig } from 'next-auth';
 import GitHub from 'next-auth/providers/github';
+import { envVar } from '~/env';
 import { levelfieldAdapter } from '~/server/accounts/adapter';
 import { safeCallbackPath } from '~/server/accounts/callback';
 import {
@@ -18,10 +19,9 @@ import { db } from '~/server/db';
 /** OAuth providers whose environment variables are set, for the sign-in page's buttons. */
 export function oauthProviders(): { id: string; name: string }[] {
   const list: { id: string; name: string }[] = [];
-  if (process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET)
-    list.push({ id: 'github', name: 'GitHub' });
-  if (process.env.AUTH_OIDC_ISSUER && process.env.AUTH_OIDC_ID) {
-    list.push({ id: 'oidc', name: process.env.AUTH_OIDC_NAME ?? 'Single sign-on' });
+  if (envVar('AUTH_GITHUB_ID') && envVar('AUTH_GITHUB_SECRET')) list.push({ id: 'github', name: 'GitHub' });
+  if (envVar('AUTH_OIDC_ISSUER') && envVar('AUTH_OIDC_ID')) {
+    list.push({ id: 'oidc', name: envVar('AUTH_OIDC_NAME') ?? 'Single sign-on' });
   }
   return list;
 }
@@ -35,9 +35,9 @@ function providers(): NextAuthConfig['providers'] {
         id: 'oidc',
         name,
         type: 'oidc',
-        issuer: process.env.AUTH_OIDC_ISSUER,
-        clientId: process.env.AUTH_OIDC_ID,
-        clientSecret: process.env.AUTH_OIDC_SECRET,
+        issuer: envVar('AUTH_OIDC_ISSUER'),
+        clientId: envVar('AUTH_OIDC_ID'),
+        clientSecret: envVar('AUTH_OIDC_SECRET'),
       });
     }
   }
@@ -45,7 +45,7 @@ function providers(): NextAuthConfig['providers'] {
 }
 
 /** The cookie both Auth.js and our password sign-in use. */
-export const SESSION_COOKIE = sessionCookie(process.env.AUTH_URL);
+export const SESSION_COOKIE = sessionCookie(envVar('AUTH_URL'));
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   adapter: levelfieldAdapter(db),

@@ -4,13 +4,12 @@
 // start scripts run it through runDemoLoader in scripts/lib.mjs.
 import 'server-only';
 import { createPrismaClient } from '@levelfield/db/client';
+import { envVar } from '~/env';
 import { loadDemoComparisons } from '~/server/comparisons/demo';
 import { loadDemoReport } from '~/server/reports/demo';
 
-const url = process.env.DATABASE_URL;
-if (!url)
-  throw new Error('DATABASE_URL is not set: point it at the Levelfield database to load the demo into');
-const db = createPrismaClient(url, { max: 2 });
+// Only DATABASE_URL: the loader runs without the rest of the web app's environment.
+const db = createPrismaClient(envVar('DATABASE_URL'), { max: 2 });
 try {
   const comparisons = await loadDemoComparisons(db);
   const report = await loadDemoReport(db);

@@ -2,9 +2,10 @@
 // when set, otherwise the request's own host.
 import 'server-only';
 import { headers } from 'next/headers';
+import { env } from '~/env';
 
 export async function siteOrigin(): Promise<string> {
-  const configured = process.env.AUTH_URL;
+  const configured = env().AUTH_URL;
   if (configured) return new URL(configured).origin;
   const h = await headers();
   const host = h.get('x-forwarded-host') ?? h.get('host') ?? '127.0.0.1:3000';

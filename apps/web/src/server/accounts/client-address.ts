@@ -15,7 +15,7 @@ import { isIP } from 'node:net';
 export const UNKNOWN_ADDRESS = 'unknown';
 
 /** LEVELFIELD_TRUSTED_PROXIES: how many reverse proxies in front of the web app append to X-Forwarded-For. */
-export function trustedProxies(value = process.env.LEVELFIELD_TRUSTED_PROXIES): number {
+export function trustedProxies(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return 0;
   const count = Number(value);
   if (!Number.isInteger(count) || count < 0 || count > 10) {
