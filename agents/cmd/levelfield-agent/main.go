@@ -34,7 +34,8 @@ const usage = `levelfield-agent wraps a benchmark and streams its results to Lev
 Usage:
   levelfield-agent run [flags] -- COMMAND ARGS...   run a benchmark and stream it as a run
   levelfield-agent import [flags] FILE...            upload a finished tool output as a run
-  levelfield-agent upload --server URL SPOOLDIR      send what a run left in its spool, and the
+  levelfield-agent upload --server URL[,URL...] SPOOLDIR
+                                                     send what a run left in its spool, and the
                                                      frames the ingest API refused (SPOOLDIR or a
                                                      file of SPOOLDIR/quarantine)
   levelfield-agent env [--no-cloud] [--provenance FILE]
@@ -43,6 +44,11 @@ Usage:
                                                      print the CI verdict on a finished run (RUN: its id or
                                                      page URL) as Markdown; exit 1 on a regression
   levelfield-agent version
+
+--server (or LEVELFIELD_SERVER) takes one ingest API base URL or several
+instances of one installation, comma-separated: requests go to the first;
+when it fails (refused, reset, timed out, 5xx) the agent says so, moves to
+the next and resends from its spool what was not acknowledged.
 
 The project API token comes from the environment (LEVELFIELD_TOKEN) or a
 file (--token-file PATH); --token is refused, since the process list shows
@@ -91,7 +97,7 @@ func (t *tokenFlags) read(fs *flag.FlagSet) (agent.Token, error) {
 }
 
 func commonFlags(fs *flag.FlagSet, cfg *agent.Config, tok *tokenFlags) {
-	fs.StringVar(&cfg.Server, "server", envOr("LEVELFIELD_SERVER", ""), "ingest API base URL (env LEVELFIELD_SERVER)")
+	fs.StringVar(&cfg.Server, "server", envOr("LEVELFIELD_SERVER", ""), "ingest API base URL, or several instances' comma-separated (A,B): the first is used, the next when it fails (env LEVELFIELD_SERVER)")
 	tok.register(fs)
 	fs.StringVar(&cfg.Project, "project", envOr("LEVELFIELD_PROJECT", ""), "project slug (env LEVELFIELD_PROJECT)")
 	fs.StringVar(&cfg.System, "system", "", "system under test, NAME or NAME@VERSION (e.g. postgresql@15.18)")
@@ -221,7 +227,7 @@ func run(args []string) int {
 		return 0
 	case "upload":
 		fs := flag.NewFlagSet("upload", flag.ContinueOnError)
-		server := fs.String("server", os.Getenv("LEVELFIELD_SERVER"), "ingest API base URL to send to (env LEVELFIELD_SERVER); required, the spool's own is never used alone")
+		server := fs.String("server", os.Getenv("LEVELFIELD_SERVER"), "ingest API base URL to send to, or several comma-separated (A,B), moving to the next when one fails (env LEVELFIELD_SERVER); required, the spool's own is never used alone")
 		spoolServer := fs.String("spool-server", "", "the server the spool was recorded for, to send it to a different --server (the same API at a new address)")
 		tok.register(fs)
 		if err := fs.Parse(args[1:]); err != nil {
@@ -233,7 +239,7 @@ func run(args []string) int {
 			return 2
 		}
 		if fs.NArg() != 1 {
-			fmt.Fprintf(os.Stderr, "usage: %s=... levelfield-agent upload --server URL [--token-file PATH] [--spool-server URL] SPOOLDIR|QUARANTINE.jsonl\n", agent.TokenEnv)
+			fmt.Fprintf(os.Stderr, "usage: %s=... levelfield-agent upload --server URL[,URL...] [--token-file PATH] [--spool-server URL] SPOOLDIR|QUARANTINE.jsonl\n", agent.TokenEnv)
 			return 2
 		}
 		if t.Value == "" {

@@ -65,6 +65,9 @@ func (c *Config) check() error {
 	if len(missing) > 0 {
 		return fmt.Errorf("missing %s", strings.Join(missing, ", "))
 	}
+	if _, err := sink.ParseServers(c.Server); err != nil {
+		return err
+	}
 	if c.Interval < 10*time.Millisecond {
 		return fmt.Errorf("--interval %v is too short", c.Interval)
 	}
@@ -151,7 +154,10 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 		return 2, err
 	}
 	startLine(cfg)
-	client := sink.NewClient(cfg.Server, cfg.Token)
+	status := newStatusLine(cfg.Stderr)
+	client := newClient(cfg)
+	// A move to the next server is said above the live line, as the log is.
+	client.Log = status.Wrap(cfg.Stderr)
 	snk, url, err := sink.Start(ctx, client, cfg.SpoolDir, cfg.SpoolMaxBytes, create)
 	if err != nil {
 		return 2, fmt.Errorf("cannot create the run: %w", err)
@@ -165,7 +171,6 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 	adDone := make(chan error, 1)
 	go func() { adDone <- ad.Run(actx, pipe) }()
 
-	status := newStatusLine(cfg.Stderr)
 	stdout := cfg.Stdout
 	if isTerminal(stdout) {
 		stdout = status.Wrap(stdout)
@@ -322,6 +327,14 @@ func seriesFolded(folded []histogram.Folded) map[string]int {
 		out[sink.WireName(f.Metric.Name)] += f.TagSets
 	}
 	return out
+}
+
+// newClient speaks to cfg.Server's servers, saying on the agent's stderr
+// when it moves from one to the next.
+func newClient(cfg Config) *sink.Client {
+	c := sink.NewClient(cfg.Server, cfg.Token)
+	c.Log = cfg.Stderr
+	return c
 }
 
 // startLine says where the run goes and where the token came from, never
@@ -578,7 +591,7 @@ func Import(ctx context.Context, cfg Config, files []string) (string, error) {
 	}
 	create.Provenance.(*provenance.Doc).Set("run.importedFiles", captured(provenance.RedactArgs(baseNames(files)), "levelfield-agent import"))
 	startLine(cfg)
-	snk, _, err := sink.Start(ctx, sink.NewClient(cfg.Server, cfg.Token), cfg.SpoolDir, cfg.SpoolMaxBytes, create)
+	snk, _, err := sink.Start(ctx, newClient(cfg), cfg.SpoolDir, cfg.SpoolMaxBytes, create)
 	if err != nil {
 		return "", fmt.Errorf("cannot create the run: %w", err)
 	}

@@ -11,9 +11,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/url"
+	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/levelfield/levelfield/agents/internal/provenance"
 )
 
 // Component names a system or benchmark and its version.
@@ -128,21 +133,124 @@ func Classify(err error) Class {
 	}
 }
 
-// Client speaks the ingest contract.
+// Client speaks the ingest contract to one installation, through one of
+// its ingest instances at a time.
 type Client struct {
-	Server string // base URL, e.g. http://localhost:3001
+	// Server is the base URLs as given, comma-separated
+	// ("http://a:4000,http://b:4000"): what run.json and the quarantine
+	// record, and what `upload` compares.
+	Server string
 	Token  string
 	HTTP   *http.Client
+	// Log is where a move to the next server is said; os.Stderr when nil.
+	Log io.Writer
+
+	servers []string
+	mu      sync.Mutex
+	cur     int // index in servers of the one requests go to
+	// streak counts the servers that failed one after another since the
+	// last answer; below len(servers), the current one has not failed yet.
+	streak int
 }
 
 // NewClient returns a client with a per-request timeout, so a hung server
 // turns into a retry instead of a stuck agent. Its connections read and
-// write with raw system calls (quietConn).
+// write with raw system calls (quietConn). server is one base URL or
+// several, comma-separated (ParseServers); requests go to the first until
+// it fails.
 func NewClient(server, token string) *Client {
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.DialContext = dialQuiet(&net.Dialer{Timeout: 30 * time.Second, KeepAlive: 30 * time.Second})
-	return &Client{Server: strings.TrimRight(server, "/"), Token: token,
+	servers := splitServers(server)
+	if len(servers) == 0 {
+		servers = []string{""} // a request fails with the URL's error; callers check with ParseServers first
+	}
+	return &Client{Server: strings.Join(servers, ","), Token: token, servers: servers,
 		HTTP: &http.Client{Timeout: 15 * time.Second, Transport: transport}}
+}
+
+// splitServers reads a comma-separated list of base URLs, without blanks
+// or trailing slashes.
+func splitServers(list string) []string {
+	var out []string
+	for _, s := range strings.Split(list, ",") {
+		if s = strings.TrimRight(strings.TrimSpace(s), "/"); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ParseServers reads --server (or LEVELFIELD_SERVER): one ingest base URL
+// or several, comma-separated, each http(s)://host[:port][/path]. The
+// instances of one installation share its database, so a run created on
+// one is continued on any other.
+func ParseServers(list string) ([]string, error) {
+	servers := splitServers(list)
+	if len(servers) == 0 {
+		return nil, errors.New("--server (or LEVELFIELD_SERVER) names no ingest API")
+	}
+	for _, s := range servers {
+		u, err := url.Parse(s)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("--server: %q is not an ingest API base URL (http://host:port or https://host)", s)
+		}
+	}
+	return servers, nil
+}
+
+// current is the server requests go to now.
+func (c *Client) current() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.servers[c.cur]
+}
+
+// answered notes that server answered (a refusal too): the streak of
+// failures ends.
+func (c *Client) answered() {
+	c.mu.Lock()
+	c.streak = 0
+	c.mu.Unlock()
+}
+
+// failedOver notes that server failed with err (unreachable, a timeout, a
+// 5xx) and moves to the next server of the list, round-robin, saying so.
+// A 401/403 or a 4xx refusal is no reason to move: every instance of the
+// installation would answer the same.
+func (c *Client) failedOver(server string, err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.servers) < 2 || c.servers[c.cur] != server {
+		return
+	}
+	c.cur = (c.cur + 1) % len(c.servers)
+	c.streak++
+	what := "unreachable"
+	var ae *APIError
+	if errors.As(err, &ae) {
+		what = "failing"
+	}
+	w := c.Log
+	if w == nil {
+		w = os.Stderr
+	}
+	next := c.servers[c.cur]
+	if c.streak >= len(c.servers) {
+		next += " (every server failed in turn: frames stay in the spool, retried with backoff)"
+	}
+	fmt.Fprintf(w, "levelfield-agent: server %s %s (%v); moving to %s\n",
+		provenance.RedactString(server), what, err, provenance.RedactString(next))
+}
+
+// FreshServer reports whether the last request failed over to a server
+// that has not failed since the last answer: worth trying at once, without
+// the backoff (or a failed server's Retry-After) meant for the one that
+// failed.
+func (c *Client) FreshServer() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.streak > 0 && c.streak < len(c.servers)
 }
 
 // CreateRun posts a new run.
@@ -166,7 +274,8 @@ func (c *Client) FinishRun(ctx context.Context, runID string, body []byte) error
 }
 
 func (c *Client) post(ctx context.Context, path string, body []byte, out any) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.Server+path, bytes.NewReader(body))
+	server := c.current()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, server+path, bytes.NewReader(body))
 	if err != nil {
 		return fmt.Errorf("POST %s: %w", path, err)
 	}
@@ -174,7 +283,12 @@ func (c *Client) post(ctx context.Context, path string, body []byte, out any) er
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := c.HTTP.Do(req)
 	if err != nil {
-		return fmt.Errorf("POST %s: %w", path, err)
+		err = fmt.Errorf("POST %s: %w", path, err)
+		// The caller giving up (drain timeout, Ctrl-C) says nothing about the server.
+		if ctx.Err() == nil {
+			c.failedOver(server, err)
+		}
+		return err
 	}
 	defer resp.Body.Close()
 	// Answers are small; the cap keeps a misbehaving server from filling memory.
@@ -195,8 +309,17 @@ func (c *Client) post(ctx context.Context, path string, body []byte, out any) er
 		if json.Unmarshal(raw, &eb) == nil {
 			ae.Code, ae.Message, ae.Path, ae.Details = eb.Error.Code, eb.Error.Message, eb.Error.Path, eb.Error.Details
 		}
-		return fmt.Errorf("POST %s: %w", path, ae)
+		err := fmt.Errorf("POST %s: %w", path, ae)
+		// A 5xx (503 SHUTTING_DOWN from a draining instance, a database
+		// this instance cannot reach) is this instance's; another may serve.
+		if ae.Status >= 500 {
+			c.failedOver(server, err)
+		} else {
+			c.answered()
+		}
+		return err
 	}
+	c.answered()
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {
 			return fmt.Errorf("POST %s: decode answer: %w", path, err)

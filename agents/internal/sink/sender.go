@@ -113,6 +113,12 @@ func (s *Sender) Run(ctx context.Context, untilIdle bool) error {
 		switch {
 		case err != nil && Classify(err) == Fatal:
 			return err
+		case err != nil && ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil && s.Client.FreshServer():
+			// Moved to a server that has not failed yet: the same batch, at
+			// once (the spool still holds it; the API stores it once).
+			continue
 		case err != nil:
 			if s.noteRetryAfter(err) {
 				slog.Warn("ingest API asks the agent to wait; frames stay in the spool and will be resent", "err", err, "retry_in", s.holdOff, "spool", s.Spool.Dir)

@@ -67,6 +67,10 @@ func Start(ctx context.Context, c *Client, spoolRoot string, maxBytes int64, cre
 	s := &Sink{client: c, spool: sp, sender: NewSender(c, sp), done: make(chan struct{})}
 	first, cancel := context.WithTimeout(ctx, 5*time.Second)
 	_, err = s.sender.step(first)
+	// A server that failed passes the run to the next of the list at once.
+	for err != nil && Classify(err) != Fatal && c.FreshServer() && first.Err() == nil {
+		_, err = s.sender.step(first)
+	}
 	cancel()
 	if err != nil && Classify(err) == Fatal {
 		return nil, "", err
@@ -175,8 +179,11 @@ type Uploaded struct {
 // sent after them counts only the frames still refused.
 func Upload(ctx context.Context, dir, server, spoolServer, token string) (Uploaded, error) {
 	var up Uploaded
-	if server == "" {
+	if len(splitServers(server)) == 0 {
 		return up, errors.New("upload needs --server URL (or LEVELFIELD_SERVER): the token is sent only to a server you name")
+	}
+	if _, err := ParseServers(server); err != nil {
+		return up, err
 	}
 	var dirs []string
 	if fi, err := os.Stat(dir); err != nil || fi.IsDir() {
@@ -325,18 +332,32 @@ func quarantineFiles(dir string, runDirs []string) ([]string, error) {
 }
 
 // checkUploadServer refuses to send a spool recorded for one server to
-// another unless spoolServer names the recorded one.
+// another unless spoolServer names the recorded one. Each is a list
+// (--server A,B): servers named together are instances of one
+// installation, so a spool recorded for A,B may go to B,C.
 func checkUploadServer(dir, recorded, server, spoolServer string) error {
 	switch {
-	case sameServer(recorded, server):
+	case sameInstallation(recorded, server):
 		return nil
 	case spoolServer == "":
 		return fmt.Errorf("%s was recorded for %s, not %s; the token is sent only to the server you name: to send it where it was recorded, pass --server %s; if that API now answers at %s, add --spool-server %s",
 			dir, recorded, server, recorded, server, recorded)
-	case !sameServer(recorded, spoolServer):
+	case !sameInstallation(recorded, spoolServer):
 		return fmt.Errorf("%s was recorded for %s, not for --spool-server %s", dir, recorded, spoolServer)
 	}
 	return nil
+}
+
+// sameInstallation reports whether two server lists share a server.
+func sameInstallation(a, b string) bool {
+	for _, x := range splitServers(a) {
+		for _, y := range splitServers(b) {
+			if sameServer(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sameServer compares base URLs as the same origin and path: scheme and
