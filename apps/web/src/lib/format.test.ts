@@ -4,9 +4,11 @@ import {
   formatBytes,
   formatCompact,
   formatCount,
+  formatDecimal,
   formatDifference,
   formatFactor,
   formatFigure,
+  formatFixed,
   formatLatency,
   formatMoney,
   formatPercent,
@@ -15,6 +17,8 @@ import {
   formatRate,
   formatTimeSpan,
   formatUtc,
+  formatUtcClock,
+  formatUtcDate,
   formatWithUnit,
   isDurationUnit,
   toCsv,
@@ -167,5 +171,17 @@ describe('figures as printed', () => {
     expect(formatPrinted('40x slower', 'x')).toBe('40x slower');
     expect(formatPrinted('131109.8', 'tpmC')).toBe('131109.8');
     expect(formatPrinted('N/A', 'ms')).toBe('N/A');
+  });
+});
+
+describe('decimals and dates', () => {
+  it('prints up to or exactly n decimals, grouped, and UTC days and clock times', () => {
+    expect(formatDecimal(99.90000000001, 4)).toBe('99.9');
+    expect(formatDecimal(16384.000125, 6)).toBe('16,384.000125');
+    expect(formatFixed(5, 1)).toBe('5.0');
+    expect(formatFixed(0.9876, 2)).toBe('0.99');
+    expect(formatUtcDate(new Date('2026-01-02T23:59:00Z'))).toBe('2026-01-02');
+    expect(formatUtcDate(null)).toBe('—');
+    expect(formatUtcClock(Date.UTC(2026, 0, 2, 10, 30, 15))).toBe('10:30:15');
   });
 });

@@ -8,7 +8,20 @@ const SIGNIFICANT: Record<FigureStyle, Intl.NumberFormat> = {
   tick: new Intl.NumberFormat('en-US', { maximumSignificantDigits: 3 }),
 };
 const WHOLE = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const PLAIN = [0, 2, 4].map((digits) => new Intl.NumberFormat('en-US', { maximumFractionDigits: digits }));
+/** Formatters by their decimals ("up to n" and "exactly n"), each built when first asked for. */
+const UP_TO = new Map<number, Intl.NumberFormat>();
+const EXACTLY = new Map<number, Intl.NumberFormat>();
+function decimals(cache: Map<number, Intl.NumberFormat>, digits: number, fixed: boolean): Intl.NumberFormat {
+  let format = cache.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', {
+      minimumFractionDigits: fixed ? digits : 0,
+      maximumFractionDigits: digits,
+    });
+    cache.set(digits, format);
+  }
+  return format;
+}
 const DOLLARS = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -99,6 +112,16 @@ export function formatCount(n: number): string {
   return WHOLE.format(n);
 }
 
+/** A number with up to `digits` decimals, trailing zeros dropped, grouped: 99.9, 0.000125, 16,384. */
+export function formatDecimal(value: number, digits: number): string {
+  return decimals(UP_TO, digits, false).format(value);
+}
+
+/** A number with exactly `digits` decimals, grouped: a threshold (5.0), a lag in seconds (1.2). */
+export function formatFixed(value: number, digits: number): string {
+  return decimals(EXACTLY, digits, true).format(value);
+}
+
 /** US dollars with cents; amounts under a cent with their three significant digits ($0.0000831). */
 export function formatMoney(usd: number): string {
   return usd !== 0 && Math.abs(usd) < 0.01 ? CENT_FRACTIONS.format(usd) : DOLLARS.format(usd);
@@ -113,6 +136,19 @@ export function formatFactor(factor: number): string {
 export function formatDifference(fraction: number): string {
   const percent = fraction * 100;
   return `${percent > 0 ? '+' : percent < 0 ? '−' : ''}${PERCENT.format(Math.abs(Number(percent.toPrecision(2))))}%`;
+}
+
+/**
+ * A relative change given as a fraction, signed, to a tenth of a percent, as history pages,
+ * their alerts and chart marks print changes: "+31.2 %", "−4.0 %".
+ */
+export function formatChange(relativeChange: number): string {
+  return `${relativeChange >= 0 ? '+' : '−'}${formatFixed(Math.abs(relativeChange * 100), 1)} %`;
+}
+
+/** "p = 0.0032", or "p < 0.0001" below what four decimals show. */
+export function formatPValue(p: number): string {
+  return p < 1e-4 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`;
 }
 
 /** A percentage given in percent: 97.3%, 99.95%. */
@@ -145,7 +181,7 @@ export function formatQuantity(value: number, unit: string): string {
   if (unit.startsWith('USD')) return formatMoney(value);
   if (unit === '%') return formatPercent(value);
   const magnitude = Math.abs(value);
-  return PLAIN[magnitude >= 100 ? 0 : magnitude >= 1 ? 1 : 2]!.format(value);
+  return formatDecimal(value, magnitude >= 100 ? 0 : magnitude >= 1 ? 2 : 4);
 }
 
 /** Whether formatQuantity's figures carry their unit themselves (6.64 ms, $5.18, 97.3%). */
@@ -195,6 +231,16 @@ export function formatDuration(ms: number | null): string {
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min ${seconds % 60} s`;
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** "2026-01-02" (UTC), where the day is all that matters (joined, expires); an absent date reads "—". */
+export function formatUtcDate(date: Date | null): string {
+  return date ? date.toISOString().slice(0, 10) : '—';
+}
+
+/** "10:30:15" (UTC), a time of day on a chart's axis or range whose day is known. */
+export function formatUtcClock(at: Date | number): string {
+  return new Date(at).toISOString().slice(11, 19);
 }
 
 /** "2026-01-02 10:30 UTC"; an absent date reads "—". */

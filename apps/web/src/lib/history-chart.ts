@@ -3,14 +3,8 @@
 // vertical line marks where changes start. Every item carries its run's id: clicking a dot opens
 // the run.
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatLatency, formatRate, toMillis } from './format';
-import {
-  type DetectedChange,
-  formatChange,
-  type HistoryMetric,
-  type HistoryPoint,
-  METRIC_LABEL,
-} from './history-points';
+import { formatChange, formatLatency, formatRate, toMillis } from './format';
+import { type DetectedChange, type HistoryMetric, type HistoryPoint, METRIC_LABEL } from './history-points';
 
 /** Along the x axis: when the runs started, or their commits in order (one step per commit). */
 export type HistoryAxis = 'time' | 'commit';

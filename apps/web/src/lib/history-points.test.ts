@@ -1,6 +1,7 @@
 import { normalRandom, seededRandom } from '@levelfield/detect';
 import { describe, expect, it } from 'vitest';
-import { detectChanges, formatChange, type HistoryRun, pointsOf } from './history-points';
+import { formatChange } from './format';
+import { detectChanges, type HistoryRun, pointsOf } from './history-points';
 
 function run(i: number, p99: number, commit: string | null = `c${i}`): HistoryRun {
   return {

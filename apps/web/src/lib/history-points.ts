@@ -130,17 +130,6 @@ export function detectChanges(
   });
 }
 
-/** "+31.2 %", "−4.0 %": a relative change for people. */
-export function formatChange(relativeChange: number): string {
-  const percent = (relativeChange * 100).toFixed(1);
-  return relativeChange >= 0 ? `+${percent} %` : `−${percent.slice(1)} %`;
-}
-
-/** "p = 0.0032", or "p < 0.0001" below what four decimals show. */
-export function formatPValue(p: number): string {
-  return p < 1e-4 ? 'p < 0.0001' : `p = ${p.toPrecision(2)}`;
-}
-
 /** A series key as people read it: its labels' escapes decoded ("pkg=example.com/parser"). */
 export function seriesLabel(key: string): string {
   try {

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@levelfield/db/passwords';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatUtcDate } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { PasswordForm, ProfileForm } from './AccountForms';
@@ -17,7 +18,7 @@ export default async function AccountPage() {
         <p className="muted">
           Signed in as <strong>{me.email}</strong>
           {me.providers.length ? ` · linked: ${me.providers.join(', ')}` : ''} · since{' '}
-          {me.createdAt.toISOString().slice(0, 10)}
+          {formatUtcDate(me.createdAt)}
         </p>
       </header>
       <div className="two-up">

@@ -3,7 +3,15 @@
 // prints its figures through ~/lib/format, with their unit.
 import { HEAT_CELLS } from '@levelfield/ui/heat-cells';
 import type { EChartsCoreOption } from 'echarts/core';
-import { formatCompact, formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
+import {
+  formatCompact,
+  formatCount,
+  formatDecimal,
+  formatLatency,
+  formatRate,
+  formatUtcClock,
+  toMillis,
+} from '~/lib/format';
 import type { SeriesRange, SeriesTimeline, TimePoint } from '~/lib/timeline-model';
 
 export interface TimeRange {
@@ -40,7 +48,7 @@ export const SERIES_COLORS = [
 const tooltipValue = (format: (v: number) => string) => (v: unknown) =>
   typeof v === 'number' && Number.isFinite(v) ? format(v) : '—';
 
-const clock = (ms: number) => new Date(ms).toISOString().slice(11, 19);
+const clock = formatUtcClock;
 
 /**
  * A latency value axis. Its ticks carry their unit, which changes along the axis (800 µs, 1 ms,
@@ -372,7 +380,7 @@ export function ninesLabel(inverseTail: number): string {
   const percentile = 100 * (1 - 1 / inverseTail);
   const digits = 1 + Math.floor(Math.log10(inverseTail));
   // Rounded, then trailing zeros dropped: 99.90000000001 → "99.9".
-  return `${Number(percentile.toFixed(digits))}%`;
+  return `${formatDecimal(percentile, digits)}%`;
 }
 
 /**

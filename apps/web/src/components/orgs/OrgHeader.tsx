@@ -36,7 +36,3 @@ export function OrgHeader({
 export function VisibilityTag({ visibility }: { visibility: string }) {
   return <span className={`visibility visibility-${visibility}`}>{visibility}</span>;
 }
-
-export function formatDate(date: Date | null): string {
-  return date ? `${date.toISOString().slice(0, 10)}` : '—';
-}

@@ -9,7 +9,7 @@ import {
 } from '@levelfield/contracts/provenance';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
-import { formatBytes, formatCount, formatPercent, formatTimeSpan } from '~/lib/format';
+import { formatBytes, formatCount, formatDecimal, formatPercent, formatTimeSpan } from '~/lib/format';
 
 const IN_UNIT: Record<FieldUnit, (n: number) => string> = {
   bytes: formatBytes,
@@ -31,8 +31,7 @@ export function formatValue(value: Field['value'], unit?: FieldUnit): string {
       .map(([k, v]) => `${k}=${formatValue(v)}`)
       .join(', ');
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (typeof value === 'number')
-    return unit ? IN_UNIT[unit](value) : value.toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (typeof value === 'number') return unit ? IN_UNIT[unit](value) : formatDecimal(value, 6);
   return value;
 }
 

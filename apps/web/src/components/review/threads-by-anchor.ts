@@ -1,6 +1,7 @@
 // Pure helpers for showing review threads: grouped by what they anchor (the annotated
 // methodology section), and the threads at one marked item of the report page.
 import { checkName } from '~/components/checklist/order';
+import { formatUtc } from '~/lib/format';
 import type { ReviewAnchor } from '~/lib/schemas/review';
 import type { ReportAnchors } from '~/server/reports/anchors-of';
 import type { ReviewThreadView } from '~/server/reports/threads';
@@ -65,5 +66,5 @@ export function threadsAt<T extends { anchorKey: string }>(threads: readonly T[]
 
 /** Minutes in UTC, identical on the server and in the browser (no hydration mismatch). */
 export function formatWhen(at: Date): string {
-  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatUtc(at);
 }

@@ -2,7 +2,7 @@
 // entered from a publication has no run of its own to time: it is "published" on its
 // publication date (stored as its start and end), never "succeeded" after "0 s".
 import { StatusBadge } from '@levelfield/ui/badge';
-import { formatUtc } from '~/lib/format';
+import { formatUtc, formatUtcDate } from '~/lib/format';
 import { isPublishedRun } from './run-duration';
 
 interface RunTiming {
@@ -33,7 +33,8 @@ export function RunWhen({
   zone?: boolean;
 }) {
   const iso = run.startedAt.toISOString();
-  if (isPublishedRun(run)) return <time dateTime={iso.slice(0, 10)}>published {iso.slice(0, 10)}</time>;
+  if (isPublishedRun(run))
+    return <time dateTime={iso.slice(0, 10)}>published {formatUtcDate(run.startedAt)}</time>;
   const utc = formatUtc(run.startedAt);
   return (
     <time dateTime={iso}>

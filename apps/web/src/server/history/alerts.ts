@@ -3,8 +3,9 @@
 // confirmation and a CI check racing each other alert once between them.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
+import { formatChange } from '~/lib/format';
 import type { HistoryIdentity } from '~/lib/history-key';
-import { type DetectedChange, formatChange, seriesLabel } from '~/lib/history-points';
+import { type DetectedChange, seriesLabel } from '~/lib/history-points';
 import type { AccessibleProject } from '~/server/access-checks';
 import { notifyChange } from '~/server/notifications/changes';
 import { DEFAULT_RETRY, deliverAll, enqueueDeliveries, type RetryPolicy } from '~/server/webhooks/deliver';

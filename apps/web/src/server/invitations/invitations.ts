@@ -7,6 +7,7 @@ import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient, Role } from '@levelfield/db/client';
 import { hashToken } from '@levelfield/db/tokens';
 import type { z } from 'zod';
+import { formatUtcDate } from '~/lib/format';
 import type { CreateInvitationInput } from '~/lib/schemas/orgs';
 
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -133,13 +134,13 @@ export async function acceptInvitation(
   if (invitation.acceptedAt) {
     throw new AppError(
       'CONFLICT',
-      `This invitation to ${org.name} was already used on ${invitation.acceptedAt.toISOString().slice(0, 10)}. Each link works once; ask an owner of ${org.slug} for a new one if you need it.`,
+      `This invitation to ${org.name} was already used on ${formatUtcDate(invitation.acceptedAt)}. Each link works once; ask an owner of ${org.slug} for a new one if you need it.`,
     );
   }
   if (invitation.expiresAt <= now) {
     throw new AppError(
       'BAD_REQUEST',
-      `This invitation to ${org.name} expired on ${invitation.expiresAt.toISOString().slice(0, 10)}. Ask an owner of ${org.slug} to invite you again.`,
+      `This invitation to ${org.name} expired on ${formatUtcDate(invitation.expiresAt)}. Ask an owner of ${org.slug} to invite you again.`,
     );
   }
   const viewer = await db.user.findUnique({ where: { id: viewerId }, select: { email: true } });

@@ -2,6 +2,7 @@
 import 'server-only';
 import { AppError, appErrorOf, validationError } from '@levelfield/contracts/errors';
 import { ZodError } from 'zod';
+import { formatCount } from '~/lib/format';
 import { PrintableDocument } from '../printable.ts';
 
 /** 5 MB: the largest published import the tRPC procedure takes too. */
@@ -13,7 +14,7 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
   const tooLarge = () =>
     new AppError(
       'BODY_TOO_LARGE',
-      `the body is larger than ${limit.toLocaleString('en-US')} bytes: split it into several requests`,
+      `the body is larger than ${formatCount(limit)} bytes: split it into several requests`,
     );
   if (declared > limit) throw tooLarge();
   if (!request.body) return '';

@@ -9,7 +9,15 @@ import { useRouter } from 'next/navigation';
 import { useMemo } from 'react';
 import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
-import { formatLatency, formatRate, toMillis } from '~/lib/format';
+import {
+  formatChange,
+  formatFixed,
+  formatLatency,
+  formatPValue,
+  formatRate,
+  formatUtc,
+  toMillis,
+} from '~/lib/format';
 import {
   type HistoryAxis,
   type HistoryItem,
@@ -17,7 +25,7 @@ import {
   historyThroughputOption,
   pointLabel,
 } from '~/lib/history-chart';
-import { formatChange, formatPValue, METRIC_LABEL, seriesLabel } from '~/lib/history-points';
+import { METRIC_LABEL, seriesLabel } from '~/lib/history-points';
 import { DecideChange } from '~/lib/schemas/history';
 import type { HistoryChangeView, HistoryView } from '~/server/history/view';
 import { useTRPC } from '~/trpc/react';
@@ -112,7 +120,7 @@ function ChangeItem({ view, change }: { view: HistoryView; change: HistoryChange
         <Link href={`/runs/${change.runId}`}>
           {change.commit ? `commit ${change.commit.slice(0, 12)}` : 'this run'}
         </Link>
-        ; {formatPValue(change.pValue)}, confidence {(change.confidence * 100).toFixed(2)} %.
+        ; {formatPValue(change.pValue)}, confidence {formatFixed(change.confidence * 100, 2)} %.
       </p>
       {change.events.length > 0 ? (
         <ol className="history-events small">
@@ -120,7 +128,7 @@ function ChangeItem({ view, change }: { view: HistoryView; change: HistoryChange
             <li key={`${event.decidedAt.toString()}-${event.kind}`}>
               <strong>{event.kind}</strong> by {event.decidedByName},{' '}
               <time dateTime={new Date(event.decidedAt).toISOString()}>
-                {new Date(event.decidedAt).toISOString().slice(0, 16).replace('T', ' ')} UTC
+                {formatUtc(new Date(event.decidedAt))}
               </time>
               : {event.note}
             </li>
@@ -180,7 +188,7 @@ export function HistoryBody({ view, axis }: { view: HistoryView; axis: HistoryAx
         {view.changes.length === 0 ? (
           <p className="muted">
             No change with p ≤ {view.settings.maxPValue} and at least{' '}
-            {(view.settings.minMagnitude * 100).toFixed(1)} % along this history.
+            {formatFixed(view.settings.minMagnitude * 100, 1)} % along this history.
           </p>
         ) : (
           <ol className="history-changes" aria-label="Detected changes">

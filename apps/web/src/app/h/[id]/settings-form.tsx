@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
+import { formatFixed } from '~/lib/format';
 import { HistorySettings } from '~/lib/schemas/history';
 import { TRPCReactProvider, useTRPC } from '~/trpc/react';
 
@@ -71,7 +72,7 @@ export function SettingsForm({
     return (
       <p className="small muted" data-testid="history-settings">
         Changes: E-Divisive means, p ≤ {settings.maxPValue}, at least{' '}
-        {(settings.minMagnitude * 100).toFixed(1)} %.
+        {formatFixed(settings.minMagnitude * 100, 1)} %.
       </p>
     );
   return (

@@ -1,6 +1,7 @@
 import { appErrorOf } from '@levelfield/contracts/errors';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatUtcDate } from '~/lib/format';
 import { auth } from '~/server/auth';
 import { serverCaller } from '~/server/root';
 import { AcceptForm } from './AcceptForm';
@@ -9,10 +10,6 @@ import { signOutToInvitation } from './actions';
 // The secret is in the path: keep it out of Referer headers and search engines.
 export const metadata: Metadata = { title: 'Invitation', robots: { index: false }, referrer: 'no-referrer' };
 export const dynamic = 'force-dynamic';
-
-function day(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
 
 export default async function InvitationPage({ params }: { params: Promise<{ secret: string }> }) {
   const { secret } = await params;
@@ -42,8 +39,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
       <section className="auth-card">
         <h1>Invitation already used</h1>
         <p className="alert" role="alert">
-          This invitation to {org.name} was already accepted on {day(invitation.acceptedAt!)}. Each link works
-          once; ask an owner of {org.name} for a new one if you still need to join.
+          This invitation to {org.name} was already accepted on {formatUtcDate(invitation.acceptedAt!)}. Each
+          link works once; ask an owner of {org.name} for a new one if you still need to join.
         </p>
         {session?.user ? <Link href={`/orgs/${org.slug}`}>Go to {org.name}</Link> : null}
       </section>
@@ -54,8 +51,8 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
       <section className="auth-card">
         <h1>Invitation expired</h1>
         <p className="alert" role="alert">
-          This invitation to {org.name} expired on {day(invitation.expiresAt)}. Ask an owner of {org.name} to
-          invite you again.
+          This invitation to {org.name} expired on {formatUtcDate(invitation.expiresAt)}. Ask an owner of{' '}
+          {org.name} to invite you again.
         </p>
       </section>
     );
@@ -71,7 +68,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ sec
         <strong>{invitation.email}</strong> to join <strong>{org.name}</strong> as{' '}
         <span className={`role role-${invitation.role}`}>{invitation.role}</span>.
       </p>
-      <p className="muted small">The link works until {day(invitation.expiresAt)}.</p>
+      <p className="muted small">The link works until {formatUtcDate(invitation.expiresAt)}.</p>
       {!email ? (
         <div className="stack-sm">
           <Link

@@ -2,7 +2,7 @@
 // took from its end at the agent to this page), "stalled 12 s" (nothing new for a while, counted
 // from the newest interval's end), "finished". Interval ends are the agent's clock and "now" is
 // the browser's: on one machine they agree; across machines the figure includes their offset.
-import { formatDuration } from '~/lib/format';
+import { formatDuration, formatFixed } from '~/lib/format';
 
 export interface Freshness {
   state: 'waiting' | 'live' | 'stalled' | 'finished';
@@ -26,5 +26,5 @@ export function freshness(input: {
   const silent = nowMs - newest.endMs;
   if (silent > behind + STALL_INTERVALS * intervalMs)
     return { state: 'stalled', text: `stalled ${formatDuration(silent)}` };
-  return { state: 'live', text: `live · ${(behind / 1000).toFixed(1)} s behind` };
+  return { state: 'live', text: `live · ${formatFixed(behind / 1000, 1)} s behind` };
 }

@@ -6,7 +6,7 @@ import { ProvenancePanel } from '~/components/provenance/provenance-panel';
 import { isPublishedRun, runDurationMs } from '~/components/table/run-duration';
 import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import { env } from '~/env';
-import { formatDuration } from '~/lib/format';
+import { formatCount, formatDuration } from '~/lib/format';
 import { packTimeline } from '~/lib/packed-timeline';
 import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
@@ -98,8 +98,8 @@ export default async function RunPage({ params }: Params) {
                 data-testid="frames-quarantined"
                 title="The ingest API refused them; the agent keeps them in its quarantine, and levelfield-agent upload sends them again once the API takes them."
               >
-                {run.framesQuarantined.toLocaleString('en-US')} frame{run.framesQuarantined === 1 ? '' : 's'}{' '}
-                refused, kept by the agent
+                {formatCount(run.framesQuarantined)} frame{run.framesQuarantined === 1 ? '' : 's'} refused,
+                kept by the agent
               </span>
             ) : null}
             {Object.keys(run.seriesFolded).length > 0 ? (
@@ -110,7 +110,7 @@ export default async function RunPage({ params }: Params) {
               >
                 tag sets folded:{' '}
                 {Object.entries(run.seriesFolded)
-                  .map(([metric, n]) => `${metric} ${n.toLocaleString('en-US')}`)
+                  .map(([metric, n]) => `${metric} ${formatCount(n)}`)
                   .join(', ')}
               </span>
             ) : null}

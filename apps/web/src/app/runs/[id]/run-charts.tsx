@@ -18,7 +18,7 @@ import {
   throughputOption,
 } from '~/components/charts/chart-options';
 import { TableScroll } from '~/components/table/table-scroll';
-import { formatCount, formatLatency, formatRate, toMillis } from '~/lib/format';
+import { formatCount, formatLatency, formatRate, formatUtcClock, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
 import { seriesNamer } from '~/lib/series-name';
 import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
@@ -132,9 +132,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
           />
         ) : null}
         <span>
-          {range
-            ? `Range ${new Date(range.fromMs).toISOString().slice(11, 19)}–${new Date(range.toMs).toISOString().slice(11, 19)} UTC`
-            : 'Whole run'}
+          {range ? `Range ${formatUtcClock(range.fromMs)}–${formatUtcClock(range.toMs)} UTC` : 'Whole run'}
           {rangeQuery.isFetching ? <span className="muted"> · updating…</span> : null}
         </span>
         <label>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { formatDate, OrgHeader } from '~/components/orgs/OrgHeader';
+import { OrgHeader } from '~/components/orgs/OrgHeader';
+import { formatUtcDate } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
 import { InviteForm, RemoveMemberForm, RevokeInvitationForm, ROLE_HELP, RoleForm } from './MemberForms';
@@ -61,7 +62,7 @@ export default async function MembersPage({ params }: { params: Params }) {
                       </span>
                     )}
                   </td>
-                  <td>{formatDate(member.joinedAt)}</td>
+                  <td>{formatUtcDate(member.joinedAt)}</td>
                   {manage ? (
                     <td className="actions-col">
                       {member.userId === me.id ? null : (
@@ -111,7 +112,7 @@ export default async function MembersPage({ params }: { params: Params }) {
                       <span className={`role role-${invitation.role}`}>{invitation.role}</span>
                     </td>
                     <td>{invitation.invitedBy?.name ?? invitation.invitedBy?.email ?? '—'}</td>
-                    <td>{formatDate(invitation.expiresAt)}</td>
+                    <td>{formatUtcDate(invitation.expiresAt)}</td>
                     {manage ? (
                       <td className="actions-col">
                         <RevokeInvitationForm
