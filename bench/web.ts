@@ -19,10 +19,11 @@ import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { chromium, type Page } from '@playwright/test';
 import pg from 'pg';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+import { DEMO } from '../packages/db/src/seed.ts';
 import { createEmptyDatabase } from '../packages/db/src/testing.ts';
 import { postToIngest } from '../scripts/demo-runs.ts';
 import { build, ensureDependencies } from '../scripts/lib.mjs';
-import { findPgbench } from '../scripts/live-demo.mjs';
+import { agentPgbenchArgs, findPgbench } from '../scripts/live-demo.mjs';
 import { startStack } from '../scripts/stack.ts';
 
 const DAY_SECONDS = 86_400;
@@ -66,7 +67,7 @@ const post = async (url: string, token: string, body: unknown) =>
 async function seedDayRun(ingestUrl: string, token: string): Promise<string> {
   const startedAt = Date.now() - DAY_SECONDS * 1000;
   const { id } = await post(`${ingestUrl}/v1/runs`, token, {
-    project: 'demo',
+    project: DEMO.publicProject.slug,
     system: { name: 'postgresql' },
     benchmark: { name: 'tpcc' },
     name: 'bench: 24-hour run',
@@ -196,7 +197,7 @@ async function measurePageLoads(page: Page, url: string) {
 async function measureLive(page: Page, webUrl: string, ingestUrl: string, token: string): Promise<number> {
   const startedAt = Date.now();
   const { id } = await post(`${ingestUrl}/v1/runs`, token, {
-    project: 'demo',
+    project: DEMO.publicProject.slug,
     system: { name: 'postgresql' },
     benchmark: { name: 'pgbench' },
     name: 'bench: live',
@@ -267,31 +268,15 @@ async function measureFreshness(page: Page, webUrl: string, ingestUrl: string, t
   const logDir = await mkdtemp(path.join(tmpdir(), 'levelfield-bench-pgbench-'));
   const agent = spawn(
     path.resolve('agents/bin/levelfield-agent'),
-    [
-      'run',
-      '--server',
+    agentPgbenchArgs({
       ingestUrl,
-      '--project',
-      'demo',
-      '--system',
-      'postgresql',
-      '--name',
-      'bench: freshness',
-      '--no-cloud',
-      '--',
+      project: DEMO.publicProject.slug,
+      name: 'bench: freshness',
       pgbench,
-      '-c',
-      '4',
-      '-j',
-      '2',
-      '-T',
-      '45',
-      '-P',
-      '1',
-      '--log',
-      `--log-prefix=${path.join(logDir, 'pgbench')}`,
+      seconds: 45,
+      logDir,
       database,
-    ],
+    }),
     { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LEVELFIELD_TOKEN: token } },
   );
   let stderr = '';

@@ -3,6 +3,7 @@
 // the real path and gets real rollups. Latencies are drawn from a seeded generator: the same
 // numbers on every installation. Skipped when the demo runs already exist.
 import { CreateRunRequest, type FrameBatch } from '@levelfield/contracts/ingest';
+import { DEMO } from '@levelfield/db/seed';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import pg from 'pg';
@@ -119,7 +120,7 @@ export async function loadDemoRuns(options: {
   for (const [index, run] of DEMO_RUNS.entries()) {
     const startedAt = now - run.hoursAgo * 3_600_000;
     const request = CreateRunRequest.parse({
-      project: 'demo',
+      project: DEMO.publicProject.slug,
       system: { name: 'postgresql', version: '17.10' },
       benchmark: { name: 'pgbench', version: '15.18' },
       name: run.name,

@@ -49,8 +49,50 @@ export function pgbenchDatabaseUrl(databaseUrl) {
   return url.toString();
 }
 
-/** Starts the demo run under `services`; returns a line for the banner. */
-export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, webUrl }) {
+/**
+ * levelfield-agent's arguments to wrap pgbench (4 clients, 2 threads, progress every second, the
+ * per-transaction log the agent reads) as a PostgreSQL run of `project`. The live demo and the
+ * freshness measure of bench/web.ts run this one command, for their own length and rate, so the
+ * benchmark measures what `npm start` shows.
+ * @param {{ ingestUrl: string, project: string, name: string, agentFlags?: string[], pgbench: string,
+ *   seconds: number, rate?: number, logDir: string, database: string }} run `rate`: transactions per
+ *   second (pgbench -R), unlimited when left out
+ */
+export function agentPgbenchArgs({
+  ingestUrl,
+  project,
+  name,
+  agentFlags = [],
+  pgbench,
+  seconds,
+  rate,
+  logDir,
+  database,
+}) {
+  return [
+    'run',
+    '--server',
+    ingestUrl,
+    '--project',
+    project,
+    '--system',
+    'postgresql',
+    '--name',
+    name,
+    ...agentFlags,
+    '--no-cloud',
+    '--',
+    pgbench,
+    ...['-c', '4', '-j', '2', '-T', String(seconds), '-P', '1'],
+    ...(rate ? ['-R', String(rate)] : []),
+    '--log',
+    `--log-prefix=${path.join(logDir, 'pgbench')}`,
+    database,
+  ];
+}
+
+/** Starts the demo run in `project` under `services`; returns a line for the banner. */
+export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, webUrl, project }) {
   const pgbench = findPgbench();
   if (!pgbench) return 'Live demo    skipped (no pgbench here; install PostgreSQL’s client tools to see one)';
   if (!existsSync(AGENT))
@@ -62,37 +104,17 @@ export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, w
   services.spawn(
     'live-demo',
     AGENT,
-    [
-      'run',
-      '--server',
+    agentPgbenchArgs({
       ingestUrl,
-      '--project',
-      'demo',
-      '--system',
-      'postgresql',
-      '--name',
-      'live demo: pgbench tpcb-like at 400 tps, 10 min',
-      '--label',
-      LIVE_DEMO_LABEL,
-      '--warmup',
-      '10s',
-      '--no-cloud',
-      '--',
+      project,
+      name: 'live demo: pgbench tpcb-like at 400 tps, 10 min',
+      agentFlags: ['--label', LIVE_DEMO_LABEL, '--warmup', '10s'],
       pgbench,
-      '-c',
-      '4',
-      '-j',
-      '2',
-      '-T',
-      '600',
-      '-R',
-      '400',
-      '-P',
-      '1',
-      '--log',
-      `--log-prefix=${path.join(logDir, 'pgbench')}`,
-      benchUrl,
-    ],
+      seconds: 600,
+      rate: 400,
+      logDir,
+      database: benchUrl,
+    }),
     { env: { LEVELFIELD_TOKEN: token } },
   );
   return `Live demo    ${webUrl}/runs?labels=${encodeURIComponent(LIVE_DEMO_LABEL)}  (agent + pgbench, 10 minutes)`;

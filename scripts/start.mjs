@@ -62,6 +62,7 @@ async function main() {
     const { register } = await import('tsx/esm/api');
     register();
     const { loadDemoRuns } = await import('./demo-runs.ts');
+    const { DEMO } = await import('@levelfield/db/seed');
     await loadDemoRuns({ ingestUrl, token: secrets.demoToken, databaseUrl: database.databaseUrl });
     await runDemoLoader(database.databaseUrl);
     const core = [...services.children];
@@ -72,6 +73,7 @@ async function main() {
       token: secrets.demoToken,
       databaseUrl: database.ownerUrl,
       webUrl,
+      project: DEMO.publicProject.slug,
     }).catch((error) => `Live demo    could not start (${error.message})`);
     printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds: (Date.now() - started) / 1000 });
     // The demo run ends by itself; only the core services stopping is a failure.
