@@ -7,6 +7,7 @@ import { appErrorOf, validationError } from '@levelfield/contracts/errors';
 import { revalidatePath } from 'next/cache';
 import { ZodError } from 'zod';
 import type { FormResult } from '~/lib/form-result';
+import { serverCaller } from '~/server/root';
 
 /** `revalidate`: the pages that show what the work changed, refreshed once it succeeded. */
 export async function formResult<T>(
@@ -22,4 +23,24 @@ export async function formResult<T>(
     if (!refusal) throw error;
     return { ok: false, failure: refusal.toJSON().error };
   }
+}
+
+type Caller = Awaited<ReturnType<typeof serverCaller>>;
+
+/**
+ * The plainest server action, which most forms post to: one tRPC procedure called as the signed-in
+ * user, then `revalidate` (the page that shows the change) refreshed, a refusal handed back to the
+ * form. Actions that return something to show (a new token, an invitation link) or redirect call
+ * formResult themselves.
+ */
+export function callAndRefresh(
+  revalidate: Parameters<typeof revalidatePath>,
+  call: (caller: Caller) => Promise<unknown>,
+): Promise<FormResult<void>> {
+  return formResult(
+    async () => {
+      await call(await serverCaller());
+    },
+    { revalidate },
+  );
 }

@@ -3,18 +3,13 @@ import type { z } from 'zod';
 import type { FormResult } from '~/lib/form-result';
 import type { ChangePasswordForm, UpdateProfileInput } from '~/lib/schemas/accounts';
 import { startSession } from '~/server/accounts/cookies';
-import { formResult } from '~/server/form-errors';
+import { callAndRefresh, formResult } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
 
 export async function updateProfileAction(
   input: z.input<typeof UpdateProfileInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).account.updateProfile(input);
-    },
-    { revalidate: ['/', 'layout'] },
-  );
+  return callAndRefresh(['/', 'layout'], (caller) => caller.account.updateProfile(input));
 }
 
 export async function changePasswordAction(

@@ -12,7 +12,7 @@ import type {
   RevokeInvitationInput,
 } from '~/lib/schemas/orgs';
 import type { CreateProjectInput, UpdateProjectInput } from '~/lib/schemas/projects';
-import { formResult } from '~/server/form-errors';
+import { callAndRefresh, formResult } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
 import { siteOrigin } from '~/server/site';
 
@@ -37,11 +37,8 @@ export async function updateProjectAction(
   ref: { org: string; project: string },
   input: z.input<typeof UpdateProjectInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).projects.update({ ...ref, ...input });
-    },
-    { revalidate: [`/orgs/${ref.org}`, 'layout'] },
+  return callAndRefresh([`/orgs/${ref.org}`, 'layout'], (caller) =>
+    caller.projects.update({ ...ref, ...input }),
   );
 }
 
@@ -49,24 +46,14 @@ export async function changeRoleAction(
   org: string,
   input: z.input<typeof ChangeRoleInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).orgs.changeRole({ org, ...input });
-    },
-    { revalidate: [`/orgs/${org}/members`] },
-  );
+  return callAndRefresh([`/orgs/${org}/members`], (caller) => caller.orgs.changeRole({ org, ...input }));
 }
 
 export async function removeMemberAction(
   org: string,
   input: z.input<typeof RemoveMemberInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).orgs.removeMember({ org, ...input });
-    },
-    { revalidate: [`/orgs/${org}/members`] },
-  );
+  return callAndRefresh([`/orgs/${org}/members`], (caller) => caller.orgs.removeMember({ org, ...input }));
 }
 
 export interface Invited {
@@ -99,10 +86,5 @@ export async function revokeInvitationAction(
   org: string,
   input: z.input<typeof RevokeInvitationInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).invitations.revoke({ org, ...input });
-    },
-    { revalidate: [`/orgs/${org}/members`] },
-  );
+  return callAndRefresh([`/orgs/${org}/members`], (caller) => caller.invitations.revoke({ org, ...input }));
 }

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { env } from '~/env';
 import type { FormResult } from '~/lib/form-result';
 import type { CreateTokenInput, RevokeTokenInput } from '~/lib/schemas/projects';
-import { formResult } from '~/server/form-errors';
+import { callAndRefresh, formResult } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
 import { agentCommand, TOKEN_FILE_HINT } from '~/server/tokens/tokens';
 
@@ -41,10 +41,7 @@ export async function revokeTokenAction(
   ref: ProjectRef,
   input: z.input<typeof RevokeTokenInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).tokens.revoke({ ...ref, ...input });
-    },
-    { revalidate: [`/orgs/${ref.org}/projects/${ref.project}/tokens`] },
+  return callAndRefresh([`/orgs/${ref.org}/projects/${ref.project}/tokens`], (caller) =>
+    caller.tokens.revoke({ ...ref, ...input }),
   );
 }

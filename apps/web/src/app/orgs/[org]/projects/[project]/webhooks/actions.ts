@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { FormResult } from '~/lib/form-result';
 import type { CreateWebhook, DeleteWebhookInput } from '~/lib/schemas/projects';
-import { formResult } from '~/server/form-errors';
+import { callAndRefresh, formResult } from '~/server/form-errors';
 import { serverCaller } from '~/server/root';
 
 type ProjectRef = { org: string; project: string };
@@ -24,10 +24,7 @@ export async function deleteWebhookAction(
   ref: ProjectRef,
   input: z.input<typeof DeleteWebhookInput>,
 ): Promise<FormResult<void>> {
-  return formResult(
-    async () => {
-      await (await serverCaller()).history.deleteWebhook({ ...ref, ...input });
-    },
-    { revalidate: [`/orgs/${ref.org}/projects/${ref.project}/webhooks`] },
+  return callAndRefresh([`/orgs/${ref.org}/projects/${ref.project}/webhooks`], (caller) =>
+    caller.history.deleteWebhook({ ...ref, ...input }),
   );
 }
