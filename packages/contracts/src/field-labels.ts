@@ -15,6 +15,7 @@ import type {
   TopologyGroup,
   WorkloadGroup,
 } from './provenance.ts';
+import { VALUE_GROUPS } from './provenance.ts';
 
 /** Units of fields recorded as plain numbers: pages print them as 72 GiB, 1.5 s, 45 %. */
 export type FieldUnit = 'bytes' | 'ms' | 'MHz' | 'percent' | 'fraction';
@@ -443,16 +444,7 @@ export interface DescribedField {
   unit?: FieldUnit;
 }
 
-const VALUE_GROUP_KEYS = new Set([
-  'run',
-  'software',
-  'topology',
-  'workload',
-  'settings',
-  'client',
-  'measurement',
-  'cost',
-]);
+const VALUE_GROUP_KEYS: ReadonlySet<string> = new Set(VALUE_GROUPS);
 
 /** A bare provenance path: "settings.isolationLevel", "nodes.sut.hardware.hostType", "disclosure.ai.declared". */
 function labelOfPath(path: string): DescribedField {
