@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateToken, hashToken } from '../packages/db/src/tokens.ts';
+import { statsdHarness } from './statsd-harness.ts';
 
 const repoDir = path.resolve(import.meta.dirname, '..');
 const agentsDir = path.join(repoDir, 'agents');
@@ -62,24 +63,13 @@ async function startIngest(databaseUrl: string, port: number): Promise<Ingest> {
 }
 
 /** A harness that reports two timers every 100 ms for RUN_SECONDS and prints how many it sent. */
-const HARNESS = `
-const dgram = require('node:dgram');
-const socket = dgram.createSocket('udp4');
-const end = Date.now() + ${RUN_SECONDS} * 1000;
-let sent = 0;
-const timer = setInterval(() => {
-  if (Date.now() >= end) {
-    clearInterval(timer);
-    setTimeout(() => { socket.close(); console.log(JSON.stringify({ sent })); }, 200);
-    return;
-  }
-  const ms = (1 + (sent % 17) / 3).toFixed(3);
-  socket.send('outage.latency:' + ms + '|ms|#op:read\\noutage.other:2|ms|#op:write', +process.env.STATSD_PORT, process.env.STATSD_HOST);
-  sent += 1;
-}, 100);
-`;
+const HARNESS = statsdHarness({
+  seconds: RUN_SECONDS,
+  everyMs: 100,
+  lines: `'outage.latency:' + (1 + (sent % 17) / 3).toFixed(3) + '|ms|#op:read\\noutage.other:2|ms|#op:write'`,
+});
 
-let admin: { url: string; stop(): Promise<void> } | undefined;
+let postgres: { stop(): Promise<void> } | undefined;
 let database: { url: string; drop(): Promise<void> };
 let token: string;
 let work: string;
@@ -89,10 +79,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'lf-agent-outage-'));
   const testing = await import('../packages/db/src/testing.ts');
   // `npm test` passes its PostgreSQL; run alone, the test starts a throwaway one.
-  if (!process.env.LEVELFIELD_TEST_DATABASE_URL) {
-    admin = await testing.startThrowawayPostgres();
-    process.env.LEVELFIELD_TEST_DATABASE_URL = admin.url;
-  }
+  postgres = await testing.useTestPostgres();
   database = await testing.createTestDatabase('agent_outage');
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -115,10 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.drop();
-  if (admin) {
-    await admin.stop();
-    delete process.env.LEVELFIELD_TEST_DATABASE_URL;
-  }
+  await postgres?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 }, 60_000);
 

@@ -52,5 +52,10 @@ describe('readEnv', () => {
     expect(
       readEnv({ DATABASE_URL: 'x', LEVELFIELD_NATS_URL: 'nats://a:4222,nats://b:4222' }).LEVELFIELD_NATS_URL,
     ).toBe('nats://a:4222,nats://b:4222');
+    // docker-compose.yml passes an unset variable through as ''.
+    expect(readEnv({ DATABASE_URL: 'x', LEVELFIELD_NATS_URL: '' }).LEVELFIELD_NATS_URL).toBeUndefined();
+    expect(
+      readEnv({ DATABASE_URL: 'x', INGEST_ROLLUP_INTERVAL_MS: '3600000' }).INGEST_ROLLUP_INTERVAL_MS,
+    ).toBe(3_600_000);
   });
 });

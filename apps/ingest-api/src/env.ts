@@ -18,6 +18,8 @@ const EnvSchema = SharedEnv.extend({
   INGEST_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Largest share of wall time the rollup worker may be busy (querying or merging). */
   INGEST_ROLLUP_CPU_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
+  /** How often the rollup worker looks for due buckets (a drain and a finish also pass). */
+  INGEST_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(10_000),
   /** Sustained requests per second one API token may make (a token bucket per token). */
   INGEST_TOKEN_RATE: z.coerce.number().gt(0).default(RATE_LIMIT_DEFAULTS.tokenPerSecond),
   /** Requests one API token may make at once, above its sustained rate. */
@@ -29,13 +31,17 @@ const EnvSchema = SharedEnv.extend({
   /** How often every open live stream's access is re-checked (a revocation ends it within this). */
   INGEST_LIVE_RECHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
   /** NATS server(s) for live fan-out between instances (nats://host:port, comma-separated); unset: LISTEN/NOTIFY. */
-  LEVELFIELD_NATS_URL: z
-    .string()
-    .regex(
-      /^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/,
-      'nats://host:port, several separated by commas',
-    )
-    .optional(),
+  LEVELFIELD_NATS_URL: z.preprocess(
+    // Empty is unset: docker-compose.yml passes `${LEVELFIELD_NATS_URL:-}` through as ''.
+    (url) => (url === '' ? undefined : url),
+    z
+      .string()
+      .regex(
+        /^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/,
+        'nats://host:port, several separated by commas',
+      )
+      .optional(),
+  ),
   /** Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For names the client. */
   INGEST_TRUST_PROXY: z
     .string()

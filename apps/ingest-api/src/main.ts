@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     poolSize: env.INGEST_DB_POOL_SIZE,
     tokenCacheMs: env.INGEST_TOKEN_CACHE_MS,
     rollupCpuShare: env.INGEST_ROLLUP_CPU_SHARE,
+    rollupIntervalMs: env.INGEST_ROLLUP_INTERVAL_MS,
     rateLimits: {
       tokenPerSecond: env.INGEST_TOKEN_RATE,
       tokenBurst: env.INGEST_TOKEN_BURST,

@@ -1,6 +1,6 @@
 // Shared by the integration tests and the benchmark: a migrated database with projects and
 // tokens, frame batches, a live-stream reader and a spawned server.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -250,6 +250,16 @@ export async function openLive(url: string, headers: Record<string, string> = {}
     },
   };
 }
+
+/** Whether Debian's nats-server (which `npm test` installs) is on PATH: the NATS suites need it. */
+export const natsServerInstalled = (() => {
+  try {
+    execFileSync('nats-server', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
 
 export interface SpawnedServer {
   url: string;

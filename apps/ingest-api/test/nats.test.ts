@@ -2,7 +2,7 @@
 // one real nats-server (Debian's; `npm test` installs it). A viewer on instance B sees the frames
 // posted to instance A, carried as A's notice on the run's subject. Without nats-server on the
 // machine the suite is skipped.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createTestDatabase, freePort, type TestDatabase } from '@levelfield/db/testing';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
@@ -12,6 +12,7 @@ import {
   api,
   batch,
   type Fixture,
+  natsServerInstalled,
   openLive,
   runRequest,
   type SpawnedServer,
@@ -19,16 +20,7 @@ import {
   spawnServer,
 } from './fixtures.ts';
 
-const natsInstalled = (() => {
-  try {
-    execFileSync('nats-server', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-
-describe.skipIf(!natsInstalled)('live fan-out over NATS', () => {
+describe.skipIf(!natsServerInstalled)('live fan-out over NATS', () => {
   let database: TestDatabase;
   let fixture: Fixture;
   let natsServer: ChildProcess;

@@ -120,3 +120,19 @@ export async function startThrowawayPostgres(): Promise<{ url: string; stop(): P
     },
   };
 }
+
+/**
+ * The PostgreSQL a suite makes its databases on: `npm test`'s (LEVELFIELD_TEST_DATABASE_URL), or,
+ * for a suite run alone, a throwaway one; stop() stops only one it started.
+ */
+export async function useTestPostgres(): Promise<{ stop(): Promise<void> }> {
+  if (process.env.LEVELFIELD_TEST_DATABASE_URL) return { stop: async () => {} };
+  const postgres = await startThrowawayPostgres();
+  process.env.LEVELFIELD_TEST_DATABASE_URL = postgres.url;
+  return {
+    stop: async () => {
+      await postgres.stop();
+      delete process.env.LEVELFIELD_TEST_DATABASE_URL;
+    },
+  };
+}
