@@ -3,6 +3,7 @@ package sink
 import (
 	"bytes"
 	"context"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -27,6 +28,8 @@ type instance struct {
 	crashAfter int64
 	frames     atomic.Int64
 	dead       atomic.Bool
+	// draining answers 503 SHUTTING_DOWN with a Retry-After, as a stopping ingest instance does.
+	draining atomic.Bool
 }
 
 func newInstance(api *fakeAPI) *instance {
@@ -35,6 +38,12 @@ func newInstance(api *fakeAPI) *instance {
 		in.requests.Add(1)
 		if in.dead.Load() {
 			hangUp(w)
+			return
+		}
+		if in.draining.Load() {
+			w.Header().Set("Retry-After", "30")
+			w.WriteHeader(http.StatusServiceUnavailable)
+			io.WriteString(w, `{"error":{"code":"SHUTTING_DOWN","message":"this instance is shutting down: retry (another instance will answer)"}}`)
 			return
 		}
 		if strings.HasSuffix(r.URL.Path, "/frames") && in.frames.Add(1) == in.crashAfter {
@@ -142,6 +151,48 @@ func TestFailoverWhenAServerDiesMidRun(t *testing.T) {
 	want := "levelfield-agent: server " + a.URL + " unreachable ("
 	if got := log.String(); !strings.Contains(got, want) || !strings.Contains(got, "); moving to "+b.URL+"\n") {
 		t.Errorf("the move was not said as %q...moving to %s:\n%s", want, b.URL, got)
+	}
+}
+
+// A draining instance answers 503 with a Retry-After meant for its own
+// return: the agent moves to the next server at once, without that wait or
+// a backoff, and the run continues there under the same id.
+func TestDrainingServerPassesTheRunOnAtOnce(t *testing.T) {
+	defer func(f func(context.Context, time.Duration) error) { sleep = f }(sleep)
+	var mu sync.Mutex
+	var waits []time.Duration
+	sleep = func(ctx context.Context, d time.Duration) error {
+		mu.Lock()
+		waits = append(waits, d)
+		mu.Unlock()
+		return ctx.Err()
+	}
+	api := &fakeAPI{token: "lf_test", stored: map[string]bool{}}
+	a, b := newInstance(api), newInstance(api)
+	defer a.Close()
+	defer b.Close()
+	var log syncBuffer
+	snk, _, err := Start(context.Background(), failoverClient(&log, a, b), t.TempDir(), 0, CreateRun{Project: "demo"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lat := histogram.NewSeries("latency", histogram.Latency, "us", nil)
+	snk.Add(frames(lat, 0, 10))
+	a.draining.Store(true)
+	snk.Add(frames(lat, 10, 20))
+	res, err := snk.Stop(Finish{Status: "succeeded"}, 10*time.Second)
+	if err != nil || res.Pending != 0 {
+		t.Fatalf("stop: %+v %v", res, err)
+	}
+	checkStoredOnce(t, api, []string{"latencymap[]"}, 20)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(waits) != 0 {
+		t.Errorf("waited %v before trying the next server", waits)
+	}
+	if got := log.String(); !strings.Contains(got, "server "+a.URL+" failing (") || !strings.Contains(got, "503 SHUTTING_DOWN") ||
+		!strings.Contains(got, "moving to "+b.URL) {
+		t.Errorf("the move was not said:\n%s", got)
 	}
 }
 
