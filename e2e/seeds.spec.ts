@@ -214,6 +214,16 @@ test('seed 002: every throughput and multiplier of the results table, the claims
     .filter({ hasText: '2.3x' });
   await expect(claim.locator('td').nth(1)).toHaveText('2.30×');
   await expect(claim.locator('td').nth(2)).toHaveText('2.27×');
+  // The AI-assistance disclosure and its prompt log, on the comparison it discloses.
+  const disclosure = page.getByTestId('disclosure');
+  await expect(disclosure).toHaveCount(1);
+  const summary = disclosure.locator('summary').first();
+  await expect(summary).toContainText('zalo');
+  await expect(summary).toContainText('AI assistance declared');
+  await expect(summary).toContainText('prompt log');
+  await summary.click();
+  await disclosure.getByText('Prompt log', { exact: true }).click();
+  await expect(disclosure.locator('pre')).toContainText('Turn 4');
 });
 
 test('seed 003: Table 4 figures and the sweep drawn as two lines, Standard and Multi-AZ', async ({

@@ -81,7 +81,9 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
       keys.add(keyOf(spec, f.value));
       if (spec.norm && !f.differs && spec.norm(f.value) === null) unreadable = true;
     }
-    return { entry, read: entryValue(r), known: r.known, keys: [...keys], unreadable };
+    // A side states a field when any of its runs does: its runs are repetitions or variants of one
+    // setup, and a batched variant beside a run that does not say is still a batched side.
+    return { entry, read: entryValue(r), known: r.fields.some(Boolean), keys: [...keys], unreadable };
   });
   // The same words on every side state the same setup, even where the normaliser cannot read
   // them ("reads from backups when necessary" on both sides): they agree.

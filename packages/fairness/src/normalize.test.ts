@@ -212,6 +212,9 @@ describe('server threads as printed', () => {
     ['multiple server threads (server-threads N)', 'several'],
     ['client thread + separate compaction thread', 'several'],
     ['not multithreaded', 1],
+    ['all available CPU cores (the default thread count)', 'several'],
+    ['parallelized directory traversal', 'several'],
+    ['no parallel traversal', 1],
     ['lots', null],
   ] as const)('%s → %s', (t, want) => expect(threadCount(t)).toBe(want));
 });

@@ -47,8 +47,9 @@ const SUBJECT_PATHS: Record<string, readonly string[]> = {
   'instance type': MACHINE_KIND,
   'topology.nodecount': SCALE,
   scale: [...SCALE, 'workload.warehouses', 'workload.scale'],
-  'client.orm': ['client.orm', 'workload.features#orm'],
-  orm: ['client.orm', 'workload.features#orm'],
+  // The data-access layer: an ORM is compared with what replaces it (a stored procedure, raw SQL).
+  'client.orm': ['client.orm', 'workload.features#orm', 'workload.features#stored procedure'],
+  orm: ['client.orm', 'workload.features#orm', 'workload.features#stored procedure'],
   'client.language': ['client.language', 'client.runtimeVersion', 'client.driver', 'client.driverVersion'],
   // A driver brings its wire encoding (asyncpg speaks the binary protocol, psycopg2 text).
   'client.driver': ['client.driver', 'client.driverVersion', 'client.protocol'],

@@ -651,8 +651,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const r = runCheck(checkById('F-WL-3')!, sides);
     expect(r.state).toBe('flag');
     expect(r.hint).toMatch(/A only: stored procedure; B only: ORM \(Drizzle\)/);
+    // The data-access layer is the subject: an ORM against the stored procedure replacing it.
     const orms = runCheck(checkById('F-WL-3')!, { ...sides, subject: ['client.orm'] });
-    expect(orms.hint).toBe('A only: stored procedure');
+    expect(orms.state).toBe('pass');
+    const batched = pair(
+      { workload: { features: ['stored procedure', 'batched pipelining'] } },
+      { workload: { features: ['ORM (Drizzle)'] } },
+    );
+    expect(runCheck(checkById('F-WL-3')!, { ...batched, subject: ['client.orm'] }).hint).toBe(
+      'A only: batched pipelining',
+    );
+    // A subject naming the feature list varies every feature on purpose.
+    expect(runCheck(checkById('F-WL-3')!, { ...batched, subject: ['workload.features'] }).state).toBe('pass');
     const same = runCheck(
       checkById('F-WL-3')!,
       pair({ workload: { features: ['x'] } }, { workload: { features: ['X'] } }),
@@ -1127,6 +1137,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.evidence.some((e) => e.field === 'nodes.sut.hardware.vcpusUsed (total)')).toBe(false);
   });
 
+  it('F-HW-2 reads cores used in words: all available cores against one', () => {
+    const node = (vcpusUsed: string | number) => ({ role: 'sut' as const, hardware: { vcpusUsed } });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair({ nodes: [node('all available CPU cores')] }, { nodes: [node(1)] }),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/several cores vs .*one core/);
+  });
+
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {
     const r = runCheck(
       checkById('F-SW-3')!,
@@ -1139,6 +1159,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(
       /A: https:\/\/github.com\/example\/h \(no hash or commit\); B: a clean tree but no commit/,
     );
+  });
+
+  it('an entry states a field when any of its runs does: a batched variant against an unbatched side', () => {
+    // Whisper through Transformers at fp32 (batch not stated) and batched by 24, against one
+    // that cannot batch: the entry's stated depth is compared, not hidden by the run without it.
+    const input = comparison(
+      side('Transformers', [{}, { client: { pipelineDepth: 24 } }]),
+      side('Faster Whisper', [{ client: { pipelineDepth: 1 } }, { client: { pipelineDepth: 1 } }]),
+    );
+    const r = runCheck(checkById('F-CLIENT-2')!, input);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/pipelined vs .*sequential/);
   });
 
   it('F-WL-6 asks a reviewer with the load times when treatment is not recorded', () => {
@@ -1211,11 +1243,22 @@ describe('special rules', () => {
         { series: [throughput([100, 100, 100, 100, 100, 100])] },
         { series: [throughput([110, 110, 110, 110, 110, 110])] },
       ]),
-      side('B', { measurement: { repetitions: 1 } }),
+      side('B', { measurement: { repetitions: 5 }, run: { selectionRule: 'mean of all runs' } }),
     );
     const ok = runCheck(checkById('F-MEAS-5')!, repeated);
     expect(ok.state).toBe('pass');
     expect(ok.evidence.find((e) => e.field.includes('95 % CI'))?.value).toMatchObject({ mean: 105, n: 2 });
+  });
+
+  it('F-MEAS-5 flags a side that ran once, unless its figure carries its spread', () => {
+    const once = runCheck(
+      checkById('F-MEAS-5')!,
+      pair({ measurement: { repetitions: 1 } }, { measurement: { repetitions: 1 } }),
+    );
+    expect(once.state).toBe('flag');
+    expect(once.message).toMatch(/A ran once and reports no spread; B ran once/);
+    const spread = { measurement: { repetitions: 1, aggregation: 'hyperfine mean ± σ over 10 runs' } };
+    expect(runCheck(checkById('F-MEAS-5')!, pair(spread, spread)).state).toBe('pass');
   });
 
   it('F-MEAS-7 recomputes a published efficiency with its formula', () => {

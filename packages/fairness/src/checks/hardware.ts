@@ -219,7 +219,7 @@ export function threadCount(value: unknown): number | 'several' | null {
   const t = normText(value);
   if (/^\d+$/.test(t)) return Number(t);
   const multi =
-    /\bmulti ?thread\w*|\bmultiple\b|\bseveral\b|\bmany\b|\bthread pool\b|\bper (core|cpu|vcpu)\b|\ball (cores|cpus|vcpus)\b/;
+    /\bmulti ?thread\w*|\bmultiple\b|\bseveral\b|\bmany\b|\bthread pool\b|\bper (core|cpu|vcpu)\b|\ball (\w+ ){0,2}(cores|cpus|vcpus|threads)\b|\bparallel\w*/;
   if (multi.test(t) && !denied(t, multi)) return 'several';
   if (/\+[^+]*\bthreads?\b/.test(t)) return 'several';
   if (
@@ -249,8 +249,13 @@ const coreUse: Reader = (run) => {
     if (marked) return marked;
     const p = processes ? processCount(processes.value) : null;
     const t = threads ? threadCount(threads.value) : null;
+    // Cores used in words: "all available CPU cores", "single-threaded".
+    const usedWords = used && !used.differs && usedN === null ? threadCount(used.value) : null;
     let use: string | null = null;
     if (usedN !== null) use = usedN > 1 ? 'several cores' : 'one core';
+    else if (usedWords === 'several' || (typeof usedWords === 'number' && usedWords > 1))
+      use = 'several cores';
+    else if (usedWords === 1) use = 'one core';
     else if (
       p === 'per-core' ||
       (typeof p === 'number' && p > 1) ||
@@ -262,7 +267,7 @@ const coreUse: Reader = (run) => {
     if (use === null) return undefined;
     uses.add(use);
     how.push(
-      usedN !== null
+      usedN !== null || usedWords !== null
         ? `${String(used?.value)} vCPUs used`
         : `${String(processes?.value ?? '?')} process(es) × ${String(threads?.value ?? '?')} thread(s)`,
     );

@@ -298,6 +298,13 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-5 ----------------------------------------------------------------------------------
 
+/** A side whose aggregation states a spread (mean ± σ, a confidence interval, min … max). */
+function reportsSpread(entry: Entry): boolean {
+  const aggregation = entryValue(readEntry(entry, groupField('measurement', 'aggregation')));
+  return aggregation !== undefined && SPREAD.test(normText(aggregation.value));
+}
+const SPREAD = /±|\+\/-|\bsigma\b|σ|std(dev)?\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
+
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -317,6 +324,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
     if (n === null) flags.push(`${entry.label} does not report how many repetitions were run`);
+    // One run states its count honestly but still shows no spread, unless its figure carries one.
+    else if (n === 1 && !reportsSpread(entry))
+      flags.push(`${entry.label} ran once and reports no spread`);
     // Several repetitions and no rule for the one reported: it may be the best of them.
     else if (!parsed && n > 1 && entry.runs.length === 1)
       unstated.push(`${entry.label}: ${n} repetitions, which one is reported is not stated`);

@@ -11,7 +11,7 @@ import {
 import { display, type FieldValue, normFeature, normText, parseNumber, toBool } from '../normalize.ts';
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
-import { intendedClasses } from '../subject.ts';
+import { intendedClasses, isIntended } from '../subject.ts';
 import { partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
 import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
@@ -235,6 +235,8 @@ function relaxedMath(input: ComparisonInput): { parts: string[]; evidence: Check
 export function checkWl3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const intended = new Set(intendedClasses(input, 'workload.features'));
+  // A subject naming the feature list itself varies every feature on purpose.
+  const allIntended = isIntended(input, 'workload.features');
   const features = input.entries.map((entry) => {
     const read = entryValue(readEntry(entry, groupField('workload', 'features')));
     if (read) evidence.push(evidenceOf(entry, 'workload.features', read));
@@ -245,11 +247,15 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
   const parts: string[] = [];
   for (const f of keyed) {
     const only = f.list.filter(
-      (x) => !intended.has(normFeature(x)) && keyed.some((o) => o !== f && !o.keys.has(normFeature(x))),
+      (x) =>
+        !allIntended &&
+        !intended.has(normFeature(x)) &&
+        keyed.some((o) => o !== f && !o.keys.has(normFeature(x))),
     );
     if (only.length > 0) parts.push(`${f.entry.label} only: ${only.join(', ')}`);
   }
-  for (const f of features) if (f.differs) parts.push(`${f.entry.label}: features differ (not stated)`);
+  for (const f of features)
+    if (f.differs && !allIntended) parts.push(`${f.entry.label}: features differ (not stated)`);
   const switched = switchedFeatures(input);
   parts.push(...switched.parts);
   evidence.push(...switched.evidence);

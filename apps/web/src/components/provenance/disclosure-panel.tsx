@@ -8,6 +8,35 @@ const AI_DECLARED: Record<Disclosure['ai']['declared'], string> = {
   'not-stated': 'AI assistance not stated',
 };
 
+const authorsOf = (d: Disclosure) =>
+  d.authors.map((a) => (a.affiliation ? `${a.name} (${a.affiliation})` : a.name)).join(', ');
+
+/**
+ * A disclosure folded to one line — authors and AI assistance — that opens to the whole panel with
+ * the prompt log: on a comparison, where it discloses every figure above it.
+ */
+export function DisclosureLine({
+  disclosure,
+  entries,
+}: {
+  disclosure: Disclosure;
+  entries: string[] | null;
+}) {
+  const { ai } = disclosure;
+  return (
+    <details className="disclosure-line" data-testid="disclosure">
+      <summary>
+        <strong>Disclosure{entries ? ` (${entries.join(', ')})` : ''}:</strong>{' '}
+        {disclosure.authors.length ? authorsOf(disclosure) : 'authors not stated'} ·{' '}
+        <span className={`ai ai-${ai.declared}`}>{AI_DECLARED[ai.declared]}</span>
+        {ai.tools.length ? ` (${ai.tools.join(', ')})` : ''}
+        {ai.promptLog || ai.promptLogUrl ? ' · prompt log' : ''}
+      </summary>
+      <DisclosurePanel disclosure={disclosure} />
+    </details>
+  );
+}
+
 export function DisclosurePanel({
   disclosure,
   anchorRun,
@@ -28,13 +57,7 @@ export function DisclosurePanel({
         <div className="field">
           <dt>Authors</dt>
           <dd>
-            {disclosure.authors.length ? (
-              disclosure.authors
-                .map((a) => (a.affiliation ? `${a.name} (${a.affiliation})` : a.name))
-                .join(', ')
-            ) : (
-              <span className="muted">not stated</span>
-            )}
+            {disclosure.authors.length ? authorsOf(disclosure) : <span className="muted">not stated</span>}
           </dd>
         </div>
         <div className="field" {...anchor('affiliation')}>

@@ -12,6 +12,7 @@ import { requireProject } from '../access-checks.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
 import { checkClaims } from './claims.ts';
 import { provenanceDiff } from './diff.ts';
+import { groupDisclosures } from './disclosures.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
 import { Claim, Sweep } from './schema.ts';
 import { buildHeadline } from './table.ts';
@@ -211,6 +212,8 @@ export async function assembleComparison(
     sweep: sweepOf(comparison.sweep),
     /** The publication's own claims beside the factor its published figures give. */
     claims: checkClaims(loaded.input, claimsOf(comparison.claims)),
+    /** Authorship, interest and AI assistance, once per distinct disclosure among the runs. */
+    disclosures: groupDisclosures(loaded.input),
   };
   return { view, loaded };
 }

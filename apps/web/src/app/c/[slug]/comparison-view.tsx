@@ -19,7 +19,9 @@ import { HeadlineTable } from '~/components/comparisons/headline-table';
 import { ProvenanceSection } from '~/components/comparisons/provenance-diff';
 import { FieldError, FormAlert } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
+import { DisclosureLine } from '~/components/provenance/disclosure-panel';
 import { DecideCheck } from '~/lib/schemas/comparisons';
+import { siblingTitle } from '~/lib/sibling-title';
 import type { ComparisonView as View } from '~/server/comparisons/view';
 import { useTRPC } from '~/trpc/react';
 
@@ -135,7 +137,9 @@ export function ComparisonView({
             {view.leveledVariants.map((v, i) => (
               <span key={v.slug}>
                 {i > 0 ? ', ' : ''}
-                <Link href={`/c/${v.slug}`}>{v.title}</Link>
+                <Link href={`/c/${v.slug}`} title={v.title}>
+                  {siblingTitle(v.title, view.comparison.title)}
+                </Link>
               </span>
             ))}
           </p>
@@ -175,6 +179,13 @@ export function ComparisonView({
             </li>
           ))}
         </ul>
+        {view.disclosures.map((group) => (
+          <DisclosureLine
+            key={group.entries.join('|')}
+            disclosure={group.disclosure}
+            entries={view.disclosures.length > 1 ? group.entries : null}
+          />
+        ))}
       </section>
 
       <section className="panel">
