@@ -81,7 +81,7 @@ async function ensureYcsb() {
 
 /**
  * Debian packages of the benchmark tools the agent's live tests run, and of the NATS server the
- * ingest API's fan-out test runs (command → package).
+ * ingest API's fan-out test and tests/scale.test.ts run (command → package).
  */
 const BENCH_TOOLS = {
   hyperfine: 'hyperfine',
