@@ -130,11 +130,16 @@ describe.skipIf(!natsServerInstalled || !built)(
       );
 
       const liveTokenSecret = 'scale-test-live-token-secret-0123456789';
+      // Web A streams from ingest 1, web B from ingest 2 (ingest 0 is the one that dies): each
+      // ingest instance allows its web instance's origin, as a browser's EventSource requires.
+      const webPorts = [await freePort(), await freePort()];
+      const webUrls = webPorts.map((p) => `http://127.0.0.1:${p}`);
       for (let i = 0; i < 3; i += 1)
         ingests.push(
           await spawnServer(database.url, {
             LEVELFIELD_NATS_URL: natsUrl,
             INGEST_HOST: '127.0.0.1',
+            LEVELFIELD_WEB_URL: webUrls[Math.max(i - 1, 0)]!,
             LEVELFIELD_LIVE_TOKEN_SECRET: liveTokenSecret,
             // No pass until the drain at the end: every bucket is complete by then, so a second
             // merge of one would be double work, never a bucket that grew.
@@ -142,18 +147,16 @@ describe.skipIf(!natsServerInstalled || !built)(
           }),
         );
       services = new Services({ logDir: path.join(work, 'logs') });
-      // Web A streams from ingest 1, web B from ingest 2; ingest 0 is the one that dies.
       webs = await Promise.all(
-        [1, 2].map(async (i) => {
-          const port = await freePort();
-          return services.startWeb({
+        webPorts.map((port, w) =>
+          services.startWeb({
             databaseUrl: database.url,
             port,
             authSecret: 'scale-test-auth-secret-0123456789abcdef',
-            ingestUrl: ingests[i]!.url,
+            ingestUrl: ingests[w + 1]!.url,
             liveTokenSecret,
-          });
-        }),
+          }),
+        ),
       );
     }, 180_000);
 
@@ -249,8 +252,14 @@ describe.skipIf(!natsServerInstalled || !built)(
             expect(liveUrl, `the run page of ${web} names no live stream`).toBe(
               `${urls[w + 1]}/v1/runs/${run}/live`,
             );
+            // What a browser enforces: the page lets scripts connect to that instance, and the
+            // stream allows the page's origin.
+            expect(page.headers.get('content-security-policy')).toContain(
+              `connect-src 'self' ${urls[w + 1]}`,
+            );
             const live = await openLive(liveUrl!);
             expect(live.status).toBe(200);
+            expect(live.headers.get('access-control-allow-origin')).toBe(web);
             await live.next((e) => e.event === 'hello');
             viewers.push({ web, run, live });
           }

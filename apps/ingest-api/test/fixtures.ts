@@ -224,6 +224,7 @@ export async function openLive(url: string, headers: Record<string, string> = {}
   })();
   return {
     status: response.status,
+    headers: response.headers,
     events,
     async next(predicate: (event: LiveEvent) => boolean, timeoutMs = 10_000): Promise<LiveEvent> {
       const deadline = Date.now() + timeoutMs;
