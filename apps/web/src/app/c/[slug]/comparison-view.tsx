@@ -119,6 +119,26 @@ export function ComparisonView({
         <p className="muted small" data-testid="subject">
           Compared on purpose: <strong>{view.comparison.subject.join(', ')}</strong> — the fairness checks
           flag every other difference.
+          {view.leveledFrom ? (
+            <>
+              {' '}
+              · Leveled variant of <Link href={`/c/${view.leveledFrom.slug}`}>{view.leveledFrom.title}</Link>
+            </>
+          ) : null}
+          {view.leveledVariants.length > 0 ? (
+            <>
+              {' '}
+              · Leveled variants:{' '}
+              {view.leveledVariants.map((v, i) => (
+                <span key={v.slug}>
+                  {i > 0 ? ', ' : ''}
+                  <Link href={`/c/${v.slug}`} title={v.title}>
+                    {siblingTitle(v.title, view.comparison.title)}
+                  </Link>
+                </span>
+              ))}
+            </>
+          ) : null}
         </p>
         {view.live ? (
           <p className="notice live-note">
@@ -126,24 +146,6 @@ export function ComparisonView({
           </p>
         ) : null}
         <WithheldNotice withheld={view.withheld} who="you" />
-        {view.leveledFrom ? (
-          <p>
-            Leveled variant of <Link href={`/c/${view.leveledFrom.slug}`}>{view.leveledFrom.title}</Link>
-          </p>
-        ) : null}
-        {view.leveledVariants.length > 0 ? (
-          <p>
-            Leveled variants:{' '}
-            {view.leveledVariants.map((v, i) => (
-              <span key={v.slug}>
-                {i > 0 ? ', ' : ''}
-                <Link href={`/c/${v.slug}`} title={v.title}>
-                  {siblingTitle(v.title, view.comparison.title)}
-                </Link>
-              </span>
-            ))}
-          </p>
-        ) : null}
       </header>
 
       {actions}
