@@ -4,6 +4,7 @@
 // numbers on every installation. Skipped when the demo runs already exist.
 import { CreateRunRequest, type FrameBatch } from '@levelfield/contracts/ingest';
 import { DEMO } from '@levelfield/db/seed';
+import { seededRandom } from '@levelfield/detect';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import pg from 'pg';
@@ -46,25 +47,13 @@ export const DEMO_RUNS: DemoRun[] = [
   },
 ];
 
-/** mulberry32: small, fast, deterministic. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function logNormal(next: () => number, median: number, sigma: number): number {
   const z = Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next());
   return median * Math.exp(sigma * z);
 }
 
 export function demoFrames(run: DemoRun, startMs: number, seed: number): FrameBatch['frames'] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const frames: FrameBatch['frames'] = [];
   for (let second = 0; second < run.seconds; second++) {
     const histogram = new Histogram();
