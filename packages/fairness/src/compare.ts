@@ -26,7 +26,18 @@ export interface FieldSpec {
    * A fact the claim depends on (versions, the measured duration): stated for some sides only,
    * it is flagged, not left for review (docs/fairness.md, principle 2).
    */
-  unevenIsFinding?: boolean;
+  unevenIsFinding?: boolean | ((key: string | number) => boolean);
+}
+
+/**
+ * Stated for some sides only, and a finding: always for a fact the claim depends on, or when a
+ * stated value is a relaxation (a warm cache on one side), flagged until the others are shown to
+ * match (principle 2).
+ */
+function unevenFinding(c: FieldComparison): boolean {
+  const rule = c.spec.unevenIsFinding;
+  if (typeof rule !== 'function') return rule === true;
+  return c.sides.some((s) => s.known && s.keys.some(rule));
 }
 
 export interface SideValue {
@@ -236,7 +247,7 @@ export function verdictOf(
   const uneven = comparisons.filter(statedUnevenly);
   const flags = [
     ...differing.map((c) => `${c.spec.label} differs (${sidesText(c)})`),
-    ...uneven.filter((c) => c.spec.unevenIsFinding).map(unevenText),
+    ...uneven.filter(unevenFinding).map(unevenText),
     ...(extra.flags ?? []),
   ];
   const missing = [

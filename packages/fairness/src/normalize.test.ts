@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { threadCount } from './checks/hardware.ts';
+import { namesHow } from './checks/workload-parts.ts';
 import {
   canonical,
   denied,
@@ -283,4 +284,16 @@ describe('build types', () => {
     ['patch release 1.1.7', 'release'],
     ['debug', 'debug'],
   ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));
+});
+
+describe('a parameter that says how a side does the work', () => {
+  it.each([
+    ['queries', 'benchmarks/tpch/q1.sql', true],
+    ['setup', 'clickhouse/create.sh', true],
+    ['harness', './run/bench', true],
+    ['precision', 'mixed FP16/FP32', false],
+    ['ratio', 'read/write 50/50', false],
+    ['queryMode', 'prepared', true],
+    ['rows', 1000, false],
+  ] as const)('%s = %s → %s', (key, value, how) => expect(namesHow(key, value)).toBe(how));
 });

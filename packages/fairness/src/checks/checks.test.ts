@@ -574,6 +574,31 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(plain.hint).toMatch(/A: a\.cnf; B: b\.cnf/);
   });
 
+  it('F-SW-2 flags one setting set far apart on two sides, not levels or a small gap', () => {
+    const cfg = (configuration: Record<string, string>) => ({ software: { configuration } });
+    const blocks = runCheck(
+      checkById('F-SW-2')!,
+      pair(cfg({ block_size: '16 MiB (-b 16)' }), cfg({ block_size: '900K (CLI maximum)', level: '-9' })),
+    );
+    expect(blocks.state).toBe('flag');
+    expect(blocks.hint).toMatch(/block size: 16 MiB \(-b 16\) on A vs 900K \(CLI maximum\) on B/);
+    const levels = runCheck(checkById('F-SW-2')!, pair(cfg({ level: '-9' }), cfg({ level: '-19' })));
+    expect(levels.state).not.toBe('flag');
+    const near = runCheck(checkById('F-SW-2')!, pair(cfg({ cache: '8GB' }), cfg({ cache: '12GB' })));
+    expect(near.state).toBe('pass');
+  });
+
+  it('F-MEAS-4 flags a warm cache stated for one side only; a cold one stated alone goes to a reviewer', () => {
+    const warm = runCheck(
+      checkById('F-MEAS-4')!,
+      pair({ measurement: { cacheState: 'warm: the filesystem cache of a previous build' } }, {}),
+    );
+    expect(warm.state).toBe('flag');
+    expect(warm.message).toMatch(/cache state stated for A/i);
+    const cold = runCheck(checkById('F-MEAS-4')!, pair({ measurement: { cacheState: 'cold' } }, {}));
+    expect(cold.state).not.toBe('flag');
+  });
+
   it('F-SW-2 counts non-default settings per side', () => {
     const r = runCheck(
       checkById('F-SW-2')!,

@@ -280,6 +280,8 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
         read: orText(groupField('measurement', 'cacheState'), normCacheState),
         norm: normCacheState,
         required: true,
+        // A warm or hot cache stated for one side is a relaxation until the others say theirs.
+        unevenIsFinding: (state) => state === 'warm' || state === 'hot',
       },
       {
         // Warm on every side still differs when one side's result cache answers repeated queries.
@@ -303,7 +305,8 @@ function reportsSpread(entry: Entry): boolean {
   const aggregation = entryValue(readEntry(entry, groupField('measurement', 'aggregation')));
   return aggregation !== undefined && SPREAD.test(normText(aggregation.value));
 }
-const SPREAD = /±|\+\/-|\bsigma\b|σ|std(dev)?\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
+const SPREAD =
+  /±|\+\/-|\bsigma\b|σ|std(dev)?\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
 
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
@@ -325,8 +328,7 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       );
     if (n === null) flags.push(`${entry.label} does not report how many repetitions were run`);
     // One run states its count honestly but still shows no spread, unless its figure carries one.
-    else if (n === 1 && !reportsSpread(entry))
-      flags.push(`${entry.label} ran once and reports no spread`);
+    else if (n === 1 && !reportsSpread(entry)) flags.push(`${entry.label} ran once and reports no spread`);
     // Several repetitions and no rule for the one reported: it may be the best of them.
     else if (!parsed && n > 1 && entry.runs.length === 1)
       unstated.push(`${entry.label}: ${n} repetitions, which one is reported is not stated`);

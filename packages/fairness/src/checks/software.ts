@@ -18,6 +18,7 @@ import {
   parseNumber,
   saysOptimised,
   toBool,
+  toBytes,
   toDay,
 } from '../normalize.ts';
 import {
@@ -473,6 +474,15 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
       message: `Tuning is recorded for some sides only: a reviewer should confirm every side got comparable tuning effort, since ${why}.`,
     };
   const tuned = sides.map((s) => s.t as Tuning);
+  // One knob set far apart on two sides (16 MiB blocks against 900K): not the same setup.
+  const gaps = sharedSettingGaps(sides.map((s) => ({ label: s.entry.label, t: s.t as Tuning })));
+  if (gaps.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      hint: gaps.join('; '),
+      message: `A setting named on several sides is set far apart (${gaps.join('; ')}): ${why}.`,
+    };
   if (tuned.every((t) => t.count === 0))
     return { state: 'pass', evidence, message: `Every side ran its shipped defaults (${hint}).` };
   if (sameSettingNames(tuned))
@@ -485,6 +495,36 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
     hint,
     message: `Every side changed settings, but not the same ones (${hint}): a reviewer should confirm each side got the same tuning effort, since ${why}.`,
   };
+}
+
+/** How far apart one setting may be on two sides before it is another setup, not a tuning detail. */
+const SETTING_GAP = 4;
+
+/**
+ * Settings recorded by name on several sides whose amounts (sizes, counts) differ at least
+ * SETTING_GAP-fold: "block_size: 16 MiB on bzip3 vs 900K on bzip2". Levels and switches ("-9",
+ * "on") are no amounts and are left to the count above.
+ */
+function sharedSettingGaps(sides: { label: string; t: Tuning }[]): string[] {
+  const amounts = new Map<string, { label: string; text: string; amount: number }[]>();
+  for (const { label, t } of sides) {
+    const v = t.read.value;
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) continue;
+    for (const [name, value] of Object.entries(v)) {
+      const amount = toBytes(typeof value === 'string' ? value.replace(/\s*\(.*$/, '') : value);
+      if (amount === null || amount <= 0) continue;
+      const key = normText(name);
+      amounts.set(key, [...(amounts.get(key) ?? []), { label, text: display(value), amount }]);
+    }
+  }
+  const gaps: string[] = [];
+  for (const [name, list] of amounts) {
+    if (new Set(list.map((x) => x.label)).size < 2) continue;
+    const values = list.map((x) => x.amount);
+    if (Math.max(...values) / Math.min(...values) >= SETTING_GAP)
+      gaps.push(`${name}: ${list.map((x) => `${x.text} on ${x.label}`).join(' vs ')}`);
+  }
+  return gaps;
 }
 
 /** Every side names its changed settings, and they are the same names. */

@@ -8,8 +8,13 @@ import { groupField, type Reader, type ReadField } from '../read.ts';
 /** A parameter that names how a side does the work, not how much work there is. */
 const HOW_KEY =
   /\b(mode|method|implementation|api|quer(y|ies)|scripts?|driver|engine|strategy|protocol|style|dialect|rewrite|approach)\b/i;
-/** A value that is a file or a path in a benchmark's repository: the side's own implementation. */
-const PATH_VALUE = /(^|\s)[\w.*-]*\/[\w.*/-]+|\.(sql|py|js|ts|java|go|rs|lua|sh)\b/i;
+/**
+ * A value that is a file or a path in a benchmark's repository: the side's own implementation. A
+ * path has a file's extension, two separators or a leading one; one slash between words is an
+ * alternative ("FP16/FP32", "read/write"), not a path.
+ */
+const PATH_VALUE =
+  /\.(sql|py|js|ts|java|go|rs|lua|sh)\b|(^|\s)[\w.*-]*\/[\w.*-]+\/[\w.*/-]*|(^|\s)(\.{1,2}|~)?\/[\w.*-]+/i;
 
 /** Prose that describes how something was carried out: "executed sequentially in the X implementation". */
 const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
