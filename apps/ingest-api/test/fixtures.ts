@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@levelfield/db/testing';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import pg from 'pg';
@@ -261,6 +262,38 @@ export const natsServerInstalled = (() => {
     return false;
   }
 })();
+
+/**
+ * Starts Debian's nats-server on free local ports and waits until its monitor answers healthz.
+ * Returns the client URL (for LEVELFIELD_NATS_URL), the monitor URL (subsz shows who subscribed)
+ * and a stop function.
+ */
+export async function startNatsServer(): Promise<{ url: string; monitorUrl: string; stop(): Promise<void> }> {
+  const [port, monitorPort] = [await freePort(), await freePort()];
+  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort)], {
+    stdio: 'ignore',
+  });
+  const exited = once(child, 'exit');
+  const monitorUrl = `http://127.0.0.1:${monitorPort}`;
+  for (const deadline = Date.now() + 30_000; ; ) {
+    const healthy = await fetch(`${monitorUrl}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('nats-server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    monitorUrl,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 export interface SpawnedServer {
   url: string;
