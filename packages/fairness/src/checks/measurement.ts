@@ -312,6 +312,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
   const unstated: string[] = [];
+  // Grouped by reason, so ten entries without a count read as one sentence, not ten.
+  const unreported: string[] = [];
+  const once: string[] = [];
   for (const entry of input.entries) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
@@ -326,9 +329,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       flags.push(
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
-    if (n === null) flags.push(`${entry.label} does not report how many repetitions were run`);
+    if (n === null) unreported.push(entry.label);
     // One run states its count honestly but still shows no spread, unless its figure carries one.
-    else if (n === 1 && !reportsSpread(entry)) flags.push(`${entry.label} ran once and reports no spread`);
+    else if (n === 1 && !reportsSpread(entry)) once.push(entry.label);
     // Several repetitions and no rule for the one reported: it may be the best of them.
     else if (!parsed && n > 1 && entry.runs.length === 1)
       unstated.push(`${entry.label}: ${n} repetitions, which one is reported is not stated`);
@@ -348,6 +351,13 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       );
     }
   }
+  const list = (labels: string[]) => labels.join(', ');
+  if (unreported.length > 0)
+    flags.push(
+      `${list(unreported)} ${unreported.length === 1 ? 'does' : 'do'} not report how many repetitions were run`,
+    );
+  if (once.length > 0)
+    flags.push(`${list(once)} ran once and ${once.length === 1 ? 'reports' : 'report'} no spread`);
   if (flags.length > 0)
     return {
       state: 'flag',
