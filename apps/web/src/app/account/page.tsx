@@ -1,6 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '@levelfield/db/passwords';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ListTable } from '~/components/table/list-table';
 import { formatUtcDate } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
@@ -33,28 +34,18 @@ export default async function AccountPage() {
       </div>
       <div className="stack-sm">
         <h2>Organizations</h2>
-        <div className="table-wrap">
-          <table className="table" aria-label="Your memberships">
-            <thead>
-              <tr>
-                <th>Organization</th>
-                <th>Your role</th>
-              </tr>
-            </thead>
-            <tbody>
-              {me.memberships.map((m) => (
-                <tr key={m.organization.slug}>
-                  <td className="name">
-                    <Link href={`/orgs/${m.organization.slug}`}>{m.organization.name}</Link>
-                  </td>
-                  <td>
-                    <span className={`role role-${m.role}`}>{m.role}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable label="Your memberships" headings={['Organization', 'Your role']} rows={me.memberships}>
+          {(m) => (
+            <tr key={m.organization.slug}>
+              <td className="name">
+                <Link href={`/orgs/${m.organization.slug}`}>{m.organization.name}</Link>
+              </td>
+              <td>
+                <span className={`role role-${m.role}`}>{m.role}</span>
+              </td>
+            </tr>
+          )}
+        </ListTable>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { OrgHeader, VisibilityTag } from '~/components/orgs/OrgHeader';
 import { ReportList } from '~/components/orgs/report-list';
+import { ListTable } from '~/components/table/list-table';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { db } from '~/server/db';
@@ -54,43 +55,33 @@ export default async function OrganizationPage({
           ) : null}
         </div>
       </div>
-      {org.projects.length === 0 ? (
-        <p className="empty">
-          No projects yet.{' '}
-          {org.can.edit
-            ? 'Create one to get an API token for levelfield-agent.'
-            : 'An editor or owner can create one.'}
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table" aria-label="Projects">
-            <thead>
-              <tr>
-                <th>Project</th>
-                <th>Slug</th>
-                <th>Visibility</th>
-                <th className="num">Runs</th>
-                <th>Last run</th>
-              </tr>
-            </thead>
-            <tbody>
-              {org.projects.map((project) => (
-                <tr key={project.id}>
-                  <td className="name">
-                    <Link href={`/orgs/${org.slug}/projects/${project.slug}`}>{project.name}</Link>
-                  </td>
-                  <td className="mono">{project.slug}</td>
-                  <td>
-                    <VisibilityTag visibility={project.visibility} />
-                  </td>
-                  <td className="num">{project.runCount}</td>
-                  <td>{formatUtc(project.lastRunAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        label="Projects"
+        headings={['Project', 'Slug', 'Visibility', { label: 'Runs', className: 'num' }, 'Last run']}
+        rows={org.projects}
+        empty={
+          <p className="empty">
+            No projects yet.{' '}
+            {org.can.edit
+              ? 'Create one to get an API token for levelfield-agent.'
+              : 'An editor or owner can create one.'}
+          </p>
+        }
+      >
+        {(project) => (
+          <tr key={project.id}>
+            <td className="name">
+              <Link href={`/orgs/${org.slug}/projects/${project.slug}`}>{project.name}</Link>
+            </td>
+            <td className="mono">{project.slug}</td>
+            <td>
+              <VisibilityTag visibility={project.visibility} />
+            </td>
+            <td className="num">{project.runCount}</td>
+            <td>{formatUtc(project.lastRunAt)}</td>
+          </tr>
+        )}
+      </ListTable>
       <div className="toolbar-row">
         <h2>Public reports</h2>
         <Link href={`/o/${org.slug}`} className="button small">

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { OrgHeader } from '~/components/orgs/OrgHeader';
+import { ListTable } from '~/components/table/list-table';
 import { formatUtcDate } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
@@ -33,49 +34,41 @@ export default async function MembersPage({ params }: { params: Params }) {
           and change roles.
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table" aria-label="Members">
-          <thead>
-            <tr>
-              <th>Member</th>
-              <th>Role</th>
-              <th>Joined</th>
-              {manage ? <th className="actions-col">Remove</th> : null}
+      <ListTable
+        label="Members"
+        headings={['Member', 'Role', 'Joined', manage && { label: 'Remove', className: 'actions-col' }]}
+        rows={members}
+      >
+        {(member) => {
+          const label = member.name ? `${member.name} (${member.email})` : member.email;
+          return (
+            <tr key={member.userId} data-member={member.email}>
+              <td className="name">
+                {member.name ?? '—'}
+                {member.userId === me.id ? <span className="tag">you</span> : null}
+                <div className="muted small">{member.email}</div>
+              </td>
+              <td>
+                {manage ? (
+                  <RoleForm org={org.slug} userId={member.userId} role={member.role} label={label} />
+                ) : (
+                  <span className={`role role-${member.role}`} title={ROLE_HELP[member.role]}>
+                    {member.role}
+                  </span>
+                )}
+              </td>
+              <td>{formatUtcDate(member.joinedAt)}</td>
+              {manage ? (
+                <td className="actions-col">
+                  {member.userId === me.id ? null : (
+                    <RemoveMemberForm org={org.slug} userId={member.userId} label={label} />
+                  )}
+                </td>
+              ) : null}
             </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => {
-              const label = member.name ? `${member.name} (${member.email})` : member.email;
-              return (
-                <tr key={member.userId} data-member={member.email}>
-                  <td className="name">
-                    {member.name ?? '—'}
-                    {member.userId === me.id ? <span className="tag">you</span> : null}
-                    <div className="muted small">{member.email}</div>
-                  </td>
-                  <td>
-                    {manage ? (
-                      <RoleForm org={org.slug} userId={member.userId} role={member.role} label={label} />
-                    ) : (
-                      <span className={`role role-${member.role}`} title={ROLE_HELP[member.role]}>
-                        {member.role}
-                      </span>
-                    )}
-                  </td>
-                  <td>{formatUtcDate(member.joinedAt)}</td>
-                  {manage ? (
-                    <td className="actions-col">
-                      {member.userId === me.id ? null : (
-                        <RemoveMemberForm org={org.slug} userId={member.userId} label={label} />
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        }}
+      </ListTable>
 
       {manage ? (
         <div className="card">
@@ -90,44 +83,38 @@ export default async function MembersPage({ params }: { params: Params }) {
 
       <div className="stack-sm">
         <h2>Pending invitations</h2>
-        {invitations.length === 0 ? (
-          <p className="muted">No pending invitations.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" aria-label="Pending invitations">
-              <thead>
-                <tr>
-                  <th>Email</th>
-                  <th>Role</th>
-                  <th>Invited by</th>
-                  <th>Expires</th>
-                  {manage ? <th className="actions-col">Revoke</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {invitations.map((invitation) => (
-                  <tr key={invitation.id}>
-                    <td>{invitation.email}</td>
-                    <td>
-                      <span className={`role role-${invitation.role}`}>{invitation.role}</span>
-                    </td>
-                    <td>{invitation.invitedBy?.name ?? invitation.invitedBy?.email ?? '—'}</td>
-                    <td>{formatUtcDate(invitation.expiresAt)}</td>
-                    {manage ? (
-                      <td className="actions-col">
-                        <RevokeInvitationForm
-                          org={org.slug}
-                          invitationId={invitation.id}
-                          email={invitation.email}
-                        />
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          label="Pending invitations"
+          headings={[
+            'Email',
+            'Role',
+            'Invited by',
+            'Expires',
+            manage && { label: 'Revoke', className: 'actions-col' },
+          ]}
+          rows={invitations}
+          empty={<p className="muted">No pending invitations.</p>}
+        >
+          {(invitation) => (
+            <tr key={invitation.id}>
+              <td>{invitation.email}</td>
+              <td>
+                <span className={`role role-${invitation.role}`}>{invitation.role}</span>
+              </td>
+              <td>{invitation.invitedBy?.name ?? invitation.invitedBy?.email ?? '—'}</td>
+              <td>{formatUtcDate(invitation.expiresAt)}</td>
+              {manage ? (
+                <td className="actions-col">
+                  <RevokeInvitationForm
+                    org={org.slug}
+                    invitationId={invitation.id}
+                    email={invitation.email}
+                  />
+                </td>
+              ) : null}
+            </tr>
+          )}
+        </ListTable>
       </div>
     </section>
   );

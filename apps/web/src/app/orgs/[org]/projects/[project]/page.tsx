@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { VisibilityTag } from '~/components/orgs/OrgHeader';
+import { ProjectHeader } from '~/components/orgs/ProjectHeader';
+import { ListTable } from '~/components/table/list-table';
 import { env } from '~/env';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
@@ -26,41 +27,7 @@ export default async function ProjectPage({ params }: { params: Params }) {
   const member = project.role !== null;
   return (
     <section className="stack">
-      <header className="section-head">
-        <p className="crumbs">
-          {member ? (
-            <>
-              <Link href="/orgs">Organizations</Link> /{' '}
-              <Link href={`/orgs/${project.organization.slug}`}>{project.organization.name}</Link> /
-            </>
-          ) : project.visibility === 'public' ? (
-            <>
-              <Link href={`/o/${project.organization.slug}`}>{project.organization.name}</Link> /
-            </>
-          ) : (
-            <>{project.organization.name} /</>
-          )}
-        </p>
-        <div className="title-row">
-          <h1>{project.name}</h1>
-          <VisibilityTag visibility={project.visibility} />
-          {project.role ? (
-            <span className={`role role-${project.role}`} title="Your role in this project's organization">
-              {project.role}
-            </span>
-          ) : null}
-        </div>
-        {member ? (
-          <nav className="tabs" aria-label="Project sections">
-            <Link href={base} aria-current="page">
-              Overview
-            </Link>
-            <Link href={`${base}/tokens`}>API tokens</Link>
-            {project.can.manageTokens ? <Link href={`${base}/webhooks`}>Webhooks</Link> : null}
-            <Link href="/runs">Runs</Link>
-          </nav>
-        ) : null}
-      </header>
+      <ProjectHeader project={project} active="overview" />
 
       <dl className="stats" aria-label="Project summary">
         <div>
@@ -95,89 +62,73 @@ export default async function ProjectPage({ params }: { params: Params }) {
             </Link>
           ) : null}
         </div>
-        {project.comparisons.length === 0 ? (
-          <p className="muted">
-            No comparison yet: select runs under <Link href="/runs">Runs</Link> and choose Compare.
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="project-comparisons">
-              <thead>
-                <tr>
-                  <th>Comparison</th>
-                  <th className="num">Entries</th>
-                  <th className="num">Flagged checks</th>
-                  <th>Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {project.comparisons.map((c) => (
-                  <tr key={c.slug}>
-                    <td>
-                      <Link href={`/c/${c.slug}`}>{c.title}</Link>
-                      {/* The default subject goes without saying; an ORM or a configuration does not. */}
-                      {c.subject.join() === 'system' ? null : (
-                        <div className="muted small">Compared on purpose: {c.subject.join(', ')}</div>
-                      )}
-                    </td>
-                    <td className="num">{c.entries}</td>
-                    <td
-                      className="num"
-                      title={c.flagged === null ? 'The checklist has not run yet' : undefined}
-                    >
-                      {c.flagged ?? '—'}
-                    </td>
-                    <td className="small">{formatUtc(c.updatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          testId="project-comparisons"
+          headings={[
+            'Comparison',
+            { label: 'Entries', className: 'num' },
+            { label: 'Flagged checks', className: 'num' },
+            'Updated',
+          ]}
+          rows={project.comparisons}
+          empty={
+            <p className="muted">
+              No comparison yet: select runs under <Link href="/runs">Runs</Link> and choose Compare.
+            </p>
+          }
+        >
+          {(c) => (
+            <tr key={c.slug}>
+              <td>
+                <Link href={`/c/${c.slug}`}>{c.title}</Link>
+                {/* The default subject goes without saying; an ORM or a configuration does not. */}
+                {c.subject.join() === 'system' ? null : (
+                  <div className="muted small">Compared on purpose: {c.subject.join(', ')}</div>
+                )}
+              </td>
+              <td className="num">{c.entries}</td>
+              <td className="num" title={c.flagged === null ? 'The checklist has not run yet' : undefined}>
+                {c.flagged ?? '—'}
+              </td>
+              <td className="small">{formatUtc(c.updatedAt)}</td>
+            </tr>
+          )}
+        </ListTable>
       </section>
 
       <section className="card" aria-labelledby="histories-heading">
         <h2 id="histories-heading">Histories</h2>
-        {histories.length === 0 ? (
-          <p className="muted">
-            No finished run yet. Runs of one benchmark, parameters, system, testbed and branch make a history,
-            with its changes detected.
-          </p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" data-testid="project-histories">
-              <thead>
-                <tr>
-                  <th>History</th>
-                  <th>Testbed</th>
-                  <th className="num">Runs</th>
-                  <th>Last run</th>
-                </tr>
-              </thead>
-              <tbody>
-                {histories.map((h) => (
-                  <tr key={h.id}>
-                    <td>
-                      <Link href={`/h/${h.id}`}>
-                        {[h.benchmark, h.system, h.branch].filter(Boolean).join(' · ')}
-                      </Link>
-                      {Object.keys(h.parameters).length > 0 ? (
-                        <div className="muted small">
-                          {Object.entries(h.parameters)
-                            .map(([k, v]) => `${k}=${v}`)
-                            .join(', ')}
-                        </div>
-                      ) : null}
-                    </td>
-                    <td className="small">{h.testbed}</td>
-                    <td className="num">{h.runs}</td>
-                    <td className="small">{formatUtc(h.lastRunAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          testId="project-histories"
+          headings={['History', 'Testbed', { label: 'Runs', className: 'num' }, 'Last run']}
+          rows={histories}
+          empty={
+            <p className="muted">
+              No finished run yet. Runs of one benchmark, parameters, system, testbed and branch make a
+              history, with its changes detected.
+            </p>
+          }
+        >
+          {(h) => (
+            <tr key={h.id}>
+              <td>
+                <Link href={`/h/${h.id}`}>
+                  {[h.benchmark, h.system, h.branch].filter(Boolean).join(' · ')}
+                </Link>
+                {Object.keys(h.parameters).length > 0 ? (
+                  <div className="muted small">
+                    {Object.entries(h.parameters)
+                      .map(([k, v]) => `${k}=${v}`)
+                      .join(', ')}
+                  </div>
+                ) : null}
+              </td>
+              <td className="small">{h.testbed}</td>
+              <td className="num">{h.runs}</td>
+              <td className="small">{formatUtc(h.lastRunAt)}</td>
+            </tr>
+          )}
+        </ListTable>
       </section>
 
       {member ? (

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { VisibilityTag } from '~/components/orgs/OrgHeader';
+import { ProjectHeader } from '~/components/orgs/ProjectHeader';
+import { ListTable } from '~/components/table/list-table';
 import { formatUtc } from '~/lib/format';
 import { TOKEN_SCOPES } from '~/lib/schemas/projects';
 import { guard } from '~/server/access-page';
@@ -36,27 +37,10 @@ export default async function TokensPage({ params }: { params: Params }) {
     );
   }
   const tokens = await guard(caller.tokens.list({ org, project: slug }), back);
-  const base = `/orgs/${project.organization.slug}/projects/${project.slug}`;
   const manage = project.can.manageTokens;
   return (
     <section className="stack">
-      <header className="section-head">
-        <p className="crumbs">
-          <Link href="/orgs">Organizations</Link> /{' '}
-          <Link href={`/orgs/${project.organization.slug}`}>{project.organization.name}</Link> /
-        </p>
-        <div className="title-row">
-          <h1>{project.name}</h1>
-          <VisibilityTag visibility={project.visibility} />
-        </div>
-        <nav className="tabs" aria-label="Project sections">
-          <Link href={base}>Overview</Link>
-          <Link href={`${base}/tokens`} aria-current="page">
-            API tokens
-          </Link>
-          <Link href="/runs">Runs</Link>
-        </nav>
-      </header>
+      <ProjectHeader project={project} active="tokens" />
 
       {manage ? (
         <div className="card">
@@ -80,74 +64,62 @@ export default async function TokensPage({ params }: { params: Params }) {
 
       <div className="stack-sm">
         <h2>Tokens</h2>
-        {tokens.length === 0 ? (
-          <p className="empty">No tokens yet.</p>
-        ) : (
-          <div className="table-wrap">
-            <table className="table" aria-label="API tokens">
-              <thead>
-                <tr>
-                  <th>Name</th>
-                  <th>Token</th>
-                  <th>Scopes</th>
-                  <th>Created</th>
-                  <th>Last used</th>
-                  <th>Status</th>
-                  {manage ? <th className="actions-col">Revoke</th> : null}
-                </tr>
-              </thead>
-              <tbody>
-                {tokens.map((token) => (
-                  <tr
-                    key={token.id}
-                    data-token={token.name}
-                    className={token.revokedAt ? 'revoked' : undefined}
-                  >
-                    <td className="name">{token.name}</td>
-                    <td className="mono">{token.prefix}…</td>
-                    <td>
-                      <span className="labels">
-                        {token.scopes.map((scope) => (
-                          <span key={scope} className="tag">
-                            {scope}
-                          </span>
-                        ))}
-                      </span>
-                    </td>
-                    <td>
-                      {formatUtc(token.createdAt)}
-                      {token.createdBy ? (
-                        <div className="muted small">by {token.createdBy.name ?? token.createdBy.email}</div>
-                      ) : null}
-                    </td>
-                    <td>
-                      {token.lastUsedAt ? formatUtc(token.lastUsedAt) : <span className="muted">never</span>}
-                    </td>
-                    <td>
-                      {token.revokedAt ? (
-                        <span className="token-state revoked">revoked {formatUtc(token.revokedAt)}</span>
-                      ) : (
-                        <span className="token-state active">active</span>
-                      )}
-                    </td>
-                    {manage ? (
-                      <td className="actions-col">
-                        {token.revokedAt ? null : (
-                          <RevokeTokenForm
-                            org={project.organization.slug}
-                            project={project.slug}
-                            tokenId={token.id}
-                            name={token.name}
-                          />
-                        )}
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ListTable
+          label="API tokens"
+          headings={[
+            'Name',
+            'Token',
+            'Scopes',
+            'Created',
+            'Last used',
+            'Status',
+            manage && { label: 'Revoke', className: 'actions-col' },
+          ]}
+          rows={tokens}
+          empty={<p className="empty">No tokens yet.</p>}
+        >
+          {(token) => (
+            <tr key={token.id} data-token={token.name} className={token.revokedAt ? 'revoked' : undefined}>
+              <td className="name">{token.name}</td>
+              <td className="mono">{token.prefix}…</td>
+              <td>
+                <span className="labels">
+                  {token.scopes.map((scope) => (
+                    <span key={scope} className="tag">
+                      {scope}
+                    </span>
+                  ))}
+                </span>
+              </td>
+              <td>
+                {formatUtc(token.createdAt)}
+                {token.createdBy ? (
+                  <div className="muted small">by {token.createdBy.name ?? token.createdBy.email}</div>
+                ) : null}
+              </td>
+              <td>{token.lastUsedAt ? formatUtc(token.lastUsedAt) : <span className="muted">never</span>}</td>
+              <td>
+                {token.revokedAt ? (
+                  <span className="token-state revoked">revoked {formatUtc(token.revokedAt)}</span>
+                ) : (
+                  <span className="token-state active">active</span>
+                )}
+              </td>
+              {manage ? (
+                <td className="actions-col">
+                  {token.revokedAt ? null : (
+                    <RevokeTokenForm
+                      org={project.organization.slug}
+                      project={project.slug}
+                      tokenId={token.id}
+                      name={token.name}
+                    />
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          )}
+        </ListTable>
       </div>
     </section>
   );

@@ -2,6 +2,7 @@
 // alerts go, how each delivery went, attempt by attempt.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ListTable } from '~/components/table/list-table';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { serverCaller } from '~/server/root';
@@ -65,42 +66,30 @@ export default async function WebhooksPage({ params }: { params: Params }) {
               Added {formatUtc(webhook.createdAt)}
               {webhook.createdBy ? ` by ${webhook.createdBy.name ?? webhook.createdBy.email}` : ''}
             </p>
-            {webhook.deliveries.length === 0 ? (
-              <p className="muted">Nothing sent yet.</p>
-            ) : (
-              <div className="table-wrap">
-                <table className="table" aria-label={`Deliveries to ${webhook.url}`}>
-                  <thead>
-                    <tr>
-                      <th>Event</th>
-                      <th>Status</th>
-                      <th className="num">Attempts</th>
-                      <th>Last answer</th>
-                      <th>Sent</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {webhook.deliveries.map((d) => (
-                      <tr key={d.id}>
-                        <td>{d.event}</td>
-                        <td>
-                          <span
-                            className={`status status-${d.status === 'delivered' ? 'succeeded' : d.status === 'failed' ? 'failed' : 'running'}`}
-                          >
-                            {d.status}
-                          </span>
-                        </td>
-                        <td className="num">{d.attempts}</td>
-                        <td className="small">
-                          {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '—')}
-                        </td>
-                        <td className="small">{formatUtc(d.lastAttemptAt ?? d.createdAt)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <ListTable
+              label={`Deliveries to ${webhook.url}`}
+              headings={['Event', 'Status', { label: 'Attempts', className: 'num' }, 'Last answer', 'Sent']}
+              rows={webhook.deliveries}
+              empty={<p className="muted">Nothing sent yet.</p>}
+            >
+              {(d) => (
+                <tr key={d.id}>
+                  <td>{d.event}</td>
+                  <td>
+                    <span
+                      className={`status status-${d.status === 'delivered' ? 'succeeded' : d.status === 'failed' ? 'failed' : 'running'}`}
+                    >
+                      {d.status}
+                    </span>
+                  </td>
+                  <td className="num">{d.attempts}</td>
+                  <td className="small">
+                    {d.error ?? (d.responseStatus ? `HTTP ${d.responseStatus}` : '—')}
+                  </td>
+                  <td className="small">{formatUtc(d.lastAttemptAt ?? d.createdAt)}</td>
+                </tr>
+              )}
+            </ListTable>
           </section>
         ))
       )}
