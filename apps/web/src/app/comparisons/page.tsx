@@ -17,7 +17,7 @@ import { formatUtc } from '~/lib/format';
 import { serverCaller } from '~/server/root';
 import { CheckCounts } from './check-counts';
 import './comparisons.css';
-import { FacetSelect } from '~/components/table/facet-select';
+import { SystemAndBenchmarkSelects } from '~/components/table/facet-select';
 
 export const metadata: Metadata = { title: 'Comparisons' };
 export const dynamic = 'force-dynamic';
@@ -93,20 +93,7 @@ export default async function ComparisonsPage({
             </option>
           ))}
         </select>
-        <FacetSelect
-          name="system"
-          label="System"
-          all="All systems"
-          values={data.facets.systems}
-          value={query.system}
-        />
-        <FacetSelect
-          name="benchmark"
-          label="Benchmark"
-          all="All benchmarks"
-          values={data.facets.benchmarks}
-          value={query.benchmark}
-        />
+        <SystemAndBenchmarkSelects facets={data.facets} query={query} />
         <select name="state" defaultValue={query.state ?? ''} aria-label="Fairness">
           <option value="">Any fairness state</option>
           {FAIRNESS_FILTERS.map((s) => (

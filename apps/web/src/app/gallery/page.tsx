@@ -2,9 +2,9 @@
 // not). Only reports published as public are listed; each card reads its published snapshot.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { ReportCard } from '~/components/orgs/report-list';
 import { LinkPager } from '~/components/table/link-pager';
 import { GALLERY_PAGE_SIZE, GalleryQuery, parseSearch, toSearch } from '~/lib/comparisons-query';
-import { formatUtc } from '~/lib/format';
 import { serverCaller } from '~/server/root';
 import './gallery.css';
 
@@ -65,10 +65,7 @@ export default async function GalleryPage({
       ) : (
         <ul className="card-list" aria-label="Public reports">
           {data.reports.map((r) => (
-            <li key={r.slug} className="card link-card gallery-card">
-              <Link href={`/r/${r.slug}`} className="card-title">
-                {r.title}
-              </Link>
+            <ReportCard key={r.slug} report={r} className="gallery-card">
               {r.withheld ? (
                 <span className="muted small">
                   Withheld: it includes runs of another organization that are no longer shared with you.
@@ -86,13 +83,7 @@ export default async function GalleryPage({
                   </span>
                 </>
               )}
-              <span className="card-meta muted small">
-                <Link href={`/o/${r.org.slug}`}>{r.org.name}</Link>
-                <span>
-                  version {r.version} · {formatUtc(r.publishedAt)}
-                </span>
-              </span>
-            </li>
+            </ReportCard>
           ))}
         </ul>
       )}

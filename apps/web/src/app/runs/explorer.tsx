@@ -4,7 +4,7 @@
 import { flexRender, getCoreRowModel, type RowSelectionState, useReactTable } from '@tanstack/react-table';
 import { usePathname, useRouter } from 'next/navigation';
 import { useMemo, useOptimistic, useState, useTransition } from 'react';
-import { FacetSelect } from '~/components/table/facet-select';
+import { SystemAndBenchmarkSelects } from '~/components/table/facet-select';
 import { TableScroll } from '~/components/table/table-scroll';
 import { MAX_BUILDER_RUNS } from '~/lib/compare-groups';
 import {
@@ -96,20 +96,7 @@ export function RunsExplorer({ data, query }: { data: RunsPage; query: RunsQuery
           defaultValue={query.q ?? ''}
           aria-label="Search run names"
         />
-        <FacetSelect
-          name="system"
-          label="System"
-          all="All systems"
-          values={data.facets.systems}
-          value={query.system}
-        />
-        <FacetSelect
-          name="benchmark"
-          label="Benchmark"
-          all="All benchmarks"
-          values={data.facets.benchmarks}
-          value={query.benchmark}
-        />
+        <SystemAndBenchmarkSelects facets={data.facets} query={query} />
         <select name="status" defaultValue={query.status ?? ''} aria-label="Status">
           <option value="">Any status</option>
           {RUN_STATUSES.map((s) => (

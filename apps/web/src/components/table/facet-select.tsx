@@ -24,3 +24,25 @@ export function FacetSelect({
     </select>
   );
 }
+
+/** The facets every list of runs or of comparisons filters by, in the order they are offered. */
+const SYSTEM_AND_BENCHMARK = [
+  { name: 'system', label: 'System', all: 'All systems', facet: 'systems' },
+  { name: 'benchmark', label: 'Benchmark', all: 'All benchmarks', facet: 'benchmarks' },
+] as const;
+
+/**
+ * The system and benchmark filters, which every list of runs or of comparisons offers alike
+ * (the runs explorer, /comparisons): a FacetSelect each, over the values the list has.
+ */
+export function SystemAndBenchmarkSelects({
+  facets,
+  query,
+}: {
+  facets: { systems: readonly string[]; benchmarks: readonly string[] };
+  query: { system?: string | undefined; benchmark?: string | undefined };
+}) {
+  return SYSTEM_AND_BENCHMARK.map(({ name, label, all, facet }) => (
+    <FacetSelect key={name} name={name} label={label} all={all} values={facets[facet]} value={query[name]} />
+  ));
+}
