@@ -2,29 +2,11 @@
 // state filter from the URL and from the page, sorting, opening a comparison; the gallery for an
 // anonymous visitor. Both photographed at 1440×900 and 390×844, where neither may scroll sideways.
 import { expect, type Page, test } from '@playwright/test';
-import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
+import { e2eEnv, shootAtWidths, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 /** The demo's seed 000, in its public project, published as a public report at start-up. */
 const SEED = 'rama-vs-cockroachdb-tpcc';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectNoSidewaysScroll(page);
-    // Hard as well: a list that scrolls sideways on a phone fails this spec outright.
-    const widths = await page.evaluate(() => ({
-      scroll: document.scrollingElement?.scrollWidth ?? 0,
-      inner: window.innerWidth,
-    }));
-    expect(widths.scroll, `${name} at ${width} px`).toBeLessThanOrEqual(widths.inner);
-    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** The number in each row's badge of one checklist state ("flag", "needs_review"…). */
 async function counts(page: Page, state: string): Promise<number[]> {
@@ -40,7 +22,7 @@ test('a member searches the comparisons, filters them by fairness state and open
   await expect(page.getByRole('heading', { name: 'Comparisons', level: 1 })).toBeVisible();
   const table = page.getByRole('table', { name: 'Comparisons' });
   await expect(table.getByRole('link', { name: /.+/ }).first()).toBeVisible();
-  await shoot(page, 'comparisons-list');
+  await shootAtWidths(page, 'comparisons-list', { hard: true });
 
   // Search: the URL carries it, and only matching comparisons stay.
   await page.getByLabel('Search comparisons').fill('cockroach');
@@ -76,7 +58,7 @@ test('a member searches the comparisons, filters them by fairness state and open
   await expect(page).toHaveURL(/sort=flags/);
   const sorted = await counts(page, 'flag');
   expect(sorted).toEqual([...sorted].sort((a, b) => b - a));
-  await shoot(page, 'comparisons-list-flagged');
+  await shootAtWidths(page, 'comparisons-list-flagged', { hard: true });
 
   // A row opens its comparison.
   const first = table.locator('tbody td.name a').first();
@@ -105,7 +87,7 @@ test('an anonymous visitor searches the gallery of public reports and opens one'
   const seed = reports.getByRole('listitem').filter({ has: page.locator(`a[href="/r/${SEED}"]`) });
   await expect(seed).toBeVisible();
   await expect(seed).toContainText(/\d+ flagged checks?/);
-  await shoot(page, 'gallery');
+  await shootAtWidths(page, 'gallery', { hard: true });
 
   await page.getByRole('searchbox', { name: 'Search reports' }).fill('cockroach');
   await page.getByRole('button', { name: 'Search' }).click();

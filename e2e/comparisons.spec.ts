@@ -3,21 +3,11 @@
 // from the seeds show the flags docs/fairness.md lists, with evidence. Photographed at
 // 1440×900 and 390×844, where the page must not scroll sideways (wide tables scroll inside
 // their wrapper).
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openCheck, openToggle } from './checklist.ts';
-import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
+import { e2eEnv, expectNoSidewaysScroll, shootAtWidths, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `e2e/screenshots/comparison-${name}-1440.png`, fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `e2e/screenshots/comparison-${name}-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 test("a project's page lists its comparisons, each a link to the comparison", async ({ page }) => {
   await signInAsDemo(page, '/orgs/acme/projects/demo');
@@ -50,7 +40,7 @@ test('build a comparison from the runs explorer, waive a check, see it recorded'
   await page.getByRole('button', { name: /^Compare/ }).click();
   await expect(page).toHaveURL(/\/compare\?runs=/);
   await expect(page.getByTestId('compare-table')).toBeVisible();
-  await shoot(page, 'builder');
+  await shootAtWidths(page, 'comparison-builder');
   const slug = `tpcb-vs-select-${Date.now()}`;
   const form = page.getByRole('form', { name: 'Save comparison' });
   await form.getByLabel('Title').fill('tpcb-like vs select-only');
@@ -70,7 +60,7 @@ test('build a comparison from the runs explorer, waive a check, see it recorded'
     /waived by .+ on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC — “Both runs on the same demo machine\.”/,
   );
   await expect(check.locator('.tag.decision-waived')).toBeVisible();
-  await shoot(page, 'saved');
+  await shootAtWidths(page, 'comparison-saved');
 
   const api = await page.request.get(`${web()}/api/v1/comparisons/${slug}`);
   expect(api.status()).toBe(200);
@@ -131,7 +121,7 @@ test('group repeated runs into entries: the headline shows means and a 95 % inte
   const preview = page.getByTestId('compare-table');
   await expect(preview.locator('[data-metric="tpmC"]')).toContainText('mean of 2');
   await expect(preview.locator('[data-metric="tpmC"]')).toContainText('95 % CI');
-  await shoot(page, 'groups-builder');
+  await shootAtWidths(page, 'comparison-groups-builder');
 
   const slug = `alpha-vs-bravo-${Date.now()}`;
   const form = page.getByRole('form', { name: 'Save comparison' });
@@ -147,7 +137,7 @@ test('group repeated runs into entries: the headline shows means and a 95 % inte
   const nodes = page.locator('.prov-diff details[data-group="nodes"]');
   await expect(nodes).toHaveAttribute('data-differs', 'true');
   await expect(nodes.locator('tr.differs')).toContainText('varies within group: m5.large / m6i.large');
-  await shoot(page, 'groups-saved');
+  await shootAtWidths(page, 'comparison-groups-saved');
 });
 
 const SEED_FLAGS: Record<string, string[]> = {
@@ -189,5 +179,5 @@ for (const [slug, flags] of Object.entries(SEED_FLAGS))
     }
     if (slug === 'spacetimedb-vs-postgres-keynote')
       await expect(page.getByRole('link', { name: /fair/i }).first()).toBeVisible();
-    await shoot(page, slug);
+    await shootAtWidths(page, `comparison-${slug}`);
   });

@@ -67,3 +67,28 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     })
     .toBeLessThanOrEqual(innerWidth);
 }
+
+/**
+ * Photographs the page at a desktop (1440×900) and a phone width (390×844) to
+ * e2e/screenshots/<name>-<width>.png, each after checking that the page does not scroll sideways
+ * there (soft, as above; `hard` fails the test outright, for lists that must fit a phone), and
+ * leaves the page at the desktop width. The specs that photograph their pages share it.
+ */
+export async function shootAtWidths(page: Page, name: string, { hard = false } = {}): Promise<void> {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expectNoSidewaysScroll(page);
+    if (hard) {
+      const widths = await page.evaluate(() => ({
+        scroll: document.scrollingElement?.scrollWidth ?? 0,
+        inner: window.innerWidth,
+      }));
+      expect(widths.scroll, `${name} at ${width} px`).toBeLessThanOrEqual(widths.inner);
+    }
+    await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}

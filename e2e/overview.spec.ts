@@ -1,19 +1,8 @@
 // The overview at /: anonymous visitors see what is published (reports, public comparisons and
 // runs); a signed-in member also sees live runs and their organizations' comparisons. Photographed
 // at 1440×900 and 390×844, where the page must not scroll sideways.
-import { expect, type Page, test } from '@playwright/test';
-import { e2eEnv, expectNoSidewaysScroll, signInAsDemo } from './fixtures.ts';
-
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1440, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expectNoSidewaysScroll(page);
-    await page.screenshot({ path: `e2e/screenshots/overview-${name}-${width}.png`, fullPage: true });
-  }
-}
+import { expect, test } from '@playwright/test';
+import { e2eEnv, shootAtWidths, signInAsDemo } from './fixtures.ts';
 
 test('an anonymous visitor sees published reports and public comparisons, each a link', async ({ page }) => {
   await page.goto(`${e2eEnv('E2E_WEB_URL')}/`);
@@ -25,7 +14,7 @@ test('an anonymous visitor sees published reports and public comparisons, each a
   const first = comparisons.getByRole('link').first();
   await expect(first).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Live now' })).toHaveCount(0);
-  await shoot(page, 'anonymous');
+  await shootAtWidths(page, 'overview-anonymous');
   const slug = (await first.getAttribute('href'))!;
   await first.click();
   await expect(page).toHaveURL(new RegExp(`${slug}$`));
@@ -36,5 +25,5 @@ test('a member sees live runs and recent runs beside the comparisons', async ({ 
   await expect(page.getByRole('heading', { name: 'Live now' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Recent runs' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'All runs →' })).toBeVisible();
-  await shoot(page, 'member');
+  await shootAtWidths(page, 'overview-member');
 });
