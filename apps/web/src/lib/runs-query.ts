@@ -18,19 +18,9 @@ export const RUN_COLUMNS = [
   'source',
 ] as const;
 export type RunColumn = (typeof RUN_COLUMNS)[number];
-/** What fits 1440 px beside each other; p50, labels and source are a click away in Columns. */
-export const DEFAULT_COLUMNS: RunColumn[] = [
-  'name',
-  'system',
-  'benchmark',
-  'status',
-  'startedAt',
-  'duration',
-  'throughput',
-  'p99',
-  'trend',
-  'project',
-];
+/** A click away in Columns: the rest is what fits 1440 px beside each other. */
+const HIDDEN_BY_DEFAULT: readonly RunColumn[] = ['p50', 'labels', 'source'];
+export const DEFAULT_COLUMNS: RunColumn[] = RUN_COLUMNS.filter((c) => !HIDDEN_BY_DEFAULT.includes(c));
 
 /**
  * Every column but these sorts. Labels are a set of pairs and the trend a small chart: neither
