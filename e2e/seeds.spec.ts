@@ -256,6 +256,29 @@ test('seed 003: Table 4 figures and the sweep drawn as two lines, Standard and M
     { name: 'Standard', points: 5 },
     { name: 'Multi-AZ', points: 5 },
   ]);
+  // Table 1 (instance configurations) and Table 3 (optimal load points) beside the sweep.
+  const setup = page.getByRole('table', { name: 'Setup of each configuration' });
+  const header = (await setup.locator('thead th').allTextContents()).map((t) => t.trim());
+  const row = (label: string) =>
+    setup.locator('tbody tr').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+  const column = (name: RegExp) => header.findIndex((h) => name.test(h));
+  for (const [label, ecu, load] of [
+    ['Standard Small', '1 (=1*1)', '(8, 32)'],
+    ['Standard 2XLarge', '13 (=4*3.5)', '(16, 256)'],
+  ] as const) {
+    const cells = row(label).locator('th, td');
+    await expect(cells.nth(column(/ECU/i))).toContainText(ecu);
+    await expect(cells.nth(column(/optimal load/i))).toContainText(load);
+  }
+});
+
+test('seed 003: the replication claim stands beside a note that its figures were never printed', async ({
+  page,
+}) => {
+  await open(page, 'rds-mysql-tpcc-standard-vs-multi-az-xlarge');
+  const claim = page.getByRole('table', { name: 'Claims of the publication' }).locator('tbody tr').first();
+  await expect(claim).toContainText('three times higher');
+  await expect(claim).toContainText('no published');
 });
 
 test('seed 004: the best-of-three selection flagged, the measured durations shown', async ({ page }) => {

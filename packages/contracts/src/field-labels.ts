@@ -425,7 +425,8 @@ export function humanize(key: string): string {
   return (words.charAt(0).toUpperCase() + words.slice(1))
     .replace(/\bcpu\b/i, 'CPU')
     .replace(/\bvcs\b/i, 'VCS')
-    .replace(/\bos\b/i, 'OS');
+    .replace(/\bos\b/i, 'OS')
+    .replace(/\becu\b/i, 'ECU');
 }
 
 /** The label of a field of a group, or its key made readable when no label names it. */

@@ -17,6 +17,7 @@ import {
 } from '~/components/comparisons/comparison-charts';
 import { HeadlineTable } from '~/components/comparisons/headline-table';
 import { ProvenanceSection } from '~/components/comparisons/provenance-diff';
+import { SweepSetup } from '~/components/comparisons/sweep-setup';
 import { FieldError, FormAlert } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { DisclosureLine } from '~/components/provenance/disclosure-panel';
@@ -214,6 +215,7 @@ export function ComparisonView({
         <section className="panel">
           <h2>{sweep.title}</h2>
           <Chart ariaLabel={sweep.title} option={sweepOption(sweep)} style={{ height: 320 }} />
+          <SweepSetup entries={view.entries} groups={view.provenanceDiff} />
         </section>
       ) : null}
 
