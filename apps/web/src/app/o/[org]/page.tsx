@@ -4,6 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { cache } from 'react';
 import { ReportList } from '~/components/orgs/report-list';
+import { ListTable } from '~/components/table/list-table';
 import { formatUtc } from '~/lib/format';
 import { guard } from '~/server/access-page';
 import { viewerId } from '~/server/auth';
@@ -51,32 +52,22 @@ export default async function PublicOrganizationPage({ params }: Props) {
       <h2>Reports</h2>
       <ReportList reports={page.reports} empty="No public reports yet." />
       <h2>Projects</h2>
-      {page.projects.length === 0 ? (
-        <p className="empty">No public projects.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table" aria-label="Public projects">
-            <thead>
-              <tr>
-                <th>Project</th>
-                <th className="num">Runs</th>
-                <th>Last run</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.projects.map((p) => (
-                <tr key={p.id}>
-                  <td className="name">
-                    <Link href={`/orgs/${page.org.slug}/projects/${p.slug}`}>{p.name}</Link>
-                  </td>
-                  <td className="num">{p.runCount}</td>
-                  <td>{formatUtc(p.lastRunAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ListTable
+        label="Public projects"
+        headings={['Project', { label: 'Runs', className: 'num' }, 'Last run']}
+        rows={page.projects}
+        empty={<p className="empty">No public projects.</p>}
+      >
+        {(p) => (
+          <tr key={p.id}>
+            <td className="name">
+              <Link href={`/orgs/${page.org.slug}/projects/${p.slug}`}>{p.name}</Link>
+            </td>
+            <td className="num">{p.runCount}</td>
+            <td>{formatUtc(p.lastRunAt)}</td>
+          </tr>
+        )}
+      </ListTable>
       {page.projects.length > 0 ? (
         <p>
           <Link href={`/comparisons?org=${page.org.slug}`}>The comparisons of {page.org.name} →</Link>
