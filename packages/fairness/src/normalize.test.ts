@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { threadCount } from './checks/hardware.ts';
 import { namesHow } from './checks/workload-parts.ts';
 import {
+  amountOf,
   canonical,
   denied,
   isVacuous,
@@ -296,4 +297,16 @@ describe('a parameter that says how a side does the work', () => {
     ['queryMode', 'prepared', true],
     ['rows', 1000, false],
   ] as const)('%s = %s → %s', (key, value, how) => expect(namesHow(key, value)).toBe(how));
+});
+
+describe('the amount a setting is set to', () => {
+  it.each([
+    ['16 MiB (-b 16)', 16 * 1024 ** 2],
+    ['900K (CLI maximum)', 900 * 1024],
+    ['four providers configured at once', 4],
+    ["one provider 'mock'", 1],
+    ['-9', null],
+    ['on', null],
+    ['pinned core count', null],
+  ] as const)('%s → %s', (text, want) => expect(amountOf(text)).toBe(want));
 });

@@ -506,6 +506,18 @@ function countOf(word: string | undefined): number | undefined {
   return NUMBER_WORDS[word];
 }
 
+/**
+ * An amount a setting is set to, as printed: a size or a number first ("16 MiB (-b 16)", "900K"),
+ * else a count in words at its head ("four providers configured", "one provider"). Null for
+ * levels and switches ("-9", "on") and for prose without a leading amount.
+ */
+export function amountOf(value: unknown): number | null {
+  const head = typeof value === 'string' ? value.replace(/\s*\(.*$/, '') : value;
+  const bytes = toBytes(head);
+  if (bytes !== null) return bytes;
+  return countOf(normText(value).split(/[^a-z0-9]+/)[0]) ?? null;
+}
+
 /** The N of "best of N" first; otherwise the first number in the text. */
 function countIn(t: string): number | undefined {
   const of = countOf(t.match(/\bof (\w+)/)?.[1]);

@@ -10,6 +10,7 @@ import {
   verdictOf,
 } from '../compare.ts';
 import {
+  amountOf,
   display,
   isVacuous,
   normBuildType,
@@ -18,7 +19,6 @@ import {
   parseNumber,
   saysOptimised,
   toBool,
-  toBytes,
   toDay,
 } from '../normalize.ts';
 import {
@@ -501,9 +501,9 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
 const SETTING_GAP = 4;
 
 /**
- * Settings recorded by name on several sides whose amounts (sizes, counts) differ at least
- * SETTING_GAP-fold: "block_size: 16 MiB on bzip3 vs 900K on bzip2". Levels and switches ("-9",
- * "on") are no amounts and are left to the count above.
+ * Settings recorded by name on several sides whose amounts (sizes, counts, in figures or words)
+ * differ at least SETTING_GAP-fold: "block_size: 16 MiB on bzip3 vs 900K on bzip2", "providers: one
+ * vs four". Levels and switches ("-9", "on") are no amounts and are left to the count above.
  */
 function sharedSettingGaps(sides: { label: string; t: Tuning }[]): string[] {
   const amounts = new Map<string, { label: string; text: string; amount: number }[]>();
@@ -511,7 +511,7 @@ function sharedSettingGaps(sides: { label: string; t: Tuning }[]): string[] {
     const v = t.read.value;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) continue;
     for (const [name, value] of Object.entries(v)) {
-      const amount = toBytes(typeof value === 'string' ? value.replace(/\s*\(.*$/, '') : value);
+      const amount = amountOf(value);
       if (amount === null || amount <= 0) continue;
       const key = normText(name);
       amounts.set(key, [...(amounts.get(key) ?? []), { label, text: display(value), amount }]);
