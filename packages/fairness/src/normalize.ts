@@ -515,7 +515,9 @@ export function amountOf(value: unknown): number | null {
   const head = typeof value === 'string' ? value.replace(/\s*\(.*$/, '') : value;
   const bytes = toBytes(head);
   if (bytes !== null) return bytes;
-  return countOf(normText(value).split(/[^a-z0-9]+/)[0]) ?? null;
+  // Words only: a bare figure is read by toBytes above, and "-9" is a level, not 9.
+  const word = normText(value).split(/[^a-z]+/)[0] ?? '';
+  return NUMBER_WORDS[word] ?? null;
 }
 
 /** The N of "best of N" first; otherwise the first number in the text. */
