@@ -4,7 +4,7 @@
 
 import type { Annotate } from '~/components/provenance/provenance-panel';
 import { TableScroll } from '~/components/table/table-scroll';
-import { carriesUnit, formatFigure, formatPrinted } from '~/lib/format';
+import { carriesUnit, formatFigure, formatFixed, formatPrinted } from '~/lib/format';
 import type { HeadlineCell, HeadlineRow } from '~/server/comparisons/table';
 
 function CellView({ cell, unit }: { cell: HeadlineCell; unit: string }) {
@@ -120,7 +120,7 @@ function HeadlineRowView({
                     {' '}
                     95 % CI{' '}
                     {ratio.ci.bounded
-                      ? `${ratio.ci.lower.toFixed(2)}–${ratio.ci.upper.toFixed(2)}×`
+                      ? `${formatFixed(ratio.ci.lower, 2)}–${formatFixed(ratio.ci.upper, 2)}×`
                       : 'unbounded'}{' '}
                     (Fieller)
                   </span>
