@@ -14,21 +14,15 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
-import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { chromium, type Page } from '@playwright/test';
-import pg from 'pg';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { DEMO } from '../packages/db/src/seed.ts';
 import { createEmptyDatabase } from '../packages/db/src/testing.ts';
-import { postToIngest } from '../scripts/demo-runs.ts';
 import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { agentPgbenchArgs, findPgbench } from '../scripts/live-demo.mjs';
 import { startStack } from '../scripts/stack.ts';
+import { histogramPool, post, seedDayRun, waitForRollups } from './day-run.ts';
 
-const DAY_SECONDS = 86_400;
-const SERIES = ['new_order', 'payment', 'delivery', 'order_status', 'stock_level'];
-const INTERVALS_PER_BATCH = 200;
 const PAGE_LOADS = 5;
 const LIVE_FRAMES = 100;
 
@@ -36,98 +30,6 @@ const log = (message: string) => process.stderr.write(`[bench:web] ${message}\n`
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p99 = (xs: number[]) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.99) - 1)]!;
-
-/** A small pool of real encoded histograms per series, reused across the day (encoding 432,000 would dominate the setup). */
-function histogramPool(seed: number) {
-  let state = seed;
-  const next = () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-  return Array.from({ length: 32 }, (_, variant) => {
-    const h = new Histogram();
-    const median = 800 + 40 * variant + 400 * seed;
-    for (let i = 0; i < 300; i++)
-      h.recordValue(
-        Math.max(
-          1,
-          Math.round(
-            median * Math.exp(0.5 * Math.sqrt(-2 * Math.log(1 - next())) * Math.cos(2 * Math.PI * next())),
-          ),
-        ),
-      );
-    const { stdDev: _stdDev, ...summary } = summarizeHistogram(h);
-    return { ...summary, histogram: encodeBase64(h) };
-  });
-}
-
-const post = async (url: string, token: string, body: unknown) =>
-  (await postToIngest(url, token, body)) as { id: string };
-
-async function seedDayRun(ingestUrl: string, token: string): Promise<string> {
-  const startedAt = Date.now() - DAY_SECONDS * 1000;
-  const { id } = await post(`${ingestUrl}/v1/runs`, token, {
-    project: DEMO.publicProject.slug,
-    system: { name: 'postgresql' },
-    benchmark: { name: 'tpcc' },
-    name: 'bench: 24-hour run',
-    labels: { bench: 'web' },
-    startedAt,
-  });
-  const pools = SERIES.map((_, i) => histogramPool(i + 1));
-  const series = SERIES.map((txn) => ({
-    key: txn,
-    name: 'latency',
-    kind: 'latency' as const,
-    unit: 'us',
-    labels: { txn },
-  }));
-  const started = Date.now();
-  for (let first = 0; first < DAY_SECONDS; first += INTERVALS_PER_BATCH) {
-    const frames = [];
-    for (let second = first; second < Math.min(DAY_SECONDS, first + INTERVALS_PER_BATCH); second++) {
-      for (const [i, txn] of SERIES.entries()) {
-        const sample = pools[i]![(second * 7 + i) % pools[i]!.length]!;
-        frames.push({
-          series: txn,
-          seq: second,
-          startMs: startedAt + second * 1000,
-          endMs: startedAt + (second + 1) * 1000,
-          ...sample,
-        });
-      }
-    }
-    await post(`${ingestUrl}/v1/runs/${id}/frames`, token, { series, frames });
-    if (first % 7200 === 0) log(`seeding the 24-hour run: ${((100 * first) / DAY_SECONDS).toFixed(0)} %`);
-  }
-  log(`seeded ${DAY_SECONDS * SERIES.length} frames in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  await post(`${ingestUrl}/v1/runs/${id}/finish`, token, {
-    status: 'succeeded',
-    endedAt: startedAt + DAY_SECONDS * 1000,
-    exitCode: 0,
-  });
-  return id;
-}
-
-async function waitForRollups(databaseUrl: string, runId: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const expected = (DAY_SECONDS / 60) * SERIES.length;
-    for (let attempt = 0; attempt < 600; attempt++) {
-      const { rows } = await client.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM rollups r JOIN series s ON s.id = r.series_id WHERE s.run_id = $1 AND r.histogram IS NOT NULL',
-        [runId],
-      );
-      if (rows[0]!.n >= expected) return;
-      if (attempt % 10 === 0) log(`waiting for rollups: ${rows[0]!.n} of ${expected}`);
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    throw new Error('rollups were not computed within 10 minutes');
-  } finally {
-    await client.end();
-  }
-}
 
 async function signIn(page: Page, webUrl: string, password: string) {
   await page.goto(`${webUrl}/signin?callbackUrl=%2Fruns`);

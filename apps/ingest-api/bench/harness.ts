@@ -29,20 +29,36 @@ export function cpuSeconds(pid: number): number {
 }
 
 /**
- * CPU seconds of PostgreSQL: every postgres process visible here (the throwaway server's,
- * normally), plus what exited backends used, which the postmaster's children's times hold.
+ * CPU seconds of PostgreSQL: with `postmaster`, that server and its children (backends, the
+ * checkpointer, …; what exited backends used is in the postmaster's children's times); without,
+ * every postgres process visible here, which on a shared machine includes other people's.
  */
-export function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(postmaster?: number): number {
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
       const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      // fields[1] is the parent's pid.
+      if (postmaster !== undefined && Number(entry) !== postmaster && Number(fields[1]) !== postmaster)
+        continue;
       ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {}
   }
   return ticks / 100;
+}
+
+/** The pid of the postmaster of the PostgreSQL at `url` (the parent of this connection's backend). */
+export async function postmasterPid(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    return Number(readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+  } finally {
+    await client.end();
+  }
 }
 
 export const benchCpuSeconds = () => {

@@ -39,6 +39,7 @@ import {
   PerSecond,
   percentile,
   postgresCpuSeconds,
+  postmasterPid,
   round,
   sampleRollupLag,
   sleep,
@@ -135,6 +136,8 @@ async function main(): Promise<void> {
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const server = await spawnServer(database.url, {}, process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []);
   const pid = server.process.pid!;
+  // Only this PostgreSQL's CPU: other sessions' servers run on the same machine.
+  const postmaster = await postmasterPid(database.ownerUrl);
   const loadBefore = loadAverage();
   try {
     const fixture = await seedFixture(database.url);
@@ -159,12 +162,12 @@ async function main(): Promise<void> {
     const lagS: number[] = [];
     let stopLag: (() => Promise<void>) | undefined;
     let cpu = cpuSeconds(pid);
-    let pgCpu = postgresCpuSeconds();
+    let pgCpu = postgresCpuSeconds(postmaster);
     let ownCpu = benchCpuSeconds();
     const steady = await sustained(agents, { warmupS: WARMUP_S, durationS: DURATION_S }, acks, () => {
       liveMs.length = 0;
       cpu = cpuSeconds(pid);
-      pgCpu = postgresCpuSeconds();
+      pgCpu = postgresCpuSeconds(postmaster);
       ownCpu = benchCpuSeconds();
       stopLag = sampleRollupLag(database.url, lagS);
     });
@@ -176,7 +179,7 @@ async function main(): Promise<void> {
     );
     const sustainedCpu = cpuSeconds(pid) - cpu;
     log(
-      `sustained: ${cpuShares(steady.frames, sustainedCpu, postgresCpuSeconds() - pgCpu, benchCpuSeconds() - ownCpu)}`,
+      `sustained: ${cpuShares(steady.frames, sustainedCpu, postgresCpuSeconds(postmaster) - pgCpu, benchCpuSeconds() - ownCpu)}`,
     );
     const metrics = await (await fetch(`${server.url}/metrics`)).text();
     log(`server-side batch durations since start (cumulative, s): ${serverBatchHistogram(metrics)}`);
@@ -215,11 +218,11 @@ async function main(): Promise<void> {
       const baseline = await baselineSlice(pool, seriesIds, r * 1_000_000, SLICE_S);
       baselineRates.push(...baseline);
       cpu = cpuSeconds(pid);
-      pgCpu = postgresCpuSeconds();
+      pgCpu = postgresCpuSeconds(postmaster);
       ownCpu = benchCpuSeconds();
       const capacity = await capacitySlice(capacityAgents, SLICE_S);
       capacityCpu += cpuSeconds(pid) - cpu;
-      capacityPgCpu += postgresCpuSeconds() - pgCpu;
+      capacityPgCpu += postgresCpuSeconds(postmaster) - pgCpu;
       capacityOwnCpu += benchCpuSeconds() - ownCpu;
       capacityRates.push(...capacity);
       capacityFrames += capacity.reduce((a, b) => a + b, 0);
