@@ -64,7 +64,7 @@ function printed(seed: Seed, comparison: SeedComparison, label: string, quantity
  * replication factor, lines of code, durations).
  */
 function cell(page: Page, metric: string | RegExp, label: string): Locator {
-  const rows = page.locator('[data-testid="headline"] tbody tr, [data-testid="headline-more"] tbody tr');
+  const rows = page.locator('[data-testid="headline"] tbody tr[data-metric]');
   const row =
     typeof metric === 'string'
       ? rows.and(page.locator(`[data-metric="${metric}"]`))
@@ -102,12 +102,16 @@ async function open(page: Page, slug: string): Promise<void> {
   await unfold(page);
 }
 
-/** Opens the fold of the publication's other figures, when there is one, and sees its table. */
+/** Opens the fold of the publication's other figures, when there is one, and sees its rows. */
 async function unfold(page: Page): Promise<void> {
-  const more = page.locator('details.cmp-more');
-  if ((await more.count()) === 0) return;
-  await more.locator('> summary').click();
+  const toggle = page.locator('[data-testid="headline"] .cmp-more-toggle');
+  if ((await toggle.count()) === 0) return;
+  await toggle.check();
   await expect(page.getByTestId('headline-more')).toBeVisible();
+  // The folded figures line up under the headline's: one table, one set of columns.
+  const x = async (row: Locator) => (await row.locator('td').first().boundingBox())?.x;
+  const headline = page.locator('[data-testid="headline"] > tbody').first().locator('tr').first();
+  expect(await x(page.getByTestId('headline-more').locator('tr').first())).toBe(await x(headline));
 }
 
 for (const seed of seeds)

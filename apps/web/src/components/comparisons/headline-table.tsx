@@ -43,15 +43,18 @@ interface Props {
 
 /**
  * The headline figures, then the publication's other quantities (its own columns: a multiplier,
- * a replication factor, lines of code) folded under their names, so the page stays short and
- * nothing printed is missing.
+ * a replication factor, lines of code) folded under their names in the same table, so the page
+ * stays short, nothing printed is missing, and the folded figures line up under the headline's.
+ * The fold is a checkbox read by CSS (:has), so it opens on a report served without JavaScript.
  */
 export function HeadlineTable({ entries, headline, baseline, testId = 'headline', annotate }: Props) {
   const main = headline.filter((r) => !r.key.startsWith('value:'));
   const more = headline.filter((r) => r.key.startsWith('value:'));
-  const table = (rows: readonly HeadlineRow[], id: string, label: string) => (
-    <TableScroll label={label}>
-      <table className="table cmp-table" data-testid={id}>
+  const rows = (list: readonly HeadlineRow[]) =>
+    list.map((row) => <HeadlineRowView key={row.key} row={row} entries={entries} annotate={annotate} />);
+  return (
+    <TableScroll label="Headline figures">
+      <table className="table cmp-table" data-testid={testId}>
         <thead>
           <tr>
             <th>Metric</th>
@@ -63,27 +66,27 @@ export function HeadlineTable({ entries, headline, baseline, testId = 'headline'
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.map((row) => (
-            <HeadlineRowView key={row.key} row={row} entries={entries} annotate={annotate} />
-          ))}
-        </tbody>
+        <tbody>{rows(main)}</tbody>
+        {more.length > 0 ? (
+          <>
+            <tbody className="cmp-more-head">
+              <tr>
+                <td colSpan={entries.length + 1}>
+                  <label className="cmp-more-summary">
+                    <input type="checkbox" className="cmp-more-toggle" />
+                    {more.length} more figure{more.length === 1 ? '' : 's'} from the publication:{' '}
+                    {[...new Set(more.map((r) => r.label.replace(/ \(.*\)$/, '')))].join(', ')}
+                  </label>
+                </td>
+              </tr>
+            </tbody>
+            <tbody className="cmp-more-rows" data-testid={`${testId}-more`}>
+              {rows(more)}
+            </tbody>
+          </>
+        ) : null}
       </table>
     </TableScroll>
-  );
-  return (
-    <>
-      {table(main, testId, 'Headline figures')}
-      {more.length > 0 ? (
-        <details className="cmp-more">
-          <summary className="cmp-more-summary">
-            {more.length} more figure{more.length === 1 ? '' : 's'} from the publication:{' '}
-            {[...new Set(more.map((r) => r.label.replace(/ \(.*\)$/, '')))].join(', ')}
-          </summary>
-          {table(more, `${testId}-more`, 'More figures from the publication')}
-        </details>
-      ) : null}
-    </>
   );
 }
 

@@ -34,6 +34,14 @@ describe('headline table formulas on the seeds', () => {
     expect(rows.filter((r) => r.label === 'TpmC' || r.key === 'value:tpmC')).toEqual([]);
   });
 
+  it('words the ratio of another quantity as the headline does: a total duration is faster or slower', () => {
+    const rows = buildHeadline(seedBySlug('temporal-databases').input, 0);
+    const total = rows.find((r) => r.key.startsWith('value:totalDuration'));
+    const texts = (total?.ratios ?? []).flatMap((r) => (r ? [r.text] : []));
+    expect(texts.some((t) => !t.startsWith('same'))).toBe(true);
+    for (const t of texts) expect(t).toMatch(/\b(faster|slower|same)\b/);
+  });
+
   it("orders latency rows as the publication's table: each transaction and end point, its percentiles in order", () => {
     const keys = buildHeadline(ramaVsCockroachdb.input, 0)
       .filter((r) => r.key.startsWith('latency:') && r.key.includes('transaction=New Order'))

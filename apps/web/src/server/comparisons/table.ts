@@ -346,6 +346,17 @@ export function directionOf(metric: string): Better | null {
 }
 
 /**
+ * The words a quantity's ratio reads in, from its name, as the headline's own rows read: a
+ * duration is faster or slower, a price cheaper or dearer, a rate higher or lower.
+ */
+function wordsGroupOf(metric: string): HeadlineRow['group'] {
+  if (/cost|price/i.test(metric)) return 'cost';
+  if (/latency|duration|time/i.test(metric)) return 'latency';
+  if (/throughput|tps|qps|ops|per ?sec|tpm/i.test(metric)) return 'throughput';
+  return 'other';
+}
+
+/**
  * Every other published quantity, one row per metric and label set, in the order first printed:
  * a publication's replication factor, lines of code or ratio column is shown with its unit, not
  * dropped because the table has no row for it. A ratio is drawn only where the name says which
@@ -367,7 +378,7 @@ function remainingSpecs(input: ComparisonInput, shown: ReadonlySet<PublishedValu
         label: aside ? `${words(v.metric)} (${aside})` : words(v.metric),
         unit: v.unit,
         better: directionOf(v.metric),
-        group: 'other',
+        group: wordsGroupOf(v.metric),
         pick: (r) => first(r, v.metric, labels),
       });
     }
