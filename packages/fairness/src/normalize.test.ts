@@ -17,6 +17,7 @@ import {
   normLanguage,
   normLoadModel,
   normOrm,
+  normResultCache,
   normProtocolClass,
   normSelectionRule,
   normStorage,
@@ -309,4 +310,13 @@ describe('the amount a setting is set to', () => {
     ['on', null],
     ['pinned core count', null],
   ] as const)('%s → %s', (text, want) => expect(amountOf(text)).toBe(want));
+});
+
+describe('a switchable cache as printed', () => {
+  it.each([
+    ['result cache: none enabled', 'off'],
+    ['query result cache: active', 'on'],
+    ['query result cache: inactive', 'off'],
+    ['query cache enabled', 'on'],
+  ] as const)('%s → %s', (text, want) => expect(normResultCache(text)).toBe(want));
 });

@@ -416,8 +416,9 @@ export function normCacheState(value: unknown): CacheState | null {
 /** A cache a side can switch on or off, by its kind: result, plan, prefix, proxy, metadata … */
 const CACHE_KIND =
   /\b(?:result|query|plan|prefix|radix|proxy|response|metadata|statement|client(?: side)?|http|object|kv) ?(?:cache|caching)\b|\buse cached? result\b|\bproxy cache\b/;
-const CACHE_OFF = /\b(off|disabled?|false|0|bypass\w*|flushed|cleared)\b|=\s*(false|0)/;
-const CACHE_ON = /\b(on|enabled?|true|1|cached)\b/;
+const CACHE_OFF =
+  /\b(off|disabled?|false|0|bypass\w*|flushed|cleared|none|inactive|not enabled)\b|=\s*(false|0)/;
+const CACHE_ON = /\b(on|enabled?|true|1|cached|active)\b/;
 
 /**
  * A switchable cache as printed: 'off', 'on', or 'default' when left as shipped ("not set",

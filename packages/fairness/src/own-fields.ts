@@ -5,6 +5,7 @@
 // (not a measured result) that differs is a difference like any other, and is flagged: 16
 // upload workers against 5 need no reading. F-DISC-5 counts them as well.
 
+import { GROUP_FIELDS } from '@levelfield/contracts/provenance';
 import { namesHow } from './checks/workload-parts.ts';
 import { canonical, display, parseNumber } from './normalize.ts';
 import { entryValue, groupOf, pathReader, readEntry, recordedPaths } from './read.ts';
@@ -36,6 +37,7 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
   if (TIMING.test(name)) return 'F-MEAS-2';
+  if (CACHE.test(name)) return 'F-MEAS-4';
   // What resources a side used or was counted for, wherever the publication filed it.
   if (RESOURCES.test(name)) return 'F-HW-2';
   return GROUP_CHECK[group];
@@ -45,10 +47,33 @@ const CLIENT_STACK = /marshal|codec|seriali[sz]|encod|library|driver|sdk/i;
 /** What a timer covers: its start and end points, the region it times. */
 const TIMING = /tim(ed|er|ing)|end ?point|start ?point/i;
 const RESOURCES = /resource|cpu|cores?\b|threads?\b|memory|socket/i;
+/** A cache a side served from, or dropped: the cache state's check. */
+const CACHE = /cache/i;
 
 const MACHINE_STATE = /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa/i;
 
-const isOwn = (path: string) => path.split('.').some((part) => part.startsWith('x-'));
+/** The contract's names for each group's fields, by where they sit in a path. */
+function contractKeys(parts: readonly string[]): { keys: readonly string[]; key: string } | null {
+  if (parts[0] === 'nodes') {
+    const sub = parts[2];
+    const keys =
+      sub === 'hardware' ? GROUP_FIELDS.hardware : sub === 'software' ? GROUP_FIELDS.nodeSoftware : null;
+    return keys && parts[3] ? { keys, key: parts[3] } : null;
+  }
+  const keys = (GROUP_FIELDS as Record<string, readonly string[]>)[parts[0] ?? ''];
+  return keys && parts[1] ? { keys, key: parts[1] } : null;
+}
+
+/**
+ * A field of the publication's own: named `x-…`, or any name the contract does not list (the
+ * import keeps it, with a warning): "queryResultCache" is as much a fact as "x-queryResultCache".
+ */
+function isOwn(path: string): boolean {
+  const parts = path.split('.');
+  if (parts.some((part) => part.startsWith('x-'))) return true;
+  const known = contractKeys(parts);
+  return known !== null && !known.keys.includes(known.key);
+}
 
 /** Numbers within 10 % are one value; anything else compares as printed, canonically. */
 function key(value: unknown): string {
@@ -99,7 +124,12 @@ export function ownFieldDifferences(input: ComparisonInput, checkId: string): Ow
     else if (new Set(stated.map((s) => key(s.read?.value))).size > 1)
       out.push({
         text: `own field ${name} differs (${values})`,
-        decided: !RESULT_NAME.test(name) && stated.every((s) => isCountOrSwitch(s.read?.value)),
+        // Decided only for a field marked as the publication's own (x-…): a name the contract
+        // does not list, unmarked, may be a misplaced fact of another field, so a reviewer reads it.
+        decided:
+          path.includes('x-') &&
+          !RESULT_NAME.test(name) &&
+          stated.every((s) => isCountOrSwitch(s.read?.value)),
       });
   }
   return out;

@@ -1366,6 +1366,23 @@ describe('special rules', () => {
     expect(flagged.state).toBe('flag');
   });
 
+  it('a name the contract does not list is an own field too; a result cache under its own name is F-MEAS-4', () => {
+    const cache = pair(
+      { measurement: { cacheState: 'hot', queryResultCache: 'active: repeated queries answered from it' } },
+      { measurement: { cacheState: 'hot', queryResultCache: 'none enabled' } },
+    );
+    const r = runCheck(checkById('F-MEAS-4')!, cache);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/^Cache switched on or off differs/);
+    // Unmarked and unknown to the checks: a reviewer reads it, it is not decided.
+    const unmarked = runCheck(
+      checkById('F-TOPO-2')!,
+      pair({ topology: { activeNodes: 3 } }, { topology: { activeNodes: 1 } }),
+    );
+    expect(unmarked.state).not.toBe('flag');
+    expect(unmarked.hint).toMatch(/own field activeNodes differs/);
+  });
+
   it('an own field goes to the check its name or value concerns: how to F-WL-3, cooling to F-HW-4', () => {
     const how = pair(
       {

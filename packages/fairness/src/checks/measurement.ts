@@ -264,11 +264,30 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-4 ----------------------------------------------------------------------------------
 
-/** A result cache named in the cache state or the prose; a cache state that names none says nothing of it. */
+/** A field a publication names after a result cache ("queryResultCache"), in any group that holds one. */
+const RESULT_CACHE_KEY = /(result|query|plan).?cache/i;
+
+/** A result cache recorded under a name of the publication's own: the name says which cache, the value whether. */
+const namedResultCache: Reader = (run) => {
+  for (const group of ['measurement', 'settings', 'software'] as const)
+    for (const key of Object.keys(run.provenance[group])) {
+      if (!RESULT_CACHE_KEY.test(key)) continue;
+      const f = groupField(group, key)(run);
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2');
+      if (f && normResultCache(`${words}: ${String(f.value)}`) !== null)
+        return { ...f, value: `${words}: ${String(f.value)}` };
+    }
+  return undefined;
+};
+
+/**
+ * A result cache named in the cache state, in a field named after it, or in the prose; a cache
+ * state that names none says nothing of it.
+ */
 const resultCacheOf: Reader = (run) => {
   const state = groupField('measurement', 'cacheState')(run);
   if (state && normResultCache(state.value) !== null) return state;
-  return fromText(normResultCache)(run);
+  return namedResultCache(run) ?? fromText(normResultCache)(run);
 };
 
 export function checkMeas4(input: ComparisonInput): CheckOutcome {
