@@ -75,9 +75,17 @@ function isOwn(path: string): boolean {
   return known !== null && !known.keys.includes(known.key);
 }
 
+/** A value that is a figure (with at most a unit), not prose that happens to hold digits. */
+const FIGURE = /^\s*-?[\d,.]+\s*[a-zA-Z%µ/]*\s*$/;
+
 /** Numbers within 10 % are one value; anything else compares as printed, canonically. */
 function key(value: unknown): string {
-  const n = typeof value === 'number' ? value : parseNumber(value);
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && FIGURE.test(value)
+        ? parseNumber(value)
+        : null;
   return n !== null && Number.isFinite(n) ? `#${n.toPrecision(2)}` : canonical(value as never);
 }
 

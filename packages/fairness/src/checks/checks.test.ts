@@ -1381,6 +1381,25 @@ describe('special rules', () => {
     );
     expect(unmarked.state).not.toBe('flag');
     expect(unmarked.hint).toMatch(/own field activeNodes differs/);
+    // Prose that holds the same digits is still different prose.
+    const flushed = runCheck(
+      checkById('F-MEAS-4')!,
+      pair(
+        {
+          measurement: {
+            cacheState: 'cold',
+            cacheFlush: 'echo 1,2,3 > drop_caches; the database API clears its caches',
+          },
+        },
+        {
+          measurement: {
+            cacheState: 'cold',
+            cacheFlush: 'echo 1,2,3 > drop_caches; a query on another table',
+          },
+        },
+      ),
+    );
+    expect(flushed.hint).toMatch(/own field cacheFlush differs/);
   });
 
   it('an own field goes to the check its name or value concerns: how to F-WL-3, cooling to F-HW-4', () => {

@@ -273,7 +273,7 @@ const namedResultCache: Reader = (run) => {
     for (const key of Object.keys(run.provenance[group])) {
       if (!RESULT_CACHE_KEY.test(key)) continue;
       const f = groupField(group, key)(run);
-      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2');
+      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
       if (f && normResultCache(`${words}: ${String(f.value)}`) !== null)
         return { ...f, value: `${words}: ${String(f.value)}` };
     }
