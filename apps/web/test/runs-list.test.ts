@@ -91,6 +91,31 @@ describe('listRuns', () => {
     ]);
   });
 
+  it('sorts by the status a run shows: a published result sorts as published, not succeeded', async () => {
+    // A publication's result: stored as succeeded, shown (and sorted) as published.
+    const any = await db.run.findFirstOrThrow({ where: { name: 'public run 01' } });
+    const published = await db.run.create({
+      data: {
+        projectId: any.projectId,
+        name: 'published result',
+        benchmark: 'tpcc',
+        source: 'published',
+        status: 'succeeded',
+        startedAt: any.startedAt,
+        endedAt: any.startedAt,
+      },
+    });
+    try {
+      const page = await listRuns(db, null, q({ sort: 'status', dir: 'asc', size: '100' }));
+      const shown = page.rows.map((r) => (r.source === 'published' ? 'published' : r.status));
+      expect(shown).toEqual([...shown].sort());
+      expect(shown.indexOf('published')).toBeGreaterThan(-1);
+      expect(shown.indexOf('published')).toBeLessThan(shown.indexOf('succeeded'));
+    } finally {
+      await db.run.delete({ where: { id: published.id } });
+    }
+  });
+
   it('filters by system, benchmark, status, labels, text and dates together', async () => {
     const page = await listRuns(
       db,

@@ -3,7 +3,7 @@
 // publication date (stored as its start and end), never "succeeded" after "0 s".
 import { StatusBadge } from '@levelfield/ui/badge';
 import { formatUtc, formatUtcDate } from '~/lib/format';
-import { isPublishedRun } from './run-duration';
+import { isPublishedRun, shownStatus } from './run-duration';
 
 interface RunTiming {
   source: string;
@@ -12,10 +12,11 @@ interface RunTiming {
 }
 
 export function RunStatusBadge({ run }: { run: RunTiming }) {
-  return isPublishedRun(run) ? (
+  const status = shownStatus(run);
+  return status === 'published' ? (
     <StatusBadge status="published">published</StatusBadge>
   ) : (
-    <StatusBadge status={run.status} />
+    <StatusBadge status={status} />
   );
 }
 

@@ -2,7 +2,7 @@
 // run of a project in an organization the viewer belongs to, and runs of public projects.
 import 'server-only';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
-import { runDurationMs } from '~/components/table/run-duration';
+import { runDurationMs, shownStatus } from '~/components/table/run-duration';
 import type { RunSort, RunsQuery } from '~/lib/runs-query';
 import { storedNamesFor, systemChoices, systemLabel } from '~/lib/system-names';
 import { type MainSeries, mainSeriesOf, throughputTrends } from './main-series.ts';
@@ -39,8 +39,9 @@ function filtersWhere(query: RunsQuery, systemNames: readonly string[]): Prisma.
 }
 
 /** Sorts the database orders by itself; the others are computed (see pageByComputedSort). */
-type StoredSort = 'name' | 'benchmark' | 'status' | 'startedAt' | 'project' | 'source';
-const COMPUTED_SORTS = ['system', 'duration', 'throughput', 'p50', 'p99'] as const;
+type StoredSort = 'name' | 'benchmark' | 'startedAt' | 'project' | 'source';
+// Status is computed: a publication's result shows (and sorts as) "published", not its stored status.
+const COMPUTED_SORTS = ['system', 'status', 'duration', 'throughput', 'p50', 'p99'] as const;
 type ComputedSort = (typeof COMPUTED_SORTS)[number];
 const isComputed = (sort: RunSort): sort is ComputedSort =>
   (COMPUTED_SORTS as readonly string[]).includes(sort);
@@ -71,13 +72,15 @@ type RunTimes = Parameters<typeof runDurationMs>[0];
 
 /** A row's value in a computed sort (null: it has none and goes last either way). */
 function computedValue(
-  run: RunTimes & { system: { name: string } | null },
+  run: RunTimes & { status: string; system: { name: string } | null },
   main: MainSeries | undefined,
   sort: ComputedSort,
 ): string | number | null {
   switch (sort) {
     case 'system':
       return run.system ? systemLabel(run.system.name).toLowerCase() : null;
+    case 'status':
+      return shownStatus(run);
     case 'duration':
       return runDurationMs(run);
     case 'throughput':
@@ -102,7 +105,14 @@ async function pageByComputedSort(
 ): Promise<string[]> {
   const runs = await db.run.findMany({
     where,
-    select: { id: true, source: true, startedAt: true, endedAt: true, system: { select: { name: true } } },
+    select: {
+      id: true,
+      source: true,
+      status: true,
+      startedAt: true,
+      endedAt: true,
+      system: { select: { name: true } },
+    },
   });
   const mains = ['throughput', 'p50', 'p99'].includes(query.sort)
     ? await mainSeriesOf(
