@@ -293,6 +293,23 @@ describe('frames', () => {
     expect(rows[0].start_at.getTime()).toBe(T0 + 1000);
   });
 
+  it('refuses a seq sent again with another start, and stores nothing of that batch', async () => {
+    const id = await newRun();
+    expect((await client.post(`/v1/runs/${id}/frames`, batch(0))).status).toBe(200);
+    // A restarted agent that counts its seqs from 0 again: seq 0 now names a later interval.
+    const restarted = batch(5);
+    restarted.frames = restarted.frames.map((f) => ({ ...f, seq: 0 }));
+    const next = batch(6);
+    const mixed = { ...restarted, frames: [...restarted.frames, ...next.frames] };
+    const answer = await client.post(`/v1/runs/${id}/frames`, mixed);
+    expect(answer.status).toBe(409);
+    expect(answer.body.error.code).toBe('SEQ_REUSED');
+    expect(answer.body.error.message).toMatch(/seq 0.* already stored with another start.*next seq/);
+    expect(await frameCount(id)).toBe(3);
+    // The replay of what was stored is still idempotent.
+    expect((await client.post(`/v1/runs/${id}/frames`, batch(0))).body).toEqual({ accepted: 0, duplicates: 3 });
+  });
+
   it('stores every column exactly as sent', async () => {
     const id = await newRun();
     const sent = [

@@ -28,6 +28,8 @@ export const ERROR_STATUS = {
   RUN_NOT_FOUND: 404,
   COMPARISON_NOT_FOUND: 404,
   RUN_FINISHED: 409,
+  /** A frame's (series, seq) is already stored with another start: a seq names one interval. */
+  SEQ_REUSED: 409,
   CONFLICT: 409,
   /** A series already exists in the run with another kind or unit. */
   SERIES_CONFLICT: 409,

@@ -1,7 +1,7 @@
 // The hot path: one statement per batch, one round trip. It locks the run FOR SHARE (a
 // concurrent finish waits for it, so no frame lands after a finish), checks project and status,
 // inserts every frame from binary column arrays (columns.ts) with ON CONFLICT DO NOTHING for
-// idempotent replays, marks the rollup buckets it wrote to (rollup/sql.ts: MARK_PENDING), and
+// idempotent replays (and nothing at all when a seq comes back with another start), marks the rollup buckets it wrote to (rollup/sql.ts: MARK_PENDING), and
 // returns the counts. (Other instances are notified after commit, by live/notifier.ts: a NOTIFY
 // here would serialise every batch's commit.) A statement is atomic, so a batch is all-or-nothing
 // without BEGIN/COMMIT.
@@ -32,12 +32,22 @@ export interface StoredBatch {
 const INGEST_BATCH = `
   WITH run AS (
     SELECT project_id, status::text AS status FROM runs WHERE id = $1 FOR SHARE
+  ), reused AS (
+    -- A seq already stored with another start: the start is part of the key (day partitions), so
+    -- without this the same interval would be stored twice. Looked for within a day of the new
+    -- start, so the probe touches the few partitions near it, not every retained day.
+    SELECT n.series_id, n.seq
+      FROM unnest($3::text[], $4::int4[], $5::timestamptz[]) AS n(series_id, seq, start_at)
+      JOIN frames f ON f.series_id = n.series_id AND f.seq = n.seq AND f.start_at <> n.start_at
+       AND f.start_at BETWEEN n.start_at - interval '1 day' AND n.start_at + interval '1 day'
+     LIMIT 20
   ), ins AS (
     INSERT INTO frames (series_id, seq, start_at, end_at, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram)
     SELECT * FROM unnest($3::text[], $4::int4[], $5::timestamptz[], $6::timestamptz[], $7::bool[], $8::int8[],
                          $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[],
                          $15::float8[], $16::float8[], $17::bytea[])
      WHERE EXISTS (SELECT 1 FROM run WHERE project_id = $2 AND status = 'running')
+       AND NOT EXISTS (SELECT 1 FROM reused)
     ON CONFLICT (series_id, seq, start_at) DO NOTHING
     RETURNING series_id, seq, start_at
   ), marked AS (${MARK_PENDING('$1', 'ins')}
@@ -47,7 +57,8 @@ const INGEST_BATCH = `
          CASE WHEN c.inserted < cardinality($4::int4[])
               THEN (SELECT array_agg(series_id ORDER BY series_id, seq) FROM ins) END AS stored_series,
          CASE WHEN c.inserted < cardinality($4::int4[])
-              THEN (SELECT array_agg(seq ORDER BY series_id, seq) FROM ins) END AS stored_seqs
+              THEN (SELECT array_agg(seq ORDER BY series_id, seq) FROM ins) END AS stored_seqs,
+         (SELECT array_agg(seq ORDER BY series_id, seq) FROM reused) AS reused_seqs
     FROM (SELECT count(*)::int AS inserted FROM ins) c`;
 
 interface BatchRow {
@@ -57,6 +68,7 @@ interface BatchRow {
   accepted_at: number;
   stored_series: string[] | null;
   stored_seqs: number[] | null;
+  reused_seqs: number[] | null;
 }
 
 function runProblem(principal: Principal, runId: string, row: Pick<BatchRow, 'project_id' | 'status'>) {
@@ -71,6 +83,16 @@ function runProblem(principal: Principal, runId: string, row: Pick<BatchRow, 'pr
     );
   }
   return undefined;
+}
+
+/** Nothing of the batch is stored: the reused seqs are named, and what to do instead. */
+function seqReused(seqs: readonly number[]): AppError {
+  const list = seqs.slice(0, 10).join(', ');
+  return new AppError(
+    'SEQ_REUSED',
+    `seq ${list}${seqs.length > 10 ? ', …' : ''} already stored with another start: a seq names one interval of its series, so send a new interval with the next seq (a replay must repeat the frame unchanged); nothing of this batch was stored`,
+    'frames',
+  );
 }
 
 /** The slow path locks first, so a batch for a missing or finished run creates no series. */
@@ -105,6 +127,7 @@ async function insertFrames(
   const row = rows[0]!;
   const problem = runProblem(principal, runId, row);
   if (problem) throw problem;
+  if (row.reused_seqs?.length) throw seqReused(row.reused_seqs);
   const total = batch.frames.length;
   let stored: boolean[] | undefined;
   if (row.inserted < total) {
