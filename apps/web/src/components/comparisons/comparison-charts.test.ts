@@ -41,4 +41,45 @@ describe('sweeps', () => {
     );
     expect(lowest?.optimum).toEqual({ label: 'cheapest', line: 'tpmC', category: 'c', value: 80 });
   });
+
+  it('ranks by the quantity the rule names, among the points within its bound', () => {
+    const headline = [
+      {
+        key: 'throughput',
+        label: 'Throughput',
+        unit: 'ops/s',
+        cells: [100, 300, 280, 500].map((value) => ({ value })),
+      },
+      {
+        key: 'latency:p99',
+        label: 'Latency p99',
+        unit: 'ms',
+        cells: [20, 90, 60, 400].map((value) => ({ value })),
+      },
+      {
+        key: 'value:costPerOp',
+        label: 'Cost per op',
+        unit: 'USD',
+        cells: [3, 2, 1, 4].map((value) => ({ value })),
+      },
+    ];
+    const at = (optimum: NonNullable<NonNullable<Parameters<typeof sweepSeries>[0]['sweep']>['optimum']>) =>
+      sweepSeries({ ...source({ parameter: 'clients', values: ['1', '2', '3', '4'], optimum }), headline });
+    // Max throughput under a latency bound: 500 ops/s has a p99 of 400 ms, so 300 wins.
+    expect(
+      at({ rule: 'highest', label: 'best under 100 ms', within: { quantity: 'latency:p99', max: 100 } })
+        ?.optimum,
+    ).toEqual({ label: 'best under 100 ms', line: 'Throughput', category: '2', value: 300 });
+    // Best cost per unit: the lowest cost per op, marked on the drawn line at its throughput.
+    expect(at({ rule: 'lowest', label: 'cheapest', quantity: 'costPerOp' })?.optimum).toEqual({
+      label: 'cheapest',
+      line: 'Throughput',
+      category: '3',
+      value: 280,
+    });
+    // A quantity without figures marks nothing, and says so.
+    const none = at({ rule: 'lowest', label: 'cheapest', quantity: 'dollarsPerTpmC3y' });
+    expect(none?.optimum).toBeNull();
+    expect(none?.optimumNote).toMatch(/no figures of dollarsPerTpmC3y/);
+  });
 });

@@ -121,8 +121,30 @@ interface SweepSource {
     parameter: string;
     values: readonly string[];
     series?: readonly string[] | undefined;
-    optimum?: { rule: 'highest' | 'lowest'; label: string } | undefined;
+    optimum?:
+      | {
+          rule: 'highest' | 'lowest';
+          label: string;
+          quantity?: string | undefined;
+          within?: { quantity: string; max: number } | undefined;
+        }
+      | undefined;
   } | null;
+}
+
+/**
+ * The headline row of a quantity as a publication or a user names it: its key ("tpmC",
+ * "dollarsPerTpmC3y"), the key of a published quantity ("value:" + it), or its label.
+ */
+function rowOf(
+  headline: SweepSource['headline'],
+  quantity: string,
+): SweepSource['headline'][number] | undefined {
+  const q = quantity.trim();
+  return (
+    headline.find((r) => r.key === q || r.key === `value:${q}`) ??
+    headline.find((r) => r.label.toLowerCase() === q.toLowerCase())
+  );
 }
 
 /** A sweep as the field draws it: the parameter along x, one line per configuration. */
@@ -134,6 +156,8 @@ export interface SweepChart {
   lines: { name: string; values: (number | null)[] }[];
   /** The point the publication's declared rule picks; none without a rule. */
   optimum: { label: string; line: string; category: string; value: number } | null;
+  /** Why no point is marked although a rule is declared: a quantity it names has no figures. */
+  optimumNote?: string;
 }
 
 /**
@@ -146,25 +170,20 @@ export function sweepSeries({ entries, headline, sweep }: SweepSource): SweepCha
   if (!sweep || !row) return null;
   const categories: string[] = [];
   const lines = new Map<string, Map<string, number | null>>();
+  const points: { line: string; category: string; entry: number }[] = [];
   entries.forEach((e, i) => {
     const x = sweep.values[i] ?? e.label;
     const line = sweep.series?.[i] ?? row.label;
     if (!categories.includes(x)) categories.push(x);
     if (!lines.has(line)) lines.set(line, new Map());
     lines.get(line)?.set(x, row.cells[i]?.value ?? null);
+    points.push({ line, category: x, entry: i });
   });
-  let optimum: SweepChart['optimum'] = null;
-  if (sweep.optimum)
-    for (const [line, points] of lines)
-      for (const [category, value] of points) {
-        if (value === null) continue;
-        const better =
-          sweep.optimum.rule === 'highest'
-            ? value > (optimum?.value ?? -Infinity)
-            : value < (optimum?.value ?? Infinity);
-        if (better) optimum = { label: sweep.optimum.label, line, category, value };
-      }
+  const { optimum, note } = sweep.optimum
+    ? optimumOf(sweep.optimum, row, headline, points)
+    : { optimum: null, note: undefined };
   return {
+    ...(note ? { optimumNote: note } : {}),
     title: `Sweep: ${row.label} by ${sweep.parameter}`,
     unit: row.unit,
     categories,
@@ -173,6 +192,43 @@ export function sweepSeries({ entries, headline, sweep }: SweepSource): SweepCha
       values: categories.map((c) => points.get(c) ?? null),
     })),
     optimum,
+  };
+}
+
+/**
+ * The point a declared rule picks: the highest or lowest of the ranked quantity (the drawn one,
+ * or the one the rule names) among the points within its bound. A quantity with no headline
+ * figures marks nothing and says so, rather than ranking by another.
+ */
+function optimumOf(
+  rule: NonNullable<NonNullable<SweepSource['sweep']>['optimum']>,
+  drawn: SweepSource['headline'][number],
+  headline: SweepSource['headline'],
+  points: readonly { line: string; category: string; entry: number }[],
+): { optimum: SweepChart['optimum']; note: string | undefined } {
+  const ranked = rule.quantity ? rowOf(headline, rule.quantity) : drawn;
+  const bound = rule.within ? rowOf(headline, rule.within.quantity) : undefined;
+  if (!ranked) return { optimum: null, note: `no figures of ${rule.quantity} to rank by` };
+  if (rule.within && !bound)
+    return { optimum: null, note: `no figures of ${rule.within.quantity} to bound by` };
+  let best: { rank: number; point: (typeof points)[number] } | null = null;
+  for (const point of points) {
+    const rank = ranked.cells[point.entry]?.value ?? null;
+    if (rank === null) continue;
+    if (rule.within && bound) {
+      const limit = bound.cells[point.entry]?.value ?? null;
+      if (limit === null || limit > rule.within.max) continue;
+    }
+    if (!best || (rule.rule === 'highest' ? rank > best.rank : rank < best.rank)) best = { rank, point };
+  }
+  if (!best) return { optimum: null, note: 'no point meets the declared rule' };
+  const value = drawn.cells[best.point.entry]?.value;
+  return {
+    optimum:
+      value === null || value === undefined
+        ? null
+        : { label: rule.label, line: best.point.line, category: best.point.category, value },
+    note: undefined,
   };
 }
 

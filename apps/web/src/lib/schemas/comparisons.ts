@@ -19,10 +19,18 @@ export const Sweep = z.strictObject({
   values: z.array(z.string().max(200)).min(1).max(500),
   /** The configuration (line) of each entry, in entry order: "Standard", "Multi-AZ". One line without. */
   series: z.array(z.string().max(100)).min(1).max(500).optional(),
-  /** The publication's rule for its optimal point; none marked without one. */
+  /**
+   * The publication's rule for its optimal point; none marked without one. It ranks the drawn
+   * quantity, or another (`quantity`: "dollarsPerTpmC3y" for the best cost per unit), among the
+   * points whose `within.quantity` is at most `within.max` ("highest throughput with p99 ≤ 100 ms").
+   */
   optimum: z
     .strictObject({
       rule: z.enum(['highest', 'lowest']),
+      quantity: z.string().trim().min(1).max(300).optional(),
+      within: z
+        .strictObject({ quantity: z.string().trim().min(1).max(300), max: z.number().finite() })
+        .optional(),
       label: z.string().trim().min(1).max(60).default('optimal'),
     })
     .optional(),

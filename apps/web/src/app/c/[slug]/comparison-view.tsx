@@ -215,6 +215,7 @@ export function ComparisonView({
         <section className="panel">
           <h2>{sweep.title}</h2>
           <Chart ariaLabel={sweep.title} option={sweepOption(sweep)} style={{ height: 320 }} />
+          {sweep.optimumNote ? <p className="muted small">Optimum not marked: {sweep.optimumNote}.</p> : null}
           <SweepSetup entries={view.entries} groups={view.provenanceDiff} />
         </section>
       ) : null}
