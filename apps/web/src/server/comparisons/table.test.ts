@@ -1,7 +1,7 @@
 import { ComparisonInput } from '@levelfield/fairness';
 import { describe, expect, it } from 'vitest';
 import { seedBySlug } from '../../../test/seed-publications.ts';
-import { buildHeadline, CI_METHOD, costPerTpmCHour, threeYearPerTpmC } from './table.ts';
+import { buildHeadline, CI_METHOD, costPerTpmCHour, headlineKeyOf, threeYearPerTpmC } from './table.ts';
 
 const ramaVsCockroachdb = seedBySlug('rama-vs-cockroachdb-tpcc');
 const rdsMysqlTpcc = seedBySlug('rds-mysql-tpcc');
@@ -32,6 +32,17 @@ describe('headline table formulas on the seeds', () => {
     expect(loc?.cells.every((c) => c.value !== null)).toBe(true);
     // A quantity already in a row of its own is not repeated.
     expect(rows.filter((r) => r.label === 'TpmC' || r.key === 'value:tpmC')).toEqual([]);
+  });
+
+  it('finds the headline row of a quantity as a publication writes it', () => {
+    const rows = buildHeadline(ramaVsCockroachdb.input, 0);
+    expect(headlineKeyOf('tpmC', rows)).toBe('tpmC');
+    expect(headlineKeyOf('latency[transaction=New Order, endPoint=complete, percentile=p99]', rows)).toBe(
+      'latency:endPoint=complete,percentile=p99,transaction=New Order',
+    );
+    expect(headlineKeyOf('replicationFactor', rows)).toBe('value:replicationFactor');
+    expect(headlineKeyOf('latency[p99]', rows)).toBeNull();
+    expect(headlineKeyOf('noSuchQuantity', rows)).toBeNull();
   });
 
   it('words the ratio of another quantity as the headline does: a total duration is faster or slower', () => {

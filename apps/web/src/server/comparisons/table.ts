@@ -12,6 +12,7 @@ import {
 } from '@levelfield/metrics/formulas';
 import { ratioOfMeansConfidenceInterval } from '@levelfield/metrics/stats';
 import { seriesNamer } from '~/lib/series-name';
+import { parseQuantity } from '../published/schema.ts';
 
 export const CI_METHOD = 'Fieller (ratio of means, Welch–Satterthwaite df), 95 %';
 
@@ -322,6 +323,24 @@ function specs(input: ComparisonInput): RowSpec[] {
       });
     }
   return out;
+}
+
+/**
+ * The key of the headline row that shows a quantity as publications write it: "tpmC" → tpmC,
+ * "latency[percentile=p99]" → latency:percentile=p99, "costPerOp" → value:costPerOp. Null when
+ * the quantity does not parse or no row shows it.
+ */
+export function headlineKeyOf(quantity: string, rows: readonly { key: string }[]): string | null {
+  const q = parseQuantity(quantity);
+  if ('error' in q) return null;
+  const labels = labelsKey(q.labels);
+  const candidates =
+    q.metric === 'latency'
+      ? [`latency:${labels}`]
+      : labels
+        ? [`value:${q.metric}{${labels}}`]
+        : [q.metric, `value:${q.metric}`];
+  return candidates.find((key) => rows.some((r) => r.key === key)) ?? null;
 }
 
 /** "linesOfCode" → "Lines of code"; "throughput.ratioVsAurora" → "Throughput ratio vs aurora". */

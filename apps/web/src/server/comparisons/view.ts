@@ -15,7 +15,7 @@ import { provenanceDiff } from './diff.ts';
 import { groupDisclosures } from './disclosures.ts';
 import { type LoadOptions, loadComparisonData } from './input.ts';
 import { Claim, Sweep } from './schema.ts';
-import { buildHeadline } from './table.ts';
+import { buildHeadline, headlineKeyOf } from './table.ts';
 
 /** The stored claims, when they still read as claims. */
 function claimsOf(value: unknown): Claim[] {
@@ -24,9 +24,25 @@ function claimsOf(value: unknown): Claim[] {
 }
 
 /** The stored sweep, when it still reads as one (a column written by an older build may not). */
-function sweepOf(value: unknown): Sweep | null {
+/**
+ * The stored sweep, with the quantities its optimum rule names ("latency[percentile=p99]") as the
+ * keys of the headline rows that show them, so the page ranks by the rows it draws.
+ */
+function sweepOf(value: unknown, headline: readonly { key: string }[]): Sweep | null {
   const parsed = Sweep.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  const sweep = parsed.data;
+  if (!sweep.optimum) return sweep;
+  const keyOf = (quantity: string) => headlineKeyOf(quantity, headline) ?? quantity;
+  const { quantity, within } = sweep.optimum;
+  return {
+    ...sweep,
+    optimum: {
+      ...sweep.optimum,
+      ...(quantity ? { quantity: keyOf(quantity) } : {}),
+      ...(within ? { within: { ...within, quantity: keyOf(within.quantity) } } : {}),
+    },
+  };
 }
 
 export function comparisonNotFound(): AppError {
@@ -165,6 +181,7 @@ export async function assembleComparison(
     loaded.entries.findIndex((e) => e.position === comparison.baseline),
   );
   const live = loaded.entries.some((e) => e.runs.some((r) => r.run.status === 'running'));
+  const headline = buildHeadline(loaded.input, baseline);
   const view = {
     comparison: {
       id: comparison.id,
@@ -202,14 +219,14 @@ export async function assembleComparison(
         spectra: r.ranges.map((g) => ({ seriesId: g.seriesId, spectrum: g.spectrum })),
       })),
     })),
-    headline: buildHeadline(loaded.input, baseline),
+    headline,
     checks,
     history,
     confounding: checks.find((c) => c.id === 'F-DISC-5') ?? null,
     provenanceDiff: provenanceDiff(loaded.input),
     leveledFrom,
     leveledVariants,
-    sweep: sweepOf(comparison.sweep),
+    sweep: sweepOf(comparison.sweep, headline),
     /** The publication's own claims beside the factor its published figures give. */
     claims: checkClaims(loaded.input, claimsOf(comparison.claims)),
     /** Authorship, interest and AI assistance, once per distinct disclosure among the runs. */
