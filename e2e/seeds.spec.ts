@@ -186,6 +186,21 @@ test('seed 000: the headline as the post printed it (tpmC, cost, efficiency, RF,
     await expectFigure(page, row, 'Rama', v.text!, `${v.text!} ${v.unit}`);
     expect.soft(await cell(page, row, 'CockroachDB').locator('.tag.warn').count()).toBe(0);
   }
+  // The printed percentiles drawn on the percentile axis, a line per entry, a transaction at a time.
+  const chart = page.getByRole('img', { name: /^Published latency percentiles: / });
+  await expect(chart.locator('canvas')).toBeVisible();
+  const names = await chart.evaluate((element) => {
+    type Lookup = { __levelfieldChart?: (e: Element) => { getOption(): unknown } | undefined };
+    const option = (window as Lookup).__levelfieldChart?.(element)?.getOption() as {
+      series: { name: string }[];
+    };
+    return option.series.map((line) => line.name);
+  });
+  expect(names).toEqual(['CockroachDB', 'Rama']);
+  await page.getByLabel('Transaction').selectOption({ label: 'Delivery · complete' });
+  await expect(
+    page.getByRole('img', { name: 'Published latency percentiles: Delivery · complete' }),
+  ).toBeVisible();
 });
 
 test('seed 001: tpmC and efficiency as the workload printed them', async ({ page }) => {

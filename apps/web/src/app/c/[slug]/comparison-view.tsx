@@ -17,6 +17,8 @@ import {
 } from '~/components/comparisons/comparison-charts';
 import { HeadlineTable } from '~/components/comparisons/headline-table';
 import { ProvenanceSection } from '~/components/comparisons/provenance-diff';
+import { publishedLatencyGroups } from '~/components/comparisons/published-latency';
+import { PublishedSpectrum } from '~/components/comparisons/published-spectrum';
 import { SweepSetup } from '~/components/comparisons/sweep-setup';
 import { FieldError, FormAlert } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
@@ -107,6 +109,8 @@ export function ComparisonView({
   );
   const view = query.data ?? initial;
   const spectrum = overlaidSpectrumOption(view.entries);
+  // Published results have no measured spectra: their printed percentiles are the latency curve.
+  const published = spectrum ? [] : publishedLatencyGroups(view.headline, view.entries);
   const elapsed = elapsedThroughputOption(view.entries);
   const sweep = sweepSeries(view);
   return (
@@ -220,7 +224,7 @@ export function ComparisonView({
         </section>
       ) : null}
 
-      {spectrum || elapsed ? (
+      {spectrum || elapsed || published.length > 0 ? (
         <section className="panel chart-grid">
           {spectrum ? (
             <div>
@@ -232,6 +236,7 @@ export function ComparisonView({
               />
             </div>
           ) : null}
+          {published.length > 0 ? <PublishedSpectrum groups={published} /> : null}
           {elapsed ? (
             <div>
               <h2>Throughput by elapsed time</h2>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { percentileOf, publishedLatencyGroups, reportChartOption, reportCharts } from './report-charts.ts';
+import { percentileOf, publishedLatencyGroups } from '~/components/comparisons/published-latency';
+import { reportChartOption, reportCharts } from './report-charts.ts';
 import { snapshotFixture } from './snapshot-fixture.ts';
 
 describe('percentileOf', () => {
