@@ -1081,6 +1081,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(neither.state).not.toBe('flag');
     expect(neither.state).not.toBe('pass');
+    // Their software listed and no release named on any side: a reviewer asks which ran.
+    expect(neither.state).toBe('needs_review');
+    expect(neither.hint).toMatch(/no version of the system stated on any side \(A, B\)/);
   });
 
   it('F-DISC-5 counts a platform component in the same role that is another program', () => {

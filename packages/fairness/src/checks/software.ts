@@ -289,8 +289,31 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   );
   // A pass is about versions: the same OS on every side says nothing of the systems' releases.
   const unversioned = input.entries.filter((entry) => !systemVersionOf(entry));
-  if (outcome.state !== 'pass' || unversioned.length === 0 || isIntended(input, 'software.components'))
-    return outcome;
+  if (unversioned.length === 0 || isIntended(input, 'software.components')) return outcome;
+  // Systems compared, their software listed, and no release named for any of them: nothing to
+  // set against, so no flag, but a reviewer asks for them — a claim about systems that cannot say
+  // which releases it measured is neither reproducible nor dated (principle 2, an omission the
+  // claim rests on). With no software recorded at all, it stays unknown.
+  if (
+    outcome.state !== 'flag' &&
+    unversioned.length === input.entries.length &&
+    unversioned.every((entry) => entryComponents(entry).length > 0) &&
+    input.entries.length >= 2 &&
+    (input.subject ?? ['system']).includes('system')
+  ) {
+    const names = unversioned.map((e) => e.label).join(', ');
+    return {
+      state: 'needs_review',
+      evidence: outcome.evidence,
+      hint: `no version of the system stated on any side (${names}): ask which releases were measured`,
+      missing: unversioned.map((e) => ({
+        entry: e.label,
+        field: 'software.components (the system’s version)',
+      })),
+      message: `No side states the version of the system it measured (${names}): a reviewer should ask which releases ran, since a comparison that cannot say cannot be reproduced or dated, and an old release on one side is a common asymmetry.`,
+    };
+  }
+  if (outcome.state !== 'pass') return outcome;
   return {
     state: 'unknown',
     evidence: outcome.evidence,
