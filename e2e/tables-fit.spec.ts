@@ -159,7 +159,10 @@ test('the runs explorer shows figures, sorts by p99, shows published runs as pub
 test('the run page fits, and says how long the run ran', async ({ page }) => {
   await signInAsDemo(page);
   await page.goto(`${web()}/runs?q=pgbench`);
-  await page.getByRole('link', { name: /pgbench tpcb-like/ }).first().click();
+  await page
+    .getByRole('link', { name: /pgbench tpcb-like/ })
+    .first()
+    .click();
   await expect(page.getByRole('table', { name: 'Summary per series' })).toBeVisible();
   await expect(page.locator('.run-head .meta')).toContainText(/3 min 0 s/);
   await checkFits(page, 'run');

@@ -307,7 +307,10 @@ describe('frames', () => {
     expect(answer.body.error.message).toMatch(/seq 0.* already stored with another start.*next seq/);
     expect(await frameCount(id)).toBe(3);
     // The replay of what was stored is still idempotent.
-    expect((await client.post(`/v1/runs/${id}/frames`, batch(0))).body).toEqual({ accepted: 0, duplicates: 3 });
+    expect((await client.post(`/v1/runs/${id}/frames`, batch(0))).body).toEqual({
+      accepted: 0,
+      duplicates: 3,
+    });
   });
 
   it('stores every column exactly as sent', async () => {
