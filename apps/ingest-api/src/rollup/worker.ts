@@ -173,7 +173,9 @@ export class RollupWorker {
         const claims = await this.claim(force);
         if (claims.length === 0 || !(await this.rollupClaimed(claims))) break;
         await this.countPending();
-        await this.summarizeIfDue(false);
+        // Between slices only on the clock: a finished run's summary waits until its backlog is
+        // merged, or backfilling a day-long run would recompute its whole summary every slice.
+        await this.summarizeIfDue(false, true);
       }
       await this.summarizeIfDue(force);
       await this.countPending();
@@ -196,9 +198,12 @@ export class RollupWorker {
     this.pending = (await this.query<{ buckets: number }>(PENDING_COUNT, [])).rows[0]?.buckets ?? 0;
   }
 
-  private async summarizeIfDue(force: boolean): Promise<void> {
+  /** `interim`: called between slices of a backlog, when only the summary interval makes it due. */
+  private async summarizeIfDue(force: boolean, interim = false): Promise<void> {
     const due =
-      force || this.summaryNow || Date.now() - this.lastSummary >= (this.options.summaryIntervalMs ?? 60_000);
+      force ||
+      (this.summaryNow && !interim) ||
+      Date.now() - this.lastSummary >= (this.options.summaryIntervalMs ?? 60_000);
     if (!due || this.series.size === 0 || this.abandoned) return;
     const series = this.series;
     this.series = new Set();
