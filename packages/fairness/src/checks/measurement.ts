@@ -32,6 +32,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { fromText, orText } from '../text.ts';
 import { organisationsIn, orgKey } from '../vendors.ts';
+import { keyWords } from './workload-parts.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
 
@@ -273,9 +274,9 @@ const namedResultCache: Reader = (run) => {
     for (const key of Object.keys(run.provenance[group])) {
       if (!RESULT_CACHE_KEY.test(key)) continue;
       const f = groupField(group, key)(run);
-      const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-      if (f && normResultCache(`${words}: ${String(f.value)}`) !== null)
-        return { ...f, value: `${words}: ${String(f.value)}` };
+      if (!f) continue;
+      const said = `${keyWords(key).toLowerCase()}: ${String(f.value)}`;
+      if (normResultCache(said) !== null) return { ...f, value: said };
     }
   return undefined;
 };

@@ -20,7 +20,7 @@ const PATH_VALUE =
 const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
 
 /** "method_create", "queryMode" → "method create", "query Mode": a key's words. */
-const keyWords = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ');
+export const keyWords = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ');
 
 export function namesHow(key: string, value: unknown): boolean {
   // A number is an amount of work ("executedQueries": 814), whatever its key names.
