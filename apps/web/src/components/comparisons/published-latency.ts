@@ -89,3 +89,11 @@ export function publishedLatencyGroups(
     ];
   });
 }
+
+/** The group a reader asked for (its id), else the first every entry prints, else the first. */
+export function chosenLatencyGroup<G extends LatencyGroup>(
+  groups: readonly G[],
+  id: string | null | undefined,
+) {
+  return groups.find((g) => g.id === id) ?? groups.find((g) => g.complete) ?? groups[0];
+}

@@ -5,13 +5,13 @@
 import { Chart } from '@levelfield/ui/chart';
 import { useState } from 'react';
 import { spectrumLinesOption } from './comparison-charts';
-import type { publishedLatencyGroups } from './published-latency';
+import { chosenLatencyGroup, type publishedLatencyGroups } from './published-latency';
 
 type Group = ReturnType<typeof publishedLatencyGroups>[number];
 
 export function PublishedSpectrum({ groups }: { groups: readonly Group[] }) {
   const [choice, setChoice] = useState<string | null>(null);
-  const chosen = groups.find((g) => g.id === choice) ?? groups.find((g) => g.complete) ?? groups[0];
+  const chosen = chosenLatencyGroup(groups, choice);
   const option = chosen ? spectrumLinesOption(chosen.lines) : null;
   if (!chosen || !option) return null;
   return (

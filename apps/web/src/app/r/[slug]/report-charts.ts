@@ -17,7 +17,11 @@ import {
   sweepOption,
   sweepSeries,
 } from '~/components/comparisons/comparison-charts';
-import { type LatencyChoice, publishedLatencyGroups } from '~/components/comparisons/published-latency';
+import {
+  chosenLatencyGroup,
+  type LatencyChoice,
+  publishedLatencyGroups,
+} from '~/components/comparisons/published-latency';
 import type { ReportSnapshot } from '~/server/reports/snapshot';
 
 export const REPORT_CHARTS = ['sweep', 'spectrum', 'throughput'] as const;
@@ -59,7 +63,7 @@ function spectrumData(snapshot: ReportSnapshot, latency: string | undefined): Re
       chosen: null,
     };
   const groups = publishedLatencyGroups(snapshot.headline, snapshot.entries);
-  const chosen = groups.find((g) => g.id === latency) ?? groups.find((g) => g.complete) ?? groups[0];
+  const chosen = chosenLatencyGroup(groups, latency);
   if (!chosen) return null;
   return {
     kind: 'spectrum',
