@@ -5,7 +5,7 @@
 // their wrapper).
 import { expect, test } from '@playwright/test';
 import { openCheck, openToggle } from './checklist.ts';
-import { e2eEnv, expectNoSidewaysScroll, shootAtWidths, signInAsDemo } from './fixtures.ts';
+import { chartLines, e2eEnv, expectNoSidewaysScroll, shootAtWidths, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 
@@ -138,6 +138,77 @@ test('group repeated runs into entries: the headline shows means and a 95 % inte
   await expect(nodes).toHaveAttribute('data-differs', 'true');
   await expect(nodes.locator('tr.differs')).toContainText('varies within group: m5.large / m6i.large');
   await shootAtWidths(page, 'comparison-groups-saved');
+});
+
+test('build a sweep of two parameters in the builder (users × warehouses): a line per warehouse count, the optimum marked', async ({
+  page,
+}) => {
+  const tag = `sweep${Date.now()}`;
+  const points = [
+    { users: '64', warehouses: '100', tpmC: 900 },
+    { users: '128', warehouses: '100', tpmC: 1500 },
+    { users: '64', warehouses: '1000', tpmC: 800 },
+    { users: '128', warehouses: '1000', tpmC: 1700 },
+  ];
+  const results = points.map((p) => ({
+    system: { name: 'MySQL' },
+    benchmark: { name: 'TPC-C' },
+    name: `${tag} ${p.warehouses}w ${p.users}u`,
+    sourceUrl: 'https://example.com/sweep',
+    values: [{ quantity: 'tpmC', value: p.tpmC, unit: 'tpmC' }],
+  }));
+  await signInAsDemo(page);
+  await page.goto(`${web()}/orgs/acme/projects/demo/published/new`);
+  const importForm = page.getByRole('form', { name: 'Import published results' });
+  await importForm.getByLabel('Contents').fill(JSON.stringify(results));
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(importForm.getByRole('status')).toContainText('Stored 4 published runs');
+  await page.goto(`${web()}/runs?q=${tag}`);
+  for (const r of results) await page.getByRole('checkbox', { name: `Select ${r.name}` }).check();
+  await page.getByRole('button', { name: 'Compare (4)' }).click();
+
+  const form = page.getByRole('form', { name: 'Save comparison' });
+  const slug = `sweep-${Date.now()}`;
+  await form.getByLabel('Title').fill('TPC-C by users and warehouses');
+  await form.getByLabel('Slug').fill(slug);
+  await form.getByLabel('Compared on purpose').selectOption('scale');
+  await form.getByLabel(/The entries are points of a sweep/).check();
+  // A point without its value is refused with a message that says which, and nothing is saved.
+  await form.getByLabel('Swept parameter (x axis)').fill('users');
+  await form.getByRole('button', { name: 'Save comparison' }).click();
+  await expect(form.getByRole('alert').first()).toContainText(
+    'every entry needs its value of each swept parameter',
+  );
+  await form.getByLabel(/Second swept parameter/).fill('warehouses');
+  await form.getByLabel('Optimal point').selectOption('highest');
+  // The runs explorer lists the results in its own order: each row is filled from its label.
+  for (let i = 1; i <= 4; i++) {
+    const label = await form.getByLabel(`Label of entry ${i}`).inputValue();
+    const p = points.find((q) => label.endsWith(`${q.warehouses}w ${q.users}u`));
+    expect(p, label).toBeDefined();
+    await form.getByLabel(`Parameter value of entry ${i}`, { exact: true }).fill(p?.users ?? '');
+    await form.getByLabel(`Second parameter value of entry ${i}`).fill(p?.warehouses ?? '');
+  }
+  await shootAtWidths(page, 'comparison-sweep-builder');
+  await form.getByRole('button', { name: 'Save comparison' }).click();
+  await expect(page).toHaveURL(new RegExp(`/c/${slug}$`));
+  await expect(page.getByRole('heading', { name: 'Sweep: tpmC by users × warehouses' })).toBeVisible();
+  const chart = page.getByLabel('Sweep: tpmC by users × warehouses');
+  await expect
+    .poll(async () => (await chartLines(chart)).map((l) => l.name).sort())
+    .toEqual(['100 warehouses', '1000 warehouses']);
+  // The declared rule marks the highest point: 1000 warehouses at 128 users.
+  const marked = await chart.evaluate((element) => {
+    type Lookup = { __levelfieldChart?: (e: Element) => { getOption(): unknown } | undefined };
+    const option = (window as Lookup).__levelfieldChart?.(element)?.getOption() as {
+      series: { name: string; markPoint?: { data: { coord: unknown[] }[] } }[];
+    };
+    return option.series
+      .filter((s) => s.markPoint?.data?.length)
+      .map((s) => [s.name, s.markPoint?.data[0]?.coord]);
+  });
+  expect(marked).toEqual([['1000 warehouses', ['128', 1700]]]);
+  await shootAtWidths(page, 'comparison-sweep-saved');
 });
 
 const SEED_FLAGS: Record<string, string[]> = {

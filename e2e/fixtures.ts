@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_EMAIL = 'demo@levelfield.local';
 
@@ -66,6 +66,26 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
       timeout: 3000,
     })
     .toBeLessThanOrEqual(innerWidth);
+  // When it does scroll, name what sticks out, so the report says where to look.
+  const outside = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const name = (e: Element) =>
+      `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.trim().split(/\s+/).join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 40)}"`;
+    // Inside a scroll box that itself fits, an element may run past the edge: that scrolls the box.
+    const clipped = (e: Element) => {
+      for (let a = e.parentElement; a; a = a.parentElement)
+        if (/auto|scroll|hidden|clip/.test(getComputedStyle(a).overflowX))
+          return a.getBoundingClientRect().right <= width + 1;
+      return false;
+    };
+    return [...document.body.querySelectorAll('*')]
+      .filter((e) => e.getBoundingClientRect().right > width + 1 && !clipped(e))
+      .filter((e) => ![...e.children].some((c) => c.getBoundingClientRect().right > width + 1))
+      .slice(0, 5)
+      .map(name);
+  });
+  if ((await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)) > innerWidth)
+    expect.soft(outside, `what sticks out at ${innerWidth} px`).toEqual([]);
 }
 
 /**
@@ -91,4 +111,15 @@ export async function shootAtWidths(page: Page, name: string, { hard = false } =
     await page.screenshot({ path: `e2e/screenshots/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The lines an ECharts chart draws (its labelled container), read back from the chart itself. */
+export async function chartLines(chart: Locator): Promise<{ name: string; points: number }[]> {
+  return chart.evaluate((element) => {
+    type Lookup = { __levelfieldChart?: (e: Element) => { getOption(): unknown } | undefined };
+    const option = (window as Lookup).__levelfieldChart?.(element)?.getOption() as {
+      series: { name: string; data: unknown[] }[];
+    };
+    return option.series.map((line) => ({ name: line.name, points: line.data.length }));
+  });
 }

@@ -9,7 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { e2eEnv } from './fixtures.ts';
+import { chartLines, e2eEnv } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 
@@ -161,17 +161,6 @@ async function expectSeed000Headline(page: Page): Promise<void> {
   await expectFigure(page, 'clusterCostPerHour', 'Rama', '$87.81');
   await expectFigure(page, 'efficiency', 'CockroachDB', '95.5%');
   await expectFigure(page, 'efficiency', 'Rama', '95.0%');
-}
-
-/** The lines an ECharts chart draws (its labelled container), read back from the chart itself. */
-async function chartLines(chart: Locator): Promise<{ name: string; points: number }[]> {
-  return chart.evaluate((element) => {
-    type Lookup = { __levelfieldChart?: (e: Element) => { getOption(): unknown } | undefined };
-    const option = (window as Lookup).__levelfieldChart?.(element)?.getOption() as {
-      series: { name: string; data: unknown[] }[];
-    };
-    return option.series.map((line) => ({ name: line.name, points: line.data.length }));
-  });
 }
 
 test('seed 000: the headline as the post printed it (tpmC, cost, efficiency, RF, lines of code, estimated latencies)', async ({

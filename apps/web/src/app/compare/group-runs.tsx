@@ -2,9 +2,12 @@
 // Which entry each selected run belongs to. Runs in one entry are repetitions of one setup. The
 // choice lives in the URL (`group`), so the server re-renders the preview with the groups'
 // means and intervals and the link can be shared.
+import { StatusBadge } from '@levelfield/ui/badge';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useOptimistic, useTransition } from 'react';
+import { shownStatus } from '~/components/table/run-duration';
+import { TableScroll } from '~/components/table/table-scroll';
 import { builderSearch, normalizeAssignment } from '~/lib/compare-groups';
 
 interface Props {
@@ -31,7 +34,7 @@ export function GroupRuns({ runs }: Props) {
         headline then shows their mean, and a 95 % confidence interval of the ratio when the entry and the
         baseline both have two or more runs.
       </p>
-      <div className="table-wrap">
+      <TableScroll label="Selected runs and their entries">
         <table className="table group-runs">
           <thead>
             <tr>
@@ -62,7 +65,7 @@ export function GroupRuns({ runs }: Props) {
                   <Link href={`/runs/${r.id}`}>{r.name}</Link>
                 </td>
                 <td>
-                  <span className={`status status-${r.status}`}>{r.status}</span>
+                  <StatusBadge status={shownStatus(r)} />
                 </td>
                 <td>
                   <span className="tag">{r.source}</span>
@@ -71,7 +74,7 @@ export function GroupRuns({ runs }: Props) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {grouped ? (
         <button type="button" className="button" onClick={() => apply(runs.map((_, i) => i + 1))}>
           One entry per run

@@ -6,6 +6,7 @@ import { FieldError, FormAlert, SubmitButton } from '~/components/forms/form-par
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { CreateComparison } from '~/lib/schemas/comparisons';
 import { useTRPC } from '~/trpc/react';
+import { EMPTY_SWEEP, SweepFields, sweepOf } from './sweep-fields';
 
 interface Props {
   projectId: string;
@@ -41,6 +42,7 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
   const labelOf = (e: Props['entries'][number]) => typed[entryKey(e.runIds)] ?? e.label;
   const [subject, setSubject] = useState('system');
   const [chosenBaseline, setBaseline] = useState(0);
+  const [sweep, setSweep] = useState(EMPTY_SWEEP);
   const baseline = Math.min(chosenBaseline, entries.length - 1);
   const save = useMutation(trpc.comparisons.create.mutationOptions());
   const form = useZodForm(
@@ -58,6 +60,10 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
         baseline,
         subject: [subject],
         entries: entries.map((e) => ({ label: labelOf(e), runIds: e.runIds })),
+        sweep: sweepOf(
+          sweep,
+          entries.map((e) => entryKey(e.runIds)),
+        ),
       }),
     },
   );
@@ -128,6 +134,12 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
         ))}
         <FieldError form={form} path="entries" />
       </fieldset>
+      <SweepFields
+        draft={sweep}
+        onChange={setSweep}
+        entries={entries.map((e) => ({ key: entryKey(e.runIds), label: labelOf(e) }))}
+      />
+      <FieldError form={form} path="sweep" />
       {problem ? (
         <p className="field-error" role="alert">
           {problem}

@@ -31,6 +31,23 @@ describe('sweeps', () => {
     expect(option.series.every((s) => s.markPoint === undefined)).toBe(true);
   });
 
+  it('draws several swept parameters as a line per combination of the further ones (warehouses × users)', () => {
+    const chart = sweepSeries(
+      source({
+        parameter: 'users',
+        values: ['64', '128', '64', '128'],
+        series: ['Standard', 'Standard', 'Standard', 'Standard'],
+        also: [{ parameter: 'warehouses', values: ['100', '100', '1000', '1000'] }],
+      }),
+    );
+    expect(chart?.title).toBe('Sweep: tpmC by users × warehouses');
+    expect(chart?.categories).toEqual(['64', '128']);
+    expect(chart?.lines).toEqual([
+      { name: 'Standard · 100 warehouses', values: [100, 300] },
+      { name: 'Standard · 1000 warehouses', values: [80, 250] },
+    ]);
+  });
+
   it("marks the optimum only by the publication's declared rule", () => {
     const lowest = sweepSeries(
       source({

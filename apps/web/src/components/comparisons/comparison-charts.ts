@@ -121,6 +121,7 @@ interface SweepSource {
     parameter: string;
     values: readonly string[];
     series?: readonly string[] | undefined;
+    also?: readonly { parameter: string; values: readonly string[] }[] | undefined;
     optimum?:
       | {
           rule: 'highest' | 'lowest';
@@ -161,9 +162,23 @@ export interface SweepChart {
 }
 
 /**
+ * The line an entry's point belongs to: its configuration and its values of the further swept
+ * parameters ("Standard · 100 warehouses"); the drawn quantity's name when the sweep names neither.
+ */
+function lineOf(sweep: NonNullable<SweepSource['sweep']>, i: number, fallback: string): string {
+  const parts = [
+    sweep.series?.[i],
+    ...(sweep.also ?? []).map((p) => (p.values[i] ? `${p.values[i]} ${p.parameter}` : undefined)),
+  ].filter((part): part is string => Boolean(part));
+  return parts.length > 0 ? parts.join(' · ') : fallback;
+}
+
+/**
  * What a sweep chart draws: tpmC (else throughput) of each entry against the swept parameter,
- * one line per configuration the sweep names (Standard and Multi-AZ are two lines, not one).
- * The optimal point is marked only by the rule the publication declares; null without a sweep.
+ * one line per configuration the sweep names (Standard and Multi-AZ are two lines, not one) and
+ * per combination of the further parameters swept with it (warehouses × users: a line per
+ * warehouse count). The optimal point is marked only by the rule the publication declares; null
+ * without a sweep.
  */
 export function sweepSeries({ entries, headline, sweep }: SweepSource): SweepChart | null {
   const row = headline.find((r) => r.key === 'tpmC') ?? headline.find((r) => r.key === 'throughput');
@@ -173,7 +188,7 @@ export function sweepSeries({ entries, headline, sweep }: SweepSource): SweepCha
   const points: { line: string; category: string; entry: number }[] = [];
   entries.forEach((e, i) => {
     const x = sweep.values[i] ?? e.label;
-    const line = sweep.series?.[i] ?? row.label;
+    const line = lineOf(sweep, i, row.label);
     if (!categories.includes(x)) categories.push(x);
     if (!lines.has(line)) lines.set(line, new Map());
     lines.get(line)?.set(x, row.cells[i]?.value ?? null);
@@ -184,7 +199,7 @@ export function sweepSeries({ entries, headline, sweep }: SweepSource): SweepCha
     : { optimum: null, note: undefined };
   return {
     ...(note ? { optimumNote: note } : {}),
-    title: `Sweep: ${row.label} by ${sweep.parameter}`,
+    title: `Sweep: ${row.label} by ${[sweep.parameter, ...(sweep.also ?? []).map((p) => p.parameter)].join(' × ')}`,
     unit: row.unit,
     categories,
     lines: [...lines].map(([name, points]) => ({

@@ -13,12 +13,23 @@ export const ComparisonEntryDraft = z.object({
 });
 
 /** A sweep: the parameter that varies across the entries, one value per entry, in entry order. */
+const SweepValue = z.string().trim().min(1, 'every entry needs its value of each swept parameter').max(200);
+const SweepParameter = z.string().trim().min(1, 'name the swept parameter').max(200);
+
 export const Sweep = z.strictObject({
-  parameter: z.string().trim().min(1).max(200),
+  parameter: SweepParameter,
   /** The parameter's value of each entry, in entry order (the x axis). */
-  values: z.array(z.string().max(200)).min(1).max(500),
+  values: z.array(SweepValue).min(1).max(500),
   /** The configuration (line) of each entry, in entry order: "Standard", "Multi-AZ". One line without. */
   series: z.array(z.string().max(100)).min(1).max(500).optional(),
+  /**
+   * Further parameters swept with the first (warehouses × users): each one's value per entry, in
+   * entry order. The x axis stays the first parameter; each combination of these is its own line.
+   */
+  also: z
+    .array(z.strictObject({ parameter: SweepParameter, values: z.array(SweepValue).min(1).max(500) }))
+    .max(3)
+    .optional(),
   /**
    * The publication's rule for its optimal point; none marked without one. It ranks the drawn
    * quantity, or another (`quantity`: "dollarsPerTpmC3y" for the best cost per unit), among the
@@ -87,6 +98,10 @@ export const CreateComparison = z
   .refine((c) => !c.sweep?.series || c.sweep.series.length === c.entries.length, {
     message: 'a sweep names one configuration per entry',
     path: ['sweep', 'series'],
+  })
+  .refine((c) => (c.sweep?.also ?? []).every((p) => p.values.length === c.entries.length), {
+    message: 'each further swept parameter has one value per entry',
+    path: ['sweep', 'also'],
   })
   .refine(
     (c) =>
