@@ -74,6 +74,18 @@ export function formatNumber(n: number): string {
 
 // --- numbers and units ------------------------------------------------------------------------
 
+/**
+ * A figure worded as what a ramp reached ("33000 at the last step", "peaked at 800"), not as what
+ * was set: a result of the run, which says nothing of the setting every side was given.
+ */
+const REACHED =
+  /\b(at the (last|final|highest) step|reached|peak(ed)?( at)?|achieved|before (it )?fail\w*|until (it )?fail\w*|max(imum)? (reached|sustained|achieved))\b/;
+
+/** A setting's number, or null when the text gives a result instead (REACHED) or no number. */
+export function settingNumber(value: unknown): number | null {
+  return typeof value === 'string' && REACHED.test(normText(value)) ? null : parseNumber(value);
+}
+
 /** "1,684,437" → 1684437, "95.5%" → 95.5, "$139.97" → 139.97, "1,100*" → 1100; null if no number. */
 export function parseNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -724,6 +724,27 @@ describe('reviewer checks answer needs_review with a hint', () => {
       { workload: { parameters: { publishers: 150, mode: 'x' } } },
     );
     expect(runCheck(checkById('F-WL-1')!, sized).state).toBe('flag');
+    // Where each side listens is not the work: the same path on another host and port.
+    const addressed = pair(
+      { workload: { parameters: { url: 'http://10.0.0.1:8001/bench', host: 'nginx', duration: 60 } } },
+      { workload: { parameters: { url: 'http://10.0.0.2:8000/bench', host: 'traefik', duration: 60 } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, addressed).state).not.toBe('flag');
+    const otherPath = pair(
+      { workload: { parameters: { url: 'http://a:80/small', duration: 60 } } },
+      { workload: { parameters: { url: 'http://b:80/large', duration: 60 } } },
+    );
+    expect(runCheck(checkById('F-WL-3')!, otherPath).state).toBe('flag');
+    // The client's concurrency among the parameters is F-CLIENT-2's, not a different workload.
+    const piped = pair(
+      {
+        workload: { parameters: { requests: 100, pipelining: 10 } },
+        client: { connections: 50, pipelineDepth: 10 },
+      },
+      { workload: { parameters: { requests: 100 } }, client: { connections: 50, pipelineDepth: 1 } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, piped).state).not.toBe('flag');
+    expect(runCheck(checkById('F-CLIENT-2')!, piped).state).toBe('flag');
   });
 
   it('F-HW-4 flags a governor that lets the clock vary, not wording it cannot read', () => {
@@ -1035,6 +1056,43 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/SASL differs \(A: enabled vs B: disabled \(not supported\)\)/);
+  });
+
+  it('F-WL-3 flags a setting both sides name but choose differently (a cheaper filter), not amounts or a configuration compared on purpose', () => {
+    const filter = (resampling: string) => ({ software: { configuration: { resampling, quality: 80 } } });
+    const r = runCheck(
+      checkById('F-WL-3')!,
+      pair(filter('bilinear only'), filter('lanczos3 (where available)')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/resampling differs \(A: bilinear only vs B: lanczos3/i);
+    // The same choice written with an aside is the same choice.
+    expect(
+      runCheck(checkById('F-WL-3')!, pair(filter('lanczos3'), filter('lanczos3 (default)'))).state,
+    ).not.toBe('flag');
+    // Amounts are F-SW-2's; a value that says nothing is no choice.
+    const amounts = pair(
+      { software: { configuration: { threads: '8' } } },
+      { software: { configuration: { threads: 'default' } } },
+    );
+    expect(runCheck(checkById('F-WL-3')!, amounts).state).not.toBe('flag');
+    const onPurpose: ComparisonInput = {
+      ...pair(filter('bilinear'), filter('lanczos3')),
+      subject: ['configuration'],
+    };
+    expect(runCheck(checkById('F-WL-3')!, onPurpose).state).not.toBe('flag');
+  });
+
+  it('F-CLIENT-2 reads a connection count a ramp reached as a result, not as the setting', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { connections: '33000 at the last step', maxInFlight: 4 } },
+        { client: { connections: '13000 at the last step', maxInFlight: 4 } },
+      ),
+    );
+    expect(r.state).not.toBe('flag');
+    expect(r.state).not.toBe('pass');
   });
 
   it('F-DUR-2 names an acknowledgement stated for one side only instead of calling it unknown', () => {

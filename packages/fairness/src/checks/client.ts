@@ -10,6 +10,7 @@ import {
   normProtocolClass,
   normText,
   parseNumber,
+  settingNumber,
   toBool,
 } from '../normalize.ts';
 import { derived, entryValue, evidenceOf, groupField, type Reader, readEntry, saysNothing } from '../read.ts';
@@ -96,7 +97,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
 
 function num(run: RunInput, key: string): number | null {
   const f = groupField('client', key)(run);
-  return f ? parseNumber(f.value) : null;
+  return f ? settingNumber(f.value) : null;
 }
 
 /** Requests sent per connection before the first answer; "pipelining unsupported" is one. */
@@ -156,7 +157,7 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       field: 'client.connections',
       label: 'connections',
       read: groupField('client', 'connections'),
-      norm: (v) => parseNumber(v),
+      norm: settingNumber,
       tolerance: 1.1,
       required: true,
       // Throughput claims rest on the concurrency: stated for one side only, it is a finding.

@@ -42,8 +42,32 @@ export function headOf(value: unknown): unknown {
 }
 
 /**
+ * A parameter that sets the client's concurrency (pipelining depth, connections, threads): how
+ * hard the load generator pushes, which F-CLIENT-2 compares, not the work asked for.
+ */
+const CONCURRENCY_KEY =
+  /^(pipelin\w*|connections?|conns?|threads?|workers?|concurrency|parallel\w*|in ?flight\w*|queue ?depth|io ?depth)$/i;
+
+/** A parameter that says where a side listens (its host, address or port), not what it was asked. */
+const WHERE_KEY = /^(host(name)?|address|ip|port|endpoint|server|target)$/i;
+const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*(\/\S*)?$/i;
+
+/**
+ * A parameter as the work it asks for: a URL's path and query without its host and port
+ * ("http://IP-nginx:8001/bench" and "http://IP-traefik:8000/bench" ask for the same /bench);
+ * undefined for a key that only addresses the side.
+ */
+function workOf(key: string, value: unknown): unknown {
+  if (WHERE_KEY.test(keyWords(key).replace(/\s+/g, ''))) return undefined;
+  if (typeof value === 'string' && URL_VALUE.test(value.trim()))
+    return value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*/i, '') || '/';
+  return value;
+}
+
+/**
  * `workload.parameters` keeping only the keys that size or shape the work ('what') or only the
- * keys that say how a side does it ('how'). A value that is not an object is all 'what'.
+ * keys that say how a side does it ('how'). A value that is not an object is all 'what'. Where a
+ * side is reached (host, port, a URL's authority) is neither: every side has its own.
  */
 export function parametersPart(which: 'what' | 'how'): Reader {
   const whole = groupField('workload', 'parameters');
@@ -52,6 +76,9 @@ export function parametersPart(which: 'what' | 'how'): Reader {
     const v = f.value;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) return which === 'what' ? f : undefined;
     const kept = Object.entries(v)
+      .map(([k, x]) => [k, workOf(k, x)] as const)
+      .filter(([, x]) => x !== undefined)
+      .filter(([k]) => which === 'how' || !CONCURRENCY_KEY.test(keyWords(k).trim()))
       .filter(([k, x]) => namesHow(k, x) === (which === 'how'))
       .map(([k, x]) => [k, which === 'what' ? headOf(x) : x] as const);
     if (kept.length === 0) return undefined;

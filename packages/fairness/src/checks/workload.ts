@@ -8,7 +8,15 @@ import {
   sidesText,
   verdictOf,
 } from '../compare.ts';
-import { display, type FieldValue, normFeature, normText, parseNumber, toBool } from '../normalize.ts';
+import {
+  display,
+  type FieldValue,
+  isVacuous,
+  normFeature,
+  normText,
+  parseNumber,
+  toBool,
+} from '../normalize.ts';
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses, isIntended } from '../subject.ts';
@@ -177,27 +185,43 @@ function onOff(value: unknown): 'on' | 'off' | null {
 }
 
 /**
- * Switches every side's configuration names alike (TLS, SASL, compression, encryption) but sets
- * differently: one side does the work of a feature the other skips.
+ * What a setting chooses, as a word that can be compared across systems: a switch's on/off, or
+ * a named choice ("bilinear", "lanczos 3"). Amounts are F-SW-2's (a shared setting set far apart)
+ * and not a choice; so is a value that says nothing.
+ */
+function choiceOf(value: unknown): string | null {
+  const state = onOff(value);
+  if (state) return state;
+  // An amount leads with its number ("8", "64 MB"); a name may carry one ("lanczos3").
+  if (typeof value !== 'string' || isVacuous(value) || /^\s*[~≈<>]?\s*\d/.test(value)) return null;
+  const head = normText(headOf(value));
+  return head.length > 0 && head.length <= 40 ? head : null;
+}
+
+/**
+ * Settings every side's configuration names alike (TLS, compression, a resampling filter) but
+ * chooses differently: one side does the work of a feature the other skips, or a cheaper kind
+ * of it — unless the configuration is what the comparison varies.
  */
 function switchedFeatures(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
+  const parts: string[] = [];
+  const evidence: CheckEvidence[] = [];
+  if (isIntended(input, 'software.configuration')) return { parts, evidence };
   const configs = input.entries.map((entry) => {
     const read = entryValue(readEntry(entry, groupField('software', 'configuration')));
-    const map = new Map<string, { key: string; value: unknown; state: 'on' | 'off' }>();
+    const map = new Map<string, { key: string; value: unknown; choice: string }>();
     if (read && read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value))
       for (const [key, value] of Object.entries(read.value)) {
-        const state = onOff(value);
-        if (state) map.set(normText(key), { key, value, state });
+        const choice = choiceOf(value);
+        if (choice) map.set(normText(key), { key, value, choice });
       }
     return { entry, map };
   });
-  const parts: string[] = [];
-  const evidence: CheckEvidence[] = [];
   const first = configs[0]?.map ?? new Map();
   for (const name of first.keys()) {
     if (!configs.every((c) => c.map.has(name))) continue;
     const states = configs.map((c) => ({ entry: c.entry, s: c.map.get(name)! }));
-    if (new Set(states.map((x) => x.s.state)).size < 2) continue;
+    if (new Set(states.map((x) => x.s.choice)).size < 2) continue;
     parts.push(
       `${states[0]?.s.key} differs (${states.map((x) => `${x.entry.label}: ${display(x.s.value as FieldValue)}`).join(' vs ')})`,
     );
