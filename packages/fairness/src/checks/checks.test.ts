@@ -1199,6 +1199,51 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-1')!, sides).message).not.toMatch(/driver differs/i);
   });
 
+  it('F-CLIENT-1 reads the protocol a driver names and compares the load tool even across systems', () => {
+    const inProcess = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { language: 'Rust', driver: 'arroy Reader (in-process)' } },
+        { client: { language: 'Rust', driver: 'qdrant-client (Rust, gRPC)' } },
+      ),
+    );
+    expect(inProcess.state).toBe('flag');
+    expect(inProcess.message).toMatch(/wire protocol differs \(A: in-process vs B: binary\)/i);
+    // Each system's client library differs on purpose; the harness timing them does not.
+    const tools = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { language: 'C', driver: 'openssl-bench d5de57d9' } },
+        { client: { language: 'C', driver: 'rustls bench tool (bench-measure.mk)' } },
+      ),
+    );
+    expect(tools.state).toBe('flag');
+    expect(tools.message).toMatch(/load tool differs/i);
+    const libraries = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { language: 'Go', driver: 'go-redis v9' } },
+        { client: { language: 'Go', driver: 'gomemcache' } },
+      ),
+    );
+    expect(libraries.message).not.toMatch(/load tool|driver differs/i);
+  });
+
+  it('F-SW-1 asks a reviewer whether releases named but not dated were current, instead of passing', () => {
+    const release = (name: string, version: string) => ({
+      software: { components: [{ name, version }] },
+    });
+    const r = runCheck(checkById('F-SW-1')!, pair(release('A', '0.1.0'), release('B', '0.31.2'), ['A', 'B']));
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/releases named but not dated \(A 0\.1\.0, B 0\.31\.2\)/);
+    const dated = (name: string, version: string) => ({
+      software: { components: [{ name, version }], releaseDate: '2024-03-01' },
+    });
+    expect(runCheck(checkById('F-SW-1')!, pair(dated('A', '1.0'), dated('B', '2.0'), ['A', 'B'])).state).toBe(
+      'pass',
+    );
+  });
+
   it('F-CLIENT-1 does not read a runtime of another language as the client runtime', () => {
     const client = (runtimeVersion: string) => ({
       client: { language: 'Rust (oha)', protocol: 'HTTP/1.1', runtimeVersion },

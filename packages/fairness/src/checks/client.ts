@@ -4,6 +4,7 @@ import type { Field } from '@levelfield/contracts/provenance';
 import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
 import {
   concurrencyStyle,
+  display,
   normLanguage,
   normLoadModel,
   normOrm,
@@ -13,7 +14,16 @@ import {
   settingNumber,
   toBool,
 } from '../normalize.ts';
-import { derived, entryValue, evidenceOf, groupField, type Reader, readEntry, saysNothing } from '../read.ts';
+import {
+  derived,
+  entryValue,
+  evidenceOf,
+  firstOf,
+  groupField,
+  type Reader,
+  readEntry,
+  saysNothing,
+} from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, RunInput } from '../schema.ts';
 import { orText } from '../text.ts';
 import { majorMinor } from './software.ts';
@@ -34,10 +44,27 @@ export const clientOrmSpec: FieldSpec = {
   read: groupField('client', 'orm'),
   norm: normOrm,
 };
+/**
+ * The protocol a driver's description names when no protocol is recorded: "arroy Reader
+ * (in-process)" calls a library, "qdrant-client (Rust, gRPC)" crosses a wire. The aside counts
+ * here, since a driver's name says nothing of its protocol.
+ */
+const driverProtocol: Reader = (run) => {
+  const driver = groupField('client', 'driver')(run);
+  if (!driver || driver.differs) return undefined;
+  const text = normText(driver.value).replace(/[()]/g, ' ');
+  const found = /in[- ]process|embedded|library calls?/.test(text)
+    ? 'in-process'
+    : normProtocolClass(text.match(/\b(grpc|http\S*|rest|resp|bolt|pgwire|thrift|json)\b/)?.[0] ?? '');
+  return found
+    ? { value: found, origin: 'derived', source: `client.driver: “${display(driver.value)}”` }
+    : undefined;
+};
+
 export const clientProtocolSpec: FieldSpec = {
   field: 'client.protocol',
   label: 'wire protocol',
-  read: groupField('client', 'protocol'),
+  read: firstOf(groupField('client', 'protocol'), driverProtocol),
   norm: normProtocolClass,
   required: true,
 };
@@ -60,6 +87,25 @@ const clientRuntime: Reader = Object.assign(
   { saysNothing: groupField('client', 'runtimeVersion').saysNothing },
 );
 
+/** A driver that is a benchmark harness or load generator, not the system's client library. */
+const HARNESS =
+  /\b(bench(mark)?s?|\w+[-_]bench(mark)?\w*|bench[-_]\w+|harness|load ?(generator|tester|tool)|wrk2?|rewrk|memtier\w*|ycsb|sysbench|pgbench|k6|jmeter|oha|autocannon|locust|vegeta|h2load|fbench)\b/;
+
+/**
+ * The load tool, when the driver names one: every side's client library differs with its system
+ * (the 'system' subject covers client.driver), but the harness that drives and times them is the
+ * instrument, and a different instrument on one side measures the instrument.
+ */
+const loadTool: Reader = (run) => {
+  const driver = groupField('client', 'driver')(run);
+  if (!driver || driver.differs || !HARNESS.test(normText(driver.value))) return undefined;
+  return {
+    value: normText(driver.value).split(/[\s(,]/)[0] ?? '',
+    origin: 'derived',
+    source: 'client.driver',
+  };
+};
+
 export function checkClient1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     clientLanguageSpec,
@@ -79,6 +125,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       read: groupField('client', 'driver'),
       norm: (v) => normText(v).split(/[\s(,]/)[0] || null,
     },
+    { field: 'client.loadTool (the driver, a harness)', label: 'load tool', read: loadTool },
     {
       field: 'client.driverVersion',
       label: 'driver version',

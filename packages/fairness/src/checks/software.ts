@@ -289,7 +289,8 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   );
   // A pass is about versions: the same OS on every side says nothing of the systems' releases.
   const unversioned = input.entries.filter((entry) => !systemVersionOf(entry));
-  if (unversioned.length === 0 || isIntended(input, 'software.components')) return outcome;
+  if (isIntended(input, 'software.components')) return outcome;
+  if (unversioned.length === 0) return currencyUnknown(input, outcome);
   // Systems compared, their software listed, and no release named for any of them: nothing to
   // set against, so no flag, but a reviewer asks for them — a claim about systems that cannot say
   // which releases it measured is neither reproducible nor dated (principle 2, an omission the
@@ -322,6 +323,25 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       field: 'software.components (the system’s version)',
     })),
     message: `Cannot check the versions: no version of the system is recorded for ${unversioned.map((e) => e.label).join(', ')}. ${outcome.message}`,
+  };
+}
+
+/**
+ * Different systems' releases, each named but none dated: whether each side ran a current
+ * release (the check's question) is not known, so the pass goes to a reviewer with the releases
+ * to look up. Release dates on every side decide it above (over a year apart flags).
+ */
+function currencyUnknown(input: ComparisonInput, outcome: CheckOutcome): CheckOutcome {
+  const dated = input.entries.every((e) => entryValue(readEntry(e, groupField('software', 'releaseDate'))));
+  const open = outcome.state === 'pass' || outcome.state === 'unknown';
+  if (!open || dated || !(input.subject ?? ['system']).includes('system')) return outcome;
+  const releases = input.entries.map((e) => `${e.label} ${systemVersionOf(e)}`).join(', ');
+  return {
+    state: 'needs_review',
+    evidence: outcome.evidence,
+    hint: `releases named but not dated (${releases}): confirm each was current when the comparison was published`,
+    missing: input.entries.map((e) => ({ entry: e.label, field: 'software.releaseDate' })),
+    message: `Each side names its release (${releases}) but none is dated: a reviewer should confirm every side ran a release that was current when the comparison was published, since an old release on one side is a common asymmetry.`,
   };
 }
 

@@ -17,5 +17,27 @@ export function withRunFacts(result: PublishedResult): Provenance {
   const version = result.system.version;
   if (version && !p.software.components)
     p.software.components = fact({ [result.system.name]: version }, result.sourceUrl);
+  else if (version && p.software.components)
+    p.software.components = withSystem(p.software.components, result);
   return p;
+}
+
+/**
+ * Components listed under other names ("makepad-stitch" for Stitch) keep the system's own
+ * version beside them, so the checks still read which release of the system ran.
+ */
+function withSystem(components: Field, result: PublishedResult): Field {
+  const { name, version } = result.system;
+  const value = components.value;
+  const same = (n: unknown) => String(n).trim().toLowerCase() === name.trim().toLowerCase();
+  if (Array.isArray(value)) {
+    if (value.some((c) => c !== null && typeof c === 'object' && 'name' in c && same(c.name)))
+      return components;
+    return { ...components, value: [...value, { name, version: version ?? null }] as Field['value'] };
+  }
+  if (value !== null && typeof value === 'object') {
+    if (Object.keys(value).some(same)) return components;
+    return { ...components, value: { ...value, [name]: version ?? null } };
+  }
+  return components;
 }
