@@ -186,42 +186,60 @@ function onOff(value: unknown): 'on' | 'off' | null {
 
 /**
  * What a setting chooses, as a word that can be compared across systems: a switch's on/off, or
- * a named choice ("bilinear", "lanczos 3"). Amounts are F-SW-2's (a shared setting set far apart)
- * and not a choice; so is a value that says nothing.
+ * a named choice's first word ("bilinear", "Lanczos 3 (where available)" → "lanczos"). Amounts
+ * are F-SW-2's (a shared setting set far apart), and a value that says nothing chooses nothing.
  */
 function choiceOf(value: unknown): string | null {
   const state = onOff(value);
   if (state) return state;
   // An amount leads with its number ("8", "64 MB"); a name may carry one ("lanczos3").
   if (typeof value !== 'string' || isVacuous(value) || /^\s*[~≈<>]?\s*\d/.test(value)) return null;
-  const head = normText(headOf(value));
-  return head.length > 0 && head.length <= 40 ? head : null;
+  return (
+    normText(headOf(value))
+      .match(/^[a-z][a-z0-9_-]*/)?.[0]
+      ?.replace(/[\d_-]+$/, '') || null
+  );
+}
+
+/** Each of an entry's configuration settings with the one choice all its runs make (a run apart skips it). */
+function settingChoices(entry: Entry): Map<string, { key: string; value: unknown; choice: string }> {
+  const map = new Map<string, { key: string; value: unknown; choice: string }>();
+  const skipped = new Set<string>();
+  for (const run of entry.runs) {
+    const config = groupField('software', 'configuration')(run);
+    const value = config && !config.differs ? config.value : null;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) continue;
+    for (const [key, v] of Object.entries(value)) {
+      const name = normText(key);
+      const choice = choiceOf(v);
+      if (!choice || skipped.has(name)) continue;
+      const seen = map.get(name);
+      if (seen && seen.choice !== choice) {
+        map.delete(name);
+        skipped.add(name);
+      } else if (!seen) map.set(name, { key, value: v, choice });
+    }
+  }
+  return map;
 }
 
 /**
- * Settings every side's configuration names alike (TLS, compression, a resampling filter) but
- * chooses differently: one side does the work of a feature the other skips, or a cheaper kind
- * of it — unless the configuration is what the comparison varies.
+ * Settings that sides name alike (TLS, compression, a resampling filter) but choose differently:
+ * one side does the work of a feature another skips, or a cheaper kind of it — unless the
+ * configuration is what the comparison varies. Sides that do not state the setting are left out.
  */
 function switchedFeatures(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
   const parts: string[] = [];
   const evidence: CheckEvidence[] = [];
   if (isIntended(input, 'software.configuration')) return { parts, evidence };
-  const configs = input.entries.map((entry) => {
-    const read = entryValue(readEntry(entry, groupField('software', 'configuration')));
-    const map = new Map<string, { key: string; value: unknown; choice: string }>();
-    if (read && read.value !== null && typeof read.value === 'object' && !Array.isArray(read.value))
-      for (const [key, value] of Object.entries(read.value)) {
-        const choice = choiceOf(value);
-        if (choice) map.set(normText(key), { key, value, choice });
-      }
-    return { entry, map };
-  });
-  const first = configs[0]?.map ?? new Map();
-  for (const name of first.keys()) {
-    if (!configs.every((c) => c.map.has(name))) continue;
-    const states = configs.map((c) => ({ entry: c.entry, s: c.map.get(name)! }));
-    if (new Set(states.map((x) => x.s.choice)).size < 2) continue;
+  const configs = input.entries.map((entry) => ({ entry, map: settingChoices(entry) }));
+  const names = new Set(configs.flatMap((c) => [...c.map.keys()]));
+  for (const name of names) {
+    const states = configs.flatMap((c) => {
+      const s = c.map.get(name);
+      return s ? [{ entry: c.entry, s }] : [];
+    });
+    if (states.length < 2 || new Set(states.map((x) => x.s.choice)).size < 2) continue;
     parts.push(
       `${states[0]?.s.key} differs (${states.map((x) => `${x.entry.label}: ${display(x.s.value as FieldValue)}`).join(' vs ')})`,
     );
