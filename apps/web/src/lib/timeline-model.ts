@@ -48,14 +48,15 @@ export interface SeriesTimeline {
  * The state the run page carries forward while a run is live: each interval's heatmap bands
  * (aligned with `points`) and the steady (non-warm-up) intervals merged, read in one pass over
  * the same frames as the points, so a frame is either in all three or in none; `lastSeq` lets
- * the page tell a gap in what it then receives. A run long enough to be drawn from minute rollups
- * has its bands only: its whole-run summary stays the server's, and its last seq is not read.
+ * the page tell a gap in what it then receives and which frames the merge already holds. A run
+ * long enough to be drawn from minute rollups has its merge read in one snapshot with its newest
+ * seq (timeline.ts, coveredMerge).
  */
 export interface LiveBase {
   bands: (BandCounts | null)[];
-  /** V2 compressed, base64; null when no steady interval has a histogram yet (or rollups). */
+  /** V2 compressed, base64; null when no steady interval has a histogram yet. */
   merged: string | null;
-  /** null: not known (rollups); the first frame received sets it. */
+  /** The newest seq in `merged`'s snapshot; null when not known (the first frame received sets it). */
   lastSeq: number | null;
 }
 

@@ -8,7 +8,6 @@ import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import {
   type BandCounts,
-  type BandHeatmap,
   bandHeatmap,
   countBands,
   decodeBands,
@@ -101,20 +100,48 @@ interface LiveFrames {
   lastSeq: number;
 }
 
-function liveBase(
-  kind: SeriesTimeline['kind'],
+async function liveBase(
+  db: PrismaClient,
+  series: { id: string; kind: SeriesTimeline['kind'] },
+  frameCount: number,
   buckets: Bucket[],
   frames: LiveFrames | undefined,
-): LiveBase | undefined {
-  if (kind !== 'latency') return undefined;
-  // Drawn from minute rollups: the page extends the minutes' bands; its summary stays the stored one.
-  if (!frames) return { bands: buckets.map((b) => b.bands ?? null), merged: null, lastSeq: null };
+): Promise<LiveBase | undefined> {
+  if (series.kind !== 'latency') return undefined;
+  const bands = buckets.map((b) => b.bands ?? null);
+  // Drawn from minute rollups: the whole run's steady intervals merged and the newest seq among
+  // them, read in one snapshot, so the page adds exactly the frames after it to the summary.
+  if (!frames) return { bands, ...(await coveredMerge(db, series.id, frameCount)) };
   const { merged } = mergeStored(frames.steady.filter((bytes): bytes is Uint8Array => bytes !== null));
   return {
-    bands: buckets.map((b) => b.bands ?? null),
+    bands,
     merged: merged.totalCount > 0 ? encodeBase64(merged) : null,
     lastSeq: frames.lastSeq,
   };
+}
+
+/**
+ * A long series' steady intervals merged (minute rollups, frames where none covers) and the
+ * newest stored seq, in one repeatable-read snapshot: every frame up to that seq is in the merge
+ * and none after it, whatever the ingest API stores meanwhile.
+ */
+async function coveredMerge(
+  db: PrismaClient,
+  seriesId: string,
+  frameCount: number,
+): Promise<Pick<LiveBase, 'merged' | 'lastSeq'>> {
+  return db.$transaction(
+    async (tx) => {
+      const { histograms } = await rangeHistograms(tx, seriesId, frameCount, {});
+      const newest = await tx.frame.aggregate({ where: { seriesId }, _max: { seq: true } });
+      const { merged } = mergeStored(histograms.flatMap((bytes) => (bytes ? [bytes] : [])));
+      return {
+        merged: merged.totalCount > 0 ? encodeBase64(merged) : null,
+        lastSeq: newest._max.seq ?? -1,
+      };
+    },
+    { isolationLevel: 'RepeatableRead' },
+  );
 }
 
 async function loadBuckets(
@@ -198,7 +225,7 @@ export async function loadTimelines(
       const { resolution, buckets: stored, frames } = await loadBuckets(db, s.id, frameCount);
       const buckets = stored.map((b) => clipToRun(b, span));
       const damaged = buckets.filter((b) => b.bands === undefined).length;
-      const base = live ? liveBase(s.kind, buckets, frames) : undefined;
+      const base = live ? await liveBase(db, s, frameCount, buckets, frames) : undefined;
       return {
         seriesId: s.id,
         name: s.name,
@@ -250,7 +277,12 @@ export function uncoveredWindows(range: RangeQuery, coveredStarts: number[]): [n
  * range and frames only at its ragged edges (and in minutes whose warm-up must be left out),
  * so a 24-hour run merges about 1,440 histograms, not 86,400.
  */
-async function rangeHistograms(db: PrismaClient, seriesId: string, frameCount: number, range: RangeQuery) {
+async function rangeHistograms(
+  db: Pick<PrismaClient, 'rollup' | 'frame'>,
+  seriesId: string,
+  frameCount: number,
+  range: RangeQuery,
+) {
   const steady = range.includeWarmup ? {} : { warmup: false };
   const rollups =
     frameCount > MAX_POINTS

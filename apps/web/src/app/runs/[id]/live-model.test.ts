@@ -137,4 +137,39 @@ describe('the live run page model', () => {
     expect(liveRanges(state)).toEqual([]);
     expect(missedBefore(state, at(183, 183_000, [1]))).toBe(true);
   });
+
+  it("advances a rollup-drawn run's summary and spectrum with the frames after the server's merge", () => {
+    const minute = (t: number) => ({
+      t,
+      end: t + 60_000,
+      count: 2,
+      max: 200,
+      p50: 100,
+      p90: 200,
+      p99: 200,
+      p999: 200,
+      warmup: false,
+    });
+    // The server merged every steady interval through seq 119 (two samples) in one snapshot.
+    const rollups: SeriesTimeline = {
+      ...liveSeries(),
+      resolution: 'rollups',
+      points: [minute(0), minute(60_000)],
+      live: { bands: [null, null], merged: encodeBase64(histogramOf([100, 200])), lastSeq: 119 },
+    };
+    const at = (seq: number, values: number[], extra: Partial<LiveFrame> = {}) =>
+      frame(seq, values, { startMs: seq * 1000, endMs: seq * 1000 + 1000, ...extra });
+    let state = liveState([rollups]);
+    // Already in the merge: not counted again.
+    state = appendFrame(state, at(119, [999]), info);
+    state = appendFrame(state, at(120, [300, 5000]), info);
+    state = appendFrame(state, at(121, [400]), info);
+    state = appendFrame(state, at(121, [400]), info);
+    // Warm-up stays out of the whole-run summary, as the server leaves it out.
+    state = appendFrame(state, at(122, [7000], { warmup: true }), info);
+    const [range] = liveRanges(state);
+    expect(range!.summary!.count).toBe(5);
+    expect(range!.summary!.max).toBe(histogramOf([100, 200, 300, 5000, 400]).valueAtPercentile(100));
+    expect(range!.spectrum.length).toBeGreaterThan(0);
+  });
 });

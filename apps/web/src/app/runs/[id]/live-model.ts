@@ -40,7 +40,12 @@ interface LiveExtension {
    * A series drawn from minute rollups: the minutes built here from live frames (the stored
    * rollups end before them), and the first minute this page saw whole.
    */
-  minutes?: { built: Map<number, Histogram>; from: number | null };
+  minutes?: {
+    built: Map<number, Histogram>;
+    from: number | null;
+    /** The server read the merge with its newest seq (lastSeq at load): frames after it join it. */
+    covered: boolean;
+  };
 }
 
 export interface LiveState {
@@ -57,7 +62,9 @@ export function liveState(timelines: SeriesTimeline[]): LiveState {
         bands: s.live.bands,
         merged: s.live.merged ? decodeHistogram(s.live.merged) : null,
         lastSeq: s.live.lastSeq,
-        ...(s.resolution === 'rollups' ? { minutes: { built: new Map(), from: null } } : {}),
+        ...(s.resolution === 'rollups'
+          ? { minutes: { built: new Map(), from: null, covered: s.live.lastSeq !== null } }
+          : {}),
       });
   return { timelines, extensions };
 }
@@ -159,7 +166,12 @@ function appendToMinute(state: LiveState, index: number, frame: LiveFrame): Live
   const at = series.points.findIndex((p) => p.t >= t);
   const position = at === -1 ? series.points.length : at;
   const existing = series.points[position]?.t === t ? series.points[position] : undefined;
-  const seen = { ...extension, lastSeq: frame.seq, minutes: { built, from } };
+  // The whole-run merge holds every frame up to the seq the server read it at (lastSeq at load):
+  // each steady frame after it joins, so the summary and spectrum advance with the minutes.
+  const { covered } = extension.minutes;
+  const merged =
+    frame.warmup || !covered ? extension.merged : (extension.merged?.copy().add(histogram) ?? histogram);
+  const seen = { ...extension, merged, lastSeq: frame.seq, minutes: { built, from, covered } };
   if (t < from || (existing && !built.has(t))) {
     const extensions = new Map(state.extensions);
     extensions.set(frame.series, seen);
@@ -196,8 +208,8 @@ function appendToMinute(state: LiveState, index: number, frame: LiveFrame): Live
 export function liveRanges(state: LiveState): SeriesRange[] {
   return state.timelines.flatMap((s) => {
     const extension = state.extensions.get(s.seriesId);
-    // Drawn from rollups: the whole-run summary stays the stored one.
-    if (!extension || extension.minutes) return [];
+    // Drawn from rollups without a known coverage (an older page state): the stored summary stays.
+    if (!extension || (extension.minutes && !extension.minutes.covered)) return [];
     const seconds = s.points.reduce((sum, p) => sum + (p.warmup ? 0 : (p.end - p.t) / 1000), 0);
     const stats = extension.merged
       ? histogramStats(extension.merged, seconds)
