@@ -1,7 +1,7 @@
 // Issue 16: a live run page has no gaps. Frames stored while the page had no stream (its
 // subscription held back, as a reconnect or a slow start would; or answered with an error, as an
-// expired token is) are read again once the next frame shows the gap in seq, so the summary table
-// counts every interval.
+// expired token is) are read once the next frame shows the gap in seq — just those frames, not the
+// whole page — so the summary table counts every interval.
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { expect, type Page, test } from '@playwright/test';
@@ -59,12 +59,20 @@ test('frames stored while the page had no stream are read again, so nothing is m
   });
   await signInAsDemo(page, `/runs/${id}`);
   await expect(summaryCount(page)).toHaveText(intervals(3));
+  // The gap is filled by reading just the missed frames, not the whole page again.
+  const reads = { missed: 0, page: 0 };
+  page.on('request', (request) => {
+    const headers = request.headers();
+    if (request.url().includes('runs.missedFrames')) reads.missed += 1;
+    else if (headers.rsc === '1' && !headers['next-router-prefetch']) reads.page += 1;
+  });
   await post([3, 4]);
   subscribe();
   await page.waitForResponse('**/v1/runs/*/live*');
   await post([5]);
   await expect(summaryCount(page)).toHaveText(intervals(6));
   await expect(page.getByTestId('freshness')).toHaveAttribute('data-state', /live|stalled/);
+  expect(reads).toEqual({ missed: 1, page: 0 });
 
   await finish();
   await expect(page.getByTestId('freshness')).toHaveText('finished');

@@ -1,18 +1,22 @@
 // A live run long enough to be drawn from minute rollups: its page is handed the whole run's
 // steady intervals merged together with the newest seq that merge holds, read in one snapshot,
-// so the page can add exactly the frames after it and the summary and spectrum advance live.
+// so the page can add exactly the frames after it and the summary and spectrum advance live. And
+// the frames a live page missed in a seq gap, read alone.
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { decodeHistogram, encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_POINTS, ROLLUP_WIDTH_SECONDS } from '~/lib/timeline-model';
+import { MissedFramesInput, missedFrames } from '~/server/runs/missed-frames';
 import { loadTimelines } from '~/server/runs/timeline';
 import { finishedRun, orgWithPeople } from './support';
 
 let database: TestDatabase;
 let db: PrismaClient;
 let runId = '';
+let seriesId = '';
+let otherRunId = '';
 const start = Date.UTC(2026, 10, 1);
 const FRAMES = MAX_POINTS + 100;
 /** Minutes the rollup worker has merged so far; the frames after them are not rolled up yet. */
@@ -36,6 +40,8 @@ beforeAll(async () => {
   const project = await db.project.create({ data: { organizationId: orgId, slug: 'p', name: 'P' } });
   runId = await finishedRun(db, project.id, 'long');
   const series = await db.series.create({ data: { runId, name: 'latency', kind: 'latency', unit: 'us' } });
+  seriesId = series.id;
+  otherRunId = await finishedRun(db, project.id, 'other');
   const frames = Array.from({ length: FRAMES }, (_, seq) => {
     const h = histogramOf(seq);
     return {
@@ -85,5 +91,27 @@ describe('a live run drawn from minute rollups', () => {
   it('carries no live part when the page is not live', async () => {
     const [line] = await loadTimelines(db, runId);
     expect(line?.live).toBeUndefined();
+  });
+});
+
+describe('the frames a live page missed', () => {
+  it('are the stored frames strictly between the two seqs, as the stream sends them', async () => {
+    const frames = await missedFrames(db, runId, { seriesId, afterSeq: 100, beforeSeq: 105 });
+    expect(frames.map((f) => f.seq)).toEqual([101, 102, 103, 104]);
+    const first = frames[0]!;
+    expect(first.startMs).toBe(start + 101_000);
+    const h = decodeHistogram(Buffer.from(first.histogram ?? '', 'base64'));
+    expect(h.totalCount).toBe(2);
+  });
+
+  it("are read only through the series' own run", async () => {
+    expect(await missedFrames(db, otherRunId, { seriesId, afterSeq: 100, beforeSeq: 105 })).toEqual([]);
+  });
+
+  it('refuses a gap too long to fill, or reversed, with what to do instead', () => {
+    const long = MissedFramesInput.safeParse({ seriesId, afterSeq: 0, beforeSeq: 5000 });
+    expect(long.success).toBe(false);
+    expect(long.error?.issues[0]?.message).toMatch(/read the page again/);
+    expect(MissedFramesInput.safeParse({ seriesId, afterSeq: 9, beforeSeq: 9 }).success).toBe(false);
   });
 });

@@ -5,6 +5,8 @@ import { type BandCounts, type BandHeatmap, encodeBase64, type Histogram } from 
 import { type LatencyQuantiles, type LatencySummary, summarizeHistogram } from '@levelfield/metrics/stats';
 
 export const MAX_POINTS = 2000;
+/** A live page's seq gap up to this many frames (ten minutes at 1 s) is filled by reading just them. */
+export const MAX_MISSED_FRAMES = 600;
 export const ROLLUP_WIDTH_SECONDS = 60;
 export const HEATMAP_ROWS = 48;
 /**

@@ -4,6 +4,7 @@ import { DeclaredEdits } from '~/lib/declared';
 import { RunsQuery } from '~/lib/runs-query';
 import { getRunDetail } from '~/server/runs/detail';
 import { listRuns } from '~/server/runs/list';
+import { MissedFramesInput, missedFrames } from '~/server/runs/missed-frames';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
 import { updateDeclared } from '~/server/runs/update-declared';
 import { publicProcedure, router, runProcedure } from '~/server/trpc';
@@ -24,6 +25,11 @@ export const runsRouter = router({
       }),
     )
     .query(({ ctx, input }) => loadRange(ctx.db, ctx.run.id, input)),
+
+  /** What a live page missed in a seq gap (use-live.ts), instead of reading the page again. */
+  missedFrames: runProcedure('view')
+    .input(MissedFramesInput)
+    .query(({ ctx, input }) => missedFrames(ctx.db, ctx.run.id, input)),
 
   updateDeclared: runProcedure('edit')
     .input(DeclaredEdits)

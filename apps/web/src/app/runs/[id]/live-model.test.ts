@@ -1,7 +1,7 @@
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { describe, expect, it } from 'vitest';
 import type { SeriesTimeline } from '~/lib/timeline-model';
-import { appendFrame, type LiveFrame, liveRanges, liveState, missedBefore } from './live-model.ts';
+import { appendFrame, gapBefore, type LiveFrame, liveRanges, liveState, missedBefore } from './live-model.ts';
 
 function histogramOf(values: number[]): Histogram {
   const h = new Histogram();
@@ -171,5 +171,19 @@ describe('the live run page model', () => {
     expect(range!.summary!.count).toBe(5);
     expect(range!.summary!.max).toBe(histogramOf([100, 200, 300, 5000, 400]).valueAtPercentile(100));
     expect(range!.spectrum.length).toBeGreaterThan(0);
+  });
+
+  it('names the frames a gap missed so they can be read and inserted in place', () => {
+    let state = liveState([liveSeries()]);
+    state = appendFrame(state, frame(1, [100]), info);
+    const late = frame(5, [900]);
+    expect(gapBefore(state, late, 600)).toEqual({ seriesId: 's1', afterSeq: 1, beforeSeq: 5 });
+    expect(gapBefore(state, late, 2)).toBeNull();
+    expect(gapBefore(state, frame(2, [1]), 600)).toBeNull();
+    state = appendFrame(state, late, info);
+    for (const seq of [2, 3, 4]) state = appendFrame(state, frame(seq, [200 + seq]), undefined);
+    expect(state.timelines[0]!.points.map((p) => p.t)).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+    // Two samples at load, then five intervals of one.
+    expect(liveRanges(state)[0]!.summary!.count).toBe(7);
   });
 });

@@ -75,6 +75,27 @@ export function missedBefore(state: LiveState, frame: LiveFrame): boolean {
   return extension !== undefined && extension.lastSeq !== null && frame.seq > extension.lastSeq + 1;
 }
 
+/** The frames missed before this one, as seqs strictly between: the page reads just those. */
+export interface Gap {
+  seriesId: string;
+  afterSeq: number;
+  beforeSeq: number;
+}
+
+/**
+ * The gap a frame reveals, when the missing frames can be inserted where they belong: a series
+ * drawn from frames (one point each). A series drawn from minute rollups has merged later frames
+ * into its minutes and summary already, so its gap is read again with the page (null).
+ */
+export function gapBefore(state: LiveState, frame: LiveFrame, limit: number): Gap | null {
+  if (!missedBefore(state, frame)) return null;
+  const extension = state.extensions.get(frame.series);
+  const series = state.timelines.find((s) => s.seriesId === frame.series);
+  const afterSeq = extension?.lastSeq ?? -1;
+  if (series?.resolution !== 'frames' || frame.seq - afterSeq - 1 > limit) return null;
+  return { seriesId: frame.series, afterSeq, beforeSeq: frame.seq };
+}
+
 function decoded(frame: LiveFrame): Histogram | null {
   if (!frame.histogram) return null;
   try {

@@ -52,7 +52,7 @@ function zoomRange(chart: ECharts): TimeRange | null {
 
 export function RunCharts({ runId, timelines: packed, initialRange, live, status }: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
-  const { state, newest } = useLiveTimelines(initial, live);
+  const { state, newest } = useLiveTimelines(initial, live, runId);
   const { timelines } = state;
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);

@@ -3,12 +3,17 @@
 // extends the page with each new interval (live-model.ts): lines, throughput, heatmap, and the
 // summary table and spectrum from the merged histograms. When a series' seq skips (the stream
 // reconnected, or frames committed between the page's read and its subscription), the page reads
-// the stored frames again, so what it shows has no gaps.
+// just the frames it missed and inserts them (the whole page again when they cannot be: a long
+// gap, or a series drawn from minute rollups), so what it shows has no gaps.
+import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import type { SeriesTimeline } from '~/lib/timeline-model';
+import { MAX_MISSED_FRAMES, type SeriesTimeline } from '~/lib/timeline-model';
+import { useTRPC } from '~/trpc/react';
 import {
   appendFrame,
+  type Gap,
+  gapBefore,
   type LiveFrame,
   type LiveSeriesInfo,
   type LiveState,
@@ -33,6 +38,7 @@ function newestOf(timelines: SeriesTimeline[], arrivedMs: number): Newest | null
 export function useLiveTimelines(
   initial: SeriesTimeline[],
   live: { url: string; token: string | null } | null,
+  runId: string,
 ): { state: LiveState; newest: Newest | null } {
   const [state, setState] = useState(() => liveState(initial));
   const [newest, setNewest] = useState<Newest | null>(() => newestOf(initial, Date.now()));
@@ -41,6 +47,19 @@ export function useLiveTimelines(
   stateRef.current = state;
   /** A re-read was asked for and has not arrived: ask once, not for every frame meanwhile. */
   const rereading = useRef(false);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  /** Reads the frames of a gap and inserts them; failing that, the whole page. */
+  const fill = useRef<(gap: Gap) => void>(() => {});
+  fill.current = (gap) => {
+    queryClient
+      .fetchQuery({ ...trpc.runs.missedFrames.queryOptions({ runId, ...gap }), staleTime: 0 })
+      .then((frames) => {
+        setState((current) => frames.reduce((s, f) => appendFrame(s, f, undefined), current));
+        rereading.current = false;
+      })
+      .catch(() => router.refresh());
+  };
 
   useEffect(() => {
     rereading.current = false;
@@ -67,7 +86,9 @@ export function useLiveTimelines(
       const frame = JSON.parse((event as MessageEvent<string>).data) as LiveFrame;
       if (!rereading.current && missedBefore(stateRef.current, frame)) {
         rereading.current = true;
-        router.refresh();
+        const gap = gapBefore(stateRef.current, frame, MAX_MISSED_FRAMES);
+        if (gap) fill.current(gap);
+        else router.refresh();
       }
       setState((current) => appendFrame(current, frame, described.get(frame.series)));
       setNewest((current) =>
