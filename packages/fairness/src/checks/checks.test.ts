@@ -1244,6 +1244,31 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
   });
 
+  it('F-CLIENT-5 flags failed requests reported on one side and none on another', () => {
+    const errors = (n: number) => ({
+      values: [
+        { metric: 'throughput', value: 5000, unit: 'req/s', origin: 'imported' as const },
+        { metric: 'errors.connection', value: n, unit: 'errors', origin: 'imported' as const },
+      ],
+    });
+    const r = runCheck(checkById('F-CLIENT-5')!, pair(errors(0), errors(1740)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B reported 1740 failed requests while A reported none/);
+    expect(runCheck(checkById('F-CLIENT-5')!, pair(errors(0), errors(0))).state).not.toBe('flag');
+  });
+
+  it('F-SW-1 compares the versions of an ORM every side uses, unless the ORM is the subject', () => {
+    const orm = (text: string) => ({ client: { orm: text } });
+    const r = runCheck(
+      checkById('F-SW-1')!,
+      pair(orm('Hibernate ORM 7.1.11 (per issue #108)'), orm('Hibernate ORM core 6.6.36.Final')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Hibernate ORM version differs \(A: 7\.1\.11 vs B: 6\.6\.36\)/);
+    const onPurpose = { ...pair(orm('Hibernate 7.1'), orm('Hibernate 6.6')), subject: ['client.orm'] };
+    expect(runCheck(checkById('F-SW-1')!, onPurpose).message).not.toMatch(/Hibernate/);
+  });
+
   it('F-CLIENT-1 does not read a runtime of another language as the client runtime', () => {
     const client = (runtimeVersion: string) => ({
       client: { language: 'Rust (oha)', protocol: 'HTTP/1.1', runtimeVersion },

@@ -24,7 +24,7 @@ import {
   readEntry,
   saysNothing,
 } from '../read.ts';
-import type { CheckEvidence, CheckOutcome, ComparisonInput, RunInput } from '../schema.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { orText } from '../text.ts';
 import { majorMinor } from './software.ts';
 import { requireAny } from './topology.ts';
@@ -355,6 +355,36 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
 
 // --- F-CLIENT-5 --------------------------------------------------------------------------------
 
+/** A published figure that counts failures: errors, timeouts, non-2xx answers, failed requests. */
+const ERROR_METRIC = /\b(errors?|fail(ed|ures?)?|timeouts?|non[- ]?2xx|dropped)\b/i;
+
+/** The failures a side's figures report, summed; null when none of its figures counts them. */
+function reportedErrors(entry: Entry): number | null {
+  const figures = entry.runs.flatMap((r) =>
+    r.values.filter((v) => v.value !== null && ERROR_METRIC.test(v.metric.replace(/[._]/g, ' '))),
+  );
+  return figures.length === 0 ? null : figures.reduce((sum, v) => sum + (v.value ?? 0), 0);
+}
+
+/**
+ * Failures reported on some sides and none on others: the throughput beside them counts failed
+ * requests (or requests that failed fast) as work on those sides only.
+ */
+function unevenErrors(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+  const sides = input.entries.map((entry) => ({ entry, errors: reportedErrors(entry) }));
+  const failing = sides.filter((s) => s.errors !== null && s.errors > 0);
+  const clean = sides.filter((s) => s.errors === 0);
+  if (failing.length === 0 || clean.length === 0) return { flags: [], evidence: [] };
+  return {
+    flags: [
+      `${failing.map((s) => `${s.entry.label} reported ${s.errors} failed requests`).join(', ')} while ${clean.map((s) => s.entry.label).join(', ')} reported none, and throughput is given for both`,
+    ],
+    evidence: sides.flatMap((s) =>
+      s.errors === null ? [] : [derived(s.entry, 'values (errors, failures, timeouts)', s.errors)],
+    ),
+  };
+}
+
 export function checkClient5(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -374,9 +404,11 @@ export function checkClient5(input: ComparisonInput): CheckOutcome {
       },
     },
   ]);
+  const errors = unevenErrors(input);
   const flags = (comparisons[2]?.sides ?? [])
     .filter((s) => s.keys.includes('false'))
-    .map((s) => `errors are not counted on ${s.entry.label}`);
+    .map((s) => `errors are not counted on ${s.entry.label}`)
+    .concat(errors.flags);
   return requireAny(
     verdictOf(
       comparisons,
@@ -384,7 +416,7 @@ export function checkClient5(input: ComparisonInput): CheckOutcome {
         why: 'retrying silently or dropping failed requests turns errors into throughput',
         subject: 'the retry and timeout policy',
       },
-      { flags },
+      { flags, evidence: errors.evidence },
     ),
     comparisons,
     'the retry and timeout policy',

@@ -84,13 +84,29 @@ function entryComponents(entry: Entry): Component[] {
 }
 
 /**
+ * The client's ORM and driver as versioned components ("Hibernate ORM 7.1.11" → hibernate 7.1.11),
+ * keyed by their product, unless the comparison varies them on purpose.
+ */
+function clientComponents(input: ComparisonInput, entry: Entry): [string, Component][] {
+  const out: [string, Component][] = [];
+  for (const key of ['orm', 'driver'] as const) {
+    if (isIntended(input, `client.${key}`)) continue;
+    const read = entryValue(readEntry(entry, groupField('client', key)));
+    const m = read && !read.differs ? /^(.*?)\s+v?(\d+(?:\.\d+)+)/.exec(display(read.value)) : null;
+    if (m?.[1]) out.push([`client.${key}:${productStem(m[1])}`, { name: m[1], version: m[2] as string }]);
+  }
+  return out;
+}
+
+/**
  * A component present on every side under the same name (a shared storage engine, JVM, OS
- * package) whose major.minor version differs: one side ran older software.
+ * package, the same ORM) whose major.minor version differs: one side ran older software.
  */
 function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
   const bySide = input.entries.map((entry) => {
     const map = new Map<string, Component>();
     for (const c of entryComponents(entry)) if (c.version) map.set(normText(c.name), c);
+    for (const [key, c] of clientComponents(input, entry)) map.set(key, c);
     return { entry, map };
   });
   const flags: string[] = [];
