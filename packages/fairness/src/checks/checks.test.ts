@@ -1244,6 +1244,23 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
   });
 
+  it('F-HW-3 flags unreleased or superseded hardware against shipping hardware, even when processors are the subject', () => {
+    const availability = (hwAvailability: string) => ({ nodes: [{ hardware: { hwAvailability } }] });
+    const preview = {
+      ...pair(availability('upcoming: not yet launched'), availability('shipping')),
+      subject: ['nodes.sut.hardware.cpuModel'],
+    };
+    const r = runCheck(checkById('F-HW-3')!, preview);
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/release state .* differs/i);
+    // An older generation said of one side flags until the other says its own.
+    const older = runCheck(checkById('F-HW-3')!, pair(availability('previous generation (R4)'), {}));
+    expect(older.state).toBe('flag');
+    expect(
+      runCheck(checkById('F-HW-3')!, pair(availability('shipping'), availability('available'))).state,
+    ).not.toBe('flag');
+  });
+
   it('F-CLIENT-5 flags failed requests reported on one side and none on another', () => {
     const errors = (n: number) => ({
       values: [

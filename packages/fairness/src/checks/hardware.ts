@@ -465,12 +465,41 @@ const instanceGeneration: Reader = (run) => {
   };
 };
 
+/** Hardware not on sale when measured: a preview, a sample, a launch still to come. */
+const UNRELEASED =
+  /\b(upcoming|unreleased|not (yet )?(launched|released|available|shipping)|pre-?(production|release)|engineering samples?|preview|prototype|projected|future)\b/;
+const RELEASED = /\b(shipping|available|generally available|ga|launched|released|in production|extant)\b/;
+/** Hardware a newer generation had replaced when measured. */
+const SUPERSEDED =
+  /\b(older|previous|prior|outdated|legacy) generation\b|\bsuperseded\b|\bend of life\b|\beol\b/;
+
+/**
+ * Where the hardware stood in its lifecycle when measured, as the availability's words say:
+ * 'unreleased', 'superseded' or 'released'; null for a date or other words.
+ */
+export function releaseState(value: unknown): 'unreleased' | 'superseded' | 'released' | null {
+  const t = normText(value);
+  if (UNRELEASED.test(t)) return 'unreleased';
+  if (SUPERSEDED.test(t)) return 'superseded';
+  return RELEASED.test(t) ? 'released' : null;
+}
+
 export function checkHw3(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
       field: 'nodes.sut.hardware.cpuFamily',
       label: 'CPU family',
       read: nodeField('sut', 'hardware', 'cpuFamily'),
+    },
+    {
+      // Unreleased parts against shipping ones: the buyer cannot have what one side measured. A
+      // derived path of its own: comparing processors on purpose still compares this.
+      field: 'nodes.sut.hardware.releaseState (from hwAvailability)',
+      label: 'release state (unreleased, current or superseded)',
+      read: nodeField('sut', 'hardware', 'hwAvailability'),
+      norm: releaseState,
+      // Unreleased or superseded hardware stated for one side is a finding until the others say theirs.
+      unevenIsFinding: (state) => state === 'unreleased' || state === 'superseded',
     },
     {
       field: 'nodes.sut.hardware.hwAvailability',
