@@ -1719,6 +1719,16 @@ describe('special rules', () => {
     expect(r.message).toMatch(/A's code or configuration is not published/);
     const unsaid = runCheck(checkById('F-SW-3')!, pair({ software: { vcsRepository: 'not stated' } }, {}));
     expect(unsaid.state).toBe('unknown');
+    // A configuration the publisher kept back is withheld, not merely unstated.
+    const kept = runCheck(
+      checkById('F-SW-3')!,
+      pair(
+        { software: { configuration: "not disclosed ('AMD didn't disclose its software configuration')" } },
+        {},
+      ),
+    );
+    expect(kept.state).toBe('flag');
+    expect(kept.message).toMatch(/A's code or configuration is not published/);
   });
 
   it('F-MEAS-3 flags a warm-up described for one side only, in words or as a duration', () => {

@@ -602,16 +602,16 @@ function pinned(a: { url: string; sha256?: string | undefined }): boolean {
 
 /** "not published", "closed source configuration", "code not in the repository": said, not unsaid. */
 const UNPUBLISHED =
-  /\bnot (publicly )?(published|public|released|available|shared|in the (repo\w*|source))|\bunpublished\b|\bclosed ?source\b|\bproprietary\b|\bwithheld\b|\bon request\b/;
+  /\bnot (publicly )?(published|public|released|available|shared|disclosed|in the (repo\w*|source))|\bunpublished\b|\bundisclosed\b|\bdid ?n[o']t disclose\b|\bclosed ?source\b|\bproprietary\b|\bwithheld\b|\bon request\b/;
 
 /**
- * A side whose repository or commit field says the code is not published. Read from the raw
- * value: "not stated (benchmark code not in the repository)" says nothing about the version but
- * does say the code is not there.
+ * A side whose repository, commit or configuration field says it is not published. Read from the
+ * raw value: "not stated (benchmark code not in the repository)" says nothing about the version
+ * but does say the code is not there; "not disclosed" says the configuration was kept back.
  */
 function withheldCode(entry: Entry): CheckEvidence | undefined {
   for (const run of entry.runs)
-    for (const key of ['vcsRepository', 'vcsCommit'] as const) {
+    for (const key of ['vcsRepository', 'vcsCommit', 'configuration', 'configurationDiff'] as const) {
       const field = run.provenance.software[key];
       if (field && typeof field.value === 'string' && UNPUBLISHED.test(normText(field.value)))
         return evidenceOf(entry, `software.${key}`, {
