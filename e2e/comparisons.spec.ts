@@ -3,11 +3,24 @@
 // from the seeds show the flags docs/fairness.md lists, with evidence. Photographed at
 // 1440×900 and 390×844, where the page must not scroll sideways (wide tables scroll inside
 // their wrapper).
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { openCheck, openToggle } from './checklist.ts';
 import { chartLines, e2eEnv, expectNoSidewaysScroll, shootAtWidths, signInAsDemo } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
+
+/** Imports published results as the demo user, then selects them (named `${tag} …`) in the explorer and compares them. */
+async function importAndCompare(page: Page, tag: string, results: { name: string }[]): Promise<void> {
+  await signInAsDemo(page);
+  await page.goto(`${web()}/orgs/acme/projects/demo/published/new`);
+  const importForm = page.getByRole('form', { name: 'Import published results' });
+  await importForm.getByLabel('Contents').fill(JSON.stringify(results));
+  await importForm.getByRole('button', { name: 'Import' }).click();
+  await expect(importForm.getByRole('status')).toContainText(`Stored ${results.length} published runs`);
+  await page.goto(`${web()}/runs?q=${tag}`);
+  for (const r of results) await page.getByRole('checkbox', { name: `Select ${r.name}` }).check();
+  await page.getByRole('button', { name: `Compare (${results.length})` }).click();
+}
 
 test("a project's page lists its comparisons, each a link to the comparison", async ({ page }) => {
   await signInAsDemo(page, '/orgs/acme/projects/demo');
@@ -101,16 +114,7 @@ test('group repeated runs into entries: the headline shows means and a 95 % inte
     result('Bravo rep 1', 2000, 'm5.large'),
     result('Bravo rep 2', 2150, 'm5.large'),
   ];
-  await signInAsDemo(page);
-  await page.goto(`${web()}/orgs/acme/projects/demo/published/new`);
-  const importForm = page.getByRole('form', { name: 'Import published results' });
-  await importForm.getByLabel('Contents').fill(JSON.stringify(results));
-  await importForm.getByRole('button', { name: 'Import' }).click();
-  await expect(importForm.getByRole('status')).toContainText('Stored 4 published runs');
-
-  await page.goto(`${web()}/runs?q=${tag}`);
-  for (const r of results) await page.getByRole('checkbox', { name: `Select ${r.name}` }).check();
-  await page.getByRole('button', { name: 'Compare (4)' }).click();
+  await importAndCompare(page, tag, results);
   await expect(page.getByRole('heading', { name: 'Compare 4 runs' })).toBeVisible();
   const entryOf = (name: string) => page.getByLabel(new RegExp(`^Entry of run \\d+: ${tag} ${name}$`));
   await entryOf('Alpha rep 2').selectOption(await entryOf('Alpha rep 1').inputValue());
@@ -157,15 +161,7 @@ test('build a sweep of two parameters in the builder (users × warehouses): a li
     sourceUrl: 'https://example.com/sweep',
     values: [{ quantity: 'tpmC', value: p.tpmC, unit: 'tpmC' }],
   }));
-  await signInAsDemo(page);
-  await page.goto(`${web()}/orgs/acme/projects/demo/published/new`);
-  const importForm = page.getByRole('form', { name: 'Import published results' });
-  await importForm.getByLabel('Contents').fill(JSON.stringify(results));
-  await importForm.getByRole('button', { name: 'Import' }).click();
-  await expect(importForm.getByRole('status')).toContainText('Stored 4 published runs');
-  await page.goto(`${web()}/runs?q=${tag}`);
-  for (const r of results) await page.getByRole('checkbox', { name: `Select ${r.name}` }).check();
-  await page.getByRole('button', { name: 'Compare (4)' }).click();
+  await importAndCompare(page, tag, results);
 
   const form = page.getByRole('form', { name: 'Save comparison' });
   const slug = `sweep-${Date.now()}`;

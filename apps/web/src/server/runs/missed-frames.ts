@@ -5,6 +5,7 @@ import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { z } from 'zod';
 import { MAX_MISSED_FRAMES } from '~/lib/timeline-model';
+import { pointOfFrame } from './timeline.ts';
 
 export const MissedFramesInput = z
   .object({
@@ -24,21 +25,18 @@ export async function missedFrames(db: PrismaClient, runId: string, gap: z.infer
     orderBy: { seq: 'asc' },
   });
   const now = Date.now();
-  return frames.map((f) => ({
-    series: f.seriesId,
-    seq: f.seq,
-    startMs: f.startAt.getTime(),
-    endMs: f.endAt.getTime(),
-    count: Number(f.count),
-    max: f.max,
-    p50: f.p50,
-    p90: f.p90,
-    p99: f.p99,
-    p999: f.p999,
-    warmup: f.warmup,
-    // Stored as the stream sends it (V2 compressed), only base64 for JSON.
-    ...(f.histogram ? { histogram: Buffer.from(f.histogram).toString('base64') } : {}),
-    // Not stored: read now, which is when the page receives it.
-    acceptedAt: now,
-  }));
+  return frames.map((f) => {
+    const { t, end, ...figures } = pointOfFrame(f);
+    return {
+      series: f.seriesId,
+      seq: f.seq,
+      startMs: t,
+      endMs: end,
+      ...figures,
+      // Stored as the stream sends it (V2 compressed), only base64 for JSON.
+      ...(f.histogram ? { histogram: Buffer.from(f.histogram).toString('base64') } : {}),
+      // Not stored: read now, which is when the page receives it.
+      acceptedAt: now,
+    };
+  });
 }

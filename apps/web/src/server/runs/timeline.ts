@@ -144,6 +144,31 @@ async function coveredMerge(
   );
 }
 
+/** A stored frame as a point of its time line (the live stream's figures too: missed-frames.ts). */
+export function pointOfFrame(f: {
+  startAt: Date;
+  endAt: Date;
+  count: bigint;
+  max: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  warmup: boolean;
+}): TimePoint {
+  return {
+    t: f.startAt.getTime(),
+    end: f.endAt.getTime(),
+    count: Number(f.count),
+    max: f.max,
+    p50: f.p50,
+    p90: f.p90,
+    p99: f.p99,
+    p999: f.p999,
+    warmup: f.warmup,
+  };
+}
+
 async function loadBuckets(
   db: PrismaClient,
   seriesId: string,
@@ -162,18 +187,7 @@ async function loadBuckets(
         steady: frames.flatMap((f) => (f.warmup ? [] : [f.histogram])),
         lastSeq: frames.at(-1)?.seq ?? -1,
       },
-      buckets: frames.map((f) => ({
-        t: f.startAt.getTime(),
-        end: f.endAt.getTime(),
-        count: Number(f.count),
-        max: f.max,
-        p50: f.p50,
-        p90: f.p90,
-        p99: f.p99,
-        p999: f.p999,
-        warmup: f.warmup,
-        bands: bandsOfHistogram(f.histogram),
-      })),
+      buckets: frames.map((f) => ({ ...pointOfFrame(f), bands: bandsOfHistogram(f.histogram) })),
     };
   }
   // Not the histograms: a day of them is tens of megabytes, and the stored bands draw the heatmap.
