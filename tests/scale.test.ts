@@ -20,6 +20,7 @@ import {
   type SpawnedServer,
   seedFixture,
   spawnServer,
+  startNatsServer,
 } from '../apps/ingest-api/test/fixtures.ts';
 import { Services } from '../scripts/services.mjs';
 import { statsdHarness } from './statsd-harness.ts';
@@ -79,7 +80,7 @@ describe.skipIf(!natsServerInstalled || !built)(
     let fixture: Fixture;
     let work: string;
     let agentBin: string;
-    let nats: ChildProcess;
+    let nats: Awaited<ReturnType<typeof startNatsServer>> | undefined;
     let natsMonitor: string;
     const ingests: SpawnedServer[] = [];
     let webs: string[] = [];
@@ -116,18 +117,9 @@ describe.skipIf(!natsServerInstalled || !built)(
       }
 
       const { freePort } = testing;
-      const [port, monitorPort] = [await freePort(), await freePort()];
-      const natsUrl = `nats://127.0.0.1:${port}`;
-      natsMonitor = `http://127.0.0.1:${monitorPort}`;
-      nats = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPort)], {
-        stdio: 'ignore',
-      });
-      await until('nats-server', () =>
-        fetch(`${natsMonitor}/healthz`).then(
-          (r) => (r.ok ? true : undefined),
-          () => undefined,
-        ),
-      );
+      nats = await startNatsServer();
+      const natsUrl = nats.url;
+      natsMonitor = nats.monitorUrl;
 
       const liveTokenSecret = 'scale-test-live-token-secret-0123456789';
       // Web A streams from ingest 1, web B from ingest 2 (ingest 0 is the one that dies): each
@@ -168,10 +160,7 @@ describe.skipIf(!natsServerInstalled || !built)(
           await ingest.exited;
         }
       }
-      if (nats && nats.exitCode === null) {
-        nats.kill('SIGTERM');
-        await once(nats, 'exit');
-      }
+      await nats?.stop();
       await database?.drop();
       await postgres?.stop();
       if (work) rmSync(work, { recursive: true, force: true });
