@@ -95,6 +95,17 @@ func failoverClient(log *syncBuffer, servers ...*instance) *Client {
 	return c
 }
 
+// twoInstances starts two instances over one shared store (a database both
+// write to), closed when the test ends.
+func twoInstances(t *testing.T, token string) (*fakeAPI, *instance, *instance) {
+	t.Helper()
+	api := &fakeAPI{token: token, stored: map[string]bool{}}
+	a, b := newInstance(api), newInstance(api)
+	t.Cleanup(a.Close)
+	t.Cleanup(b.Close)
+	return api, a, b
+}
+
 // checkStoredOnce fails unless api stored exactly seqs [0, n) of each series.
 func checkStoredOnce(t *testing.T, api *fakeAPI, series []string, n int) {
 	t.Helper()
@@ -120,10 +131,7 @@ func checkStoredOnce(t *testing.T, api *fakeAPI, series []string, n int) {
 // shared and dedups) and everything after it; every (series, seq) is stored
 // exactly once and the run is finished once, on B, under the id A gave.
 func TestFailoverWhenAServerDiesMidRun(t *testing.T) {
-	api := &fakeAPI{token: "lf_test", stored: map[string]bool{}}
-	a, b := newInstance(api), newInstance(api)
-	defer a.Close()
-	defer b.Close()
+	api, a, b := twoInstances(t, "lf_test")
 	a.crashAfter = 3
 	var log syncBuffer
 	snk, url, err := Start(context.Background(), failoverClient(&log, a, b), t.TempDir(), 0, CreateRun{Project: "demo"})
@@ -167,10 +175,7 @@ func TestDrainingServerPassesTheRunOnAtOnce(t *testing.T) {
 		mu.Unlock()
 		return ctx.Err()
 	}
-	api := &fakeAPI{token: "lf_test", stored: map[string]bool{}}
-	a, b := newInstance(api), newInstance(api)
-	defer a.Close()
-	defer b.Close()
+	api, a, b := twoInstances(t, "lf_test")
 	var log syncBuffer
 	snk, _, err := Start(context.Background(), failoverClient(&log, a, b), t.TempDir(), 0, CreateRun{Project: "demo"})
 	if err != nil {
@@ -200,10 +205,7 @@ func TestDrainingServerPassesTheRunOnAtOnce(t *testing.T) {
 // backs off; the spool keeps every frame, and once a server answers again
 // everything is sent from the spool, each frame once.
 func TestAllServersDownKeepsTheSpoolAndSendsLater(t *testing.T) {
-	api := &fakeAPI{token: "lf_test", stored: map[string]bool{}}
-	a, b := newInstance(api), newInstance(api)
-	defer a.Close()
-	defer b.Close()
+	api, a, b := twoInstances(t, "lf_test")
 	api.down.Store(true)
 	var log syncBuffer
 	root := t.TempDir()
@@ -242,10 +244,7 @@ func TestAllServersDownKeepsTheSpoolAndSendsLater(t *testing.T) {
 // instance: no move, the behaviour of one server.
 func TestAuthAndRefusalsDoNotFailOver(t *testing.T) {
 	t.Run("401", func(t *testing.T) {
-		api := &fakeAPI{token: "lf_other", stored: map[string]bool{}}
-		a, b := newInstance(api), newInstance(api)
-		defer a.Close()
-		defer b.Close()
+		_, a, b := twoInstances(t, "lf_other")
 		var log syncBuffer
 		_, _, err := Start(context.Background(), failoverClient(&log, a, b), t.TempDir(), 0, CreateRun{Project: "demo"})
 		if err == nil || Classify(err) != Fatal {
