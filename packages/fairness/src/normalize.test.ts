@@ -229,6 +229,8 @@ describe('durability written as negations', () => {
     "Kafka doesn't fsync",
     'relies on the page cache',
     'flush is turned off',
+    'SyncWrites option turned off',
+    'syncWrites=false',
   ])('%s → no-fsync', (t) => expect(normDurability(t)).toBe('no-fsync'));
 });
 
