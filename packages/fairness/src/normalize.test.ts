@@ -95,6 +95,11 @@ describe('normalisation rules', () => {
     expect(normSelectionRule('best of 5')).toEqual({ kind: 'best-of-n', n: 5 });
     expect(normSelectionRule('all runs')).toEqual({ kind: 'all' });
     expect(normSelectionRule('median of 7')).toEqual({ kind: 'median-of-n', n: 7 });
+    // The head is the rule; the aside lists what else is printed.
+    expect(normSelectionRule('mean of 3 rounds (min, max, stddev, median also printed)')).toEqual({
+      kind: 'mean-of-n',
+      n: 3,
+    });
     // The shortest time is the best run.
     expect(normSelectionRule('minimum of the timed runs per query')).toEqual({ kind: 'best-of-n' });
     expect(normSelectionRule('lowest latency of 5 runs')).toEqual({ kind: 'best-of-n', n: 5 });

@@ -546,7 +546,15 @@ function countIn(t: string): number | undefined {
 
 /** "best of three", "best of 3", "highest throughput of 3 runs", "all runs", "median of 5" … */
 export function normSelectionRule(value: unknown): SelectionRule | null {
-  const t = normText(value);
+  const whole = normText(value);
+  if (whole === '') return null;
+  // The rule is its head: "mean of 3 rounds (min, max, stddev, median also printed)" reports the
+  // mean; the aside lists what else is printed. The aside counts only when the head says nothing.
+  const head = whole.replace(/\s*\(.*$/, '');
+  return ruleIn(head) ?? (head === whole ? null : ruleIn(whole));
+}
+
+function ruleIn(t: string): SelectionRule | null {
   if (t === '') return null;
   const n = countIn(t);
   const withN = (kind: SelectionRule['kind']): SelectionRule => (n === undefined ? { kind } : { kind, n });

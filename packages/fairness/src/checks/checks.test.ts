@@ -1261,6 +1261,44 @@ describe('reviewer checks answer needs_review with a hint', () => {
     ).not.toBe('flag');
   });
 
+  it('a statement that there is no conflict declares none (F-DISC-3)', () => {
+    const denied = (conflictOfInterest: string) => ({ disclosure: { conflictOfInterest } });
+    const r = runCheck(
+      checkById('F-DISC-3')!,
+      pair(denied('benchANT states it does not favor any vendor'), denied('independent benchmark')),
+    );
+    expect(r.message).not.toMatch(/declares a conflict/);
+  });
+
+  it('F-CLIENT-2 takes equal operations in flight as the concurrency when connections are stated for one side only', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { connections: 1, maxInFlight: 1 } }, { client: { maxInFlight: 1 } }),
+    );
+    expect(r.state).not.toBe('flag');
+    expect(runCheck(checkById('F-CLIENT-2')!, pair({ client: { connections: 8 } }, {})).state).toBe('flag');
+  });
+
+  it("F-WL-1 compares a benchmark's repository, not each language's file in it, nor each system's read call", () => {
+    const impl = (file: string) => ({
+      workload: { name: 'pnoise', implementationRepository: `https://github.com/nsf/pnoise (${file})` },
+    });
+    expect(runCheck(checkById('F-WL-1')!, pair(impl('test.c'), impl('test.java'))).state).not.toBe('flag');
+    const other = runCheck(
+      checkById('F-WL-1')!,
+      pair(impl('test.c'), {
+        workload: { name: 'pnoise', implementationRepository: 'https://github.com/x/fork' },
+      }),
+    );
+    expect(other.state).toBe('flag');
+    const calls = (readFunction: string) => ({
+      workload: { name: 'taxi', parameters: { readFunction, rows: 10 } },
+    });
+    expect(
+      runCheck(checkById('F-WL-1')!, pair(calls('vaex.open(p)'), calls('dd.read_parquet(p)'))).state,
+    ).toBe('pass');
+  });
+
   it('F-CLIENT-5 flags failed requests reported on one side and none on another', () => {
     const errors = (n: number) => ({
       values: [

@@ -198,6 +198,15 @@ export const concurrencyStyleReader: Reader = (run) => {
   };
 };
 
+/** Every side states the same operations in flight (one call at a time on each, say). */
+function sameInFlight(input: ComparisonInput): boolean {
+  const counts = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, effectiveInFlight));
+    return read ? parseNumber(read.value) : null;
+  });
+  return counts.every((c) => c !== null && c === counts[0]);
+}
+
 export function checkClient2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -207,8 +216,9 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       norm: settingNumber,
       tolerance: 1.1,
       required: true,
-      // Throughput claims rest on the concurrency: stated for one side only, it is a finding.
-      unevenIsFinding: true,
+      // Throughput claims rest on the concurrency: stated for one side only, it is a finding,
+      // unless every side states the same operations in flight, which is the concurrency.
+      unevenIsFinding: !sameInFlight(input),
     },
     {
       field: 'client.workers',

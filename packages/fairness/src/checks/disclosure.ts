@@ -39,7 +39,7 @@ import {
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { barePath } from '../subject.ts';
-import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
+import { isVendorOf, organisationsIn, organisationsOf, productStem } from '../vendors.ts';
 import { concurrencyStyleReader } from './client.ts';
 import { platformDifferences } from './software.ts';
 import { normWorkloadName } from './workload.ts';
@@ -149,11 +149,24 @@ export function checkDisc2(input: ComparisonInput): CheckOutcome {
 
 // --- F-DISC-3 ----------------------------------------------------------------------------------
 
-/** A conflict of interest the publication itself declares ("none" and "not stated" declare nothing). */
+/** A statement that there is no conflict: "does not favor any vendor", "independent", "not sponsored". */
+const NO_CONFLICT =
+  /\b(no|not|never|without|n't)\b[^.;]*\b(favou?r\w*|conflicts?|interests?|bias(ed)?|affiliat\w*|sponsor\w*|paid|compensat\w*|funded)\b|\b(independent|unaffiliated|neutral|vendor[- ]neutral)\b/i;
+
+/**
+ * A conflict of interest the publication itself declares ("none", "not stated" and a statement
+ * that there is none declare nothing).
+ */
 function declaredConflict(entry: Entry): string | undefined {
   return entry.runs
     .map((r) => r.disclosure.conflictOfInterest?.trim())
-    .find((c): c is string => Boolean(c) && !isVacuous(c) && !/^(none|no|no conflicts?)\b/i.test(c ?? ''));
+    .find(
+      (c): c is string =>
+        Boolean(c) &&
+        !isVacuous(c) &&
+        !/^(none|no|no conflicts?)\b/i.test(c ?? '') &&
+        !NO_CONFLICT.test(c ?? ''),
+    );
 }
 
 function affiliationText(entry: Entry): string[] {
@@ -165,17 +178,6 @@ function affiliationText(entry: Entry): string[] {
     if (d.conflictOfInterest) out.add(`conflict of interest: ${d.conflictOfInterest}`);
   }
   return [...out];
-}
-
-/** The organisations that published or ran an entry: its affiliation and its authors'. */
-function organisationsOf(entry: Entry): string[] {
-  const orgs = new Set<string>();
-  for (const run of entry.runs) {
-    const d = run.disclosure;
-    if (d.affiliation) for (const o of organisationsIn(d.affiliation)) orgs.add(o);
-    for (const a of d.authors) if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
-  }
-  return [...orgs];
 }
 
 /**

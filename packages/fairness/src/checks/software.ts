@@ -511,7 +511,9 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
   if (known.length === 0) return tuningFromBuildAndProse(input, evidence, why);
-  // Tuned on one side, nothing said of the others: "tuned for us, defaults for them" until shown otherwise.
+  // Tuned on one side, nothing said of the others: "tuned for us, defaults for them" until shown
+  // otherwise. Whose side it is does not matter: a competitor's non-default settings handicap it
+  // as often as they help it (a plan cache switched off, a backend forced).
   if (known.length < sides.length && max > 0)
     return {
       state: 'flag',

@@ -65,6 +65,20 @@ export const workloadParameterSpecs: FieldSpec[] = [
 
 // --- F-WL-1 ------------------------------------------------------------------------------------
 
+/**
+ * The repository a benchmark implementation lives in: "github.com/m3g/2021_FortranCon" for a file
+ * in it. Each side's file there (its language's program) is how it does the work, F-WL-3's; the
+ * repository is the benchmark.
+ */
+export function repositoryOf(value: unknown): string | null {
+  const t = normText(value)
+    .replace(/^https?:\/\/(www\.)?/, '')
+    .replace(/\s.*$/, '');
+  const forge = /^((github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/[^/]+\/[^/#?]+)/.exec(t);
+  const repo = (forge?.[1] ?? t).replace(/(\.git)?\/?$/, '');
+  return repo === '' ? null : repo;
+}
+
 export function checkWl1(input: ComparisonInput): CheckOutcome {
   const head: FieldSpec[] = [
     {
@@ -96,10 +110,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
       field: 'workload.implementationRepository',
       label: 'benchmark implementation',
       read: groupField('workload', 'implementationRepository'),
-      norm: (v) =>
-        normText(v)
-          .replace(/^https?:\/\/(www\.)?/, '')
-          .replace(/(\.git)?\/?$/, ''),
+      norm: repositoryOf,
     },
     {
       field: 'workload.implementationCommit',
