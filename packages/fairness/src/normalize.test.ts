@@ -8,6 +8,7 @@ import {
   isVacuous,
   normAcknowledgement,
   normBuildType,
+  normCacheState,
   normClientPlacement,
   normCompilerFamily,
   normConfirmedReads,
@@ -326,4 +327,23 @@ describe('a switchable cache as printed', () => {
     ['query result cache: inactive', 'off'],
     ['query cache enabled', 'on'],
   ] as const)('%s → %s', (text, want) => expect(normResultCache(text)).toBe(want));
+});
+
+describe('cache state read from what was done to the cache', () => {
+  it.each([
+    ['`pnpm store prune` before each run', 'cold'],
+    ['`yarn cache clean --all` before each run', 'cold'],
+    ['local ./cache folder (--cache=cache), removed with rimraf between scenarios', 'cold'],
+    ['cache disabled (--no-cache)', 'cold'],
+    ['whole remote cache reset per run', 'cold'],
+    [
+      "Bun's default global cache (~/.bun/install/cache) is never cleaned: only the local folder is removed",
+      'warm',
+    ],
+    ['store never cleaned between runs', 'warm'],
+    ['remote cache only partly invalidated', 'warm'],
+    ['no cache drop possible for the managed service', 'warm'],
+    ['the build cache survives between runs', 'warm'],
+    ['clean local output, warm remote cache', 'warm'],
+  ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });

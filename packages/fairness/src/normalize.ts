@@ -415,10 +415,37 @@ export type CacheState = 'cold' | 'warm' | 'hot';
 const CACHE_DROP =
   /\bdrop ?caches\b|\bdrop\w* (the |all )?(os |page |filesystem |file system |buffer )*caches?\b|\b(page |os |filesystem |buffer )?caches? (was |were |is )?(dropped|flushed|cleared|emptied|purged)\b|\bpage ?cache ?drop\b/;
 
+const CLEAR_VERB =
+  '(drop|flush|clear|empt(y|ie)|purge|remov|delet|prun|clean|wip|reset|invalidat|disabl)\\w*';
+/** A cache or package store said to be emptied: "the store pruned", "yarn cache clean", "cache disabled". */
+const CLEARED =
+  '(dropped|flushed|cleared|emptied|purged|removed|deleted|pruned|cleaned|wiped|reset|invalidated|disabled)';
+const CACHE_CLEARED = new RegExp(
+  `\\b(caches?|store)\\b[^.;:,]{0,40}?\\b${CLEAR_VERB}\\b|\\b(caches?|store)\\b[^.;:,]{0,40}?,\\s*${CLEARED}\\b|\\b${CLEAR_VERB}\\s+(the\\s+)?([\\w./~-]+\\s+){0,3}(caches?|store)\\b|--no-cache\\b`,
+);
+/** Words that keep a cache from being emptied: "never cleaned", "only partly invalidated", "survives". */
+const KEPT = /\b(never|not|no|n't|only partly|partly|partially|only partially)\b[^.;:,]*$/;
+
+/**
+ * Cold or warm from what was done to a cache: emptied before each run is cold, kept ("never
+ * cleaned", "survives", "only partly invalidated") is warm. Asides are left out: a path in
+ * them ("~/.bun/install/cache") names the cache, not what was done to it.
+ */
+function cacheTreatment(t: string): CacheState | null {
+  const text = t.replace(/\([^)]*\)/g, ' ');
+  if (/\b(survives?|persists?|kept|reused)\b/.test(text) && /\bcache|store\b/.test(text)) return 'warm';
+  const m = CACHE_CLEARED.exec(text);
+  if (!m) return null;
+  const within = text.slice(0, m.index + m[0].length);
+  return KEPT.test(within.slice(Math.max(0, m.index - 30))) ? 'warm' : 'cold';
+}
+
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
   // Whether the page cache was emptied says cold or warm, whatever the label claims.
   if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
+  const treated = cacheTreatment(t);
+  if (treated) return treated;
   if (/cold/.test(t)) return 'cold';
   if (/hot/.test(t)) return 'hot';
   if (/warm/.test(t)) return 'warm';
