@@ -22,7 +22,8 @@ if (typeof window !== 'undefined')
   window.__levelfieldChart ??= (element) => getInstanceByDom(element as HTMLElement);
 
 export interface ChartProps {
-  option: EChartsCoreOption;
+  /** null: nothing to draw (yet): server rendering, where a page may skip building options. */
+  option: EChartsCoreOption | null;
   /** ECharts event name → handler, e.g. { datazoom: onZoom }. */
   events?: Record<string, (params: unknown, chart: ECharts) => void>;
   /**
@@ -94,7 +95,7 @@ export function Chart({
   // After the listeners (effects run in order): setOption draws synchronously, and its
   // 'finished' must reach onRendered.
   useEffect(() => {
-    chart.current?.setOption(option, { lazyUpdate: false });
+    if (option) chart.current?.setOption(option, { lazyUpdate: false });
   }, [option]);
 
   useEffect(() => {

@@ -5,7 +5,7 @@
 // table as they arrive (use-live.ts).
 import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
-import type { ECharts, EChartsCoreOption } from 'echarts/core';
+import type { ECharts } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
 import {
   heatGrid,
@@ -27,6 +27,9 @@ import { useDrawTiming } from './draw-timing';
 import { FreshnessBadge } from './freshness-badge';
 import { liveRanges } from './live-model';
 import { useLiveTimelines } from './use-live';
+
+/** Server rendering has no window: charts are drawn in the browser only. */
+const IN_BROWSER = typeof window !== 'undefined';
 
 interface Props {
   runId: string;
@@ -81,43 +84,62 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
-  const { latency, byId, heatmaps, title } = useMemo(() => {
+  const { latency, byId, heatmapSeries, title } = useMemo(() => {
     const latency = timelines.filter((s) => s.kind === 'latency');
-    const heatmaps = latency
-      .filter((s) => s.heatmap.edges.length > 0)
-      .map((s) => {
-        const grid = heatGrid(s);
-        return { series: s, grid, tooltipAt: heatmapTooltip(s, grid) };
-      });
     return {
       latency,
-      heatmaps,
+      heatmapSeries: latency.filter((s) => s.heatmap.edges.length > 0),
       byId: new Map(timelines.map((s) => [s.seriesId, s])),
       title: seriesNamer(timelines),
     };
   }, [timelines]);
+  // What the charts draw is built in the browser only: the server renders each chart's empty
+  // frame (ECharts draws in an effect), and building a day's options there delayed the page's
+  // first byte by ~20 ms.
+  const heatmaps = useMemo(
+    () =>
+      IN_BROWSER
+        ? new Map(
+            heatmapSeries.map((s) => {
+              const grid = heatGrid(s);
+              return [s.seriesId, { grid, tooltipAt: heatmapTooltip(s, grid) }];
+            }),
+          )
+        : null,
+    [heatmapSeries],
+  );
   // Options are rebuilt only when their data or the range changes: setOption on a day of points
   // costs tens of milliseconds per chart, and the page re-renders for unrelated state too.
   const options = useMemo(
-    () => ({
-      lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range, latencyScale)])),
-      throughput: throughputOption(timelines, range, title),
-      heatmaps: new Map(heatmaps.map((h) => [h.series.seriesId, heatmapOption(h.series, h.grid, range)])),
-    }),
-    [latency, heatmaps, timelines, range, latencyScale, title],
+    () =>
+      IN_BROWSER
+        ? {
+            lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range, latencyScale)])),
+            throughput: throughputOption(timelines, range, title),
+            heatmaps: new Map(
+              heatmapSeries.map((s) => {
+                const grid = heatmaps?.get(s.seriesId)?.grid ?? heatGrid(s);
+                return [s.seriesId, heatmapOption(s, grid, range)];
+              }),
+            ),
+          }
+        : null,
+    [latency, heatmapSeries, heatmaps, timelines, range, latencyScale, title],
   );
   const spectrum = useMemo(
     () =>
-      spectrumOption(
-        ranges.flatMap((r) => {
-          const series = byId.get(r.seriesId);
-          return series ? [{ title: title(series), unit: series.unit, range: r }] : [];
-        }),
-        latencyScale,
-      ),
+      IN_BROWSER
+        ? spectrumOption(
+            ranges.flatMap((r) => {
+              const series = byId.get(r.seriesId);
+              return series ? [{ title: title(series), unit: series.unit, range: r }] : [];
+            }),
+            latencyScale,
+          )
+        : null,
     [ranges, byId, title, latencyScale],
   );
-  const onDrawn = useDrawTiming(latency.length + heatmaps.length + 1 + (latency.length > 0 ? 1 : 0));
+  const onDrawn = useDrawTiming(latency.length + heatmapSeries.length + 1 + (latency.length > 0 ? 1 : 0));
   const liveMark = (series: SeriesTimeline) =>
     live ? series.points[series.points.length - 1]?.t : undefined;
 
@@ -169,7 +191,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
             <h2>Latency percentiles — {title(series)}</h2>
             <Chart
               ariaLabel={`Latency percentiles over time for ${title(series)}`}
-              option={options.lines.get(series.seriesId) as EChartsCoreOption}
+              option={options?.lines.get(series.seriesId) ?? null}
               events={events}
               onRendered={onDrawn(`lines-${series.seriesId}`, liveMark(series))}
             />
@@ -179,19 +201,19 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
           <h2>Throughput</h2>
           <Chart
             ariaLabel="Throughput over time"
-            option={options.throughput}
+            option={options?.throughput ?? null}
             events={events}
             onRendered={onDrawn('throughput')}
           />
         </section>
-        {heatmaps.map(({ series, tooltipAt }) => (
+        {heatmapSeries.map((series) => (
           <section className="panel" key={`heat-${series.seriesId}`}>
             <h2>Latency heatmap — {title(series)}</h2>
             <Chart
               ariaLabel={`Latency heatmap for ${title(series)}`}
-              option={options.heatmaps.get(series.seriesId) as EChartsCoreOption}
+              option={options?.heatmaps.get(series.seriesId) ?? null}
               events={events}
-              tooltipAt={tooltipAt}
+              tooltipAt={heatmaps?.get(series.seriesId)?.tooltipAt}
               onRendered={onDrawn(`heat-${series.seriesId}`)}
             />
           </section>
