@@ -188,6 +188,10 @@ test('build a sweep of two parameters in the builder (users × warehouses): a li
   await shootAtWidths(page, 'comparison-sweep-builder');
   await form.getByRole('button', { name: 'Save comparison' }).click();
   await expect(page).toHaveURL(new RegExp(`/c/${slug}$`));
+  // Published results are listed as published, not as runs that "succeeded".
+  const entries = page.locator('ul.cmp-entries');
+  await expect(entries.locator('.status-published')).toHaveCount(4);
+  await expect(entries).not.toContainText('succeeded');
   await expect(page.getByRole('heading', { name: 'Sweep: tpmC by users × warehouses' })).toBeVisible();
   const chart = page.getByLabel('Sweep: tpmC by users × warehouses');
   await expect

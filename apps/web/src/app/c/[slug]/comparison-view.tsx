@@ -23,6 +23,8 @@ import { SweepSetup } from '~/components/comparisons/sweep-setup';
 import { FieldError, FormAlert } from '~/components/forms/form-parts';
 import { useZodForm } from '~/components/forms/use-zod-form';
 import { DisclosureLine } from '~/components/provenance/disclosure-panel';
+import { isPublishedRun } from '~/components/table/run-duration';
+import { RunStatusBadge } from '~/components/table/run-status';
 import { DecideCheck } from '~/lib/schemas/comparisons';
 import { siblingTitle } from '~/lib/sibling-title';
 import type { ComparisonView as View } from '~/server/comparisons/view';
@@ -172,9 +174,9 @@ export function ComparisonView({
               {e.runs.map((r) => (
                 <span key={r.id} className="small">
                   {' · '}
-                  <Link href={`/runs/${r.id}`}>{r.name}</Link>{' '}
-                  <span className={`status status-${r.status}`}>{r.status}</span>{' '}
-                  <span className="tag">{r.source}</span>
+                  <Link href={`/runs/${r.id}`}>{r.name}</Link> <RunStatusBadge run={r} />{' '}
+                  {/* A published run's badge already says where it came from. */}
+                  {isPublishedRun(r) ? null : <span className="tag">{r.source}</span>}
                   {r.sourceUrl ? (
                     <>
                       {' '}
