@@ -433,7 +433,8 @@ const KEPT = /\b(never|not|no|n't|only partly|partly|partially|only partially)\b
  */
 function cacheTreatment(t: string): CacheState | null {
   const text = t.replace(/\([^)]*\)/g, ' ');
-  if (/\b(survives?|persists?|kept|reused)\b/.test(text) && /\bcache|store\b/.test(text)) return 'warm';
+  if (/\b(survives?|persists?|kept|reused)\b/.test(text) && /\b(cache\w*|\w*store)\b/.test(text))
+    return 'warm';
   const m = CACHE_CLEARED.exec(text);
   if (!m) return null;
   const within = text.slice(0, m.index + m[0].length);

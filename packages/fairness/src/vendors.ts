@@ -2,7 +2,6 @@
 // organisations, never as substrings of prose ("we chose CockroachDB as our comparison point"
 // names CockroachDB without affiliating its author with it).
 import { normText } from './normalize.ts';
-import type { Entry } from './schema.ts';
 
 /** Vendors whose names cannot be derived from their product's name. */
 const KNOWN_VENDORS: Record<string, readonly string[]> = {
@@ -127,14 +126,3 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The organisations that published or ran an entry: its affiliation and its authors'. */
-export function organisationsOf(entry: Entry): string[] {
-  const orgs = new Set<string>();
-  for (const run of entry.runs) {
-    const d = run.disclosure;
-    if (d.affiliation) for (const o of organisationsIn(d.affiliation)) orgs.add(o);
-    for (const a of d.authors) if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
-  }
-  return [...orgs];
-}

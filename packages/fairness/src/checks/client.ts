@@ -52,14 +52,19 @@ export const clientOrmSpec: FieldSpec = {
 const driverProtocol: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
   if (!driver || driver.differs) return undefined;
-  const text = normText(driver.value).replace(/[()]/g, ' ');
-  const found = /in[- ]process|embedded|library calls?/.test(text)
-    ? 'in-process'
-    : normProtocolClass(text.match(/\b(grpc|http\S*|rest|resp|bolt|pgwire|thrift|json)\b/)?.[0] ?? '');
+  // Only the protocol's own words count: normProtocolClass on the whole name would find "rest" in
+  // "interest".
+  const named = normText(driver.value).match(
+    /\b(in[- ]process|embedded|library calls?|grpc|http\S*|rest|resp|bolt|pgwire|thrift|json)\b/,
+  );
+  const found = named ? normProtocolClass(named[0]) : null;
   return found
     ? { value: found, origin: 'derived', source: `client.driver: “${display(driver.value)}”` }
     : undefined;
 };
+
+/** A driver as compared: its name's first word ("pgx (via gorm)" → "pgx"). */
+const driverName = (value: unknown) => normText(value).split(/[\s(,]/)[0] || null;
 
 export const clientProtocolSpec: FieldSpec = {
   field: 'client.protocol',
@@ -99,11 +104,7 @@ const HARNESS =
 const loadTool: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
   if (!driver || driver.differs || !HARNESS.test(normText(driver.value))) return undefined;
-  return {
-    value: normText(driver.value).split(/[\s(,]/)[0] ?? '',
-    origin: 'derived',
-    source: 'client.driver',
-  };
+  return { value: driverName(driver.value) ?? '', origin: 'derived', source: 'client.driver' };
 };
 
 export function checkClient1(input: ComparisonInput): CheckOutcome {
@@ -123,7 +124,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       field: 'client.driver',
       label: 'driver',
       read: groupField('client', 'driver'),
-      norm: (v) => normText(v).split(/[\s(,]/)[0] || null,
+      norm: driverName,
     },
     { field: 'client.loadTool (the driver, a harness)', label: 'load tool', read: loadTool },
     {

@@ -39,7 +39,7 @@ import {
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { barePath } from '../subject.ts';
-import { isVendorOf, organisationsIn, organisationsOf, productStem } from '../vendors.ts';
+import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { concurrencyStyleReader } from './client.ts';
 import { platformDifferences } from './software.ts';
 import { normWorkloadName } from './workload.ts';
@@ -178,6 +178,17 @@ function affiliationText(entry: Entry): string[] {
     if (d.conflictOfInterest) out.add(`conflict of interest: ${d.conflictOfInterest}`);
   }
   return [...out];
+}
+
+/** The organisations that published or ran an entry: its affiliation and its authors'. */
+function organisationsOf(entry: Entry): string[] {
+  const orgs = new Set<string>();
+  for (const run of entry.runs) {
+    const d = run.disclosure;
+    if (d.affiliation) for (const o of organisationsIn(d.affiliation)) orgs.add(o);
+    for (const a of d.authors) if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
+  }
+  return [...orgs];
 }
 
 /**
