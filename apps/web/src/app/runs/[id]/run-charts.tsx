@@ -102,7 +102,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
         ? new Map(
             heatmapSeries.map((s) => {
               const grid = heatGrid(s);
-              return [s.seriesId, { grid, tooltipAt: heatmapTooltip(s, grid) }];
+              return [s.seriesId, { series: s, grid, tooltipAt: heatmapTooltip(s, grid) }];
             }),
           )
         : null,
@@ -117,14 +117,11 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
             lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range, latencyScale)])),
             throughput: throughputOption(timelines, range, title),
             heatmaps: new Map(
-              heatmapSeries.map((s) => {
-                const grid = heatmaps?.get(s.seriesId)?.grid ?? heatGrid(s);
-                return [s.seriesId, heatmapOption(s, grid, range)];
-              }),
+              [...(heatmaps ?? [])].map(([id, h]) => [id, heatmapOption(h.series, h.grid, range)]),
             ),
           }
         : null,
-    [latency, heatmapSeries, heatmaps, timelines, range, latencyScale, title],
+    [latency, heatmaps, timelines, range, latencyScale, title],
   );
   const spectrum = useMemo(
     () =>
