@@ -88,6 +88,14 @@ describe('normalisation rules', () => {
     expect(normAcknowledgement('reply before it is durable')).toBe('after-commit');
   });
 
+  it('reads write concerns as their acknowledgement level', () => {
+    expect(normAcknowledgement('primary in memory (w: 1, j: false)')).toBe('after-commit');
+    expect(normAcknowledgement('primary, journaled (w=1, j=true)')).toBe('after-durable');
+    expect(normAcknowledgement('w: 0')).toBe('fire-and-forget');
+    expect(normAcknowledgement('w: majority')).toBe('after-replicated');
+    expect(normAcknowledgement('persisted and replicated')).toBe('after-replicated');
+  });
+
   it('reads selection rules with their N', () => {
     expect(normSelectionRule('best of three runs (highest throughput), the other two discarded')).toEqual({
       kind: 'best-of-n',
@@ -345,5 +353,9 @@ describe('cache state read from what was done to the cache', () => {
     ['no cache drop possible for the managed service', 'warm'],
     ['the build cache survives between runs', 'warm'],
     ['clean local output, warm remote cache', 'warm'],
+    ["run 1 cold, runs 2-3 with Parcel's disk cache from the earlier run", 'warm'],
+    ["no cache (Rollup's cache only applies in --watch mode)", 'cold'],
+    ['without a persistent cache', 'cold'],
+    ['no cache options set', null],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });

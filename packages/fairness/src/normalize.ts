@@ -332,7 +332,11 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
   if (/before (it is |being )?(durab|fsync|confirm|replicat)|not (yet )?durable|unconfirmed/.test(t))
     return 'after-commit';
   if (/replica|quorum|majority/.test(t)) return 'after-replicated';
-  if (/durable|fsync|confirmed/.test(t)) return 'after-durable';
+  // MongoDB-style write concerns: w: 0 waits for nothing; j: false (or "in memory") answers before
+  // the journal; j: true or "journaled" after it.
+  if (/\bw ?[:=] ?0\b/.test(t)) return 'fire-and-forget';
+  if (/\bj ?[:=] ?false\b|\bin memory\b/.test(t)) return 'after-commit';
+  if (/durable|fsync|confirmed|journal(l?ed)?\b|\bj ?[:=] ?true\b|persisted/.test(t)) return 'after-durable';
   if (SERVER_REPLY.test(t)) return 'after-commit';
   if (/commit|round trip|ack/.test(t)) return 'after-commit';
   return null;
@@ -435,6 +439,13 @@ function cacheTreatment(t: string): CacheState | null {
   const text = t.replace(/\([^)]*\)/g, ' ');
   if (/\b(survives?|persists?|kept|reused)\b/.test(text) && /\b(cache\w*|\w*store)\b/.test(text))
     return 'warm';
+  // "with the disk cache from the earlier run": what a previous run left behind.
+  if (/\b(cache\w*|\w*store)\b[^.;]{0,30}\b(from|of|left by) (the |an? )?(earlier|previous|prior|first|last) (run|build|install|pass)/.test(text))
+    return 'warm';
+  // "no cache", "without a disk cache": nothing kept to read from ("no cache drop possible" is
+  // about emptying one).
+  if (/^(no|without( an?| any)?) ((disk|local|persistent|build) )?cache\b(?! (\w+ )?(drop|flush|clear|purg|empt|wip|invalidat|option|setting|config))/.test(text.trim()))
+    return 'cold';
   const m = CACHE_CLEARED.exec(text);
   if (!m) return null;
   const within = text.slice(0, m.index + m[0].length);

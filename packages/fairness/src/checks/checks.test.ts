@@ -599,6 +599,28 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(cold.state).not.toBe('flag');
   });
 
+  it('F-SW-2 reads a setting described against its default as a change, and command-line flags as settings', () => {
+    const described = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['fsync after every batch (the server by default does not flush)'] } },
+        { software: { nonDefaultSettings: ['--num-scheduler-steps 10 (not default in v0.6)'] } },
+      ),
+    );
+    expect(described.hint).toBe(
+      '1 non-default setting on A (fsync after every batch (the server by default does not flush)) vs 1 non-default setting on B (--num-scheduler-steps 10 (not default in v0.6))',
+    );
+    const flags = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'redis-server --io-threads 16 --save ""' } },
+        { software: { nonDefaultSettings: 'defaults' } },
+      ),
+    );
+    expect(flags.state).toBe('flag');
+    expect(flags.hint).toBe('2 non-default settings on A (io-threads, save) vs 0 non-default settings on B');
+  });
+
   it('F-SW-2 counts non-default settings per side', () => {
     const r = runCheck(
       checkById('F-SW-2')!,

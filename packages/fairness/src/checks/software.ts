@@ -379,6 +379,24 @@ interface Tuning {
 
 /** Words that say nothing was tuned: "defaults", "stock", "none". */
 const UNTUNED = /default|stock|out of the box|as shipped|^none\b|^no (changes|tuning|settings)\b/;
+/**
+ * Words about defaults that describe a change: "non-default", "not default in v0.6",
+ * "Kafka by default does not flush", "raised from the default".
+ */
+const DEFAULT_CONTRAST = /\bnon ?defaults?\b|\bnot (the |its )?defaults?\b|\bby default\b|\b(than|instead of|from|over) (the |its )?defaults?\b/;
+
+/** A recorded setting or configuration that says only that the shipped defaults ran. */
+function saysUntuned(value: unknown): boolean {
+  const t = normText(value);
+  return UNTUNED.test(t) && !DEFAULT_CONTRAST.test(t);
+}
+
+/** Settings named in printed text: "shared_buffers=8GB", "workers: 16", "--io-threads 16". */
+function settingNames(text: string): string[] {
+  const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*[=:]/g)].map((m) => m[1] as string);
+  const flags = [...text.matchAll(/(?:^|\s)--([A-Za-z][\w-]*)/g)].map((m) => m[1] as string);
+  return [...new Set([...assigned, ...flags])];
+}
 
 /** One recorded tuning field as a count and names; 'nothing' for "not stated". */
 function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null {
@@ -389,7 +407,7 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
   const read = fromField(f);
   if (!read) {
     // "defaults" says nothing about a value elsewhere; here it is the fact that nothing was tuned.
-    if (UNTUNED.test(normText(f.value)))
+    if (saysUntuned(f.value))
       return {
         count: 0,
         names: [],
@@ -401,7 +419,7 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
   const v = read.value;
   if (Array.isArray(v)) {
     // ["none"] lists no setting.
-    const settings = v.map((x) => String(x)).filter((x) => !UNTUNED.test(normText(x)));
+    const settings = v.map((x) => String(x)).filter((x) => !saysUntuned(x));
     return { count: settings.length, names: settings, field, read };
   }
   if (v !== null && typeof v === 'object')
@@ -409,8 +427,8 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
   const n = parseNumber(v);
   if (typeof v === 'number' || (n !== null && /^\s*\d+\s*$/.test(String(v))))
     return { count: n as number, names: [], field, read };
-  // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off".
-  const names = [...String(v).matchAll(/([A-Za-z][\w.-]*)\s*[=:]/g)].map((m) => m[1] as string);
+  // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off", "redis-server --io-threads 16".
+  const names = settingNames(String(v));
   if (names.length > 0) return { count: names.length, names, field, read };
   // "config tweaked with a tuning script": tuned, by how much unsaid; at least one change.
   return saysOptimised(v) ? { count: 1, names: [String(v)], field, read } : null;
