@@ -440,11 +440,19 @@ function cacheTreatment(t: string): CacheState | null {
   if (/\b(survives?|persists?|kept|reused)\b/.test(text) && /\b(cache\w*|\w*store)\b/.test(text))
     return 'warm';
   // "with the disk cache from the earlier run": what a previous run left behind.
-  if (/\b(cache\w*|\w*store)\b[^.;]{0,30}\b(from|of|left by) (the |an? )?(earlier|previous|prior|first|last) (run|build|install|pass)/.test(text))
+  if (
+    /\b(cache\w*|\w*store)\b[^.;]{0,30}\b(from|of|left by) (the |an? )?(earlier|previous|prior|first|last) (run|build|install|pass)/.test(
+      text,
+    )
+  )
     return 'warm';
   // "no cache", "without a disk cache": nothing kept to read from ("no cache drop possible" is
   // about emptying one).
-  if (/^(no|without( an?| any)?) ((disk|local|persistent|build) )?cache\b(?! (\w+ )?(drop|flush|clear|purg|empt|wip|invalidat|option|setting|config))/.test(text.trim()))
+  if (
+    /^(no|without( an?| any)?) ((disk|local|persistent|build) )?cache\b(?! (\w+ )?(drop|flush|clear|purg|empt|wip|invalidat|option|setting|config))/.test(
+      text.trim(),
+    )
+  )
     return 'cold';
   const m = CACHE_CLEARED.exec(text);
   if (!m) return null;

@@ -603,7 +603,11 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const described = runCheck(
       checkById('F-SW-2')!,
       pair(
-        { software: { nonDefaultSettings: ['fsync after every batch (the server by default does not flush)'] } },
+        {
+          software: {
+            nonDefaultSettings: ['fsync after every batch (the server by default does not flush)'],
+          },
+        },
         { software: { nonDefaultSettings: ['--num-scheduler-steps 10 (not default in v0.6)'] } },
       ),
     );

@@ -383,7 +383,8 @@ const UNTUNED = /default|stock|out of the box|as shipped|^none\b|^no (changes|tu
  * Words about defaults that describe a change: "non-default", "not default in v0.6",
  * "Kafka by default does not flush", "raised from the default".
  */
-const DEFAULT_CONTRAST = /\bnon ?defaults?\b|\bnot (the |its )?defaults?\b|\bby default\b|\b(than|instead of|from|over) (the |its )?defaults?\b/;
+const DEFAULT_CONTRAST =
+  /\bnon ?defaults?\b|\bnot (the |its )?defaults?\b|\bby default\b|\b(than|instead of|from|over) (the |its )?defaults?\b/;
 
 /** A recorded setting or configuration that says only that the shipped defaults ran. */
 function saysUntuned(value: unknown): boolean {
