@@ -625,6 +625,41 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(flags.hint).toBe('2 non-default settings on A (io-threads, save) vs 0 non-default settings on B');
   });
 
+  it('F-SW-2 leaves two descriptions of defaults to a reviewer, and lets a settings list outrank a pasted configuration', () => {
+    const described = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'Intel default values for everything' } },
+        { software: { configuration: 'vendor firmware default values' } },
+      ),
+    );
+    // Two vendors' defaults may differ: not a pass.
+    expect(described.state).toBe('needs_review');
+    expect(described.hint).toMatch(/^described as defaults — A: Intel default values/);
+    const listed = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['-XX:MaxGCPauseMillis=5'] } },
+        { software: { nonDefaultSettings: 'none', configuration: { heap: '4 GB', gc: 'ZGC' } } },
+      ),
+    );
+    expect(listed.state).toBe('flag');
+    expect(listed.hint).toBe(
+      '1 non-default setting on A (-XX:MaxGCPauseMillis=5) vs 0 non-default settings on B',
+    );
+    const prose = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: "Rack's default logger disabled" } },
+        { software: { configuration: 'ran with default settings' } },
+      ),
+    );
+    expect(prose.state).toBe('flag');
+    expect(prose.hint).toBe(
+      "1 non-default setting on A (Rack's default logger disabled) vs 0 non-default settings on B",
+    );
+  });
+
   it('F-SW-2 counts non-default settings per side', () => {
     const r = runCheck(
       checkById('F-SW-2')!,

@@ -375,16 +375,22 @@ interface Tuning {
   names: string[];
   field: string;
   read: ReadField;
+  /** Zero read from a description ("ran with default settings"), not from a list of settings. */
+  described?: true;
 }
 
-/** Words that say nothing was tuned: "defaults", "stock", "none". */
-const UNTUNED = /default|stock|out of the box|as shipped|^none\b|^no (changes|tuning|settings)\b/;
+/**
+ * Words that say nothing was tuned: "defaults", "default settings", "left at its defaults",
+ * "stock", "none", "tuned: no". Not "the default logger disabled", which names a change.
+ */
+const UNTUNED =
+  /^\W*(all |the |its |vendor |shipped |factory )?defaults?\b|\(defaults?\)|\bdefault (settings?|config\w*|values?|options?|parameters?|setup|install\w*)\b|\b(at|with|on|using|to) (its |the |their |all )?(\w+ ){0,2}defaults?\b|\bstock\b|out of the box|as shipped|^none\b|^no (changes|tuning|settings)\b|\b(untuned|not tuned)\b|\btuned\W+no\b/;
 /**
  * Words about defaults that describe a change: "non-default", "not default in v0.6",
  * "Kafka by default does not flush", "raised from the default".
  */
 const DEFAULT_CONTRAST =
-  /\bnon ?defaults?\b|\bnot (the |its )?defaults?\b|\bby default\b|\b(than|instead of|from|over) (the |its )?defaults?\b/;
+  /\bnon ?defaults?\b|\bnot (the |its )?defaults?\b|\bby default\b|\b(than|instead of|from|over) (the |its )?defaults?\b|\bdefaults? (is |was |of |= ?)?\d/;
 
 /** A recorded setting or configuration that says only that the shipped defaults ran. */
 function saysUntuned(value: unknown): boolean {
@@ -395,7 +401,9 @@ function saysUntuned(value: unknown): boolean {
 /** Settings named in printed text: "shared_buffers=8GB", "workers: 16", "--io-threads 16". */
 function settingNames(text: string): string[] {
   const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*[=:]/g)].map((m) => m[1] as string);
-  const flags = [...text.matchAll(/(?:^|\s)--([A-Za-z][\w-]*)/g)].map((m) => m[1] as string);
+  const flags = [...text.matchAll(/(?:^|\s)(?:--([A-Za-z][\w-]*)|-([A-Za-z])\s+[\w.]+)/g)].map(
+    (m) => (m[1] ?? m[2]) as string,
+  );
   return [...new Set([...assigned, ...flags])];
 }
 
@@ -431,8 +439,21 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
   // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off", "redis-server --io-threads 16".
   const names = settingNames(String(v));
   if (names.length > 0) return { count: names.length, names, field, read };
-  // "config tweaked with a tuning script": tuned, by how much unsaid; at least one change.
-  return saysOptimised(v) ? { count: 1, names: [String(v)], field, read } : null;
+  // "default settings (tuned: no)": described as shipped. The settings list itself saying so is
+  // the side's answer; a configuration described so yields to a list of settings.
+  if (saysUntuned(v))
+    return {
+      count: 0,
+      names: [],
+      field,
+      read,
+      ...(key === 'nonDefaultSettings' ? {} : { described: true as const }),
+    };
+  // "config tweaked with a tuning script", or a change described in the settings list itself
+  // ("the default logger disabled"): tuned, by how much unsaid; at least one change.
+  return saysOptimised(v) || key === 'nonDefaultSettings'
+    ? { count: 1, names: [String(v)], field, read }
+    : null;
 }
 
 /**
@@ -452,9 +473,16 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
     if (t === 'nothing') return null;
     if (t) all.push(t);
   }
+  // The pasted configuration overstates tuning and counts only alone; a description ("ran with
+  // defaults") yields to a list of settings. Every record stays in the evidence.
+  const listed = all.filter((t) => t.field !== 'software.configuration');
+  const counted = (listed.length > 0 ? listed : all).filter(
+    (t, _, ts) => !t.described || ts.every((x) => x.described),
+  );
   // "Defaults" in one field and tuned settings in another: the side's own records disagree.
-  if (all.some((t) => t.count === 0) && all.some((t) => t.count > 0)) return null;
-  const [best] = all;
+  const zero = [...counted, ...all.filter((t) => !t.described)].some((t) => t.count === 0);
+  if (zero && counted.some((t) => t.count > 0)) return null;
+  const [best] = counted;
   return best ? { best, all } : null;
 }
 
@@ -562,6 +590,15 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
       evidence,
       hint: gaps.join('; '),
       message: `A setting named on several sides is set far apart (${gaps.join('; ')}): ${why}.`,
+    };
+  // Two descriptions of "defaults" may be two vendors' different defaults: a list of no
+  // settings decides, a description goes to a reviewer.
+  if (tuned.every((t) => t.count === 0) && tuned.some((t) => t.described))
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `described as defaults — ${sides.map((s) => `${s.entry.label}: ${display((s.t as Tuning).read.value)}`).join('; ')}`,
+      message: `Every side is described as running its defaults, without listing settings: a reviewer should confirm the defaults are comparable, since ${why}.`,
     };
   if (tuned.every((t) => t.count === 0))
     return { state: 'pass', evidence, message: `Every side ran its shipped defaults (${hint}).` };
