@@ -1095,7 +1095,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/B runs pulsar 3\.1\.0-SNAPSHOT, not a release/);
     // A commit instead of a tag: a Go pseudo-version, `git describe`, a beta with its number.
-    for (const version of ['v0.3.5-0.20220819080849-d19ff0111efa', '2.1.0-14-g1a2b3c4d', '7.0.0-beta7-*']) {
+    for (const version of [
+      'v0.3.5-0.20220819080849-d19ff0111efa',
+      '2.1.0-14-g1a2b3c4d',
+      '7.0.0-beta7-*',
+      '2.0.0b2',
+      '1.1.0rc1',
+    ]) {
       const commit = runCheck(
         checkById('F-SW-1')!,
         pair(

@@ -200,12 +200,13 @@ export function platformDifferences(
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
 /**
- * A version that names no release: snapshots, release candidates ("-beta7", "-rc2"), nightlies,
+ * A version that names no release: snapshots, release candidates ("-beta7", "-rc2", Python's
+ * "2.0.0b2"), nightlies,
  * patched or custom builds, and a commit instead of a tag (a Go pseudo-version
  * "v0.3.5-0.20220819080849-d19ff0111efa", `git describe` "-g1a2b3c4", "git tip", "main branch").
  */
 const PRE_RELEASE =
-  /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b/i;
+  /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b/i;
 
 /** A version that names no release at all: the image's moving tag, a range's wildcard. */
 const UNPINNED = /^\s*(latest|stable|current|newest|\*|x|any)\b/i;
