@@ -64,6 +64,8 @@ describe('normalisation rules', () => {
     ['cross-AZ', 'cross-zone'],
     ['same region', 'same-region'],
     ['different region', 'cross-region'],
+    ['remote client over the network to the public endpoint', 'other-host'],
+    ['load generated from a separate machine', 'other-host'],
   ])('client placement %s → %s', (raw, p) => expect(normClientPlacement(raw)).toBe(p));
 
   it('reads client language, ORM, protocol, counting point and acknowledgement', () => {
@@ -359,5 +361,8 @@ describe('cache state read from what was done to the cache', () => {
     ["no cache (Rollup's cache only applies in --watch mode)", 'cold'],
     ['without a persistent cache', 'cold'],
     ['no cache options set', null],
+    ['fio --direct=1 honoured (page cache bypassed)', 'cold'],
+    ['fio --direct=1 requested, but the filesystem has no native Direct IO', 'warm'],
+    ['O_DIRECT reads', 'cold'],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });

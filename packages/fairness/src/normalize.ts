@@ -342,7 +342,13 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
   return null;
 }
 
-export type ClientPlacement = 'same-host' | 'same-zone' | 'same-region' | 'cross-zone' | 'cross-region';
+export type ClientPlacement =
+  | 'same-host'
+  | 'other-host'
+  | 'same-zone'
+  | 'same-region'
+  | 'cross-zone'
+  | 'cross-region';
 
 /** "same machine", "localhost", "same AZ", "cross-AZ", "different region" … */
 export function normClientPlacement(value: unknown): ClientPlacement | null {
@@ -355,6 +361,13 @@ export function normClientPlacement(value: unknown): ClientPlacement | null {
     return 'cross-zone';
   if (/same (zone|az|availability zone)/.test(t)) return 'same-zone';
   if (/same region/.test(t)) return 'same-region';
+  // Off the server's machine, how far not said: "remote client over the network".
+  if (
+    /\bremote (client|host|machine)|over the network|(separate|another|different|dedicated) (client )?(machine|host|server|instance|vm|box)/.test(
+      t,
+    )
+  )
+    return 'other-host';
   return null;
 }
 
@@ -460,10 +473,26 @@ function cacheTreatment(t: string): CacheState | null {
   return KEPT.test(within.slice(Math.max(0, m.index - 30))) ? 'warm' : 'cold';
 }
 
+/** Reads that bypass the page cache: O_DIRECT, fio's --direct=1, "page cache bypassed". */
+const DIRECT_IO =
+  /\bo direct\b|\bdirect ?= ?1\b|\bdirect ?i\/?o\b|\b(page |os )?cache (is |was )?bypassed\b|\bbypass\w* (the )?(page |os )?cache\b/g;
+
+/**
+ * Cold when reads bypass the page cache; warm when direct I/O was asked for and a side says it
+ * does not have it ("requested, but it has no native Direct IO"): its reads go through a cache.
+ */
+function directIo(t: string): CacheState | null {
+  const matches = [...t.matchAll(DIRECT_IO)];
+  if (matches.length === 0) return null;
+  return matches.some((m) => KEPT.test(t.slice(Math.max(0, (m.index ?? 0) - 30), m.index))) ? 'warm' : 'cold';
+}
+
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
   // Whether the page cache was emptied says cold or warm, whatever the label claims.
   if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
+  const direct = directIo(t);
+  if (direct) return direct;
   const treated = cacheTreatment(t);
   if (treated) return treated;
   if (/cold/.test(t)) return 'cold';

@@ -1566,6 +1566,24 @@ describe('special rules', () => {
     });
   });
 
+  it("F-CLIENT-2 flags a count set on one side and left at the tool's default on another", () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { threads: 8 } },
+        { client: { threads: 'tool default (no thread/parallelism flag set)' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Client threads set on A \(8\), left at the tool's default on B/);
+    // Words that do not say it was left unset stay with a reviewer.
+    const words = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { threads: 8 } }, { client: { threads: 'as many as the scheduler allows' } }),
+    );
+    expect(words.state).toBe('needs_review');
+  });
+
   it('F-CLIENT-2 flags different connection counts', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

@@ -1,7 +1,7 @@
 // F-CLIENT-*: the load generator — language, protocol, concurrency, load model, saturation, retries.
 
 import type { Field } from '@levelfield/contracts/provenance';
-import { compareFields, type FieldSpec, verdictOf } from '../compare.ts';
+import { compareFields, type FieldComparison, type FieldSpec, verdictOf } from '../compare.ts';
 import {
   concurrencyStyle,
   display,
@@ -262,8 +262,26 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       why: 'more operations in flight hide latency and raise throughput, so unequal concurrency measures the load generator',
       subject: 'the client concurrency',
     },
-    { evidence },
+    { evidence, flags: comparisons.slice(0, 3).flatMap(setOnSomeSidesOnly) },
   );
+}
+
+/** "tool default (no thread flag set)", "not set": the side left the count as its tool ships it. */
+const LEFT_UNSET =
+  /\b(not set|unset|no [\w/ ]{0,30}(flag|option|setting)s? (set|given|passed)|(tool|library|driver|client)'?s? defaults?|left at (its |the )?defaults?)\b/;
+
+/**
+ * A count set on some sides and left at the tool's default on others ("--parallel 8" against "no
+ * parallelism flag"): the publisher tuned one side's concurrency, whatever the default is.
+ */
+function setOnSomeSidesOnly(c: FieldComparison): string[] {
+  if (c.intended) return [];
+  const set = c.sides.filter((s) => s.known && !s.unreadable);
+  const unset = c.sides.filter((s) => s.unreadable && LEFT_UNSET.test(normText(s.read?.value)));
+  if (set.length === 0 || unset.length === 0) return [];
+  return [
+    `${c.spec.label} set on ${set.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')}, left at the tool's default on ${unset.map((s) => s.entry.label).join(', ')}`,
+  ];
 }
 
 // --- F-CLIENT-3 --------------------------------------------------------------------------------
