@@ -118,8 +118,17 @@ export function ownFieldDifferences(input: ComparisonInput, checkId: string): Ow
       ) !== checkId
     )
       continue;
-    const stated = sides.filter((s) => s.read && s.read.value !== null);
     const name = path.split('.').slice(-1)[0] ?? path;
+    // A source says the value differed without printing it: a difference, as for any field.
+    const marked = sides.filter((s) => s.read?.differs);
+    if (marked.length > 0) {
+      out.push({
+        text: `own field ${name} differs on ${marked.map((s) => s.label).join(', ')} (value not stated)`,
+        decided: true,
+      });
+      continue;
+    }
+    const stated = sides.filter((s) => s.read && s.read.value !== null);
     const values = stated.map((s) => `${s.label}: ${display(s.read?.value)}`).join(' vs ');
     if (stated.length < sides.length && stated.length > 0)
       out.push({

@@ -877,6 +877,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const subset = runCheck(checkById('F-WL-4')!, sides);
     expect(subset.state).toBe('flag');
     expect(subset.message).toMatch(/A: write, readkey, readseq; B: write, readkey/);
+    // A side entered for one of the workloads the others ran is a subset too.
+    const variant = comparison(
+      side('A', [{ workload: { name: 'code base' } }, { workload: { name: 'VM image' } }]),
+      side('B', [{ workload: { name: 'VM image' } }]),
+    );
+    expect(runCheck(checkById('F-WL-1')!, variant).message).not.toMatch(/(workload|benchmark) differs/i);
+    const crossed = comparison(
+      side('A', [{ workload: { name: 'code base' } }, { workload: { name: 'VM image' } }]),
+      side('B', [{ workload: { name: 'VM image' } }, { workload: { name: 'photos' } }]),
+    );
+    expect(runCheck(checkById('F-WL-1')!, crossed).state).toBe('flag');
     // Disjoint parts are different workloads.
     const other = pair({ workload: { name: 'TPC-H: Q1' } }, { workload: { name: 'TPC-H: Q2' } });
     expect(runCheck(checkById('F-WL-1')!, other).state).toBe('flag');
@@ -1609,6 +1620,20 @@ describe('special rules', () => {
     );
     expect(words.state).toBe('needs_review');
     expect(words.hint).toMatch(/own field x-uploadMode differs \(A: streamed vs B: batched\)/);
+    // A source that says the value differed, without printing it, documents a difference.
+    const marked = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        {
+          client: {
+            'x-uploadMode': { value: null, differs: true, origin: 'imported', source: 'https://x.test' },
+          },
+        },
+        {},
+      ),
+    );
+    expect(marked.state).toBe('flag');
+    expect(marked.message).toMatch(/own field x-uploadMode differs on A \(value not stated\)/i);
     // A measured result under its own name is not a setup that differs.
     const measured = runCheck(
       checkById('F-HW-4')!,
