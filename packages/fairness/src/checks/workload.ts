@@ -21,6 +21,7 @@ import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from 
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses, isIntended } from '../subject.ts';
 import { partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
+import { featureSwitches } from './feature-text.ts';
 import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
 import { headOf, nameParts, nestedParts, parametersPart } from './workload-parts.ts';
@@ -320,9 +321,10 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
   }
   for (const f of features)
     if (f.differs && !allIntended) parts.push(`${f.entry.label}: features differ (not stated)`);
-  const switched = switchedFeatures(input);
-  parts.push(...switched.parts);
-  evidence.push(...switched.evidence);
+  for (const switched of [switchedFeatures(input), featureSwitches(input)]) {
+    parts.push(...switched.parts);
+    evidence.push(...switched.evidence);
+  }
   const how = compareField(input, {
     field: 'workload.parameters',
     label: 'how the work is done',
