@@ -1,5 +1,12 @@
 // npm run bench:web — the run page of a 24-hour run, measured in Chromium.
-//   run24h_interactive_ms  navigation start → every chart of the run page has drawn (median of 5)
+//   run24h_interactive_ms  navigation start → every chart in view has drawn (the `levelfield:charts-drawn`
+//                          mark; median of 5). Since issue 16 the run page draws the charts in view
+//                          first and those below the fold after them, one per task (apps/web's
+//                          runs/[id]/chart-schedule.ts): at 1440×900 two of the 24-hour page's twelve
+//                          charts are in view. Before, the mark waited for all twelve; this figure is
+//                          what the viewer sees complete, and the next one is every chart.
+//   run24h_all_charts_ms   navigation start → every chart of the run page has drawn, those out of view
+//                          too (the `levelfield:all-charts-drawn` mark; median of 5)
 //   live_p99_ms            an interval posted to the ingest API → drawn on an open run page (p99 of 100)
 //   freshness_p99_ms       the real agent wrapping pgbench (-c 4 -j 2 -T 45 -P 1 --log, 1-s intervals):
 //                          an interval's end (the agent's frame end) → its lines drawn on the open run
@@ -57,6 +64,7 @@ const VITALS_SCRIPT = () => {
 
 async function measurePageLoads(page: Page, url: string) {
   const interactive: number[] = [];
+  const allCharts: number[] = [];
   const lcp: number[] = [];
   const cls: number[] = [];
   const ttfb: number[] = [];
@@ -64,13 +72,14 @@ async function measurePageLoads(page: Page, url: string) {
   for (let i = 0; i < PAGE_LOADS + 1; i++) {
     await page.goto(url, { waitUntil: 'commit' });
     await page.waitForFunction(
-      () => performance.getEntriesByName('levelfield:charts-drawn').length > 0,
+      () => performance.getEntriesByName('levelfield:all-charts-drawn').length > 0,
       undefined,
       { timeout: 60_000 },
     );
     await page.waitForTimeout(1000);
     const sample = await page.evaluate(() => ({
       drawn: performance.getEntriesByName('levelfield:charts-drawn')[0]!.startTime,
+      allDrawn: performance.getEntriesByName('levelfield:all-charts-drawn')[0]!.startTime,
       ttfb: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseStart,
       htmlKb:
         (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).decodedBodySize / 1024,
@@ -79,16 +88,18 @@ async function measurePageLoads(page: Page, url: string) {
     // The first load warms the server's compiled code paths; it is not counted.
     if (i === 0) continue;
     interactive.push(sample.drawn);
+    allCharts.push(sample.allDrawn);
     lcp.push(sample.lcp);
     ttfb.push(sample.ttfb);
     htmlKb.push(sample.htmlKb);
     cls.push(sample.cls);
     log(
-      `24-hour run page: first byte at ${sample.ttfb.toFixed(0)} ms (${sample.htmlKb.toFixed(0)} KB), charts drawn at ${sample.drawn.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}`,
+      `24-hour run page: first byte at ${sample.ttfb.toFixed(0)} ms (${sample.htmlKb.toFixed(0)} KB), charts in view drawn at ${sample.drawn.toFixed(0)} ms, all charts at ${sample.allDrawn.toFixed(0)} ms, LCP ${sample.lcp.toFixed(0)} ms, CLS ${sample.cls.toFixed(3)}`,
     );
   }
   return {
     interactive: median(interactive),
+    allCharts: median(allCharts),
     lcp: median(lcp),
     cls: median(cls),
     ttfb: median(ttfb),
@@ -256,6 +267,7 @@ async function main() {
       await signIn(page, stack.webUrl, stack.demoPassword);
       const loads = await measurePageLoads(page, `${stack.webUrl}/runs/${runId}`);
       result.run24h_interactive_ms = Math.round(loads.interactive);
+      result.run24h_all_charts_ms = Math.round(loads.allCharts);
       Object.assign(result, {
         lcp_ms: Math.round(loads.lcp),
         cls: Number(loads.cls.toFixed(4)),
@@ -274,6 +286,7 @@ async function main() {
     // The figures in the order the line has always had them, freshness last.
     const order = [
       'run24h_interactive_ms',
+      'run24h_all_charts_ms',
       'live_p99_ms',
       'lcp_ms',
       'cls',

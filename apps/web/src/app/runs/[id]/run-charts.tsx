@@ -3,33 +3,29 @@
 // range for every chart and for the summary table and spectrum (recomputed on the server from
 // merged histograms). While the run is live, new intervals extend every chart and the summary
 // table as they arrive (use-live.ts).
-import { Chart } from '@levelfield/ui/chart';
 import { useQuery } from '@tanstack/react-query';
 import type { ECharts } from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
-import {
-  heatGrid,
-  heatmapOption,
-  heatmapTooltip,
-  type LatencyScale,
-  percentileLinesOption,
-  spectrumOption,
-  type TimeRange,
-  throughputOption,
-} from '~/components/charts/chart-options';
+import type { LatencyScale, TimeRange } from '~/components/charts/chart-options';
 import { TableScroll } from '~/components/table/table-scroll';
 import { formatCount, formatLatency, formatRate, formatUtcClock, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
 import { seriesNamer } from '~/lib/series-name';
 import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
 import { useTRPC } from '~/trpc/react';
+import {
+  CHART_KEYS,
+  type ChartContext,
+  HeatmapPanel,
+  LinesPanel,
+  SpectrumPanel,
+  ThroughputPanel,
+} from './chart-panels';
+import { useChartSchedule } from './chart-schedule';
 import { useDrawTiming } from './draw-timing';
 import { FreshnessBadge } from './freshness-badge';
 import { liveRanges } from './live-model';
 import { useLiveTimelines } from './use-live';
-
-/** Server rendering has no window: charts are drawn in the browser only. */
-const IN_BROWSER = typeof window !== 'undefined';
 
 interface Props {
   runId: string;
@@ -93,50 +89,21 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
       title: seriesNamer(timelines),
     };
   }, [timelines]);
-  // What the charts draw is built in the browser only: the server renders each chart's empty
-  // frame (ECharts draws in an effect), and building a day's options there delayed the page's
-  // first byte by ~20 ms.
-  const heatmaps = useMemo(
-    () =>
-      IN_BROWSER
-        ? new Map(
-            heatmapSeries.map((s) => {
-              const grid = heatGrid(s);
-              return [s.seriesId, { series: s, grid, tooltipAt: heatmapTooltip(s, grid) }];
-            }),
-          )
-        : null,
-    [heatmapSeries],
+  // Every chart of the page, in page order (the order drawn below).
+  const chartKeys = useMemo(
+    () => [
+      ...latency.map(CHART_KEYS.lines),
+      CHART_KEYS.throughput,
+      ...heatmapSeries.map(CHART_KEYS.heatmap),
+      ...(latency.length > 0 ? [CHART_KEYS.spectrum] : []),
+    ],
+    [latency, heatmapSeries],
   );
-  // Options are rebuilt only when their data or the range changes: setOption on a day of points
-  // costs tens of milliseconds per chart, and the page re-renders for unrelated state too.
-  const options = useMemo(
-    () =>
-      IN_BROWSER
-        ? {
-            lines: new Map(latency.map((s) => [s.seriesId, percentileLinesOption(s, range, latencyScale)])),
-            throughput: throughputOption(timelines, range, title),
-            heatmaps: new Map(
-              [...(heatmaps ?? [])].map(([id, h]) => [id, heatmapOption(h.series, h.grid, range)]),
-            ),
-          }
-        : null,
-    [latency, heatmaps, timelines, range, latencyScale, title],
-  );
-  const spectrum = useMemo(
-    () =>
-      IN_BROWSER
-        ? spectrumOption(
-            ranges.flatMap((r) => {
-              const series = byId.get(r.seriesId);
-              return series ? [{ title: title(series), unit: series.unit, range: r }] : [];
-            }),
-            latencyScale,
-          )
-        : null,
-    [ranges, byId, title, latencyScale],
-  );
-  const onDrawn = useDrawTiming(latency.length + heatmapSeries.length + 1 + (latency.length > 0 ? 1 : 0));
+  const schedule = useChartSchedule(chartKeys);
+  const onDrawn = useDrawTiming(schedule.drawn);
+  // Each chart builds its option when drawn, and again only when its data, the range or the
+  // scale changes: setOption on a day of points costs tens of milliseconds per chart.
+  const ctx: ChartContext = { schedule, range, scale: latencyScale, events, onDrawn, title };
   const liveMark = (series: SeriesTimeline) =>
     live ? series.points[series.points.length - 1]?.t : undefined;
 
@@ -184,43 +151,18 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
 
       <div className="chart-grid">
         {latency.map((series) => (
-          <section className="panel" key={`lines-${series.seriesId}`}>
-            <h2>Latency percentiles — {title(series)}</h2>
-            <Chart
-              ariaLabel={`Latency percentiles over time for ${title(series)}`}
-              option={options?.lines.get(series.seriesId) ?? null}
-              events={events}
-              onRendered={onDrawn(`lines-${series.seriesId}`, liveMark(series))}
-            />
-          </section>
-        ))}
-        <section className="panel">
-          <h2>Throughput</h2>
-          <Chart
-            ariaLabel="Throughput over time"
-            option={options?.throughput ?? null}
-            events={events}
-            onRendered={onDrawn('throughput')}
+          <LinesPanel
+            key={`lines-${series.seriesId}`}
+            series={series}
+            lastIntervalStart={liveMark(series)}
+            ctx={ctx}
           />
-        </section>
-        {heatmapSeries.map((series) => (
-          <section className="panel" key={`heat-${series.seriesId}`}>
-            <h2>Latency heatmap — {title(series)}</h2>
-            <Chart
-              ariaLabel={`Latency heatmap for ${title(series)}`}
-              option={options?.heatmaps.get(series.seriesId) ?? null}
-              events={events}
-              tooltipAt={heatmaps?.get(series.seriesId)?.tooltipAt}
-              onRendered={onDrawn(`heat-${series.seriesId}`)}
-            />
-          </section>
         ))}
-        {latency.length > 0 ? (
-          <section className="panel">
-            <h2>Percentile spectrum{range ? ' (selected range)' : ''}</h2>
-            <Chart onRendered={onDrawn('spectrum')} ariaLabel="Percentile spectrum" option={spectrum} />
-          </section>
-        ) : null}
+        <ThroughputPanel timelines={timelines} ctx={ctx} />
+        {heatmapSeries.map((series) => (
+          <HeatmapPanel key={`heat-${series.seriesId}`} series={series} ctx={ctx} />
+        ))}
+        {latency.length > 0 ? <SpectrumPanel ranges={ranges} byId={byId} ctx={ctx} /> : null}
       </div>
     </div>
   );
