@@ -1595,6 +1595,24 @@ describe('special rules', () => {
     expect(words.state).toBe('needs_review');
   });
 
+  it('F-CLIENT-1 flags a side driven through a client its makers call experimental', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { driver: "PageSpeed's experimental Redis client" } },
+        { client: { driver: "PageSpeed's built-in memcached client" } },
+        ['Redis', 'memcached'],
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A is driven through a client described as not yet released/);
+    const both = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair({ client: { driver: 'beta client' } }, { client: { driver: 'experimental client' } }),
+    );
+    expect(both.state).not.toBe('flag');
+  });
+
   it('F-CLIENT-2 flags different connection counts', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,
