@@ -55,6 +55,11 @@ describe('normalisation rules', () => {
     ['Raft quorum, fsync per batch', 'replicated-quorum-fsync'],
     ['local-fsync', 'local-fsync'],
     ['no durability guarantee at acknowledgement', 'no-fsync'],
+    ['no persistence (appendonly no, save "")', 'no-fsync'],
+    ['appendfsync everysec', 'async-commit'],
+    ['--wal.sync-interval 1000', 'async-commit'],
+    ['--syncdelay 1', 'async-commit'],
+    ['log flushed every 1 s', 'async-commit'],
   ])('durability %s → %s', (raw, level) => expect(normDurability(raw)).toBe(level));
 
   it.each([

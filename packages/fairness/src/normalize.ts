@@ -253,8 +253,14 @@ export function normDurability(value: unknown): DurabilityLevel | null {
     )
   )
     return 'no-fsync';
+  // Nothing written to disk at all: Redis with appendonly no and no snapshots, "persistence disabled".
+  if (/no persistence|persistence (is |was )?(disabled|off)|appendonly ?(=|:)? ?no\b/.test(t))
+    return 'no-fsync';
+  // Flushed on a timer, not per commit: acknowledged before it is durable.
   if (
-    /(sync|synchronous) commit ?= ?off|\basync|asynchronous|innodb flush log at trx commit ?= ?[02]/.test(t)
+    /(sync|synchronous) commit ?= ?off|\basync|asynchronous|innodb flush log at trx commit ?= ?[02]|appendfsync ?(=|:)? ?everysec|\bsync ?(delay|interval)\b|(fsync|flush|sync)\w* (every|each) \d*\s*(ms|s|sec\w*|second\w*|minute\w*)\b/.test(
+      t,
+    )
   )
     return 'async-commit';
   if (/quorum|replicated|raft|paxos|remote (write|apply)|semi ?sync|multi az|synchronous standby/.test(t))
