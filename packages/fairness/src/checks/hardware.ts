@@ -590,13 +590,18 @@ const storageIops: Reader = (run) => {
 };
 
 export function processCount(value: unknown): number | string | null {
-  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value)) ? Number(value) : null;
-  if (n !== null) return n;
-  return /per (cpu|core|vcpu|thread)|prefork|one (process|shard) per|cluster mode|\bi max\b|instances? ?[=:]? ?max|workers? ?[=:]? ?auto/.test(
-    normText(value),
+  if (typeof value === 'number') return value;
+  const t = normText(value);
+  // Scaled to the machine: "one per core", "worker_processes auto", "2 x CPU cores workers".
+  if (
+    /per (cpu|core|vcpu|thread)|prefork|one (process|shard) per|cluster mode|\bi max\b|instances? ?[=:]? ?max|(workers?|processes) ?[=:]? ?auto|^auto\b|\d+ ?(x|×|times) ?(the )?(number of )?(cpu|core|vcpu)/.test(
+      t,
+    )
   )
-    ? 'per-core'
-    : null;
+    return 'per-core';
+  // A count, perhaps with an aside: "1 (worker_processes not set; default 1)".
+  const lead = /^\s*(\d+)\s*(\(|$)/.exec(t);
+  return lead ? Number(lead[1]) : null;
 }
 
 /**
