@@ -660,6 +660,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
   });
 
+  it('F-SW-2 counts the flags of a command line as run, none if it has none', () => {
+    const r = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'command: truffleruby --jvm matmul.rb 1500' } },
+        { software: { configuration: 'command line used by the harness: ruby matmul.rb 1500' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.hint).toBe('1 non-default setting on A (jvm) vs 0 non-default settings on B');
+  });
+
   it('F-SW-2 counts non-default settings per side', () => {
     const r = runCheck(
       checkById('F-SW-2')!,

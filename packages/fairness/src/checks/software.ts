@@ -437,6 +437,13 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
   const n = parseNumber(v);
   if (typeof v === 'number' || (n !== null && /^\s*\d+\s*$/.test(String(v))))
     return { count: n as number, names: [], field, read };
+  // A command line as run ("command: ruby matmul.rb 1500"): its flags are the settings, none if
+  // it has none.
+  const command = /^[^:]{0,60}\b(command( line)?|cmd|invocation)\b[^:]{0,40}:\s*(.+)$/i.exec(String(v));
+  if (command) {
+    const flags = settingNames(command[3] as string);
+    return { count: flags.length, names: flags, field, read };
+  }
   // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off", "redis-server --io-threads 16".
   const names = settingNames(String(v));
   if (names.length > 0) return { count: names.length, names, field, read };
