@@ -343,6 +343,9 @@ describe('a switchable cache as printed', () => {
     ['query result cache: active', 'on'],
     ['query result cache: inactive', 'off'],
     ['query cache enabled', 'on'],
+    ['hot (response cache on: repeated identical query served from the cache)', 'on'],
+    ['not stated (no response cache)', 'off'],
+    ['result cache off (query cache on for metadata)', 'off'],
   ] as const)('%s → %s', (text, want) => expect(normResultCache(text)).toBe(want));
 });
 

@@ -522,9 +522,13 @@ const CACHE_ON = /\b(on|enabled?|true|1|cached|active)\b/;
  * disabled" read as their words say.
  */
 export function normResultCache(value: unknown): 'off' | 'on' | 'default' | null {
-  const t = normText(String(value ?? '').replace(/\([^)]*\)/g, ' '));
+  const text = String(value ?? '');
+  const main = normText(text.replace(/\([^)]*\)/g, ' '));
   // Its own answers, as a reader that found one in prose passes them on.
-  if (t === 'off' || t === 'on' || t === 'default') return t;
+  if (main === 'off' || main === 'on' || main === 'default') return main;
+  // The main text first; an aside only when the main text names no such cache ("hot (response
+  // cache on)", "not stated (no response cache)").
+  const t = CACHE_KIND.test(main) ? main : normText(text.replace(/[()]/g, '; '));
   const kind = CACHE_KIND.exec(t);
   if (!kind) return null;
   if (/\b(no|without|disabled?)\s*$/.test(t.slice(0, kind.index))) return 'off';

@@ -1625,6 +1625,18 @@ describe('special rules', () => {
     expect(both.state).not.toBe('flag');
   });
 
+  it('F-MEAS-3 reads a warm-up of none, whatever follows, against a described warm-up', () => {
+    const r = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(
+        { measurement: { durationMs: 1000, warmupMs: 'none: the script starts measuring at once' } },
+        { measurement: { durationMs: 1000, warmupMs: 'JIT warm-up: one pass before the measurement' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/warm-up differs/i);
+  });
+
   it('F-CLIENT-2 flags different connection counts', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

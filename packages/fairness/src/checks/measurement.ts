@@ -185,7 +185,8 @@ function warmupKey(value: unknown): number | string | null {
   const ms = toMs(value);
   if (ms !== null) return ms;
   const t = normText(value);
-  if (/\b(no|without|none|skipped)\b.*warm ?up|\bcold (start|run)\b|^none$/.test(t)) return 0;
+  // "none: the script starts measuring at once" says none, whatever follows.
+  if (/\b(no|without|none|skipped)\b.*warm ?up|\bcold (start|run)\b|^(none|no)\b/.test(t)) return 0;
   if (/warm ?up|discard\w*|thrown away|not (counted|measured)/.test(t)) return 'a warm-up of unstated length';
   return null;
 }
