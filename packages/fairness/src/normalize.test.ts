@@ -60,6 +60,9 @@ describe('normalisation rules', () => {
     ['--wal.sync-interval 1000', 'async-commit'],
     ['--syncdelay 1', 'async-commit'],
     ['log flushed every 1 s', 'async-commit'],
+    ["AOF not enabled ('you may lose data if Redis is not shutdown properly')", 'no-fsync'],
+    ['WriteOptions::set_sync(true)', 'local-fsync'],
+    ['flush on each message batch via log.flush.interval.messages', 'local-fsync'],
   ])('durability %s → %s', (raw, level) => expect(normDurability(raw)).toBe(level));
 
   it.each([

@@ -254,7 +254,11 @@ export function normDurability(value: unknown): DurabilityLevel | null {
   )
     return 'no-fsync';
   // Nothing written to disk at all: Redis with appendonly no and no snapshots, "persistence disabled".
-  if (/no persistence|persistence (is |was )?(disabled|off)|appendonly ?(=|:)? ?no\b/.test(t))
+  if (
+    /no persistence|persistence (is |was )?(disabled|off)|appendonly ?(=|:)? ?no\b|\baof (is )?not enabled|\bno aof\b/.test(
+      t,
+    )
+  )
     return 'no-fsync';
   // Flushed on a timer, not per commit: acknowledged before it is durable.
   if (
@@ -266,7 +270,7 @@ export function normDurability(value: unknown): DurabilityLevel | null {
   if (/quorum|replicated|raft|paxos|remote (write|apply)|semi ?sync|multi az|synchronous standby/.test(t))
     return 'replicated-quorum-fsync';
   if (
-    /local fsync|(sync|synchronous) commit ?= ?(on|local)|innodb flush log at trx commit ?= ?1|\bf(data)?syncs?\b|o direct|(persisted|flushed|synced|written) to disk before|sync(ed|s)? (every|all|each) (message|write|commit)/.test(
+    /local fsync|(sync|synchronous) commit ?= ?(on|local)|innodb flush log at trx commit ?= ?1|\bf(data)?syncs?\b|o direct|(persisted|flushed|synced|written) to disk before|sync(ed|s)? (every|all|each) (message|write|commit)|set ?sync\W*true|\bsync ?= ?true|flush\w* (on|after) (each|every) (message|write|commit|batch)/.test(
       t,
     )
   )

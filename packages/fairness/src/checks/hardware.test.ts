@@ -10,6 +10,9 @@ describe('server processes per node', () => {
     ['gunicorn with 2 x CPU cores uvicorn workers', 'per-core'],
     ['one process per core', 'per-core'],
     ['1 × 8 threads', null],
+    ['4 puma workers x 1-16 threads', 4],
+    ['one JVM (threads not stated)', 1],
+    ['3 cockroach nodes on one machine', 3],
     ['mysqld + sysbench', null],
   ] as const)('%s → %s', (value, want) => expect(processCount(value)).toBe(want));
 });

@@ -599,9 +599,11 @@ export function processCount(value: unknown): number | string | null {
     )
   )
     return 'per-core';
-  // A count, perhaps with an aside: "1 (worker_processes not set; default 1)".
-  const lead = /^\s*(\d+)\s*(\(|$)/.exec(t);
-  return lead ? Number(lead[1]) : null;
+  // A count leading the words: "1 (worker_processes not set; default 1)", "4 puma workers x
+  // 1-16 threads", "one JVM (threads not stated)". Not "1 × 8 threads", which is threads.
+  const lead = /^\s*(\d+|one|a single|single)\b(?!\s*(x\b|×|times\b))/.exec(t);
+  if (!lead) return null;
+  return /^\d+$/.test(lead[1] as string) ? Number(lead[1]) : 1;
 }
 
 /**
