@@ -92,6 +92,14 @@ describe('normalisation rules', () => {
     expect(normProtocolClass('gRPC (prefer_grpc=True)')).toBe('binary');
     expect(normThroughputSource('server-side Prometheus metrics')).toBe('server-counter');
     expect(normThroughputSource('client-side')).toBe('client-ack');
+    expect(normThroughputSource('statistics.startTime / statistics.endTime of each bq job')).toBe(
+      'server-counter',
+    );
+    expect(normThroughputSource('execution_time from information_schema.query_history')).toBe(
+      'server-counter',
+    );
+    expect(normThroughputSource('redis-benchmark reported ops/s')).toBe('client-ack');
+    expect(normThroughputSource('time printed by clickhouse local --time')).toBe('client-ack');
     expect(normAcknowledgement('not awaited by the counter')).toBe('fire-and-forget');
     expect(normAcknowledgement('after the durable commit (confirmed reads)')).toBe('after-durable');
     expect(normAcknowledgement('RequiredAcks not set in the publisher config (library default)')).toBeNull();

@@ -397,8 +397,21 @@ export type ThroughputSource = 'client-ack' | 'server-counter';
 export function normThroughputSource(value: unknown): ThroughputSource | null {
   const t = normText(value);
   if (t === '') return null;
-  if (/server|prometheus|metrics endpoint|database counter|db counter/.test(t)) return 'server-counter';
-  if (/client|round trip|ack/.test(t)) return 'client-ack';
+  // The engine's own accounting: system tables, query history, job statistics, its listeners and
+  // task logs.
+  if (
+    /server|prometheus|metrics endpoint|database counter|db counter|system tables?|information schema|query ?(history|store)|job statistics|statistics ?\. ?(start|end)|\blistener\b|task ?manager|record counter/.test(
+      t,
+    )
+  )
+    return 'server-counter';
+  // What the load tool or client saw: "redis-benchmark reported ops/s", "sqlcmd timing", "--time".
+  if (
+    /client|round trip|ack|(benchmark|bench|tool)\b[^.;]{0,20}\breported|\bsqlcmd\b|\btime (printed|reported) by\b|\btime\b[^.;]{0,30}\s-?-time\b|wall ?clock|stopwatch|hyperfine/.test(
+      t,
+    )
+  )
+    return 'client-ack';
   return null;
 }
 
