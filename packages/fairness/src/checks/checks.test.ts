@@ -1107,6 +1107,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/A, B/);
   });
 
+  it("F-COST-1 flags a managed service's price against the price of the machines", () => {
+    const r = runCheck(
+      checkById('F-COST-1')!,
+      pair(
+        { cost: { pricingModel: 'self-hosted on AWS EC2 (infrastructure cost)' } },
+        { cost: { pricingModel: 'managed service, s1 pods' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Priced as infrastructure on A vs managed service on B/);
+    // Words that say neither leave the side out.
+    const vague = runCheck(
+      checkById('F-COST-1')!,
+      pair({ cost: { pricingModel: 'list price' } }, { cost: { pricingModel: 'managed service' } }),
+    );
+    expect(vague.message).not.toMatch(/Priced as/);
+  });
+
   it('F-SW-1 flags a build that is no release (snapshot, release candidate, custom build)', () => {
     const r = runCheck(
       checkById('F-SW-1')!,

@@ -589,6 +589,35 @@ const storageIops: Reader = (run) => {
   return { value: iops, origin: 'derived', source: `read from the storage line “${display(f.value)}”` };
 };
 
+/**
+ * A managed service's price on one side against the price of machines on another: the service's
+ * price includes the operating that the machines' price leaves out. Sides whose pricing model
+ * says neither are left out.
+ */
+function pricedDifferently(input: ComparisonInput): string[] {
+  const sides = input.entries.flatMap((entry) => {
+    const read = entryValue(readEntry(entry, groupField('cost', 'pricingModel')));
+    const kind = read && !read.differs ? pricedAs(read.value) : null;
+    return kind ? [{ entry, kind }] : [];
+  });
+  if (new Set(sides.map((s) => s.kind)).size < 2) return [];
+  return [`priced as ${sides.map((s) => `${s.kind} on ${s.entry.label}`).join(' vs ')}`];
+}
+
+/** A managed service (pods, credits, usage tiers) or the machines it runs on (self-hosted, EC2). */
+function pricedAs(value: unknown): string | null {
+  const t = normText(value);
+  if (
+    /\bmanaged\b|\bservice\b|serverless|\bsaas\b|\bpods?\b|\bcredits?\b|usage based|per (query|request)/.test(
+      t,
+    )
+  )
+    return 'managed service';
+  if (/self ?hosted|infrastructure|\bec2\b|\bvms?\b|bare metal|on prem|own hardware/.test(t))
+    return 'infrastructure';
+  return null;
+}
+
 export function processCount(value: unknown): number | string | null {
   if (typeof value === 'number') return value;
   const t = normText(value);
@@ -802,10 +831,14 @@ export function checkCost1(input: ComparisonInput): CheckOutcome {
     })),
   ];
   const comparisons = compareFields(input, specs);
-  const outcome = verdictOf(comparisons, {
-    why: 'prices on different bases (horizon, discounts, date, region, scope) make cost per unit of work incomparable',
-    subject: 'the cost basis',
-  });
+  const outcome = verdictOf(
+    comparisons,
+    {
+      why: 'prices on different bases (horizon, discounts, date, region, scope) make cost per unit of work incomparable',
+      subject: 'the cost basis',
+    },
+    { flags: pricedDifferently(input) },
+  );
   if (outcome.state !== 'pass') return outcome;
   const included = comparisons.find((c) => c.spec.field === 'cost.included');
   if (included && !included.known)
