@@ -40,8 +40,8 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
   const [due, setDue] = useState<ReadonlySet<string>>(() => new Set());
   const order = useRef(keys);
   order.current = keys;
-  const dueNow = useRef(due);
-  dueNow.current = due;
+  /** The charts made due, at once (`due` follows with the next render). */
+  const dueKeys = useRef(new Set<string>());
   const slots = useRef(new Map<Element, string>());
   const slotRefs = useRef(new Map<string, (element: Element | null) => void>());
   const drawnKeys = useRef(new Set<string>());
@@ -50,10 +50,10 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
   const queued = useRef(false);
 
   const makeDue = useCallback((more: readonly string[]) => {
-    setDue((current) => {
-      const added = more.filter((key) => !current.has(key));
-      return added.length === 0 ? current : new Set([...current, ...added]);
-    });
+    const added = more.filter((key) => !dueKeys.current.has(key));
+    if (added.length === 0) return;
+    for (const key of added) dueKeys.current.add(key);
+    setDue(new Set(dueKeys.current));
   }, []);
 
   /** Marks what is complete; once the first view is, draws the next chart out of view. */
@@ -62,13 +62,14 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
     if (!view || ![...view].every((key) => drawnKeys.current.has(key))) return;
     markOnce(CHARTS_DRAWN_MARK);
     if (order.current.every((key) => drawnKeys.current.has(key))) markOnce(ALL_CHARTS_DRAWN_MARK);
-    const next = order.current.find((key) => !dueNow.current.has(key));
-    if (next === undefined || queued.current) return;
+    if (queued.current) return;
     queued.current = true;
-    // A task of its own: input and painting go first.
+    // A task of its own: input and painting go first. The next chart is picked when it runs,
+    // as scrolling may have made charts due meanwhile.
     setTimeout(() => {
       queued.current = false;
-      makeDue([next]);
+      const next = order.current.find((key) => !dueKeys.current.has(key));
+      if (next !== undefined) makeDue([next]);
     }, 0);
   }, [makeDue]);
 
