@@ -4,8 +4,8 @@
 //
 // A chart of a day's run costs 20–80 ms of main thread on its first draw, and the page has up to
 // twelve, of which two are in view when it opens. Drawn all at once, in one task, they kept the
-// charts in view waiting for the ones below them. Now the charts in view are drawn first, in the
-// task that renders the page, and `levelfield:charts-drawn` is marked when every one of them has
+// charts in view waiting for the ones below them. Now the charts in view are drawn first, as soon
+// as the page has rendered, and `levelfield:charts-drawn` is marked when every one of them has
 // drawn: what the viewer sees is then complete. The charts out of view follow one per task, in
 // page order (the page answers input between them), or at once when scrolled within NEAR of the
 // viewport; `levelfield:all-charts-drawn` is marked when every chart of the page has drawn.
@@ -45,7 +45,7 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
   const slots = useRef(new Map<Element, string>());
   const slotRefs = useRef(new Map<string, (element: Element | null) => void>());
   const drawnKeys = useRef(new Set<string>());
-  /** The charts near the viewport when the page first looked; null until it has. */
+  /** The charts in view when the page first looked; null until it has. */
   const firstView = useRef<ReadonlySet<string> | null>(null);
   const queued = useRef(false);
 
@@ -76,7 +76,7 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
   const keyList = keys.join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: look again when the charts change (a series appears live)
   useLayoutEffect(() => {
-    // The first look, before the page is painted: the charts in view are drawn in this task.
+    // The first look, before the page is painted: the charts in view are drawn right away.
     if (!firstView.current) {
       const view = [...slots.current].flatMap(([element, key]) => (inView(element) ? [key] : []));
       firstView.current = new Set(view);
