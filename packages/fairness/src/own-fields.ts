@@ -111,16 +111,19 @@ export function ownFieldDifferences(input: ComparisonInput, checkId: string): Ow
       label: entry.label,
       read: entryValue(readEntry(entry, pathReader(path))),
     }));
-    if (
-      checkOf(
-        path,
-        sides.map((s) => s.read?.value),
-      ) !== checkId
-    )
-      continue;
-    const name = path.split('.').slice(-1)[0] ?? path;
-    // A source says the value differed without printing it: a difference, as for any field.
+    // A source says the value differed without printing it: a difference, as for any field. Of
+    // the workload, it says the sides did not do the same work (F-WL-3), since a parameter of the
+    // spec would be printed.
     const marked = sides.filter((s) => s.read?.differs);
+    const owner =
+      marked.length > 0 && groupOf(path) === 'workload'
+        ? 'F-WL-3'
+        : checkOf(
+            path,
+            sides.map((s) => s.read?.value),
+          );
+    if (owner !== checkId) continue;
+    const name = path.split('.').slice(-1)[0] ?? path;
     if (marked.length > 0) {
       out.push({
         text: `own field ${name} differs on ${marked.map((s) => s.label).join(', ')} (value not stated)`,

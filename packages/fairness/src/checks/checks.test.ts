@@ -1694,6 +1694,23 @@ describe('special rules', () => {
     );
     expect(marked.state).toBe('flag');
     expect(marked.message).toMatch(/own field x-uploadMode differs on A \(value not stated\)/i);
+    // Of the workload, it says the sides did different work (F-WL-3), not another spec (F-WL-1).
+    const work = pair(
+      {
+        workload: {
+          name: 'FFT',
+          'x-inverseNormalization': {
+            value: null,
+            differs: true,
+            origin: 'imported',
+            source: 'https://x.test',
+          },
+        },
+      },
+      { workload: { name: 'FFT' } },
+    );
+    expect(runCheck(checkById('F-WL-3')!, work).state).toBe('flag');
+    expect(runCheck(checkById('F-WL-1')!, work).message).not.toMatch(/x-inverseNormalization/);
     // A measured result under its own name is not a setup that differs.
     const measured = runCheck(
       checkById('F-HW-4')!,
