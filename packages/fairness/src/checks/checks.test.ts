@@ -900,6 +900,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
       side('B', [{ workload: { name: 'VM image' } }, { workload: { name: 'photos' } }]),
     );
     expect(runCheck(checkById('F-WL-1')!, crossed).state).toBe('flag');
+    // The same command line, each naming its own system, is the same workload.
+    const named = pair(
+      { workload: { name: 'run', parameters: 'time docker run --rm -t img ./build.py -h' } },
+      { workload: { name: 'run', parameters: 'time podman run --rm -t img ./build.py -h' } },
+      ['Docker', 'Podman'],
+    );
+    expect(runCheck(checkById('F-WL-1')!, named).message).not.toMatch(/parameters differs/i);
     // Disjoint parts are different workloads.
     const other = pair({ workload: { name: 'TPC-H: Q1' } }, { workload: { name: 'TPC-H: Q2' } });
     expect(runCheck(checkById('F-WL-1')!, other).state).toBe('flag');

@@ -4,6 +4,7 @@ import {
   compareField,
   compareFields,
   evidenceFor,
+  type FieldComparison,
   type FieldSpec,
   sidesText,
   verdictOf,
@@ -80,6 +81,24 @@ export function repositoryOf(value: unknown): string | null {
   return repo === '' ? null : repo;
 }
 
+/**
+ * Texts that differ only where each names its own system ("docker run … -h" against "podman run
+ * … -h"): the same command for the system compared on purpose.
+ */
+function differsOnlyByNames(c: FieldComparison): boolean {
+  if (c.intended || c.sides.some((s) => !s.read || typeof s.read.value !== 'string')) return false;
+  const texts = c.sides.map((s) => {
+    const names = normText(`${s.entry.system ?? ''} ${s.entry.label}`)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3);
+    return normText(s.read?.value)
+      .split(/\s+/)
+      .filter((w) => !names.some((n) => w.includes(n)))
+      .join(' ');
+  });
+  return new Set(texts).size === 1;
+}
+
 /** Every side's workloads are among the others' (or the others' among its own), and they share one. */
 function nestedKeySets(keys: readonly (readonly (string | number)[])[]): boolean {
   const sets = keys.map((k) => new Set(k));
@@ -139,7 +158,9 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
       (c.spec.field === 'workload.name' || c.spec.field === 'run.benchmark') &&
       (nestedParts(c.sides.map((s) => s.read?.value)) || nestedKeySets(c.sides.map((s) => s.keys)))
         ? { ...c, differs: false }
-        : c,
+        : c.differs && differsOnlyByNames(c)
+          ? { ...c, differs: false }
+          : c,
   );
   const outcome = verdictOf(comparisons, {
     why: 'a different scale, mix or skew is a different workload, so the numbers do not measure the same work',
