@@ -1662,6 +1662,23 @@ describe('special rules', () => {
     expect(r.message).toMatch(/warm-up differs/i);
   });
 
+  it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { threads: 'single-threaded (the default; --concurrency not passed)' } },
+        { client: { threads: 'default multi-threaded (all cores); a --threads=1 variant is also reported' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Client threads: one at a time on A, several on B/);
+    const words = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { workers: 'no worker threads (--threads=false)' } }, { client: { workers: 8 } }),
+    );
+    expect(words.state).toBe('flag');
+  });
+
   it('F-CLIENT-2 flags different connection counts', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

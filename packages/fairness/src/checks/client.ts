@@ -1,7 +1,13 @@
 // F-CLIENT-*: the load generator — language, protocol, concurrency, load model, saturation, retries.
 
 import type { Field } from '@levelfield/contracts/provenance';
-import { compareFields, type FieldComparison, type FieldSpec, verdictOf } from '../compare.ts';
+import {
+  compareFields,
+  type FieldComparison,
+  type FieldSpec,
+  type SideValue,
+  verdictOf,
+} from '../compare.ts';
 import {
   concurrencyStyle,
   display,
@@ -291,8 +297,46 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       why: 'more operations in flight hide latency and raise throughput, so unequal concurrency measures the load generator',
       subject: 'the client concurrency',
     },
-    { evidence, flags: comparisons.slice(0, 3).flatMap(setOnSomeSidesOnly) },
+    {
+      evidence,
+      flags: [
+        ...comparisons.slice(0, 3).flatMap(setOnSomeSidesOnly),
+        ...comparisons.slice(1, 3).flatMap(oneAgainstMany),
+      ],
+    },
   );
+}
+
+/** One at a time: "single-threaded", "--runInBand", "no worker threads". */
+const ONE_AT_A_TIME =
+  /\bsingle[ -]?(thread\w*|process)|\bone (thread|process|worker)\b|\bno worker (threads|processes)\b|\brun ?in ?band\b|\bsequential\w*/;
+/** Several at once, count unsaid: "multi-threaded", "all cores", "worker threads". */
+const MANY_AT_ONCE =
+  /\bmulti[ -]?thread\w*|\ball (cores|cpus|threads)\b|(?<!\bno )\bworker (threads|processes)\b|\bparallel\b/;
+
+/**
+ * Workers or threads: one at a time on some sides, several on others, whether counted ("8") or
+ * described ("multi-threaded on all cores"): the parallel side does the work on more cores.
+ */
+function oneAgainstMany(c: FieldComparison): string[] {
+  if (c.intended) return [];
+  // The words first: a number found in prose ("a --threads=1 variant") may not be the count.
+  const kind = (s: SideValue) => {
+    const t = normText(s.read?.value);
+    const one = ONE_AT_A_TIME.test(t);
+    const many = MANY_AT_ONCE.test(t);
+    if (one !== many) return one ? 'one' : 'many';
+    const n = s.keys.find((k): k is number => typeof k === 'number');
+    return n === 1 ? 'one' : n !== undefined && n > 1 ? 'many' : null;
+  };
+  const known = c.sides.filter((s) => s.known).map((s) => ({ s, kind: kind(s) }));
+  const one = known.filter((k) => k.kind === 'one');
+  const many = known.filter((k) => k.kind === 'many');
+  // Counts on every side are compared above; this reads what words say.
+  if (one.length === 0 || many.length === 0 || known.every((k) => !k.s.unreadable)) return [];
+  return [
+    `${c.spec.label}: one at a time on ${one.map((k) => k.s.entry.label).join(', ')}, several on ${many.map((k) => `${k.s.entry.label} (${display(k.s.read?.value)})`).join(', ')}`,
+  ];
 }
 
 /** "tool default (no thread flag set)", "not set": the side left the count as its tool ships it. */
