@@ -300,12 +300,16 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
     {
       evidence,
       flags: [
-        ...comparisons.slice(0, 3).flatMap(setOnSomeSidesOnly),
-        ...comparisons.slice(1, 3).flatMap(oneAgainstMany),
+        ...comparisons.filter((c) => COUNTS.includes(c.spec.field)).flatMap(setOnSomeSidesOnly),
+        ...comparisons.filter((c) => PARALLELISM.includes(c.spec.field)).flatMap(oneAgainstMany),
       ],
     },
   );
 }
+
+/** The client's counts a publisher sets, and those of them that say how many work in parallel. */
+const PARALLELISM = ['client.workers', 'client.threads'];
+const COUNTS = ['client.connections', ...PARALLELISM];
 
 /** One at a time: "single-threaded", "--runInBand", "no worker threads". */
 const ONE_AT_A_TIME =

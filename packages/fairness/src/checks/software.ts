@@ -201,8 +201,7 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
 /**
  * A version that names no release: snapshots, release candidates ("-beta7", "-rc2", Python's
- * "2.0.0b2"), nightlies,
- * patched or custom builds, and a commit instead of a tag (a Go pseudo-version
+ * "2.0.0b2"), nightlies, patched or custom builds, and a commit instead of a tag (a Go pseudo-version
  * "v0.3.5-0.20220819080849-d19ff0111efa", `git describe` "-g1a2b3c4", "git tip", "main branch").
  */
 const PRE_RELEASE =
@@ -484,12 +483,12 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
   // The pasted configuration overstates tuning and counts only alone; a description ("ran with
   // defaults") yields to a list of settings. Every record stays in the evidence.
   const listed = all.filter((t) => t.field !== 'software.configuration');
-  const counted = (listed.length > 0 ? listed : all).filter(
-    (t, _, ts) => !t.described || ts.every((x) => x.described),
-  );
-  // "Defaults" in one field and tuned settings in another: the side's own records disagree.
-  const zero = [...counted, ...all.filter((t) => !t.described)].some((t) => t.count === 0);
-  if (zero && counted.some((t) => t.count > 0)) return null;
+  const pool = listed.length > 0 ? listed : all;
+  const counted = pool.some((t) => !t.described) ? pool.filter((t) => !t.described) : pool;
+  // "Defaults" in one field and tuned settings in another: the side's own records disagree. A
+  // pasted configuration that says "default" still counts against a list of settings here.
+  const saysZero = [...counted, ...all.filter((t) => !t.described)].some((t) => t.count === 0);
+  if (saysZero && counted.some((t) => t.count > 0)) return null;
   const [best] = counted;
   return best ? { best, all } : null;
 }

@@ -99,6 +99,16 @@ function differsOnlyByNames(c: FieldComparison): boolean {
   return new Set(texts).size === 1;
 }
 
+/**
+ * "X: write, readKey" against "X: write, readKey, readSeq" is one benchmark run in part on a
+ * side: a subset, which F-WL-4 reports, not another workload. So is a side that ran one of the
+ * workloads the others ran (a variant entered for the VM image only).
+ */
+function subsetOfWorkloads(c: FieldComparison): boolean {
+  if (c.spec.field !== 'workload.name' && c.spec.field !== 'run.benchmark') return false;
+  return nestedParts(c.sides.map((s) => s.read?.value)) || nestedKeySets(c.sides.map((s) => s.keys));
+}
+
 /** Every side's workloads are among the others' (or the others' among its own), and they share one. */
 function nestedKeySets(keys: readonly (readonly (string | number)[])[]): boolean {
   const sets = keys.map((k) => new Set(k));
@@ -150,17 +160,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     { field: 'workload.schemaHash', label: 'schema', read: groupField('workload', 'schemaHash') },
   ];
   const comparisons = compareFields(input, [...head, ...workloadParameterSpecs, ...implementation]).map(
-    // "X: write, readKey" against "X: write, readKey, readSeq" is one benchmark run in part on a
-    // side: a subset, which F-WL-4 reports, not another workload. So is a side that ran one of
-    // the workloads the others ran (a variant entered for the VM image only).
-    (c) =>
-      c.differs &&
-      (c.spec.field === 'workload.name' || c.spec.field === 'run.benchmark') &&
-      (nestedParts(c.sides.map((s) => s.read?.value)) || nestedKeySets(c.sides.map((s) => s.keys)))
-        ? { ...c, differs: false }
-        : c.differs && differsOnlyByNames(c)
-          ? { ...c, differs: false }
-          : c,
+    (c) => (c.differs && (subsetOfWorkloads(c) || differsOnlyByNames(c)) ? { ...c, differs: false } : c),
   );
   const outcome = verdictOf(comparisons, {
     why: 'a different scale, mix or skew is a different workload, so the numbers do not measure the same work',
