@@ -319,6 +319,7 @@ describe('build types', () => {
     ['generated from the source at tag 1.1.6 with a local patch applied', 'pre-release'],
     ['patch release 1.1.7', 'release'],
     ['debug', 'debug'],
+    ['a prototype client (work in progress)', 'pre-release'],
     ['NODE_ENV not set (React runs its development build checks on the server)', 'debug'],
     ['react-with-addons.js (development build with add-ons)', 'debug'],
   ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));

@@ -11,6 +11,7 @@ import {
 import {
   concurrencyStyle,
   display,
+  normBuildType,
   normLanguage,
   normLoadModel,
   normOrm,
@@ -151,9 +152,6 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
   );
 }
 
-/** A client described as not yet a release: "experimental", "beta", "prototype", "preview". */
-const UNRELEASED_CLIENT = /\b(experimental|beta|alpha|prototype|preview|unreleased|work in progress|wip)\b/;
-
 /**
  * A side driven through a client its own makers call experimental, against sides whose clients
  * are not: the comparison measures a young client too (an experimental Redis backend against a
@@ -161,18 +159,20 @@ const UNRELEASED_CLIENT = /\b(experimental|beta|alpha|prototype|preview|unreleas
  * system's.
  */
 function unreleasedClients(input: ComparisonInput): string[] {
+  // "Experimental", "beta", "prototype": the words that make a build no release (normBuildType).
+  const notReleased = (text: string) => normBuildType(text) === 'pre-release';
   const sides = input.entries.map((entry) => {
     const texts = ['driver', 'driverVersion'].map((k) =>
       entryValue(readEntry(entry, groupField('client', k))),
     );
     const said = texts.filter((r) => r && !r.differs).map((r) => normText(r?.value));
-    return { entry, said, young: said.some((t) => UNRELEASED_CLIENT.test(t)) };
+    return { entry, said, young: said.some(notReleased) };
   });
   const young = sides.filter((s) => s.young);
   const settled = sides.filter((s) => !s.young && s.said.length > 0);
   if (young.length === 0 || settled.length === 0) return [];
   return [
-    `${young.map((s) => s.entry.label).join(', ')} ${young.length === 1 ? 'is' : 'are'} driven through a client described as not yet released (${young.map((s) => s.said.find((t) => UNRELEASED_CLIENT.test(t))).join('; ')}), ${settled.map((s) => s.entry.label).join(', ')} through ${settled.length === 1 ? 'one' : 'ones'} that ${settled.length === 1 ? 'is' : 'are'} not`,
+    `${young.map((s) => s.entry.label).join(', ')} ${young.length === 1 ? 'is' : 'are'} driven through a client described as not yet released (${young.map((s) => s.said.find(notReleased)).join('; ')}), ${settled.map((s) => s.entry.label).join(', ')} through ${settled.length === 1 ? 'one' : 'ones'} that ${settled.length === 1 ? 'is' : 'are'} not`,
   ];
 }
 
