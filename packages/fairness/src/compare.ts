@@ -144,6 +144,18 @@ export function genericFieldSpec(path: string): FieldSpec {
   };
 }
 
+/**
+ * Every side's items are among another side's or hold them (one list extends the other), and no
+ * side's list is empty: workloads a side ran within another's, settings one side added to
+ * another's otherwise identical list.
+ */
+export function nestedSets(lists: readonly (readonly (string | number)[])[]): boolean {
+  const sets = lists.map((k) => new Set(k));
+  if (sets.length < 2 || sets.some((s) => s.size === 0)) return false;
+  const within = (a: Set<string | number>, b: Set<string | number>) => [...a].every((k) => b.has(k));
+  return sets.every((a) => sets.every((b) => within(a, b) || within(b, a)));
+}
+
 export function compareFields(input: ComparisonInput, specs: readonly FieldSpec[]): FieldComparison[] {
   return specs.map((spec) => compareField(input, spec));
 }

@@ -697,6 +697,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ),
     );
     expect(differentNames.state).toBe('needs_review');
+    // More settings on one side, and not the other's list plus additions: more effort there.
+    const moreAndOther = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['workers=2', 'threads=4,20', 'max_requests=40'] } },
+        { software: { nonDefaultSettings: ['count=4', 'endpoint=tcp'] } },
+      ),
+    );
+    expect(moreAndOther.state).toBe('flag');
+    // One list is the other's plus one setting (REST's routing beside gRPC's): a reviewer weighs it.
+    const extended = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['gcServer=true', 'logging=None'] } },
+        { software: { nonDefaultSettings: ['gcServer=true', 'logging=None', 'middleware=mvc'] } },
+      ),
+    );
+    expect(extended.state).toBe('needs_review');
     const sameNames = runCheck(
       checkById('F-SW-2')!,
       pair(

@@ -6,6 +6,7 @@ import {
   compareFields,
   evidenceFor,
   type FieldSpec,
+  nestedSets,
   sidesText,
   verdictOf,
 } from '../compare.ts';
@@ -560,8 +561,15 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   const known = counts.filter((c): c is number => c !== null);
   const min = Math.min(...known);
   const max = Math.max(...known);
-  // Defaults against tuning, or at least twice as many settings changed (and two more).
-  const uneven = known.length >= 2 && ((min === 0 && max > 0) || (max - min >= 2 && max >= 2 * min));
+  // Defaults against tuning; twice as many settings changed (and two more); or more settings on
+  // one side whose list is not another's plus additions. REST's routing middleware added to
+  // gRPC's otherwise identical list is the same setup, not more effort.
+  const counted = sides.flatMap((s) => (s.t && s.t !== 'differs' ? [s.t] : []));
+  const uneven =
+    known.length >= 2 &&
+    ((min === 0 && max > 0) ||
+      (max - min >= 2 && max >= 2 * min) ||
+      (max > min && !nestedSets(counted.map((t) => t.names.map((n) => normText(n))))));
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
   if (known.length === 0) return tuningFromBuildAndProse(input, evidence, why);

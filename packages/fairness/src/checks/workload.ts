@@ -6,6 +6,7 @@ import {
   evidenceFor,
   type FieldComparison,
   type FieldSpec,
+  nestedSets,
   sidesText,
   verdictOf,
 } from '../compare.ts';
@@ -106,15 +107,7 @@ function differsOnlyByNames(c: FieldComparison): boolean {
  */
 function subsetOfWorkloads(c: FieldComparison): boolean {
   if (c.spec.field !== 'workload.name' && c.spec.field !== 'run.benchmark') return false;
-  return nestedParts(c.sides.map((s) => s.read?.value)) || nestedKeySets(c.sides.map((s) => s.keys));
-}
-
-/** Every side's workloads are among the others' (or the others' among its own), and they share one. */
-function nestedKeySets(keys: readonly (readonly (string | number)[])[]): boolean {
-  const sets = keys.map((k) => new Set(k));
-  if (sets.length < 2 || sets.some((s) => s.size === 0)) return false;
-  const within = (a: Set<string | number>, b: Set<string | number>) => [...a].every((k) => b.has(k));
-  return sets.every((a) => sets.every((b) => within(a, b) || within(b, a)));
+  return nestedParts(c.sides.map((s) => s.read?.value)) || nestedSets(c.sides.map((s) => s.keys));
 }
 
 export function checkWl1(input: ComparisonInput): CheckOutcome {
