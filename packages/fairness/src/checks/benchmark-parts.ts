@@ -3,6 +3,7 @@
 // note ("q6, q10, q11, q21 omitted"); a standard benchmark has a known number of parts, so a
 // side that ran fewer ran a subset.
 import { normText } from '../normalize.ts';
+import type { Entry } from '../schema.ts';
 
 /** Standard benchmarks and how many parts (queries, transaction types, workloads) each has. */
 const STANDARD_BENCHMARKS: readonly { name: RegExp; total: number; what: string }[] = [
@@ -84,4 +85,47 @@ export function partsInParameters(value: unknown): string[] {
   for (const [k, v] of Object.entries(value))
     if (PART_KEY.test(k) && Array.isArray(v)) out.push(...v.map((x) => partKey(String(x))));
   return out;
+}
+
+const RATIO_UNITS = new Set(['x', '×', 'ratio', 'times', 'relative']);
+
+/** A value stated relative to another side ("speedup", unit "×") rather than on its own. */
+export function isRatio(v: { metric: string; unit: string }): boolean {
+  return (
+    RATIO_UNITS.has(normText(v.unit)) || /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
+  );
+}
+
+/** The last part of a dotted metric name that is a statistic or a repetition, not an operation. */
+const STATISTIC_PART = /^(p\d+(\.\d+)?|max|min|mean|avg|average|median|std(dev)?|sd|best|worst|run\d*|\d+)$/i;
+/** A part that names another side ("vsNginx", "overRedis"): a comparison, not an operation. */
+const VERSUS_PART = /^(vs|versus|over)[A-Z_]/;
+
+/**
+ * Operations told apart by a dotted metric name ("throughput.encrypt", "encodeMs.large"), for the
+ * names every side uses: a side that reports "throughput.decrypt" where another reports only
+ * "throughput.encrypt" reports another part. Statistics, runs and ratios are not parts; a stem
+ * only some sides use is another metric, which F-WL-4 leaves alone.
+ */
+export function partsInMetricNames(entries: readonly Entry[]): Map<Entry, Set<string>> {
+  const perEntry = entries.map((entry) => {
+    const stems = new Map<string, Set<string>>();
+    for (const run of entry.runs)
+      for (const v of run.values) {
+        const dot = v.metric.lastIndexOf('.');
+        if (v.value === null || v.quality !== 'measured' || isRatio(v) || dot <= 0) continue;
+        const part = v.metric.slice(dot + 1);
+        if (STATISTIC_PART.test(part) || VERSUS_PART.test(part)) continue;
+        const stem = v.metric.slice(0, dot);
+        stems.set(stem, (stems.get(stem) ?? new Set()).add(part));
+      }
+    return stems;
+  });
+  const shared = [...(perEntry[0]?.keys() ?? [])].filter((stem) => perEntry.every((s) => s.has(stem)));
+  return new Map(
+    entries.map((entry, i) => [
+      entry,
+      new Set(shared.flatMap((stem) => [...(perEntry[i]?.get(stem) ?? [])].map((p) => `${stem}.${p}`))),
+    ]),
+  );
 }

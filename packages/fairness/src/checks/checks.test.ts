@@ -953,6 +953,43 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toBe('A: 5/5 TPC-C transaction types reported; B: 2/5 TPC-C transaction types reported');
   });
 
+  it('F-WL-4 reads operations from dotted metric names every side reports', () => {
+    const v = (metric: string, unit = 'GB/s') => ({ metric, value: 1, unit, origin: 'imported' });
+    // Decryption reported for one library only: another part of the benchmark.
+    const partial = runCheck(
+      checkById('F-WL-4')!,
+      pair(
+        { values: [v('throughput.encrypt'), v('throughput.decrypt')] },
+        { values: [v('throughput.encrypt')] },
+      ),
+    );
+    expect(partial.state).toBe('flag');
+    // Statistics, ratios against the other side and a metric only one side has are no parts.
+    const notParts = runCheck(
+      checkById('F-WL-4')!,
+      pair(
+        {
+          values: [
+            v('latency.p99', 'ms'),
+            v('latency.p999', 'ms'),
+            v('throughput.vsRedis', 'x'),
+            v('memory.rss'),
+          ],
+        },
+        { values: [v('latency.p99', 'ms')] },
+      ),
+    );
+    expect(notParts.state).not.toBe('flag');
+    const same = runCheck(
+      checkById('F-WL-4')!,
+      pair(
+        { values: [v('encodeMs.tiny'), v('encodeMs.base')] },
+        { values: [v('encodeMs.base'), v('encodeMs.tiny')] },
+      ),
+    );
+    expect(same.state).not.toBe('flag');
+  });
+
   it('F-WL-4 reads the parts a side names in its setup against the standard benchmark', () => {
     const listed = runCheck(
       checkById('F-WL-4')!,

@@ -40,22 +40,15 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
+import { isRatio } from './benchmark-parts.ts';
 import { concurrencyStyleReader } from './client.ts';
 import { platformDifferences } from './software.ts';
 import { normWorkloadName } from './workload.ts';
 
 // --- F-DISC-1 ----------------------------------------------------------------------------------
 
-const RATIO_UNITS = new Set(['x', '×', 'ratio', 'times', 'relative']);
-
 /** A linked artefact that holds results rather than code: a metrics or results repository, raw data files. */
 const RESULTS_DATA = /\/(metrics|results?|raw[-_]?data|data)(\/|$|[-_.])|\.(csv|json|parquet)(\?|$)/i;
-
-function isRatio(v: { metric: string; unit: string }): boolean {
-  return (
-    RATIO_UNITS.has(normText(v.unit)) || /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
-  );
-}
 
 export function checkDisc1(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];

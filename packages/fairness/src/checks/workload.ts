@@ -22,7 +22,7 @@ import {
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses, isIntended } from '../subject.ts';
-import { partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
+import { partsInMetricNames, partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
 import { featureSwitches } from './feature-text.ts';
 import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
@@ -427,6 +427,7 @@ function statedParts(run: RunInput, total: number | undefined) {
 
 export function checkWl4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
+  const metricParts = partsInMetricNames(input.entries);
   const sides = input.entries.map((entry) => {
     const ops = new Set<string>();
     for (const run of entry.runs) {
@@ -449,14 +450,16 @@ export function checkWl4(input: ComparisonInput): CheckOutcome {
     const stated = entry.runs.map((r) => statedParts(r, total ?? undefined));
     const ran = new Set(stated.flatMap((p) => [...p.ran]));
     const leftOut = [...new Set(stated.flatMap((p) => [...p.leftOut]))];
-    // Parts named in the setup stand for the operations when no result is labelled by one.
+    // Parts named in the setup, or else in the dotted metric names every side reports, stand for
+    // the operations when no result is labelled by one.
     if (ops.size === 0) for (const p of ran) ops.add(p);
+    if (ops.size === 0) for (const p of metricParts.get(entry) ?? []) ops.add(p);
     evidence.push(
       derived(
         entry,
         'reported operations',
         [...ops].sort(),
-        'operation labels of values and series, or the parts the setup names',
+        'operation labels of values and series, the parts the setup names, or the parts of dotted metric names',
       ),
     );
     const text =
