@@ -1285,6 +1285,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(latest.state).toBe('flag');
     expect(latest.message).toMatch(/A runs cp-kafka "latest", which names no release/);
+    // A package-manager range installs whatever is newest on the day; an exact release does not.
+    const versions = (jest: string, vitest: string) =>
+      pair(
+        { software: { components: [{ name: 'jest', version: jest, role: 'test runner' }] } },
+        { software: { components: [{ name: 'vitest', version: vitest, role: 'test runner' }] } },
+      );
+    for (const range of ['^0.5.1', '~1.2', '>=2.0', '1.x']) {
+      const r = runCheck(checkById('F-SW-1')!, versions('27.4.7', range));
+      expect(r.state, range).toBe('flag');
+      expect(r.message).toMatch(/B runs vitest "[^"]+", which names no release/);
+    }
+    expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', '0.5.1')).state).not.toBe('flag');
   });
 
   it('F-SW-1 flags a compared system whose version is not stated while another is', () => {

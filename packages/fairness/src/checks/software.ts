@@ -208,8 +208,12 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 const PRE_RELEASE =
   /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b/i;
 
-/** A version that names no release at all: the image's moving tag, a range's wildcard. */
-const UNPINNED = /^\s*(latest|stable|current|newest|\*|x|any)\b/i;
+/**
+ * A version that names no release at all: the image's moving tag, a range's wildcard, a
+ * package-manager range ("^0.5.1", "~1.2", ">=2.0", "1.x") that installs whichever release is
+ * newest on the day.
+ */
+const UNPINNED = /^\s*(latest|stable|current|newest|\*|x|any)\b|^\s*([\^~]|[<>]=?)\s*v?\d|\d\.x\b/i;
 
 /** Components whose version is no release, per side. */
 function preReleases(input: ComparisonInput): string[] {
