@@ -6,6 +6,7 @@ import {
   canonical,
   denied,
   isVacuous,
+  isVacuousHead,
   normAcknowledgement,
   normBuildType,
   normCacheState,
@@ -184,6 +185,13 @@ describe('values that say nothing', () => {
   it.each(['none', 'no', 'off', 'serializable', 'default isolation is serializable', 0, false, ['x', 'n/a']])(
     '%j says something',
     (v) => expect(isVacuous(v as never)).toBe(false),
+  );
+  it.each(['not stated (latest Helm chart at install time)', 'unknown; the harness prints nothing'])(
+    '%j says nothing before its aside',
+    (v) => expect(isVacuousHead(v)).toBe(true),
+  );
+  it.each(['1.21.5 (Docker image)', 'v0.2; built from main'])('%j states a value before its aside', (v) =>
+    expect(isVacuousHead(v)).toBe(false),
   );
 });
 

@@ -36,6 +36,16 @@ export function isVacuous(value: unknown): boolean {
   return t === '' || VACUOUS.test(t);
 }
 
+/**
+ * A value that says nothing before an aside that explains why: "not stated (latest Helm chart at
+ * install time)", "unknown; the harness prints nothing". Not "default (mold not in use)" for a
+ * setting, where the aside is the fact; used where the head alone is the value (a version).
+ */
+export function isVacuousHead(value: unknown): boolean {
+  const head = normText(value).split(/\s*(?:\(|;|\s[—–-]\s|:\s)/)[0] ?? '';
+  return isVacuous(head);
+}
+
 /** A stable string for any field value: text normalised, arrays sorted, record keys sorted. */
 export function canonical(value: FieldValue | undefined): string {
   if (value === undefined || value === null) return '';

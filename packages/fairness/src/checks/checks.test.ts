@@ -1314,6 +1314,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/OtherDB runs a version not stated, while AcmeDB is 0\.35\.10/);
+    // "not stated" with its reason in an aside is still no version.
+    const aside = runCheck(
+      checkById('F-SW-1')!,
+      pair(
+        components('AcmeDB', '0.35.10'),
+        components('OtherDB', 'not stated (latest Helm chart at install time)'),
+        ['AcmeDB', 'OtherDB'],
+      ),
+    );
+    expect(aside.state).toBe('flag');
+    expect(aside.message).toMatch(/OtherDB runs a version not stated/);
     // Neither stated: nothing to set against, and nothing passes either.
     const neither = runCheck(
       checkById('F-SW-1')!,

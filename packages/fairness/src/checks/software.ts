@@ -14,6 +14,7 @@ import {
   amountOf,
   display,
   isVacuous,
+  isVacuousHead,
   normBuildType,
   normCompilerFamily,
   normText,
@@ -66,7 +67,7 @@ export function componentsOf(value: unknown): Component[] {
       const o = c as { name: unknown; version?: unknown; role?: unknown };
       out.push({
         name: String(o.name),
-        ...(o.version && !isVacuous(o.version) ? { version: String(o.version) } : {}),
+        ...(o.version && !isVacuousHead(o.version) ? { version: String(o.version) } : {}),
         ...(o.role ? { role: normText(o.role) } : {}),
       });
     } else if (typeof c === 'string') {
