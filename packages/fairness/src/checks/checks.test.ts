@@ -715,6 +715,25 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ),
     );
     expect(extended.state).toBe('needs_review');
+    // A setting named with nothing said of its value is no change: mimalloc against the shipped malloc.
+    const allocator = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'memory allocator: mimalloc (linked statically)' } },
+        { software: { configuration: 'memory allocator: not stated (upstream uses the system malloc)' } },
+      ),
+    );
+    expect(allocator.state).toBe('flag');
+    expect(allocator.hint).toBe('1 non-default setting on A (allocator) vs not recorded on B');
+    // Whose defaults ("server-side defaults") is still no setting changed; "changed defaults" is.
+    const owned = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: 'server-side defaults' } },
+        { software: { nonDefaultSettings: 'changed defaults' } },
+      ),
+    );
+    expect(owned.hint).toMatch(/0 non-default settings on A vs 1 non-default setting on B/);
     const sameNames = runCheck(
       checkById('F-SW-2')!,
       pair(

@@ -398,15 +398,26 @@ const UNTUNED =
 const DEFAULT_CONTRAST =
   /\bnon ?defaults?\b|\bnot (the |its )?defaults?\b|\bby default\b|\b(than|instead of|from|over) (the |its )?defaults?\b|\bdefaults? (is |was |of |= ?)?\d/;
 
+/** Whose defaults, and nothing else: "server-side defaults", "Elastic Cloud defaults". */
+const OWNED_DEFAULTS = /^\W*([a-z]+ ){1,2}defaults?\W*$/;
+/** Words that say the defaults were changed: "changed defaults", "overrode defaults". */
+const CHANGED = /\b(chang|overr|modif|tun|adjust|rais|lower|replac|increas|decreas|disabl|enabl)\w*/;
+
 /** A recorded setting or configuration that says only that the shipped defaults ran. */
 function saysUntuned(value: unknown): boolean {
   const t = normText(value);
+  if (OWNED_DEFAULTS.test(t) && !CHANGED.test(t)) return true;
   return UNTUNED.test(t) && !DEFAULT_CONTRAST.test(t);
 }
 
-/** Settings named in printed text: "shared_buffers=8GB", "workers: 16", "--io-threads 16". */
+/**
+ * Settings named in printed text: "shared_buffers=8GB", "workers: 16", "--io-threads 16". A name
+ * set to nothing said or to its default ("allocator: not stated (system malloc)") is no change.
+ */
 function settingNames(text: string): string[] {
-  const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*[=:]/g)].map((m) => m[1] as string);
+  const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*[=:](?=\s*([^,;\n]*))/g)]
+    .filter((m) => !isVacuousHead(m[2]) && !saysUntuned(m[2]))
+    .map((m) => m[1] as string);
   const flags = [...text.matchAll(/(?:^|\s)(?:--([A-Za-z][\w-]*)|-([A-Za-z])\s+[\w.]+)/g)].map(
     (m) => (m[1] ?? m[2]) as string,
   );
