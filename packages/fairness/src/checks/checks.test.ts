@@ -1568,6 +1568,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/several cores vs .*one core/);
+    // "All cores" of a node whose cores are counted is that count: 48 against 16 threads allowed.
+    const counted = (vcpusUsed: string | number) => ({
+      role: 'sut' as const,
+      hardware: { hostType: 'c5.metal', cores: 48, vcpusUsed },
+    });
+    const whole = runCheck(
+      checkById('F-HW-2')!,
+      pair({ nodes: [counted(16)] }, { nodes: [counted('all cores (default configuration)')] }),
+    );
+    expect(whole.state).toBe('flag');
+    expect(whole.message).toMatch(/vCPUs the system could use differs \(A: 16 vs B: 48\)/i);
   });
 
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {

@@ -126,6 +126,17 @@ const vcpusOf = (v: unknown) => parseNumber(v);
 /** The system's footprint: its own nodes and the auxiliary ones it needs (coordinators, metadata). */
 const FOOTPRINT = ['sut', 'aux'] as const;
 
+/** Words that say a system could use every CPU of its node. */
+const WHOLE_MACHINE =
+  /\b(all|every|each)( (of )?(the|its|available|logical|physical))* (cores?|v?cpus?|threads?|processors?|hardware threads)\b|\bwhole (machine|host|node)\b/;
+
+/** A node's CPUs as provisioned: vCPUs, else hardware threads, else cores. */
+function nodeCpus(node: Node): number | null {
+  const f =
+    fromField(node.hardware.vcpus) ?? fromField(node.hardware.threads) ?? fromField(node.hardware.cores);
+  return f ? parseNumber(f.value) : null;
+}
+
 /**
  * vCPUs the system could use on one node: a recorded `vcpusUsed` (pinned cores, a CPU limit), else
  * its processes × threads when recorded (a single-threaded server uses one core of any machine),
@@ -136,6 +147,9 @@ function usedVcpus(node: Node): { value: number; how: string } | 'nothing' | nul
   const used = fromField(node.hardware.vcpusUsed);
   const usedN = used ? parseNumber(used.value) : null;
   if (usedN !== null) return { value: usedN, how: `${String(used?.value)} used` };
+  // "all cores (default configuration)": the whole node, however it counts its CPUs.
+  const whole = used && WHOLE_MACHINE.test(normText(used.value)) ? nodeCpus(node) : null;
+  if (whole !== null) return { value: whole, how: `all ${whole} used` };
   const processes = fromField(node.software.processes);
   const threads = fromField(node.software.threadsPerProcess);
   // A count only (processCount): "mysqld + sysbench + pmm2-client" is no number of processes.
