@@ -37,10 +37,14 @@ const CORPORATE =
 /** What a company glues onto its product's name to name itself: "DoltHub", "InfluxData", "MongoDB Inc". */
 const COMPOUND_SUFFIX = /^(hub|labs?|data|db|io|hq|inc|soft|works|tech|ai)$/;
 
+const CODE_HOST = /^(https?:\/\/)?(www\.)?(github|gitlab|bitbucket|codeberg)\.(com|org)\//;
+
 /** "CockroachDB" → "cockroach", "Apache Kafka" → "kafka", "YugabyteDB" → "yugabyte". */
 export function productStem(system: string): string {
   const t = normText(system)
     .replace(/[’']/g, "'")
+    // A product named by its repository: "github.com/hamba/avro" is hamba/avro.
+    .replace(CODE_HOST, '')
     .replace(/\b(apache|the|open ?source|community|edition|server|cloud|managed|enterprise)\b/g, '')
     .replace(/\s*\d[\w.]*$/, '')
     .trim();
@@ -89,7 +93,7 @@ export function organisationsIn(affiliation: string): string[] {
 }
 
 const MAKER_CLAUSE =
-  /\b(?:makers?|vendor|developers?|creators?|authors?|maintainers?|company|team|stewards?)\s+(?:of|behind)\s+(?:the\s+)?([\w.+-]+)/gi;
+  /\b(?:makers?|vendor|developers?|creators?|authors?|maintainers?|company|team|stewards?)\s+(?:of|behind)\s+(?:the\s+)?([\w.+/-]+)/gi;
 
 /** True when `org` is the maker of `system` (its own name, a declared vendor, or a known vendor). */
 export function isVendorOf(org: string, system: string, vendor?: string): boolean {

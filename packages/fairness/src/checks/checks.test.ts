@@ -1062,6 +1062,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/A is published by the vendor of AcmeDB, compared against OtherDB/);
     expect(r.hint).toMatch(/B: no affiliation declared/);
+    // A product named by its repository is the product: the author of github.com/hamba/avro.
+    const repo = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { authors: [{ name: 'N', affiliation: 'author of github.com/hamba/avro' }] } }, {}, [
+        'hamba/avro',
+        'gogen-avro',
+      ]),
+    );
+    expect(repo.state).toBe('flag');
+    expect(repo.message).toMatch(/A is published by the vendor of hamba\/avro/);
     // Naming a competitor in prose is not an affiliation with it.
     const prose = runCheck(
       checkById('F-DISC-3')!,
