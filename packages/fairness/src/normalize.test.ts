@@ -392,5 +392,8 @@ describe('cache state read from what was done to the cache', () => {
     ['fio --direct=1 honoured (page cache bypassed)', 'cold'],
     ['fio --direct=1 requested, but the filesystem has no native Direct IO', 'warm'],
     ['O_DIRECT reads', 'cold'],
+    ['data kept in CPU memory and copied to the GPU for each GPU search', 'cold'],
+    ['index resident in GPU memory after train+add', 'hot'],
+    ['table preloaded into memory', 'hot'],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });

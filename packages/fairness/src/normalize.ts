@@ -520,12 +520,22 @@ function directIo(t: string): CacheState | null {
   return matches.some((m) => KEPT.test(t.slice(Math.max(0, (m.index ?? 0) - 30), m.index))) ? 'warm' : 'cold';
 }
 
+/** Data brought in again for every operation: "copied to the GPU for each search". */
+const RELOADED_PER_OP =
+  /\b(copied|loaded|transferred|read|fetched|moved|uploaded)\b[^.;]{0,40}\b(for|on|per|before|with) (each|every) (\w+ )?(search|query|request|call|operation|op|iteration|batch)\b/;
+/** Data kept where the work reads it: "index resident in GPU memory", "preloaded into memory". */
+const RESIDENT =
+  /\b(resident|preloaded|pinned|cached) (in|into) (the )?(gpu |device |main |host |ram |process )?memory\b|\bmemory resident\b/;
+
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
   // Whether the page cache was emptied says cold or warm, whatever the label claims.
   if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
   const direct = directIo(t);
   if (direct) return direct;
+  // Where the data sits between operations: brought in again for each, or kept resident.
+  if (RELOADED_PER_OP.test(t)) return 'cold';
+  if (RESIDENT.test(t)) return 'hot';
   const treated = cacheTreatment(t);
   if (treated) return treated;
   if (/cold/.test(t)) return 'cold';
