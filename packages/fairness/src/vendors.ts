@@ -26,6 +26,7 @@ const KNOWN_VENDORS: Record<string, readonly string[]> = {
   flink: ['ververica'],
   vitess: ['planetscale'],
   tidb: ['pingcap'],
+  delta: ['databricks'],
   valkey: ['linux foundation'],
   mysql: ['oracle'],
   postgres: ['postgresql global development group'],
@@ -69,7 +70,7 @@ export function orgKey(org: string): string {
  */
 export function organisationsIn(affiliation: string): string[] {
   const phrases: string[] = [];
-  for (const part of affiliation.split(/[;|]| and |\n/)) {
+  for (const part of affiliation.split(/(?:[;|]| and |\n)(?![^(]*\))/)) {
     phrases.push(part.split(/[:(—–,]| - /)[0] ?? '');
     // "MagicStack (authors of asyncpg)": the parenthesis says whose maker it is.
     const aside = /\(([^)]*)\)/.exec(part)?.[1];
@@ -83,6 +84,8 @@ export function organisationsIn(affiliation: string): string[] {
       )
         phrases.push(phrase);
   }
+  // Whoever asked for or paid for the work: "benchmark requested by Databricks".
+  for (const m of affiliation.matchAll(SPONSOR_CLAUSE)) phrases.push(m[1] as string);
   // A maker clause anywhere ("Coiled (company behind Dask; …)", "CloudWeGo, maintainers of the
   // Kitex framework"), unless it is denied ("not affiliated with the makers of X").
   for (const m of affiliation.matchAll(MAKER_CLAUSE)) {
@@ -92,8 +95,14 @@ export function organisationsIn(affiliation: string): string[] {
   return phrases.map((s) => normText(s).replace(/[’']/g, "'").trim()).filter((s) => s.length > 0);
 }
 
+const SPONSOR_CLAUSE =
+  /\b(?:requested|commissioned|sponsored|funded|paid for|financed|ordered) by (?:the )?([A-Z][\w.&+-]*(?: [A-Z][\w.&+-]*){0,2})/g;
+
 const MAKER_CLAUSE =
   /\b(?:makers?|vendor|developers?|creators?|authors?|maintainers?|company|team|stewards?)\s+(?:of|behind)\s+(?:the\s+)?([\w.+/-]+)/gi;
+
+/** KNOWN_VENDORS by the stem productStem gives a product's name ("TiDB" → "ti", "MySQL" → "my"). */
+const VENDORS_BY_STEM = new Map(Object.entries(KNOWN_VENDORS).map(([k, v]) => [productStem(k), v]));
 
 /** True when `org` is the maker of `system` (its own name, a declared vendor, or a known vendor). */
 export function isVendorOf(org: string, system: string, vendor?: string): boolean {
@@ -105,13 +114,15 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
     /(?:makers?|vendor|developers?|creators?|authors?|maintainers?|team|company) (?:of|behind) (?:the )?(\S+)/.exec(
       o,
     )?.[1];
-  if (of && productStem(of) === stem) return true;
+  if (of && namesProduct(of, system)) return true;
   const owner =
-    /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|maker|makers|developers|company|inc|labs|project)\b/.exec(o)?.[1];
-  if (owner && productStem(owner) === stem) return true;
+    /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|makers?|developers|maintainers|authors|creators|company|inc|labs|project)\b/.exec(
+      o,
+    )?.[1];
+  if (owner && namesProduct(owner, system)) return true;
   const key = orgKey(o);
   if (vendor && key === orgKey(vendor)) return true;
-  if ((KNOWN_VENDORS[stem] ?? []).some((v) => key === orgKey(v) || key.startsWith(`${orgKey(v)} `)))
+  if ((VENDORS_BY_STEM.get(stem) ?? []).some((v) => key === orgKey(v) || key.startsWith(`${orgKey(v)} `)))
     return true;
   // The organisation named in the product's own name: "Databricks" / "Spark (Databricks Runtime)",
   // "Amazon" / "Amazon Aurora", "Confluent" / "Kafka (Confluent Platform)".
@@ -127,6 +138,16 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
       (first.startsWith(stem) && (stem.length >= 5 || COMPOUND_SUFFIX.test(first.slice(stem.length)))) ||
       (stem.startsWith(first) && first.length >= 5))
   );
+}
+
+/**
+ * A product named in a maker clause is the system: the same stem, or a word of the system's name
+ * ("Presto maintainers" make "Prestissimo (Presto C++ workers)").
+ */
+function namesProduct(product: string, system: string): boolean {
+  if (productStem(product) === productStem(system)) return true;
+  const word = orgKey(product);
+  return word.length >= 4 && new RegExp(`\\b${escapeRegExp(word)}\\b`).test(orgKey(system));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

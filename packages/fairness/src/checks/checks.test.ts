@@ -1072,6 +1072,41 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(repo.state).toBe('flag');
     expect(repo.message).toMatch(/A is published by the vendor of hamba\/avro/);
+    // Whoever asked for the work, a product's maintainers named before the word, and a vendor
+    // known by name whose product's stem is shorter than its name (TiDB → PingCAP).
+    const cases: [string, string, string][] = [
+      ['Brooklyn Data Co. (benchmark requested by Databricks)', 'Delta Lake', 'Apache Iceberg'],
+      ['IBM (Presto maintainers; grafana.ibm.prestodb.dev)', 'Prestissimo (Presto C++ workers)', 'Trino'],
+      ['PingCAP (documentation of the product)', 'TiDB Cloud Lake', 'Snowflake'],
+    ];
+    for (const [affiliation, own, rival] of cases) {
+      const r = runCheck(
+        checkById('F-DISC-3')!,
+        pair({ disclosure: { affiliation } }, { disclosure: { affiliation } }, [own, rival]),
+      );
+      expect(r.state, affiliation).toBe('flag');
+      expect(r.message).toContain(`A is published by the vendor of ${own}`);
+    }
+    // A sponsor that makes both sides' product still declares its conflict of interest.
+    const sponsor = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        {
+          disclosure: {
+            affiliation: 'GigaOm, benchmark sponsored by Microsoft',
+            conflictOfInterest: 'Microsoft sponsored it',
+          },
+        },
+        {
+          disclosure: {
+            affiliation: 'GigaOm, benchmark sponsored by Microsoft',
+            conflictOfInterest: 'Microsoft sponsored it',
+          },
+        },
+        ['Microsoft SQL Server on Azure', 'Microsoft SQL Server on AWS'],
+      ),
+    );
+    expect(sponsor.state).toBe('flag');
     // Naming a competitor in prose is not an affiliation with it.
     const prose = runCheck(
       checkById('F-DISC-3')!,

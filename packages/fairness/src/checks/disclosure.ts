@@ -230,7 +230,9 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
       .map((other) => orgs.map((o) => makerOf(o, other)).find(Boolean))
       .filter((p): p is string => Boolean(p));
     const others = sides.filter((o) => o !== side).flatMap((o) => o.products.slice(-1));
-    if (own && stems.size > 1)
+    // A vendor of every side's product (SQL Server on Azure and on AWS) benchmarks no rival of its own.
+    const ownAgainstRival = own !== undefined && stems.size > 1;
+    if (ownAgainstRival)
       findings.push(
         `${entry.label} is published by the vendor of ${own}, compared against ${[...new Set(others)].join(', ')}`,
       );
@@ -239,7 +241,7 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
         `${entry.label} is published by the vendor of a competing system (${[...new Set(rivals)].join(', ')})`,
       );
     const declared = declaredConflict(entry);
-    if (declared && !own && rivals.length === 0)
+    if (declared && !ownAgainstRival && rivals.length === 0)
       findings.push(`${entry.label} declares a conflict of interest (${declared})`);
     const makes = [own, ...rivals].filter(Boolean);
     parts.push(
