@@ -27,8 +27,8 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power and firmware state are F-HW-4's; the
- * client's codec or library F-CLIENT-1's; what a timer covers F-MEAS-2's; resources used or
- * counted F-HW-2's.
+ * client's codec or library F-CLIENT-1's; what a timer covers F-MEAS-2's; what each operation
+ * produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
  */
 function checkOf(path: string, values: readonly unknown[]): string | undefined {
   const group = groupOf(path);
@@ -38,11 +38,14 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
   if (TIMING.test(name)) return 'F-MEAS-2';
   if (CACHE.test(name)) return 'F-MEAS-4';
+  // What each operation produces (a response's size, its payload): the work done per operation.
+  if (WORK_OUTPUT.test(name)) return 'F-WL-3';
   // What resources a side used or was counted for, wherever the publication filed it.
   if (RESOURCES.test(name)) return 'F-HW-2';
   return GROUP_CHECK[group];
 }
 
+const WORK_OUTPUT = /response|reply|payload|body|output/i;
 const CLIENT_STACK = /marshal|codec|seriali[sz]|encod|library|driver|sdk/i;
 /** What a timer covers: its start and end points, the region it times. */
 const TIMING = /tim(ed|er|ing)|end ?point|start ?point/i;

@@ -1980,6 +1980,10 @@ describe('special rules', () => {
       { measurement: { 'x-timedRegion': 'serialize only' } },
     );
     expect(runCheck(checkById('F-MEAS-2')!, timed).hint).toMatch(/own field x-timedRegion differs/);
+    // What each operation produces is the work done, wherever it is filed: not the client's concurrency.
+    const produced = pair({ client: { 'x-responseBytes': 31866 } }, { client: { 'x-responseBytes': 26874 } });
+    expect(runCheck(checkById('F-WL-3')!, produced).state).toBe('flag');
+    expect(runCheck(checkById('F-CLIENT-2')!, produced).message).not.toMatch(/own field/i);
   });
 
   it("a workload name's aside is each side's way of running it, not another workload", () => {
