@@ -330,6 +330,7 @@ describe('build types', () => {
     ['a prototype client (work in progress)', 'pre-release'],
     ['NODE_ENV not set (React runs its development build checks on the server)', 'debug'],
     ['react-with-addons.js (development build with add-ons)', 'debug'],
+    ['Micronaut 2.0.0.M3 milestone (pre-release) build', 'pre-release'],
   ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));
 });
 

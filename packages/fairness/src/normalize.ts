@@ -599,7 +599,7 @@ export function normBuildType(value: unknown): BuildType | null {
   if (/debug|unoptimi[sz]ed|\bo0\b|\bdev build|\bdevelopment (build|mode)\b|\bdev mode\b/.test(t))
     return 'debug';
   if (
-    /\bbeta\b|\balpha\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|prototype|work in progress|\bwip\b|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build/.test(
+    /\bbeta\b|\balpha\b|\bpre ?release\b|\bmilestone\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|prototype|work in progress|\bwip\b|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build/.test(
       t,
     )
   )

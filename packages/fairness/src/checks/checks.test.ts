@@ -1355,6 +1355,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
         { software: { components: [{ name: 'jest', version: jest, role: 'test runner' }] } },
         { software: { components: [{ name: 'vitest', version: vitest, role: 'test runner' }] } },
       );
+    // A Maven milestone is no release either.
+    const milestone = runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0.M3'));
+    expect(milestone.message).toMatch(/B runs vitest 2\.0\.0\.M3, not a release/);
     for (const range of ['^0.5.1', '~1.2', '>=2.0', '1.x']) {
       const r = runCheck(checkById('F-SW-1')!, versions('27.4.7', range));
       expect(r.state, range).toBe('flag');
