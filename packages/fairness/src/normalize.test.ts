@@ -271,7 +271,12 @@ describe('durability written as negations', () => {
     'flush is turned off',
     'SyncWrites option turned off',
     'syncWrites=false',
+    "synchronous_commit=remote_write without safekeepers: this doesn't guarantee data durability",
   ])('%s → no-fsync', (t) => expect(normDurability(t)).toBe('no-fsync'));
+  it('an fsync named as the fix keeps a durability caveat durable', () =>
+    expect(normDurability("db.flush() then fsync of every file (sled doesn't guarantee durability)")).toBe(
+      'local-fsync',
+    ));
 });
 
 describe('storage', () => {
@@ -393,6 +398,7 @@ describe('cache state read from what was done to the cache', () => {
     ['fio --direct=1 honoured (page cache bypassed)', 'cold'],
     ['fio --direct=1 requested, but the filesystem has no native Direct IO', 'warm'],
     ['O_DIRECT reads', 'cold'],
+    ["async data cache enabled ('Prestissimo (with async data cache)')", 'warm'],
     ['data kept in CPU memory and copied to the GPU for each GPU search', 'cold'],
     ['index resident in GPU memory after train+add', 'hot'],
     ['table preloaded into memory', 'hot'],

@@ -263,6 +263,16 @@ export function normDurability(value: unknown): DurabilityLevel | null {
     )
   )
     return 'no-fsync';
+  // Said not to be durable, whatever the setting is called ("remote_write … doesn't guarantee data
+  // durability"), unless an fsync is named as the fix ("sled doesn't guarantee durability, so
+  // every file is fsynced").
+  if (
+    /\b(doesn'?t|does not|do not|don'?t|not|no|without( any)?) guarantee\w* (of )?(\w+ )?durab|\bnot durable\b/.test(
+      t,
+    ) &&
+    !/\bf(data)?sync/.test(t)
+  )
+    return 'no-fsync';
   // Nothing written to disk at all: Redis with appendonly no and no snapshots, "persistence disabled".
   if (
     /no persistence|persistence (is |was )?(disabled|off)|appendonly ?(=|:)? ?no\b|\baof (is )?not enabled|\bno aof\b/.test(
@@ -520,6 +530,8 @@ function directIo(t: string): CacheState | null {
   return matches.some((m) => KEPT.test(t.slice(Math.max(0, (m.index ?? 0) - 30), m.index))) ? 'warm' : 'cold';
 }
 
+const CACHE_ON_FOR_RUN =
+  /\bcache\w* (is |was )?(enabled|on|active|turned on|switched on)\b|\bwith (an? |the |its )?(\w+ ){0,2}cache\b/;
 /** Data brought in again for every operation: "copied to the GPU for each search". */
 const RELOADED_PER_OP =
   /\b(copied|loaded|transferred|read|fetched|moved|uploaded)\b[^.;]{0,40}\b(for|on|per|before|with) (each|every) (\w+ )?(search|query|request|call|operation|op|iteration|batch)\b/;
@@ -538,6 +550,8 @@ export function normCacheState(value: unknown): CacheState | null {
   if (RESIDENT.test(t)) return 'hot';
   const treated = cacheTreatment(t);
   if (treated) return treated;
+  // A cache switched on for the run: "async data cache enabled", "with the SSD cache".
+  if (CACHE_ON_FOR_RUN.test(t)) return 'warm';
   if (/cold/.test(t)) return 'cold';
   if (/hot/.test(t)) return 'hot';
   if (/warm/.test(t)) return 'warm';
