@@ -1818,6 +1818,26 @@ describe('special rules', () => {
     expect(r.message).toMatch(/warm-up differs/i);
   });
 
+  it('F-MEAS-3 flags a JIT-compiled side measured cold against one compiled ahead of time', () => {
+    const side = (runtime: string, warmupMs: string | number) => ({
+      software: { components: [{ name: runtime, version: '11' }] },
+      measurement: { durationMs: 300_000, warmupMs },
+    });
+    const cold = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(side('Java', 'none (sleep 5)'), side('Go', 'none (sleep 5)')),
+    );
+    expect(cold.state).toBe('flag');
+    expect(cold.message).toMatch(
+      /A \(JIT-compiled\) measured without warm-up against B \(compiled ahead of time\)/,
+    );
+    // A warm-up on the JIT side, or two JIT runtimes, is not this asymmetry.
+    const warmed = runCheck(checkById('F-MEAS-3')!, pair(side('Java', 60_000), side('Go', 60_000)));
+    expect(warmed.state).toBe('pass');
+    const bothJit = runCheck(checkById('F-MEAS-3')!, pair(side('Java', 'none'), side('Node.js', 'none')));
+    expect(bothJit.state).toBe('pass');
+  });
+
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

@@ -32,6 +32,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { fromText, orText } from '../text.ts';
 import { organisationsIn, orgKey } from '../vendors.ts';
+import { componentsOf } from './software.ts';
 import { keyWords } from './workload-parts.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
@@ -191,6 +192,37 @@ function warmupKey(value: unknown): number | string | null {
   return null;
 }
 
+/** Runtimes that compile while the benchmark runs, and toolchains that compile before it. */
+const JIT_RUNTIME =
+  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|kotlin|scala|clojure|truffle\w*)\b/i;
+const AHEAD_OF_TIME = /\b(go|golang|rust|rustc|cargo|c\+\+|gcc|clang|zig|nim|crystal|swift|native image)\b/i;
+
+/** Whether a side's software compiles as it runs (a JVM, V8) or ahead of time (Go, Rust, C). */
+function compileModel(entry: Entry): 'jit' | 'aot' | null {
+  const read = entryValue(readEntry(entry, groupField('software', 'components')));
+  const names = read ? componentsOf(read.value).map((c) => c.name) : [];
+  const jit = names.some((n) => JIT_RUNTIME.test(n));
+  const aot = names.some((n) => AHEAD_OF_TIME.test(n));
+  return jit === aot ? null : jit ? 'jit' : 'aot';
+}
+
+/**
+ * A JIT-compiled side measured with no warm-up against an ahead-of-time compiled one: the same
+ * "none" on every side is not the same treatment, since only the JIT side is still compiling its
+ * hot code while it is timed.
+ */
+function coldJit(input: ComparisonInput): string | null {
+  const sides = input.entries.map((entry) => ({
+    entry,
+    model: compileModel(entry),
+    warmup: warmupKey(entryValue(readEntry(entry, groupField('measurement', 'warmupMs')))?.value),
+  }));
+  const jit = sides.filter((s) => s.model === 'jit');
+  const aot = sides.filter((s) => s.model === 'aot');
+  if (jit.length === 0 || aot.length === 0 || jit.some((s) => s.warmup !== 0)) return null;
+  return `${jit.map((s) => s.entry.label).join(', ')} (JIT-compiled) measured without warm-up against ${aot.map((s) => s.entry.label).join(', ')} (compiled ahead of time)`;
+}
+
 export function checkMeas3(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -230,7 +262,8 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
     },
   ]);
   const evidence: CheckEvidence[] = [];
-  const flags: string[] = [];
+  const cold = coldJit(input);
+  const flags: string[] = cold ? [cold] : [];
   for (const entry of input.entries)
     for (const run of entry.runs)
       for (const s of run.series) {
