@@ -1572,6 +1572,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-5')!, pair(errors(0), errors(0))).state).not.toBe('flag');
   });
 
+  it('F-CLIENT-5 reads timeouts switched off in any wording as one policy', () => {
+    const timeout = (timeoutPolicy: string) => ({ client: { retryPolicy: 'none', timeoutPolicy } });
+    const off = runCheck(
+      checkById('F-CLIENT-5')!,
+      pair(
+        timeout('read/write timeouts disabled with WithTimeout(0)'),
+        timeout('no timeouts (not supported)'),
+      ),
+    );
+    expect(off.state).not.toBe('flag');
+    const set = runCheck(checkById('F-CLIENT-5')!, pair(timeout('5 s'), timeout('no timeouts')));
+    expect(set.state).toBe('flag');
+  });
+
   it('F-SW-1 compares the versions of an ORM every side uses, unless the ORM is the subject', () => {
     const orm = (text: string) => ({ client: { orm: text } });
     const r = runCheck(

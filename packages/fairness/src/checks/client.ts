@@ -20,6 +20,7 @@ import {
   parseNumber,
   settingNumber,
   toBool,
+  toMs,
 } from '../normalize.ts';
 import {
   derived,
@@ -491,6 +492,18 @@ function unevenErrors(input: ComparisonInput): { flags: string[]; evidence: Chec
   };
 }
 
+/** Timeouts switched off, in any wording: "no timeouts", "timeouts disabled with WithTimeout(0)". */
+const NO_TIMEOUT =
+  /\bno timeouts?\b|\btimeouts? (are |is |were |was )?(disabled|off|not (set|supported|used))|\bwithout (a |any )?timeouts?\b|timeout\w*\W*0\b|\binfinite timeout/;
+
+/** A timeout policy as compared: none, a duration, or the text as printed. */
+function normTimeout(value: unknown): string | number | null {
+  const t = normText(value);
+  if (t === '') return null;
+  if (NO_TIMEOUT.test(t)) return 'none';
+  return toMs(value) ?? t;
+}
+
 export function checkClient5(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -499,7 +512,12 @@ export function checkClient5(input: ComparisonInput): CheckOutcome {
       read: groupField('client', 'retryPolicy'),
       required: true,
     },
-    { field: 'client.timeoutPolicy', label: 'timeout policy', read: groupField('client', 'timeoutPolicy') },
+    {
+      field: 'client.timeoutPolicy',
+      label: 'timeout policy',
+      read: groupField('client', 'timeoutPolicy'),
+      norm: normTimeout,
+    },
     {
       field: 'measurement.errorsCounted',
       label: 'errors counted',
