@@ -399,6 +399,8 @@ describe('cache state read from what was done to the cache', () => {
     ['fio --direct=1 requested, but the filesystem has no native Direct IO', 'warm'],
     ['O_DIRECT reads', 'cold'],
     ["async data cache enabled ('Prestissimo (with async data cache)')", 'warm'],
+    ['no tile cache configured in tegola/config.toml', 'cold'],
+    ['caching not supported', 'cold'],
     ['data kept in CPU memory and copied to the GPU for each GPU search', 'cold'],
     ['index resident in GPU memory after train+add', 'hot'],
     ['table preloaded into memory', 'hot'],

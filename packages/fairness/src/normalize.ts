@@ -530,6 +530,9 @@ function directIo(t: string): CacheState | null {
   return matches.some((m) => KEPT.test(t.slice(Math.max(0, (m.index ?? 0) - 30), m.index))) ? 'warm' : 'cold';
 }
 
+/** No cache of a kind at all; not "no cache options set", which says nothing of the cache. */
+const NO_CACHE =
+  /\bno (\w+ ){0,2}cache\b(?! (options?|settings?|flags?|config(uration)?s?|param(eter)?s?)\b)|\bcach\w* (is |was )?not (supported|configured|available)\b/;
 const CACHE_ON_FOR_RUN =
   /\bcache\w* (is |was )?(enabled|on|active|turned on|switched on)\b|\bwith (an? |the |its )?(\w+ ){0,2}cache\b/;
 /** Data brought in again for every operation: "copied to the GPU for each search". */
@@ -552,6 +555,8 @@ export function normCacheState(value: unknown): CacheState | null {
   if (treated) return treated;
   // A cache switched on for the run: "async data cache enabled", "with the SSD cache".
   if (CACHE_ON_FOR_RUN.test(t)) return 'warm';
+  // No cache of that kind at all: "no tile cache configured", "caching not supported".
+  if (NO_CACHE.test(t)) return 'cold';
   if (/cold/.test(t)) return 'cold';
   if (/hot/.test(t)) return 'hot';
   if (/warm/.test(t)) return 'warm';
@@ -816,7 +821,7 @@ export function normStorage(value: unknown): string | null {
   if (/\bebs\b|network|persistent ?(disk|volume)|\bpvc\b|storage ?class/.test(t)) return 'network-ssd';
   if (/ssd|flash/.test(t)) return 'ssd';
   if (/hdd|spinning|magnetic|st1|sc1/.test(t)) return 'hdd';
-  if (/ram ?disk|tmpfs|in memory/.test(t)) return 'memory';
+  if (/ram ?disk|tmpfs|in memory|\/dev\/shm|\bram backed/.test(t)) return 'memory';
   return t;
 }
 

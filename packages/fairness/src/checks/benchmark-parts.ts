@@ -129,3 +129,15 @@ export function partsInMetricNames(entries: readonly Entry[]): Map<Entry, Set<st
     ]),
   );
 }
+
+/** A value that counts the parts a side could not run: "queries.unsupported: 10", "skippedQueries". */
+const NOT_RUN_COUNT = /unsupported|not ?supported|skipped|omitted|not ?run|could ?not ?run/i;
+
+/** How many parts of the benchmark a side reports it could not run; 0 when none is counted. */
+export function partsNotRun(entry: Entry): number {
+  let n = 0;
+  for (const run of entry.runs)
+    for (const v of run.values)
+      if (v.value !== null && v.value > 0 && NOT_RUN_COUNT.test(v.metric)) n = Math.max(n, v.value);
+  return n;
+}

@@ -972,6 +972,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toBe('A: 5/5 TPC-C transaction types reported; B: 2/5 TPC-C transaction types reported');
   });
 
+  it('F-WL-4 reads a count of the parts a side could not run as a subset', () => {
+    const v = (metric: string, value: number) => ({ metric, value, unit: 'queries', origin: 'imported' });
+    const r = runCheck(
+      checkById('F-WL-4')!,
+      pair({ values: [v('queries.unsupported', 0)] }, { values: [v('queries.unsupported', 10)] }),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B: .*10 it could not run/);
+  });
+
   it('F-WL-4 reads operations from dotted metric names every side reports', () => {
     const v = (metric: string, unit = 'GB/s') => ({ metric, value: 1, unit, origin: 'imported' });
     // Decryption reported for one library only: another part of the benchmark.
@@ -1641,6 +1651,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(whole.state).toBe('flag');
     expect(whole.message).toMatch(/vCPUs the system could use differs \(A: 16 vs B: 48\)/i);
+  });
+
+  it('F-HW-2 flags data kept in RAM on one side while the others say nothing of their storage', () => {
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        { nodes: [node({ vcpus: 32, storageType: '/dev/shm (tmpfs, RAM-backed)' })] },
+        { nodes: [node({ vcpus: 32 })] },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/storage type/i);
   });
 
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {

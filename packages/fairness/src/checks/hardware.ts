@@ -427,6 +427,8 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         label: 'storage type',
         read: nodeField('sut', 'hardware', 'storageType'),
         norm: normStorage,
+        // Data kept in RAM (tmpfs, /dev/shm) on one side is a relaxation until the others are shown.
+        unevenIsFinding: (kind) => kind === 'memory',
       },
       {
         field: 'nodes.sut.hardware.storageType (provisioned IOPS)',

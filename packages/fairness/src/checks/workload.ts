@@ -22,7 +22,13 @@ import {
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses, isIntended } from '../subject.ts';
-import { partsInMetricNames, partsInParameters, partsInText, standardBenchmark } from './benchmark-parts.ts';
+import {
+  partsInMetricNames,
+  partsInParameters,
+  partsInText,
+  partsNotRun,
+  standardBenchmark,
+} from './benchmark-parts.ts';
 import { featureSwitches } from './feature-text.ts';
 import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
@@ -466,13 +472,16 @@ export function checkWl4(input: ComparisonInput): CheckOutcome {
       ops.size === 0
         ? `${entry.label}: no per-operation results`
         : `${entry.label}: ${ops.size}${total !== null ? `/${total}` : ''} ${known?.what ?? 'operation types'} reported`;
+    // A side that counts the parts it could not run ("queries.unsupported: 10") left them out.
+    const notRun = partsNotRun(entry);
+    const named = leftOut.length ? `${text}, ${leftOut.length} left out (${leftOut.join(', ')})` : text;
     return {
       entry,
       ops,
       total,
-      text: leftOut.length ? `${text}, ${leftOut.length} left out (${leftOut.join(', ')})` : text,
+      text: notRun > 0 ? `${named}, ${notRun} it could not run` : named,
       name,
-      leftOut,
+      leftOut: notRun > 0 ? [...leftOut, `${notRun} it could not run`] : leftOut,
     };
   });
   const why = 'a subset chosen after the fact can hide the operations where a system is weak';
