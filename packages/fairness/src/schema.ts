@@ -60,7 +60,8 @@ export const SeriesInput = z.strictObject({
 export type SeriesInput = z.infer<typeof SeriesInput>;
 
 export const RunInput = z.strictObject({
-  id: z.string().min(1).max(200),
+  // A published run's key is `<publication id>/<result name>`: up to 100 + 1 + 300 characters.
+  id: z.string().min(1).max(512),
   name: z.string().min(1).max(300),
   source: z.enum(['agent', 'import', 'published']),
   provenance: Provenance.default(Provenance.parse({})),
