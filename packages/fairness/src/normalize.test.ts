@@ -132,6 +132,15 @@ describe('normalisation rules', () => {
     expect(normSelectionRule('minimum of the timed runs per query')).toEqual({ kind: 'best-of-n' });
     expect(normSelectionRule('lowest latency of 5 runs')).toEqual({ kind: 'best-of-n', n: 5 });
     expect(normSelectionRule('worst of 3')).toEqual({ kind: 'worst-of-n', n: 3 });
+    // Dropping the worst runs or outliers, and printing a min/max range, pick no single run.
+    expect(
+      normSelectionRule('each test run five times, the two worst runs discarded based on the maximum latency')
+        .kind,
+    ).toBe('trimmed');
+    expect(normSelectionRule('drops runs more than 2 standard deviations from the mean')?.kind).toBe(
+      'trimmed',
+    );
+    expect(normSelectionRule('all runs, reported as min-max ranges')?.kind).toBe('all');
   });
 
   it('parses numbers and units', () => {

@@ -639,7 +639,8 @@ export function normCompliance(value: unknown): Compliance | null {
 }
 
 export interface SelectionRule {
-  kind: 'all' | 'best-of-n' | 'worst-of-n' | 'median-of-n' | 'mean-of-n' | 'single';
+  /** 'trimmed': the worst runs or outliers dropped, the rest aggregated (not one lucky run). */
+  kind: 'all' | 'best-of-n' | 'worst-of-n' | 'median-of-n' | 'mean-of-n' | 'trimmed' | 'single';
   n?: number;
 }
 
@@ -697,10 +698,18 @@ export function normSelectionRule(value: unknown): SelectionRule | null {
   return ruleIn(head) ?? (head === whole ? null : ruleIn(whole));
 }
 
-function ruleIn(t: string): SelectionRule | null {
-  if (t === '') return null;
+/** Runs dropped as the worst or as outliers before the rest are aggregated. */
+const TRIMMED =
+  /\b(worst|slowest|outliers?)\b[^.;]*\b(discard|drop|remov|exclud|trimm|ignor)\w*|\b(discard|drop|remov|exclud|trimm|ignor)\w* (the )?(\w+ ){0,3}(worst|slowest|outliers?)\b|\bruns? (more|further) than \S+ (standard deviations?|sd|σ|sigma)/;
+
+function ruleIn(text: string): SelectionRule | null {
+  if (text === '') return null;
+  // "min/max", "min-max ranges" print a spread; they pick no run.
+  const t = text.replace(/\bmin(imum)?\s*(\/|-|–|to|and)\s*max(imum)?\b/g, 'range');
   const n = countIn(t);
   const withN = (kind: SelectionRule['kind']): SelectionRule => (n === undefined ? { kind } : { kind, n });
+  if (TRIMMED.test(t)) return withN('trimmed');
+  if (/\ball runs\b|\bevery run\b/.test(t)) return withN('all');
   if (/best|highest|fastest|max|top|peak|observed maximum/.test(t)) return withN('best-of-n');
   // The shortest time is the best run: "minimum of the timed runs", "lowest latency of 5".
   if (
