@@ -135,7 +135,7 @@ describe('normalisation rules', () => {
     // Dropping the worst runs or outliers, and printing a min/max range, pick no single run.
     expect(
       normSelectionRule('each test run five times, the two worst runs discarded based on the maximum latency')
-        .kind,
+        ?.kind,
     ).toBe('trimmed');
     expect(normSelectionRule('drops runs more than 2 standard deviations from the mean')?.kind).toBe(
       'trimmed',
