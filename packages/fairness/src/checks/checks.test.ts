@@ -2045,6 +2045,17 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-CLIENT-2')!, produced).message).not.toMatch(/own field/i);
   });
 
+  it('a workload parameter that says nothing is left out, not compared', () => {
+    const r = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'read a file', parameters: { fileBytes: '2GB', iterations: 'not stated' } } },
+        { workload: { name: 'read a file', parameters: { fileBytes: '2GB' } } },
+      ),
+    );
+    expect(r.state).toBe('pass');
+  });
+
   it("a workload name's aside is each side's way of running it, not another workload", () => {
     const r = runCheck(
       checkById('F-WL-1')!,

@@ -2,7 +2,7 @@
 // (its name, sizes, counts, mix); F-WL-3 compares how each side carries it out (its mode, query
 // files, API). Publications put both in one "parameters" object and one name line, so the split
 // is made here, once, for both checks.
-import { normText } from '../normalize.ts';
+import { isVacuous, normText } from '../normalize.ts';
 import { groupField, type Reader, type ReadField } from '../read.ts';
 
 /** A parameter that names how a side does the work, not how much work there is. */
@@ -59,6 +59,8 @@ const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*(\/\S*)?$/i;
  */
 function workOf(key: string, value: unknown): unknown {
   if (WHERE_KEY.test(keyWords(key).replace(/\s+/g, ''))) return undefined;
+  // "iterations: not stated" is no value of the work; it is left out, not compared.
+  if (isVacuous(value)) return undefined;
   if (typeof value === 'string' && URL_VALUE.test(value.trim()))
     return value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*/i, '') || '/';
   return value;
