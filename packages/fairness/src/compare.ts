@@ -1,6 +1,6 @@
 // The generic comparison most checks are made of: read a few fields on every side, normalise
 // them, and say pass / flag / unknown with the values as evidence.
-import { canonical, display, type FieldValue, normText, spread } from './normalize.ts';
+import { admitsUnknown, canonical, display, type FieldValue, normText, spread } from './normalize.ts';
 import { entryValue, evidenceOf, pathReader, type Reader, type ReadField, readEntry } from './read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from './schema.ts';
 import { isIntended } from './subject.ts';
@@ -97,12 +97,14 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
     return { entry, read: entryValue(r), known: r.fields.some(Boolean), keys: [...keys], unreadable };
   });
   // The same words on every side state the same setup, even where the normaliser cannot read
-  // them ("reads from backups when necessary" on both sides): they agree.
+  // them ("reads from backups when necessary" on both sides): they agree, unless the words admit
+  // they do not know ("nodes not stated" on both sides is the same ignorance, not the same setup).
   const stated = sides.filter((s) => s.known);
   if (
     stated.length >= 2 &&
     stated.every((s) => s.unreadable) &&
-    new Set(stated.map((s) => JSON.stringify([...s.keys].sort()))).size === 1
+    new Set(stated.map((s) => JSON.stringify([...s.keys].sort()))).size === 1 &&
+    !stated.some((s) => admitsUnknown(s.read?.value))
   )
     for (const s of stated) s.unreadable = false;
   // A value the normaliser cannot read is not compared as text against one it can: that

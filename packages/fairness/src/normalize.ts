@@ -36,6 +36,13 @@ export function isVacuous(value: unknown): boolean {
   return t === '' || VACUOUS.test(t);
 }
 
+/** Words inside a value that admit part of it is not known: "nodes not stated", "version unknown". */
+export function admitsUnknown(value: unknown): boolean {
+  return /\b(not (stated|specified|given|known|reported|disclosed|documented)|unknown|unspecified|unclear)\b/.test(
+    normText(value),
+  );
+}
+
 /**
  * A value that says nothing before an aside that explains why: "not stated (latest Helm chart at
  * install time)", "unknown; the harness prints nothing". Not "default (mold not in use)" for a

@@ -2337,6 +2337,13 @@ describe('special rules', () => {
       pair({ settings: { confirmedReads: same } }, { settings: { confirmedReads: 'copies answer in turn' } }),
     );
     expect(other.state).toBe('needs_review');
+    // The same words that admit they do not know are the same ignorance, not the same setup.
+    const unknownBoth = 'client and server pods; nodes not stated';
+    const ignorance = runCheck(
+      checkById('F-TOPO-2')!,
+      pair({ topology: { clientPlacement: unknownBoth } }, { topology: { clientPlacement: unknownBoth } }),
+    );
+    expect(ignorance.state).not.toBe('pass');
   });
 
   it('F-CLIENT-2 reads "pipelining unsupported" as one request per connection', () => {
