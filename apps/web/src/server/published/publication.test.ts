@@ -16,6 +16,7 @@ describe('a publication at the import limits', () => {
     const comparison = {
       slug: 'long-names',
       title: 'Long names',
+      subject: ['system'],
       entries: results.map((r) => ({ label: r.system.name, results: [r.name] })),
     };
     const read = readPublication({ id: 'a'.repeat(100), title: 'Long', results, comparisons: [comparison] });
