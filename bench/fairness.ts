@@ -19,19 +19,10 @@
 // says whether published.import accepts the file (for encoders, who must not see the engine's answers).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CheckResult, type ComparisonInputRaw, runChecks } from '@levelfield/fairness';
-import { comparisonInputOf, readPublication } from '../apps/web/src/server/published/publication.ts';
+import { type CheckResult, runChecks } from '@levelfield/fairness';
+import { type CorpusFile, corpusComparison } from '../apps/web/src/server/published/corpus.ts';
 
 const CORPUS = path.join(import.meta.dirname, '../packages/fairness/corpus');
-
-interface CorpusFile {
-  id: string;
-  subject?: string[];
-  results: unknown[];
-  entries: { label: string; results: string[] }[];
-  expected: { check: string; asymmetry: string }[];
-  expectedPass?: { check: string; why: string }[];
-}
 
 interface Tally {
   expected_flags: number;
@@ -57,27 +48,6 @@ const empty = (): Tally => ({
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-/**
- * A corpus file as the engine's input: a publication with one comparison, its entries, read
- * through published.import's own validation (server/published/publication.ts).
- */
-function comparisonOf(file: CorpusFile): ComparisonInputRaw | { errors: string[] } {
-  const comparison = {
-    slug: file.id,
-    title: file.id,
-    subject: file.subject ?? ['system'],
-    entries: file.entries,
-  };
-  const read = readPublication({
-    id: file.id,
-    title: file.id,
-    results: file.results,
-    comparisons: [comparison],
-  });
-  if ('errors' in read) return { errors: read.errors.map((e) => `${e.field}: ${e.message}`) };
-  return comparisonInputOf(read, comparison);
-}
-
 const surfacedState = (r: CheckResult) =>
   r.state === 'flag' || (r.state === 'needs_review' && Boolean(r.hint));
 
@@ -88,7 +58,7 @@ function silentPass(r: CheckResult, labels: string[]): boolean {
 
 /** Every check of one file, for reading what the engine made of it. */
 function explain(file: string) {
-  const input = comparisonOf(JSON.parse(readFileSync(file, 'utf8')) as CorpusFile);
+  const input = corpusComparison(JSON.parse(readFileSync(file, 'utf8')) as CorpusFile);
   if ('errors' in input) return log(`refused by published.import — ${input.errors.join('; ')}`);
   for (const r of runChecks(input))
     log(
@@ -98,7 +68,7 @@ function explain(file: string) {
 
 /** Whether published.import takes a corpus file, without running a check. */
 function validate(file: string) {
-  const input = comparisonOf(JSON.parse(readFileSync(file, 'utf8')) as CorpusFile);
+  const input = corpusComparison(JSON.parse(readFileSync(file, 'utf8')) as CorpusFile);
   log('errors' in input ? `refused by published.import — ${input.errors.join('; ')}` : 'accepted');
   if ('errors' in input) process.exitCode = 1;
 }
@@ -119,7 +89,7 @@ function main() {
       .filter((f) => f.endsWith('.json'))
       .sort()) {
       const file = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as CorpusFile;
-      const input = comparisonOf(file);
+      const input = corpusComparison(file);
       if ('errors' in input) {
         tally.invalid_files++;
         tally.expected_flags += file.expected.length;
