@@ -1,6 +1,7 @@
 // A fairness-corpus file (packages/fairness/corpus/README.md) as the engine's input: one
 // publication with one comparison of its entries, read through published.import's own validation
 // and run-fact merge. bench:fairness scores these inputs; corpus.test.ts runs every check on them.
+import 'server-only';
 import type { ComparisonInputRaw } from '@levelfield/fairness';
 import { comparisonInputOf, readPublication } from './publication.ts';
 
