@@ -126,7 +126,7 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
     return true;
   // The organisation named in the product's own name: "Databricks" / "Spark (Databricks Runtime)",
   // "Amazon" / "Amazon Aurora", "Confluent" / "Kafka (Confluent Platform)".
-  if (key.length >= 4 && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(orgKey(system))) return true;
+  if (namedIn(key, system)) return true;
   // A short brand that opens the product's name: "AMD" / "AMD EPYC Rome", "IBM" / "IBM Db2".
   if (key.length >= 3 && !key.includes(' ') && orgKey(system).split(' ')[0] === key) return true;
   const first = key.split(' ')[0] ?? '';
@@ -146,8 +146,12 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
  */
 function namesProduct(product: string, system: string): boolean {
   if (productStem(product) === productStem(system)) return true;
-  const word = orgKey(product);
-  return word.length >= 4 && new RegExp(`\\b${escapeRegExp(word)}\\b`).test(orgKey(system));
+  return namedIn(orgKey(product), system);
+}
+
+/** A name of four or more letters standing as whole words in a system's name. */
+function namedIn(key: string, system: string): boolean {
+  return key.length >= 4 && new RegExp(`\\b${escapeRegExp(key)}\\b`).test(orgKey(system));
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -32,7 +32,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { fromText, orText } from '../text.ts';
 import { organisationsIn, orgKey } from '../vendors.ts';
-import { componentsOf } from './software.ts';
+import { entryComponents } from './software.ts';
 import { keyWords } from './workload-parts.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
@@ -199,8 +199,7 @@ const AHEAD_OF_TIME = /\b(go|golang|rust|rustc|cargo|c\+\+|gcc|clang|zig|nim|cry
 
 /** Whether a side's software compiles as it runs (a JVM, V8) or ahead of time (Go, Rust, C). */
 function compileModel(entry: Entry): 'jit' | 'aot' | null {
-  const read = entryValue(readEntry(entry, groupField('software', 'components')));
-  const names = read ? componentsOf(read.value).map((c) => c.name) : [];
+  const names = entryComponents(entry).map((c) => c.name);
   const jit = names.some((n) => JIT_RUNTIME.test(n));
   const aot = names.some((n) => AHEAD_OF_TIME.test(n));
   return jit === aot ? null : jit ? 'jit' : 'aot';

@@ -80,7 +80,7 @@ export function componentsOf(value: unknown): Component[] {
 }
 
 /** An entry's recorded components (software.components), none when not recorded. */
-function entryComponents(entry: Entry): Component[] {
+export function entryComponents(entry: Entry): Component[] {
   const read = entryValue(readEntry(entry, groupField('software', 'components')));
   return read ? componentsOf(read.value) : [];
 }
@@ -203,8 +203,9 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
 /**
  * A version that names no release: snapshots, release candidates ("-beta7", "-rc2", Python's
- * "2.0.0b2"), Maven milestones ("2.0.0.M3"), nightlies, patched or custom builds, and a commit instead of a tag (a Go pseudo-version
- * "v0.3.5-0.20220819080849-d19ff0111efa", `git describe` "-g1a2b3c4", "git tip", "main branch").
+ * "2.0.0b2"), Maven milestones ("2.0.0.M3"), nightlies, patched or custom builds, and a commit
+ * instead of a tag (a Go pseudo-version "v0.3.5-0.20220819080849-d19ff0111efa", `git describe`
+ * "-g1a2b3c4", "git tip", "main branch").
  */
 const PRE_RELEASE =
   /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b/i;
@@ -573,14 +574,13 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   const why = 'a side tuned by experts against one left at its defaults measures the tuning, not the system';
   if (isIntended(input, 'software.configuration'))
     return { state: 'pass', evidence, message: `The configuration is the comparison's subject: ${hint}.` };
-  const counts = sides.map((s) => (s.t && s.t !== 'differs' ? s.t.count : null));
-  const known = counts.filter((c): c is number => c !== null);
+  const counted = sides.flatMap((s) => (s.t && s.t !== 'differs' ? [s.t] : []));
+  const known = counted.map((t) => t.count);
   const min = Math.min(...known);
   const max = Math.max(...known);
   // Defaults against tuning; twice as many settings changed (and two more); or more settings on
   // one side whose list is not another's plus additions. REST's routing middleware added to
   // gRPC's otherwise identical list is the same setup, not more effort.
-  const counted = sides.flatMap((s) => (s.t && s.t !== 'differs' ? [s.t] : []));
   const uneven =
     known.length >= 2 &&
     ((min === 0 && max > 0) ||
