@@ -29,6 +29,7 @@ import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { agentPgbenchArgs, findPgbench } from '../scripts/live-demo.mjs';
 import { startStack } from '../scripts/stack.ts';
 import { histogramPool, post, seedDayRun, waitForRollups } from './day-run.ts';
+import { FRAME_ARRIVALS_SCRIPT, liveHops } from './live-page.ts';
 
 const PAGE_LOADS = 5;
 const LIVE_FRAMES = 100;
@@ -150,22 +151,6 @@ async function measureLive(page: Page, webUrl: string, ingestUrl: string, token:
   return p99(latencies);
 }
 
-/** Records each live `frame` event as it reaches the page, before the page handles it. */
-const FRAME_ARRIVALS_SCRIPT = () => {
-  const arrivals: { startMs: number; endMs: number; acceptedAt: number; arrivedAt: number }[] = [];
-  (window as unknown as { __frameArrivals: typeof arrivals }).__frameArrivals = arrivals;
-  const Native = window.EventSource;
-  window.EventSource = class extends Native {
-    constructor(url: string | URL, init?: EventSourceInit) {
-      super(url, init);
-      this.addEventListener('frame', (event) => {
-        const frame = JSON.parse((event as MessageEvent<string>).data);
-        arrivals.push({ ...frame, arrivedAt: Date.now() });
-      });
-    }
-  };
-};
-
 /** A fresh pgbench database on the stack's PostgreSQL (scale 1), as the e2e test makes one. */
 async function pgbenchDatabase(pgbench: string): Promise<string> {
   const url = (await createEmptyDatabase('pgbench_bench')).ownerUrl;
@@ -209,32 +194,7 @@ async function measureFreshness(page: Page, webUrl: string, ingestUrl: string, t
   if (code !== 0) throw new Error(`the agent exited with ${code}:\n${stderr}`);
   await page.waitForTimeout(2000);
   await rm(logDir, { recursive: true, force: true });
-  const { arrivals, drawn } = await page.evaluate(() => ({
-    arrivals: (
-      window as unknown as {
-        __frameArrivals: { startMs: number; endMs: number; acceptedAt: number; arrivedAt: number }[];
-      }
-    ).__frameArrivals,
-    drawn:
-      (window as unknown as { __levelfieldLiveDrawn?: Record<number, number> }).__levelfieldLiveDrawn ?? {},
-  }));
-  // Per interval (every series of it arrives in the same batch): its first arrival, and its draw.
-  const intervals = new Map<number, { endMs: number; acceptedAt: number; arrivedAt: number }>();
-  for (const a of arrivals) if (!intervals.has(a.startMs)) intervals.set(a.startMs, a);
-  const hops = {
-    stored: [] as number[],
-    received: [] as number[],
-    drawn: [] as number[],
-    total: [] as number[],
-  };
-  for (const [startMs, a] of intervals) {
-    const at = drawn[startMs];
-    if (at === undefined) continue;
-    hops.stored.push(a.acceptedAt - a.endMs);
-    hops.received.push(a.arrivedAt - a.acceptedAt);
-    hops.drawn.push(at - a.arrivedAt);
-    hops.total.push(at - a.endMs);
-  }
+  const hops = await liveHops(page);
   if (hops.total.length < 10) throw new Error(`only ${hops.total.length} intervals were drawn live`);
   const show = (xs: number[]) => `median ${median(xs)} ms, p99 ${p99(xs)} ms`;
   log(`freshness over ${hops.total.length} intervals of a real agent + pgbench: ${show(hops.total)}`);

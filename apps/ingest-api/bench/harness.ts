@@ -1,6 +1,7 @@
-// The load generator and measuring helpers the ingest benchmarks share (bench:ingest, bench:scale,
-// bench:storage): simulated agents that post prepared 1-s batches, a live subscriber, the rollup
-// lag sampler, open-loop (one batch per agent per second) and closed-loop (back to back) load.
+// The load generator and measuring helpers the ingest benchmarks share (bench:ingest; the root's
+// bench:scale and bench:storage): simulated agents that post prepared 1-s batches, a live
+// subscriber, the rollup lag sampler, open-loop (one batch per agent per second) and closed-loop
+// (back to back) load.
 // The load generator shares the 2 cores with what it measures, so it is cheap: each agent's body
 // is encoded once and only its seq and timestamps are rewritten in place (fixed-width fields)
 // before each post.
