@@ -49,7 +49,8 @@ const WORK_OUTPUT = /response|reply|payload|body|output/i;
 const CLIENT_STACK = /marshal|codec|seriali[sz]|encod|library|driver|sdk/i;
 /** What a timer covers: its start and end points, the region it times. */
 const TIMING = /tim(ed|er|ing)|end ?point|start ?point/i;
-const RESOURCES = /resource|cpu|cores?\b|threads?\b|memory|socket/i;
+/** Resources, and how many servers or instances do the work (backends behind a proxy, replicas). */
+const RESOURCES = /resource|cpu|cores?\b|threads?\b|memory|socket|backends?\b|upstreams?\b|replicas\b/i;
 /** A cache a side served from, or dropped: the cache state's check. */
 const CACHE = /cache/i;
 
@@ -94,7 +95,7 @@ function key(value: unknown): string {
 
 /** A name for what was measured, not how the run was set up: "x-averagePowerW", "x-cpuUsage". */
 const RESULT_NAME =
-  /average|mean|median|measured|observed|usage|utili[sz]|consum|result|score|throughput|latency|p\d{2}|per ?sec|rate$/i;
+  /average|mean|median|measured|observed|achieved|usage|utili[sz]|consum|result|score|throughput|latency|p\d{2}|per ?sec|rate$/i;
 
 export interface OwnFieldDifference {
   /** "own field x-uploadParallel differs (A: 16 vs B: 5)". */

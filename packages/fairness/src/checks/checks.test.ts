@@ -1327,6 +1327,39 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-3')!, onPurpose).state).not.toBe('flag');
   });
 
+  it('F-SW-2 passes a configuration compared on purpose only where every side records it', () => {
+    const tuned = (settings: string[]) => ({ software: { nonDefaultSettings: settings } });
+    const recorded: ComparisonInput = {
+      ...pair(tuned(['fsync=off']), tuned(['fsync=on', 'wal_level=minimal'])),
+      subject: ['configuration'],
+    };
+    expect(runCheck(checkById('F-SW-2')!, recorded).state).toBe('pass');
+    const unrecorded: ComparisonInput = { ...pair(tuned(['fsync=off']), {}), subject: ['configuration'] };
+    const r = runCheck(checkById('F-SW-2')!, unrecorded);
+    expect(r.state).toBe('unknown');
+    expect(r.message).toMatch(/subject, but not recorded on B/);
+  });
+
+  it('F-CLIENT-2 flags a client that connects for every operation against one that reuses its connections', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { connections: '1 connection per trial' } },
+        { client: { connections: '1 connection per trial; opens a new connection for every transaction' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /Connection reuse differs \(A: connections reused vs B: a new connection per operation\)/,
+    );
+    // Both keep their connections: nothing about reuse to flag.
+    const held = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { protocol: 'HTTP/1.1 keep-alive' } }, { client: { protocol: 'pooled HTTP/2' } }),
+    );
+    expect(held.message).not.toMatch(/reuse differs/);
+  });
+
   it('F-CLIENT-2 reads a connection count a ramp reached as a result, not as the setting', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,
@@ -1956,6 +1989,12 @@ describe('special rules', () => {
       ),
     );
     expect(measured.state).not.toBe('flag');
+    // Nor is a rate a side achieved: an outcome, whatever group the publication filed it in.
+    const achieved = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { 'x-achievedRateAt60k': 59_999 } }, { client: { 'x-achievedRateAt60k': 43_824 } }),
+    );
+    expect(achieved.state).not.toBe('flag');
     const equal = runCheck(
       checkById('F-CLIENT-2')!,
       pair(
@@ -2034,6 +2073,10 @@ describe('special rules', () => {
       { measurement: { 'x-resourceUsageSource': 'user space and kernel' } },
     );
     expect(runCheck(checkById('F-HW-2')!, counted).hint).toMatch(/own field x-resourceUsageSource differs/);
+    // How many servers do the work behind a side (a proxy's backends) is a resource count.
+    const backends = pair({ topology: { 'x-backends': 4 } }, { topology: { 'x-backends': 1 } });
+    expect(runCheck(checkById('F-HW-2')!, backends).state).toBe('flag');
+    expect(runCheck(checkById('F-TOPO-2')!, backends).hint ?? '').not.toMatch(/own field/);
     const timed = pair(
       { measurement: { 'x-timedRegion': 'build and walk' } },
       { measurement: { 'x-timedRegion': 'serialize only' } },
@@ -2133,6 +2176,32 @@ describe('special rules', () => {
       pair(withData('https://github.com/acme/acmedb'), withData('https://github.com/acme/acmedb')),
     );
     expect(code.state).toBe('flag');
+  });
+
+  it('F-DISC-1 flags an operation reported only as ratios while the others have absolute numbers', () => {
+    const value = (metric: string, v: number, unit: string) => ({
+      metric,
+      value: v,
+      unit,
+      labels: {},
+      origin: 'imported' as const,
+    });
+    const download = (v: number) => value('download.throughput', v, 'MB/s');
+    const r = runCheck(
+      checkById('F-DISC-1')!,
+      pair({ values: [download(4300), value('upload.speedupVsB', 12, 'x')] }, { values: [download(375)] }),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/^upload is reported only as ratios on every side/);
+    // The same operation with absolute numbers too, or a ratio named as such: nothing missing.
+    const both = runCheck(
+      checkById('F-DISC-1')!,
+      pair(
+        { values: [download(4300), value('download.speedupVsB', 11, 'x')] },
+        { values: [download(375), value('speedup.vsA', 0.09, 'x')] },
+      ),
+    );
+    expect(both.state).toBe('pass');
   });
 
   it('F-DUR-1 flags durability relaxed for one side while another runs its defaults', () => {

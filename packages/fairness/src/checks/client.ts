@@ -244,6 +244,34 @@ function sameInFlight(input: ComparisonInput): boolean {
   return counts.every((c) => c !== null && c === counts[0]);
 }
 
+/** A connection opened for each operation: "a new connection for every transaction", "Connection: close". */
+const PER_OPERATION =
+  /\bnew (database |tcp )?connection (for|per|on) (every|each)\b|\bconnections? per (request|operation|transaction|query|call)\b|\bconnection: ?close\b|\bno (keep[- ]?alive|connection reuse)\b|\bkeep[- ]?alive (off|disabled)\b/;
+/** Connections held for the run: a count of them ("1 connection per trial", "64"), a pool, keep-alive. */
+const HELD =
+  /^\s*(\d+|one|a single)( persistent| pooled| kept[- ]alive)? connections?\b|\bpool(ed)?\b|\bkeep[- ]?alive\b|\breused?\b|\bpersistent\b/;
+
+/**
+ * Whether a side's client reuses its connections or opens one per operation, from the words of
+ * its connection count and protocol: connecting inside each timed operation adds the handshake to
+ * every one of them.
+ */
+const connectionReuse: Reader = (run) => {
+  const texts = (['connections', 'protocol'] as const).flatMap((key) => {
+    const f = groupField('client', key)(run);
+    return f && !f.differs && typeof f.value === 'string' ? [normText(f.value)] : [];
+  });
+  if (texts.some((t) => PER_OPERATION.test(t)))
+    return {
+      value: 'a new connection per operation',
+      origin: 'derived',
+      source: 'client.connections / protocol',
+    };
+  if (texts.some((t) => HELD.test(t)))
+    return { value: 'connections reused', origin: 'derived', source: 'client.connections / protocol' };
+  return undefined;
+};
+
 export function checkClient2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -278,6 +306,11 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       required: true,
     },
     {
+      field: 'client.connections (reuse)',
+      label: 'connection reuse',
+      read: connectionReuse,
+    },
+    {
       field: 'client.inFlight (effective)',
       label: 'operations in flight',
       read: effectiveInFlight,
@@ -295,7 +328,7 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
   return verdictOf(
     comparisons,
     {
-      why: 'more operations in flight hide latency and raise throughput, so unequal concurrency measures the load generator',
+      why: 'more operations in flight hide latency and raise throughput, and a connection opened per operation adds its handshake to each, so an unequal client measures the load generator',
       subject: 'the client concurrency',
     },
     {

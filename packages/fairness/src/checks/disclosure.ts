@@ -50,6 +50,35 @@ import { normWorkloadName } from './workload.ts';
 /** A linked artefact that holds results rather than code: a metrics or results repository, raw data files. */
 const RESULTS_DATA = /\/(metrics|results?|raw[-_]?data|data)(\/|$|[-_.])|\.(csv|json|parquet)(\?|$)/i;
 
+/** A dotted metric name's stem ("upload50GB" of "upload50GB.speedupVsAwsCli"), or undefined. */
+function metricStem(metric: string): string | undefined {
+  const dot = metric.lastIndexOf('.');
+  return dot > 0 ? normText(metric.slice(0, dot)) : undefined;
+}
+
+/**
+ * Metrics known only as ratios: a ratio whose dotted name's stem ("upload50GB" of
+ * "upload50GB.speedupVsAwsCli") names an operation, not the ratio, and is the stem of no absolute
+ * value on any side, where the absolute values are named the same way ("download50GB.throughput"). A side may give absolute numbers
+ * for one operation and only "12× faster" for another: that one is still reported as a ratio.
+ */
+function ratioOnlyMetrics(input: ComparisonInput): string[] {
+  const values = input.entries
+    .flatMap((e) => e.runs.flatMap((r) => r.values))
+    .filter((v) => v.value !== null);
+  const absoluteStems = new Set(values.filter((v) => !isRatio(v)).map((v) => metricStem(v.metric)));
+  absoluteStems.delete(undefined);
+  if (absoluteStems.size === 0) return [];
+  const ratioOnly = new Set<string>();
+  for (const v of values) {
+    const stem = metricStem(v.metric);
+    // A stem that itself says ratio ("speedup.vsQemu") names the ratio, not an operation.
+    if (!isRatio(v) || stem === undefined || isRatio({ metric: stem, unit: '' })) continue;
+    if (!absoluteStems.has(stem)) ratioOnly.add(v.metric.slice(0, v.metric.lastIndexOf('.')));
+  }
+  return [...ratioOnly];
+}
+
 export function checkDisc1(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const onlyRatios: string[] = [];
@@ -97,6 +126,13 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
       state: 'flag',
       evidence,
       message: `${onlyRatios.join(', ')} ${onlyRatios.length === 1 ? 'is' : 'are'} reported only as ratios: without absolute numbers a reader cannot tell whether either side performed reasonably.`,
+    };
+  const ratioOnly = ratioOnlyMetrics(input);
+  if (ratioOnly.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      message: `${ratioOnly.join(', ')} ${ratioOnly.length === 1 ? 'is' : 'are'} reported only as ratios on every side (other results have absolute numbers): without them a reader cannot tell whether either side performed reasonably there.`,
     };
   if (empty.length > 0)
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processCount } from './hardware.ts';
+import { processCount, workerCount } from './hardware.ts';
 
 describe('server processes per node', () => {
   it.each([
@@ -15,4 +15,15 @@ describe('server processes per node', () => {
     ['3 cockroach nodes on one machine', 3],
     ['mysqld + sysbench', null],
   ] as const)('%s → %s', (value, want) => expect(processCount(value)).toBe(want));
+});
+
+describe('server workers per node', () => {
+  it.each([
+    [8, 8],
+    ['1 process, 8 worker threads (--concurrency 8)', 8],
+    ['2 processes with 4 threads each', 8],
+    ['4 puma workers x 1-16 threads', 4],
+    ['auto (worker_processes auto)', 'per-core'],
+    ['mysqld + sysbench', null],
+  ] as const)('%s → %s', (value, want) => expect(workerCount(value)).toBe(want));
 });

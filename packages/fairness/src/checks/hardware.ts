@@ -389,7 +389,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         field: 'nodes.sut.software.processes',
         label: 'server processes per node',
         read: nodeField('sut', 'software', 'processes'),
-        norm: processCount,
+        norm: workerCount,
       },
       {
         field: 'nodes.sut.software.threadsPerProcess',
@@ -649,6 +649,18 @@ export function processCount(value: unknown): number | string | null {
   const lead = /^\s*(\d+|one|a single|single)\b(?!\s*(x\b|×|times\b))/.exec(t);
   if (!lead) return null;
   return /^\d+$/.test(lead[1] as string) ? Number(lead[1]) : 1;
+}
+
+/**
+ * Server workers per node: the process count, times the threads each runs where the same line
+ * states them. "1 process, 8 worker threads" does the work of 8 single-threaded processes.
+ */
+export function workerCount(value: unknown): number | string | null {
+  const processes = processCount(value);
+  if (typeof processes !== 'number') return processes;
+  // Not a range's upper end ("1-16 threads").
+  const threads = /(?<![\d–-])(\d+) (worker )?threads?\b/i.exec(String(value));
+  return threads ? processes * Number(threads[1]) : processes;
 }
 
 /**

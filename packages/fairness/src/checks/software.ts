@@ -572,8 +572,18 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
         : `${s.t.count} non-default setting${s.t.count === 1 ? '' : 's'} on ${s.entry.label}${s.t.names.length ? ` (${s.t.names.slice(0, 8).join(', ')}${s.t.names.length > 8 ? ', …' : ''})` : ''}`;
   const hint = sides.map(text).join(' vs ');
   const why = 'a side tuned by experts against one left at its defaults measures the tuning, not the system';
-  if (isIntended(input, 'software.configuration'))
+  if (isIntended(input, 'software.configuration')) {
+    // Compared on purpose, but only where each side's configuration is known: unknown is not pass.
+    const unrecorded = sides.filter((s) => s.t === null).map((s) => s.entry.label);
+    if (unrecorded.length > 0)
+      return {
+        state: 'unknown',
+        evidence,
+        missing: unrecorded.map((entry) => ({ entry, field: 'software.nonDefaultSettings' })),
+        message: `The configuration is the comparison's subject, but not recorded on ${unrecorded.join(', ')}: enter each side's settings so a reader can see what was compared.`,
+      };
     return { state: 'pass', evidence, message: `The configuration is the comparison's subject: ${hint}.` };
+  }
   const counted = sides.flatMap((s) => (s.t && s.t !== 'differs' ? [s.t] : []));
   const known = counted.map((t) => t.count);
   const min = Math.min(...known);
