@@ -1064,6 +1064,29 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-5')!, pair({}, {})).hint).toMatch(/no variant/);
   });
 
+  it('F-DISC-3 flags the maker of the part compared, on one base product, against the other parts', () => {
+    const affiliation = 'Shopify, developer of YJIT';
+    const jits = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { affiliation } }, { disclosure: { affiliation } }, [
+        'CRuby + YJIT',
+        'CRuby + MJIT',
+      ]),
+    );
+    expect(jits.state).toBe('flag');
+    expect(jits.message).toMatch(/published by the vendor of CRuby \+ YJIT, compared against CRuby \+ MJIT/);
+    // A publisher that makes neither part has nothing of its own in the comparison.
+    const neutral = runCheck(
+      checkById('F-DISC-3')!,
+      pair(
+        { disclosure: { affiliation: 'University of Somewhere' } },
+        { disclosure: { affiliation: 'University of Somewhere' } },
+        ['CRuby + YJIT', 'CRuby + MJIT'],
+      ),
+    );
+    expect(neutral.state).toBe('needs_review');
+  });
+
   it('F-DISC-3 flags a vendor benchmarking its own product, matched as an organisation', () => {
     const r = runCheck(
       checkById('F-DISC-3')!,
@@ -1358,6 +1381,54 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair({ client: { protocol: 'HTTP/1.1 keep-alive' } }, { client: { protocol: 'pooled HTTP/2' } }),
     );
     expect(held.message).not.toMatch(/reuse differs/);
+  });
+
+  it('F-CLIENT-1 flags calls awaited one by one on one side against synchronous calls on another', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { protocol: 'synchronous API, prepared statements reused' } },
+        { client: { protocol: 'asynchronous Promise API; SQL text passed on every call' } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Call model differs \(A: synchronous calls vs B: each call awaited\)/);
+    // Words that say both decide nothing; the driver's words count where the protocol says neither.
+    const mixed = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { protocol: 'box.get synchronous; await box.put per key' } },
+        { client: { protocol: 'S3 API', driver: 'async bindings on tokio' } },
+      ),
+    );
+    expect(mixed.message).not.toMatch(/Call model differs/);
+    expect(mixed.hint).toMatch(/call model stated for B \(each call awaited\), not for A/i);
+  });
+
+  it('F-CLIENT-4 reads a rate sweep: each target against the throughput reported at it', () => {
+    const sweep = (at60k: number) => ({
+      client: { targetRate: [30_000, 60_000] },
+      values: [
+        {
+          metric: 'throughput.30k',
+          value: 30_000,
+          unit: 'requests/s',
+          labels: {},
+          origin: 'imported' as const,
+        },
+        {
+          metric: 'throughput.60k',
+          value: at60k,
+          unit: 'requests/s',
+          labels: {},
+          origin: 'imported' as const,
+        },
+      ],
+    });
+    const r = runCheck(checkById('F-CLIENT-4')!, pair(sweep(59_999.9), sweep(43_824)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/^B achieved 73 % of its target rate of 60000/);
+    expect(runCheck(checkById('F-CLIENT-4')!, pair(sweep(59_999.9), sweep(59_870))).state).toBe('pass');
   });
 
   it('F-CLIENT-2 reads a connection count a ramp reached as a result, not as the setting', () => {

@@ -115,6 +115,32 @@ const loadTool: Reader = (run) => {
   return { value: driverName(driver.value) ?? '', origin: 'derived', source: 'client.driver' };
 };
 
+/** Each call awaited (a promise, a callback, a future) or returning its answer directly. */
+const ASYNC_CALL = /\basync(hronous)?\b|\bawait(ed|s)?\b|\bpromises?\b|\bcallbacks?\b|\bfutures?\b/;
+const SYNC_CALL = /\bsynchronous(ly)?\b|\bsync\b|\bblocking\b/;
+
+/**
+ * How the benchmark calls the system, from the words of its protocol, else of its driver: 'each
+ * call awaited' or 'synchronous calls'. One side's calls each awaited through an event loop or
+ * runtime against another's returning directly adds scheduling to every operation of that side
+ * only. Words that say both ("get synchronous; await put") decide nothing.
+ */
+const callModel: Reader = (run) => {
+  for (const key of ['protocol', 'driver'] as const) {
+    const f = groupField('client', key)(run);
+    if (!f || f.differs || typeof f.value !== 'string') continue;
+    const t = normText(f.value);
+    const awaited = ASYNC_CALL.test(t);
+    if (awaited === SYNC_CALL.test(t)) continue;
+    return {
+      value: awaited ? 'each call awaited' : 'synchronous calls',
+      origin: 'derived',
+      source: `client.${key}`,
+    };
+  }
+  return undefined;
+};
+
 export function checkClient1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     clientLanguageSpec,
@@ -142,6 +168,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       evidenceOnly: true,
     },
     { field: 'client.codec', label: 'codec', read: groupField('client', 'codec') },
+    { field: 'client.protocol (call model)', label: 'call model', read: callModel },
   ]);
   return verdictOf(
     comparisons,
@@ -433,6 +460,36 @@ function achieved(run: RunInput): number | null {
   return v?.value ?? null;
 }
 
+/** A rate as a metric name's part writes it: "60k", "60000", "1.5M", "500rps". */
+function rateToken(part: string): number | null {
+  const m = /^(\d+(?:\.\d+)?)(k|m)?(rps|qps|tps)?$/i.exec(part);
+  if (!m) return null;
+  const scale = m[2]?.toLowerCase() === 'k' ? 1e3 : m[2]?.toLowerCase() === 'm' ? 1e6 : 1;
+  return Number(m[1]) * scale;
+}
+
+/**
+ * Each target of a rate sweep (`targetRate: [30000, 60000]`) with the throughput reported at it,
+ * found by the target in the figure's name ("throughput.60k"): an open-loop generator that fell
+ * short of one target measured that point at another load than the other sides.
+ */
+function sweepPoints(run: RunInput): { target: number; achieved: number }[] {
+  const f = groupField('client', 'targetRate')(run);
+  if (!f || f.differs || !Array.isArray(f.value)) return [];
+  const targets = f.value.map((t) => settingNumber(t)).filter((t): t is number => t !== null && t > 0);
+  const points: { target: number; achieved: number }[] = [];
+  for (const target of targets) {
+    const at = run.values.find(
+      (v) =>
+        v.value !== null &&
+        /throughput|rps|qps|tps|rate/i.test(v.metric) &&
+        v.metric.split(/[.@_\s]/).some((part) => rateToken(part) === target),
+    );
+    if (at?.value != null) points.push({ target, achieved: at.value });
+  }
+  return points;
+}
+
 export function checkClient4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -444,18 +501,18 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
     for (const run of declined ? [] : entry.runs) {
       const target = num(run, 'targetRate');
       const got = achieved(run);
-      if (target !== null && got !== null && target > 0) {
+      const points =
+        target !== null && got !== null && target > 0 ? [{ target, achieved: got }] : sweepPoints(run);
+      for (const point of points) {
         signal = true;
-        const ratio = got / target;
+        const ratio = point.achieved / point.target;
         evidence.push(
-          derived(entry, 'client.targetRate / achieved', {
-            target,
-            achieved: got,
-            ratio: Number(ratio.toFixed(3)),
-          }),
+          derived(entry, 'client.targetRate / achieved', { ...point, ratio: Number(ratio.toFixed(3)) }),
         );
         if (ratio < 0.95)
-          flags.push(`${entry.label} achieved ${(ratio * 100).toFixed(0)} % of its target rate`);
+          flags.push(
+            `${entry.label} achieved ${(ratio * 100).toFixed(0)} % of its target rate${points.length > 1 ? ` of ${point.target}` : ''}`,
+          );
       }
       const cpu = num(run, 'clientCpuPct');
       if (cpu !== null) {

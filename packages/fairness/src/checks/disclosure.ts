@@ -236,12 +236,27 @@ function productsOf(input: ComparisonInput, entry: Entry): string[] {
   return names;
 }
 
+/**
+ * What a side's products are, by stem: each part of a combined name counts ("CRuby + YJIT" is
+ * cruby+yjit), so sides built on one base product but differing in the part compared (YJIT
+ * against MJIT) are different products, and the maker of one of those parts has a rival.
+ */
+function productIdentity(products: readonly string[]): string {
+  return products
+    .flatMap((p) => p.split(/\s+\+\s+/))
+    .map(productStem)
+    .join('+');
+}
+
 export function checkDisc3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const findings: string[] = [];
   const parts: string[] = [];
-  const sides = input.entries.map((entry) => ({ entry, products: productsOf(input, entry) }));
-  const stems = new Set(sides.map((s) => s.products.map(productStem).join('+')));
+  const sides = input.entries.map((entry) => {
+    const products = productsOf(input, entry);
+    return { entry, products, identity: productIdentity(products) };
+  });
+  const stems = new Set(sides.map((s) => s.identity));
   const makerOf = (org: string, side: (typeof sides)[number]) =>
     side.products.find((p) => isVendorOf(org, p, side.entry.vendor));
   for (const side of sides) {
@@ -258,11 +273,7 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
     }
     const own = orgs.map((o) => makerOf(o, side)).find(Boolean);
     const rivals = sides
-      .filter(
-        (other) =>
-          other !== side &&
-          other.products.map(productStem).join('+') !== side.products.map(productStem).join('+'),
-      )
+      .filter((other) => other !== side && other.identity !== side.identity)
       .map((other) => orgs.map((o) => makerOf(o, other)).find(Boolean))
       .filter((p): p is string => Boolean(p));
     const others = sides.filter((o) => o !== side).flatMap((o) => o.products.slice(-1));
