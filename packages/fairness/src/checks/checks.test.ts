@@ -1405,6 +1405,36 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(mixed.hint).toMatch(/call model stated for B \(each call awaited\), not for A/i);
   });
 
+  it('F-ISO-2 flags sides that loaded different amounts of data', () => {
+    const loaded = (n: number) => ({
+      values: [
+        { metric: 'loadedDocuments', value: n, unit: 'documents', labels: {}, origin: 'imported' as const },
+      ],
+    });
+    const r = runCheck(checkById('F-ISO-2')!, pair(loaded(999_999_258), loaded(947_421_756)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/The sides loaded different data \(A: 999,999,258 vs B: 947,421,756\)/);
+    expect(runCheck(checkById('F-ISO-2')!, pair(loaded(1000), loaded(1000))).state).not.toBe('flag');
+  });
+
+  it('F-TOPO-2 counts the intermediaries a client placement names, not those it says are absent', () => {
+    const placed = (text: string) => ({ topology: { clientPlacement: text } });
+    const r = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(
+        placed('same host; requests go through the DDEV router over HTTPS'),
+        placed('same host; plain HTTP to localhost:3000 (no DDEV router, no TLS)'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/extra network hops/i);
+    const both = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(placed('same host, through the proxy'), placed('same host, through a reverse proxy')),
+    );
+    expect(both.state).toBe('pass');
+  });
+
   it('F-CLIENT-4 reads a rate sweep: each target against the throughput reported at it', () => {
     const sweep = (at60k: number) => ({
       client: { targetRate: [30_000, 60_000] },

@@ -1,5 +1,6 @@
 // F-TOPO-*, F-DUR-*, F-ISO-*: cluster shape, network path, durability, isolation, correctness.
 import {
+  capitalise,
   compareFields,
   type FieldComparison,
   type FieldSpec,
@@ -21,6 +22,7 @@ import {
   spread,
 } from '../normalize.ts';
 import {
+  derived,
   entryValue,
   evidenceOf,
   firstOf,
@@ -32,8 +34,9 @@ import {
   readEntry,
   withOthers,
 } from '../read.ts';
-import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { fromText, orText } from '../text.ts';
+import { isRatio } from './benchmark-parts.ts';
 
 /**
  * When a side counts a write as done; a side that states a consistency guarantee instead
@@ -122,6 +125,35 @@ const derivedPlacement: Reader = (run) => {
   return undefined;
 };
 
+/** Something a request passes through on its way to the system: a router, a proxy, Docker's port mapping. */
+const INTERMEDIARY =
+  /\b(router|reverse proxy|proxy|load balancer|gateway|ingress|nat|port mapping|port forward\w*|sidecar|vpn|tunnel|host docker internal)\b/g;
+/** A path said to go straight to the system. */
+const DIRECT = /\b(no proxy|direct(ly)?|plain (http|tcp))\b/;
+
+/**
+ * Extra hops named in a side's client placement ("requests go through the DDEV router over
+ * HTTPS" is one; "plain HTTP on localhost, no proxy" none): where the structured count is missing,
+ * the words say whether one side's requests pass through something the others' do not.
+ */
+const hopsInPlacement: Reader = (run) => {
+  const f = groupField('topology', 'clientPlacement')(run);
+  if (!f || f.differs || typeof f.value !== 'string') return undefined;
+  const t = normText(f.value).replace(/[.\-_>]+/g, ' ');
+  // "no DDEV router", "without a proxy": named to say it is not there.
+  const hops = new Set(
+    [...t.matchAll(INTERMEDIARY)]
+      .filter((m) => !/\b(no|without|not)( \S+)?\s*$/.test(t.slice(0, m.index)))
+      .map((m) => m[0]),
+  );
+  if (hops.size === 0 && !DIRECT.test(t)) return undefined;
+  return {
+    value: hops.size,
+    origin: 'derived',
+    source: `topology.clientPlacement${hops.size ? ` (${[...hops].join(', ')})` : ''}`,
+  };
+};
+
 /** How many zones the system's nodes span ("us-east-1a, us-east-1b" → 2). */
 const zoneSpread: Reader = (run) => {
   const f = withOthers((v) => normText(v), groupField('topology', 'zone'), cloudOf('sut', 'zone'))(run);
@@ -174,7 +206,7 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
     {
       field: 'topology.extraHops',
       label: 'extra network hops',
-      read: groupField('topology', 'extraHops'),
+      read: firstOf(groupField('topology', 'extraHops'), hopsInPlacement),
       norm: (v) => parseNumber(v) ?? normText(v),
     },
     {
@@ -339,6 +371,23 @@ function consistency(value: unknown): 'passed' | 'failed' | 'not-run' | null {
   return null;
 }
 
+/** A figure that counts the data a side loaded: "loadedDocuments", "rows_ingested", "indexed records". */
+const LOADED_COUNT =
+  /(load|ingest|index|import|insert)\w*.*(doc|row|record|event|entr|item|object)|(doc|row|record|event|entr|item|object)\w*.*(load|ingest|index|import|insert)/i;
+
+/**
+ * The data each side loaded, where its figures count it: sides that loaded different amounts
+ * queried different data, so their answers (and the work behind them) differ.
+ */
+function loadedCounts(input: ComparisonInput): { entry: Entry; count: number }[] {
+  return input.entries.flatMap((entry) => {
+    const figure = entry.runs
+      .flatMap((r) => r.values)
+      .find((v) => v.value !== null && LOADED_COUNT.test(v.metric) && !isRatio(v));
+    return figure?.value != null ? [{ entry, count: figure.value }] : [];
+  });
+}
+
 export function checkIso2(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const states = input.entries.map((entry) => {
@@ -347,11 +396,26 @@ export function checkIso2(input: ComparisonInput): CheckOutcome {
     return { entry, state: read ? consistency(read.value) : null };
   });
   const bad = states.filter((s) => s.state === 'failed' || s.state === 'not-run');
-  if (bad.length > 0)
+  const loaded = loadedCounts(input);
+  for (const l of loaded) evidence.push(derived(l.entry, 'values (data loaded)', l.count));
+  const unequalData =
+    loaded.length >= 2 && new Set(loaded.map((l) => l.count)).size > 1
+      ? `the sides loaded different data (${loaded.map((l) => `${l.entry.label}: ${l.count.toLocaleString('en-US')}`).join(' vs ')})`
+      : null;
+  if (bad.length > 0 || unequalData)
     return {
       state: 'flag',
       evidence,
-      message: `Consistency checks ${bad.map((b) => `${b.state === 'failed' ? 'failed' : 'did not run'} on ${b.entry.label}`).join('; ')}: a faster result that is not correct is not a result.`,
+      message: `${capitalise(
+        [
+          ...(bad.length > 0
+            ? [
+                `consistency checks ${bad.map((b) => `${b.state === 'failed' ? 'failed' : 'did not run'} on ${b.entry.label}`).join('; ')}`,
+              ]
+            : []),
+          ...(unequalData ? [unequalData] : []),
+        ].join('; '),
+      )}: a faster result that is not correct is not a result.`,
     };
   const unrecorded = states.filter((s) => s.state === null);
   if (unrecorded.length > 0)
