@@ -1433,6 +1433,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair(placed('same host, through the proxy'), placed('same host, through a reverse proxy')),
     );
     expect(both.state).toBe('pass');
+    // A path written with arrows: the stops between client and server.
+    const arrows = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(
+        placed('client -> APISIX (grpc-transcode) -> gRPC server'),
+        placed('client → gRPC server directly'),
+      ),
+    );
+    expect(arrows.message).toMatch(/extra network hops differs \(A: 1 vs B: 0\)/i);
   });
 
   it('F-CLIENT-4 reads a rate sweep: each target against the throughput reported at it', () => {

@@ -131,14 +131,25 @@ const INTERMEDIARY =
 /** A path said to go straight to the system. */
 const DIRECT = /\b(no proxy|direct(ly)?|plain (http|tcp))\b/;
 
+/** A path written as its stops: "client -> APISIX -> gRPC server", "pods → cluster IP → kubedns". */
+const PATH_STEP = /\s*(?:->|→|=>)\s*/;
+
 /**
- * Extra hops named in a side's client placement ("requests go through the DDEV router over
- * HTTPS" is one; "plain HTTP on localhost, no proxy" none): where the structured count is missing,
- * the words say whether one side's requests pass through something the others' do not.
+ * Extra hops named in a side's client placement: the stops between client and server of a path
+ * written with arrows, else the intermediaries its words name ("requests go through the DDEV
+ * router over HTTPS" is one; "plain HTTP on localhost, no proxy" none). Where the structured count
+ * is missing, they say whether one side's requests pass through something the others' do not.
  */
 const hopsInPlacement: Reader = (run) => {
   const f = groupField('topology', 'clientPlacement')(run);
   if (!f || f.differs || typeof f.value !== 'string') return undefined;
+  const stops = f.value.split(PATH_STEP).filter((s) => s.trim());
+  if (stops.length >= 2)
+    return {
+      value: stops.length - 2,
+      origin: 'derived',
+      source: `topology.clientPlacement (${stops.length - 2} stop(s) between client and server)`,
+    };
   const t = normText(f.value).replace(/[.\-_>]+/g, ' ');
   // "no DDEV router", "without a proxy": named to say it is not there.
   const hops = new Set(
