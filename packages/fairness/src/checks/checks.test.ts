@@ -1405,6 +1405,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(mixed.hint).toMatch(/call model stated for B \(each call awaited\), not for A/i);
   });
 
+  it('F-CLIENT-5 flags a side measured while its requests failed, whatever the others state', () => {
+    const r = runCheck(
+      checkById('F-CLIENT-5')!,
+      pair({ measurement: { errorsCounted: 'the gateway had problems with timeout errors' } }, {}),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A was measured while requests failed/);
+    const clean = runCheck(
+      checkById('F-CLIENT-5')!,
+      pair({ measurement: { errorsCounted: 'ran with no errors' } }, {}),
+    );
+    expect(clean.message).not.toMatch(/measured while requests failed/);
+  });
+
   it('F-ISO-2 flags sides that loaded different amounts of data', () => {
     const loaded = (n: number) => ({
       values: [

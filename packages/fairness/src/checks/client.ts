@@ -594,6 +594,25 @@ function normTimeout(value: unknown): string | number | null {
   return toMs(value) ?? t;
 }
 
+/** Words that say requests failed during the run: "had problems with timeout errors", "got non-2xx responses". */
+const FAILED_DURING_RUN =
+  /\b(had|has|with|saw|got|hit|returned|produced|reported|showed)\b[^.;]*\b(errors?|timeouts?|failures?|failed requests|non 2xx)\b/;
+const NO_FAILURES = /\b(no|without|zero|0)( \w+)? (errors?|timeouts?|failures?)\b/;
+
+/**
+ * Sides whose errors line says requests failed while they were measured: their throughput and
+ * latency include those failures, whatever the other sides state.
+ */
+function failedWhileMeasured(input: ComparisonInput): string[] {
+  return input.entries.flatMap((entry) => {
+    const read = entryValue(readEntry(entry, groupField('measurement', 'errorsCounted')));
+    const t = read && !read.differs && typeof read.value === 'string' ? normText(read.value) : '';
+    return FAILED_DURING_RUN.test(t) && !NO_FAILURES.test(t)
+      ? [`${entry.label} was measured while requests failed (${display(read?.value)})`]
+      : [];
+  });
+}
+
 export function checkClient5(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -622,7 +641,7 @@ export function checkClient5(input: ComparisonInput): CheckOutcome {
   const flags = (comparisons[2]?.sides ?? [])
     .filter((s) => s.keys.includes('false'))
     .map((s) => `errors are not counted on ${s.entry.label}`)
-    .concat(errors.flags);
+    .concat(errors.flags, failedWhileMeasured(input));
   return requireAny(
     verdictOf(
       comparisons,
