@@ -1419,6 +1419,27 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(clean.message).not.toMatch(/measured while requests failed/);
   });
 
+  it('F-CLIENT-1 takes the harness a driver line names as the load tool, not the system called', () => {
+    const driven = (system: string) => ({
+      client: { driver: `${system} 0.3 API called directly from the criterion benchmark` },
+    });
+    const r = runCheck(checkById('F-CLIENT-1')!, pair(driven('legion'), driven('bevy_ecs')));
+    expect(r.message).not.toMatch(/Load tool differs/);
+    const tools = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair({ client: { driver: 'wrk2 -R 1000' } }, { client: { driver: 'oha load generator' } }),
+    );
+    expect(tools.message).toMatch(/Load tool differs/);
+  });
+
+  it('F-MEAS-5 asks for the count where a spread is reported without one, rather than flagging', () => {
+    const spread = { measurement: { aggregation: 'mean with error and standard deviation' } };
+    const r = runCheck(checkById('F-MEAS-5')!, pair(spread, spread));
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/A: a spread is reported, not how many runs it spans/);
+    expect(runCheck(checkById('F-MEAS-5')!, pair({}, {})).state).toBe('flag');
+  });
+
   it('F-ISO-2 flags sides that loaded different amounts of data', () => {
     const loaded = (n: number) => ({
       values: [

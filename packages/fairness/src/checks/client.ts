@@ -111,8 +111,14 @@ const HARNESS =
  */
 const loadTool: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
-  if (!driver || driver.differs || !HARNESS.test(normText(driver.value))) return undefined;
-  return { value: driverName(driver.value) ?? '', origin: 'derived', source: 'client.driver' };
+  const t = driver && !driver.differs ? normText(driver.value) : '';
+  if (!HARNESS.test(t)) return undefined;
+  // "legion 0.3 API called directly from the criterion benchmark": the system's own API, driven
+  // by the harness the words name, which is the instrument.
+  const named = /\b(?:from|in|by|under|with|via) (?:the |a )?([\w.-]+) (?:bench(?:mark)?s?|harness)\b/.exec(
+    t,
+  )?.[1];
+  return { value: named ?? driverName(driver?.value) ?? '', origin: 'derived', source: 'client.driver' };
 };
 
 /** Each call awaited (a promise, a callback, a future) or returning its answer directly. */

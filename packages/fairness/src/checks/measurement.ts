@@ -382,7 +382,13 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       flags.push(
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
-    if (n === null) unreported.push(entry.label);
+    // No count, but a spread (mean ± error, a standard deviation): the variability is shown, so
+    // not a finding, but how many runs it spans is for a reviewer to find.
+    if (n === null) {
+      if (reportsSpread(entry))
+        unstated.push(`${entry.label}: a spread is reported, not how many runs it spans`);
+      else unreported.push(entry.label);
+    }
     // One run states its count honestly but still shows no spread, unless its figure carries one.
     else if (n === 1 && !reportsSpread(entry)) once.push(entry.label);
     // Several repetitions and no rule for the one reported: it may be the best of them.
@@ -423,7 +429,7 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       evidence,
       hint: unstated.join('; '),
       message:
-        'A side ran several repetitions without saying which it reports: a reviewer should confirm it is not the best of them.',
+        'A side does not say how many repetitions it ran or which it reports: a reviewer should confirm the count and that the figure is not the best of them.',
     };
   return {
     state: 'pass',
