@@ -48,6 +48,8 @@ export interface SideValue {
   keys: (string | number)[];
   /** The field's normaliser does not recognise the value ("lots" for a count, a durability in prose it cannot read). */
   unreadable: boolean;
+  /** Stated as unknown ("not stated", "default") rather than left out. */
+  declined: boolean;
 }
 
 export interface FieldComparison {
@@ -94,7 +96,9 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
     }
     // A side states a field when any of its runs does: its runs are repetitions or variants of one
     // setup, and a batched variant beside a run that does not say is still a batched side.
-    return { entry, read: entryValue(r), known: r.fields.some(Boolean), keys: [...keys], unreadable };
+    const known = r.fields.some(Boolean);
+    const declined = !known && entry.runs.some((run) => spec.read.saysNothing?.(run) === true);
+    return { entry, read: entryValue(r), known, keys: [...keys], unreadable, declined };
   });
   // The same words on every side state the same setup, even where the normaliser cannot read
   // them ("reads from backups when necessary" on both sides): they agree, unless the words admit
@@ -319,6 +323,19 @@ export function verdictOf(
       message: `Cannot check ${text.subject}: ${all.length > 0 || anyStated ? what : 'nothing comparable is recorded'}.${intendedText(comparisons)}`,
     };
   }
+  // Said to be unknown on every side ("scale: not stated"): the same ignorance is no agreement,
+  // so the sides are not shown comparable on it (docs/fairness.md, principle 1).
+  const declined = comparisons.filter(
+    (c) => !c.intended && !c.spec.evidenceOnly && c.sides.every((s) => s.declined),
+  );
+  if (declined.length > 0)
+    return {
+      state: 'needs_review',
+      evidence: passEvidence,
+      missing: declined.flatMap((c) => c.sides.map((s) => ({ entry: s.entry.label, field: c.spec.field }))),
+      hint: `${capitalise(declined.map((c) => c.spec.label).join(', '))} ${declined.length === 1 ? 'is' : 'are'} stated as unknown on every side: find ${declined.length === 1 ? 'it' : 'them'} before calling the sides comparable, since ${text.why}.`,
+      message: `Cannot confirm ${text.subject} is equal: ${declined.map((c) => c.spec.label).join(', ')} ${declined.length === 1 ? 'is' : 'are'} stated as unknown on every side.`,
+    };
   return {
     state: 'pass',
     evidence: passEvidence,

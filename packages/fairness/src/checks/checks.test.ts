@@ -1440,6 +1440,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-MEAS-5')!, pair({}, {})).state).toBe('flag');
   });
 
+  it('a field stated as unknown on every side keeps a check from passing', () => {
+    const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
+    const r = runCheck(checkById('F-WL-1')!, pair(side, side));
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/^Scale is stated as unknown on every side/);
+    const stated = { workload: { name: 'YCSB workload A', scale: '10M records' } };
+    expect(runCheck(checkById('F-WL-1')!, pair(stated, stated)).state).toBe('pass');
+  });
+
   it('F-ISO-2 flags sides that loaded different amounts of data', () => {
     const loaded = (n: number) => ({
       values: [
