@@ -36,31 +36,37 @@ export interface LiveHops {
 }
 
 /**
- * The hops of every interval the page has drawn live whose end is at or after `fromEndMs`
+ * The hops of every interval the pages have drawn live whose end is at or after `fromEndMs`
  * (an interval's series all arrive in one batch: its first arrival stands for it).
  */
-export async function liveHops(page: Page, fromEndMs = 0): Promise<LiveHops> {
-  const { arrivals, drawn } = await page.evaluate(() => ({
-    arrivals: (window as unknown as { __frameArrivals?: Arrival[] }).__frameArrivals ?? [],
-    drawn:
-      (window as unknown as { __levelfieldLiveDrawn?: Record<number, number> }).__levelfieldLiveDrawn ?? {},
-  }));
-  const intervals = new Map<number, Arrival>();
-  for (const a of arrivals)
-    if (a.endMs >= fromEndMs && !intervals.has(a.startMs)) intervals.set(a.startMs, a);
+export async function liveHops(pages: readonly Page[], fromEndMs = 0): Promise<LiveHops> {
   const hops: LiveHops = { stored: [], received: [], drawn: [], total: [] };
-  for (const [startMs, a] of intervals) {
-    const at = drawn[startMs];
-    if (at === undefined) continue;
-    hops.stored.push(a.acceptedAt - a.endMs);
-    hops.received.push(a.arrivedAt - a.acceptedAt);
-    hops.drawn.push(at - a.arrivedAt);
-    hops.total.push(at - a.endMs);
+  for (const page of pages) {
+    const { arrivals, drawn } = await page.evaluate(() => ({
+      arrivals: (window as unknown as { __frameArrivals?: Arrival[] }).__frameArrivals ?? [],
+      drawn:
+        (window as unknown as { __levelfieldLiveDrawn?: Record<number, number> }).__levelfieldLiveDrawn ?? {},
+    }));
+    const intervals = new Map<number, Arrival>();
+    for (const a of arrivals)
+      if (a.endMs >= fromEndMs && !intervals.has(a.startMs)) intervals.set(a.startMs, a);
+    for (const [startMs, a] of intervals) {
+      const at = drawn[startMs];
+      if (at === undefined) continue;
+      hops.stored.push(a.acceptedAt - a.endMs);
+      hops.received.push(a.arrivedAt - a.acceptedAt);
+      hops.drawn.push(at - a.arrivedAt);
+      hops.total.push(at - a.endMs);
+    }
   }
   return hops;
 }
 
-/** Appends `more`'s samples to `into`, hop by hop. */
-export function addHops(into: LiveHops, more: LiveHops): void {
-  for (const key of ['stored', 'received', 'drawn', 'total'] as const) into[key].push(...more[key]);
+/** The three hops as progress lines, each summarised by the bench's own `show`. */
+export function hopLines(hops: LiveHops, show: (xs: number[]) => string): string[] {
+  return [
+    `  interval end → stored by the API: ${show(hops.stored)}`,
+    `  stored → received by the page:    ${show(hops.received)}`,
+    `  received → drawn:                 ${show(hops.drawn)}`,
+  ];
 }

@@ -49,7 +49,7 @@ import {
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { Services } from '../scripts/services.mjs';
-import { addHops, FRAME_ARRIVALS_SCRIPT, type LiveHops, liveHops } from './live-page.ts';
+import { FRAME_ARRIVALS_SCRIPT, hopLines, liveHops } from './live-page.ts';
 
 const INSTANCES = (process.env.BENCH_INSTANCES ?? '1,2,3').split(',').map(Number);
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 100);
@@ -89,7 +89,8 @@ async function measure(instances: number, natsUrl: string, browser: Browser, wor
   try {
     // With n ≥ 2 a web instance streams its pages' live data from instance 1: each instance
     // allows its origin, as a browser's EventSource requires.
-    const webUrl = instances >= 2 ? `http://127.0.0.1:${await freePort()}` : undefined;
+    const webPort = instances >= 2 ? await freePort() : undefined;
+    const webUrl = webPort ? `http://127.0.0.1:${webPort}` : undefined;
     for (let i = 0; i < instances; i += 1)
       servers.push(
         await spawnServer(database.url, {
@@ -112,11 +113,10 @@ async function measure(instances: number, natsUrl: string, browser: Browser, wor
     if (instances >= 2)
       for (const [i, run] of runs.slice(0, WATCHED).entries())
         stops.push(await watch(`${urls[(i + 1) % instances]}/v1/runs/${run}/live`, fromAcceptance, fromEnd));
-    if (webUrl) {
-      const port = Number(new URL(webUrl).port);
+    if (webPort) {
       await services.startWeb({
         databaseUrl: database.url,
-        port,
+        port: webPort,
         authSecret: AUTH_SECRET,
         ingestUrl: urls[1]!,
         liveTokenSecret: LIVE_TOKEN_SECRET,
@@ -147,14 +147,11 @@ async function measure(instances: number, natsUrl: string, browser: Browser, wor
     });
     await sleep(1500); // the last batches' notices reach the viewers, and the pages draw them
     for (const stop of stops.splice(0)) stop();
-    const browserHops: LiveHops = { stored: [], received: [], drawn: [], total: [] };
-    for (const page of pages) addHops(browserHops, await liveHops(page, measuredFrom));
+    const browserHops = await liveHops(pages, measuredFrom);
     if (pages.length) {
       log(`${instances} instance(s), browser on the web instance of instance 1, runs stored by instance 0:`);
       log(`  interval end → drawn (${browserHops.total.length} intervals): ${show(browserHops.total)}`);
-      log(`  interval end → stored by the API: ${show(browserHops.stored)}`);
-      log(`  stored → received by the page:    ${show(browserHops.received)}`);
-      log(`  received → drawn:                 ${show(browserHops.drawn)}`);
+      for (const line of hopLines(browserHops, show)) log(line);
       const expected = pages.length * DURATION_S;
       if (browserHops.total.length < expected / 2)
         throw new Error(`only ${browserHops.total.length} of ~${expected} intervals were drawn live`);

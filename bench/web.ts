@@ -29,7 +29,7 @@ import { build, ensureDependencies } from '../scripts/lib.mjs';
 import { agentPgbenchArgs, findPgbench } from '../scripts/live-demo.mjs';
 import { startStack } from '../scripts/stack.ts';
 import { histogramPool, post, seedDayRun, waitForRollups } from './day-run.ts';
-import { FRAME_ARRIVALS_SCRIPT, liveHops } from './live-page.ts';
+import { FRAME_ARRIVALS_SCRIPT, hopLines, liveHops } from './live-page.ts';
 
 const PAGE_LOADS = 5;
 const LIVE_FRAMES = 100;
@@ -194,13 +194,11 @@ async function measureFreshness(page: Page, webUrl: string, ingestUrl: string, t
   if (code !== 0) throw new Error(`the agent exited with ${code}:\n${stderr}`);
   await page.waitForTimeout(2000);
   await rm(logDir, { recursive: true, force: true });
-  const hops = await liveHops(page);
+  const hops = await liveHops([page]);
   if (hops.total.length < 10) throw new Error(`only ${hops.total.length} intervals were drawn live`);
   const show = (xs: number[]) => `median ${median(xs)} ms, p99 ${p99(xs)} ms`;
   log(`freshness over ${hops.total.length} intervals of a real agent + pgbench: ${show(hops.total)}`);
-  log(`  interval end → stored by the API: ${show(hops.stored)}`);
-  log(`  stored → received by the page:    ${show(hops.received)}`);
-  log(`  received → drawn:                 ${show(hops.drawn)}`);
+  for (const line of hopLines(hops, show)) log(line);
   return p99(hops.total);
 }
 
