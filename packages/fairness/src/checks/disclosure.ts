@@ -59,8 +59,9 @@ function metricStem(metric: string): string | undefined {
 /**
  * Metrics known only as ratios: a ratio whose dotted name's stem ("upload50GB" of
  * "upload50GB.speedupVsAwsCli") names an operation, not the ratio, and is the stem of no absolute
- * value on any side, where the absolute values are named the same way ("download50GB.throughput"). A side may give absolute numbers
- * for one operation and only "12× faster" for another: that one is still reported as a ratio.
+ * value on any side, where the absolute values are named the same way ("download50GB.throughput").
+ * A side may give absolute numbers for one operation and only "12× faster" for another: that one
+ * is still reported as a ratio.
  */
 function ratioOnlyMetrics(input: ComparisonInput): string[] {
   const values = input.entries

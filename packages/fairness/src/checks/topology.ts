@@ -409,24 +409,20 @@ export function checkIso2(input: ComparisonInput): CheckOutcome {
   const bad = states.filter((s) => s.state === 'failed' || s.state === 'not-run');
   const loaded = loadedCounts(input);
   for (const l of loaded) evidence.push(derived(l.entry, 'values (data loaded)', l.count));
-  const unequalData =
-    loaded.length >= 2 && new Set(loaded.map((l) => l.count)).size > 1
-      ? `the sides loaded different data (${loaded.map((l) => `${l.entry.label}: ${l.count.toLocaleString('en-US')}`).join(' vs ')})`
-      : null;
-  if (bad.length > 0 || unequalData)
+  const findings: string[] = [];
+  if (bad.length > 0)
+    findings.push(
+      `consistency checks ${bad.map((b) => `${b.state === 'failed' ? 'failed' : 'did not run'} on ${b.entry.label}`).join('; ')}`,
+    );
+  if (loaded.length >= 2 && new Set(loaded.map((l) => l.count)).size > 1)
+    findings.push(
+      `the sides loaded different data (${loaded.map((l) => `${l.entry.label}: ${l.count.toLocaleString('en-US')}`).join(' vs ')})`,
+    );
+  if (findings.length > 0)
     return {
       state: 'flag',
       evidence,
-      message: `${capitalise(
-        [
-          ...(bad.length > 0
-            ? [
-                `consistency checks ${bad.map((b) => `${b.state === 'failed' ? 'failed' : 'did not run'} on ${b.entry.label}`).join('; ')}`,
-              ]
-            : []),
-          ...(unequalData ? [unequalData] : []),
-        ].join('; '),
-      )}: a faster result that is not correct is not a result.`,
+      message: `${capitalise(findings.join('; '))}: a faster result that is not correct is not a result.`,
     };
   const unrecorded = states.filter((s) => s.state === null);
   if (unrecorded.length > 0)
