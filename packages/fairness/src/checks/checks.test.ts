@@ -806,6 +806,35 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(same.message).toMatch(/A: x; B: X/);
   });
 
+  it('F-WL-3 flags a timed operation that differs, and sends other differing work records to a reviewer', () => {
+    const timed = (region: string) => ({
+      workload: { name: 'iterate' },
+      measurement: { timedRegion: region },
+    });
+    const prepared = runCheck(
+      checkById('F-WL-3')!,
+      pair(timed('one prepared statement, 100 rows'), timed('100 awaited single-row queries')),
+    );
+    expect(prepared.state).toBe('flag');
+    expect(prepared.message).toMatch(/The timed operation differs \(A: one prepared statement, 100 rows/);
+    expect(runCheck(checkById('F-WL-3')!, pair(timed('one query'), timed('one query'))).state).toBe(
+      'unknown',
+    );
+    // No features recorded, but the variant differs: functional parity is a reviewer's question.
+    const variant = (v: string) => ({ workload: { name: 'vgg16', variant: v } });
+    const review = runCheck(
+      checkById('F-WL-3')!,
+      pair(variant('fc layers as convolutions'), variant('linear')),
+    );
+    expect(review.state).toBe('needs_review');
+    expect(review.hint).toMatch(/variant differs \(A: fc layers as convolutions vs B: linear\)/);
+    // A setup field of the publication's own (software x-…) that differs is read there too.
+    const own = (op: string) => ({ software: { 'x-writeOperation': op } });
+    expect(runCheck(checkById('F-WL-3')!, pair(own('upsert'), own('bulk insert'))).hint).toMatch(
+      /x-writeOperation differs/,
+    );
+  });
+
   it('a parameter that says how a side works is F-WL-3, one that sizes the work F-WL-1', () => {
     const sides = pair(
       { workload: { name: 'mq', parameters: { publishers: 250, 'request-reply mode': 'correlation IDs' } } },

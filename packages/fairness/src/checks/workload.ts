@@ -19,6 +19,7 @@ import {
   parseNumber,
   toBool,
 } from '../normalize.ts';
+import { ownFieldDifferences } from '../own-fields.ts';
 import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses, isIntended } from '../subject.ts';
@@ -354,6 +355,17 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     parts.push(`${how.spec.label} differs (${sidesText(how)})`);
     evidence.push(...evidenceFor([how]));
   }
+  // What each side's timer covers is the operation it performs: one prepared statement against
+  // a hundred awaited queries is different work per operation, whatever the workload is called.
+  const timed = compareField(input, {
+    field: 'measurement.timedRegion',
+    label: 'the timed operation',
+    read: groupField('measurement', 'timedRegion'),
+  });
+  if (timed.differs) {
+    parts.push(`${timed.spec.label} differs (${sidesText(timed)})`);
+    evidence.push(...evidenceFor([timed]));
+  }
   const indexes = compareField(input, {
     field: 'workload.indexes',
     label: 'indexes',
@@ -380,6 +392,15 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
       message: `${capitalise(parts.join('; '))}: ${why}.`,
     };
   const unrecorded = features.filter((f) => f.list === null).map((f) => f.entry.label);
+  const otherWork = workDescriptionsDiffering(input);
+  if (known.length === 0 && otherWork.parts.length > 0)
+    return {
+      state: 'needs_review',
+      evidence: [...evidence, ...otherWork.evidence],
+      missing: unrecorded.map((e) => ({ entry: e, field: 'workload.features' })),
+      hint: otherWork.parts.join('; '),
+      message: `No side records the features its implementation uses, and what the sides record of their work differs (${otherWork.parts.join('; ')}): a reviewer should confirm every side does the same work per operation, since ${why}.`,
+    };
   if (known.length === 0)
     return {
       state: 'unknown',
@@ -399,6 +420,26 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     state: 'pass',
     evidence,
     message: `Every side implements the workload with the same features (${known.map((k) => `${k.entry.label}: ${k.list.join(', ') || 'none'}`).join('; ')}).`,
+  };
+}
+
+/**
+ * What else a side records about the work it does, for a review when no side lists its features:
+ * the workload's own parameters, variant and mix, and the publication's own setup fields of
+ * software and settings (a write operation, a query style) — each a place a side may do more or
+ * less per operation.
+ */
+function workDescriptionsDiffering(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
+  const specs = workloadParameterSpecs.filter((s) =>
+    ['workload.parameters', 'workload.variant', 'workload.mix'].includes(s.field),
+  );
+  const differing = compareFields(input, specs).filter((c) => c.differs);
+  return {
+    parts: [
+      ...differing.map((c) => `${c.spec.label} differs (${sidesText(c)})`),
+      ...ownFieldDifferences(input, 'F-SW-2').map((o) => o.text),
+    ],
+    evidence: evidenceFor(differing),
   };
 }
 
