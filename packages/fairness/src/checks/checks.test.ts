@@ -835,6 +835,37 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
   });
 
+  it('F-WL-1 sends a parameter stated for some sides only to a reviewer, and flags work named in different terms', () => {
+    const params = (parameters: Record<string, string | number>) => ({
+      workload: { name: 'spans', parameters },
+    });
+    const gap = runCheck(
+      checkById('F-WL-1')!,
+      pair(params({ spans: 100, level: 'TRACE' }), params({ spans: 100 })),
+    );
+    expect(gap.state).toBe('needs_review');
+    expect(gap.hint).toMatch(/level stated for A \(TRACE\) only/);
+    // A shared key that differs is still a different workload, whatever else is one-sided.
+    expect(
+      runCheck(checkById('F-WL-1')!, pair(params({ spans: 100, level: 'TRACE' }), params({ spans: 10 })))
+        .state,
+    ).toBe('flag');
+    // Each side sizes the work with keys the other lacks: not a gap in one side's report.
+    expect(
+      runCheck(
+        checkById('F-WL-1')!,
+        pair(params({ rounds: 1, jobs: 8_000_000 }), params({ rounds: 1, queues: 8 })),
+      ).state,
+    ).toBe('flag');
+    // What each side writes out is how it does the work (F-WL-3), not another workload.
+    const output = pair(
+      params({ records: 10_000, output: 'binary file' }),
+      params({ records: 10_000, output: 'text file' }),
+    );
+    expect(runCheck(checkById('F-WL-1')!, output).state).toBe('pass');
+    expect(runCheck(checkById('F-WL-3')!, output).state).toBe('flag');
+  });
+
   it('a parameter that says how a side works is F-WL-3, one that sizes the work F-WL-1', () => {
     const sides = pair(
       { workload: { name: 'mq', parameters: { publishers: 250, 'request-reply mode': 'correlation IDs' } } },

@@ -11,6 +11,7 @@ import {
   verdictOf,
 } from '../compare.ts';
 import {
+  canonical,
   display,
   type FieldValue,
   isVacuous,
@@ -117,6 +118,43 @@ function subsetOfWorkloads(c: FieldComparison): boolean {
   return nestedParts(c.sides.map((s) => s.read?.value)) || nestedSets(c.sides.map((s) => s.keys));
 }
 
+/**
+ * Parameter objects that agree on every key all stated sides give and differ only by keys some
+ * sides leave out ("spanLevel: TRACE" printed for one library of three), every side's keys within
+ * another's: not a different workload on the evidence, but what the other sides used is unknown.
+ * Returns those keys with the sides that state them, or null when a shared key differs, the key
+ * sets do not nest, or the values are not objects.
+ */
+function oneSidedKeys(c: FieldComparison): string[] | null {
+  if (c.spec.field !== 'workload.parameters' || c.sides.some((s) => s.read?.differs)) return null;
+  const objects = c.sides
+    .filter((s) => s.read)
+    .flatMap((s) => {
+      const value: unknown = s.read?.value;
+      return isPlainObject(value) ? [{ label: s.entry.label, value }] : [];
+    });
+  if (objects.length < 2 || objects.length < c.sides.filter((s) => s.read).length) return null;
+  // Each side naming work the others do not ("jobs" on one, "iterations" and "queues" on the
+  // other) describes the work in different terms: a difference, not a gap.
+  if (!nestedSets(objects.map((o) => Object.keys(o.value)))) return null;
+  const keys = new Set(objects.flatMap((o) => Object.keys(o.value)));
+  const shared = [...keys].filter((k) => objects.every((o) => k in o.value));
+  const agree = shared.every((k) => new Set(objects.map((o) => canonical(o.value[k] as never))).size === 1);
+  if (!agree) return null;
+  return [...keys]
+    .filter((k) => !shared.includes(k))
+    .map(
+      (k) =>
+        `${k} stated for ${objects
+          .filter((o) => k in o.value)
+          .map((o) => `${o.label} (${display(o.value[k] as FieldValue)})`)
+          .join(', ')} only`,
+    );
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
 export function checkWl1(input: ComparisonInput): CheckOutcome {
   const head: FieldSpec[] = [
     {
@@ -159,14 +197,29 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     { field: 'workload.datasetHash', label: 'dataset', read: groupField('workload', 'datasetHash') },
     { field: 'workload.schemaHash', label: 'schema', read: groupField('workload', 'schemaHash') },
   ];
+  const oneSided: string[] = [];
   const comparisons = compareFields(input, [...head, ...workloadParameterSpecs, ...implementation]).map(
-    (c) => (c.differs && (subsetOfWorkloads(c) || differsOnlyByNames(c)) ? { ...c, differs: false } : c),
+    (c) => {
+      if (!c.differs) return c;
+      if (subsetOfWorkloads(c) || differsOnlyByNames(c)) return { ...c, differs: false };
+      const keys = oneSidedKeys(c);
+      if (!keys) return c;
+      oneSided.push(...keys);
+      return { ...c, differs: false };
+    },
   );
   const outcome = verdictOf(comparisons, {
     why: 'a different scale, mix or skew is a different workload, so the numbers do not measure the same work',
     subject: 'the workload spec and parameters',
   });
   if (outcome.state !== 'pass') return outcome;
+  if (oneSided.length > 0)
+    return {
+      state: 'needs_review',
+      evidence: outcome.evidence,
+      hint: `parameters agree where every side states them, but ${oneSided.join('; ')}`,
+      message: `The parameters every side states agree, but some are stated for some sides only (${oneSided.join('; ')}): a reviewer should confirm the others ran the same.`,
+    };
   return requireAny(
     outcome,
     comparisons.slice(head.length, head.length + workloadParameterSpecs.length),
