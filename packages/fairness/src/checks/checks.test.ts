@@ -958,6 +958,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const r = runCheck(checkById('F-WL-3')!, pair(stack('SWC'), stack('Babel plugin'), ['Turbo', 'Vite']));
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/another program does the JSX\/HMR transform \(A: SWC vs B: Babel plugin\)/i);
+    // A system that minifies itself against one handing minification to a plugin; a third side
+    // that names no minifier is left out, not counted as agreeing.
+    const bundler = (name: string, role: string, minifier?: string) => ({
+      workload: { features: ['minify'] },
+      software: {
+        components: [{ name, role }, ...(minifier ? [{ name: minifier, role: 'minifier (plugin)' }] : [])],
+      },
+    });
+    const minify = runCheck(
+      checkById('F-WL-3')!,
+      comparison(
+        side('esbuild', bundler('esbuild', 'bundler and minifier'), 'esbuild'),
+        side('rollup', bundler('rollup', 'bundler', 'terser'), 'rollup'),
+        side('parcel', bundler('parcel', 'bundler'), 'parcel'),
+      ),
+    );
+    expect(minify.state).toBe('flag');
+    expect(minify.message).toMatch(
+      /another program does the minifier \(esbuild: esbuild itself vs rollup: terser\)/i,
+    );
     const math = runCheck(
       checkById('F-WL-3')!,
       pair(

@@ -38,6 +38,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { isIntended } from '../subject.ts';
 import { productStem } from '../vendors.ts';
+import { headOf } from './workload-parts.ts';
 
 // --- F-SW-1 ------------------------------------------------------------------------------------
 
@@ -169,34 +170,47 @@ function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evid
 }
 
 /**
- * Components in the same role on every side (runtime, JVM, storage engine, load tool) that are
- * different programs: "runtime (Elysia: bun 1.1.18 vs Express: node 22.4.1)". The systems' own
- * components differ by design and are left out; `roles` keeps some roles only.
+ * Platform components in the same role that are different programs: the JVM, the transform, the
+ * minifier. A role is compared across the sides that name it (two at least), by the role's head
+ * ("React/JSX transform (Babel-based)" is a React/JSX transform); a side whose own system claims
+ * the role ("bundler and minifier") does that part itself, which is a program of its own too.
+ * Otherwise the systems' own components differ by design and are left out; `roles` keeps some
+ * roles only.
  */
 export function platformDifferences(
   input: ComparisonInput,
   roles: (role: string) => boolean = () => true,
 ): { parts: string[]; evidence: CheckEvidence[] } {
+  const roleKey = (role: string) => normText(headOf(role));
   const sides = input.entries.map((entry) => {
     const all = entryComponents(entry);
     const own = systemComponent(entry, all);
     const byRole = new Map<string, Component>();
-    for (const c of all) if (c !== own && c.role && roles(c.role)) byRole.set(c.role, c);
-    return { entry, byRole };
+    for (const c of all) if (c !== own && c.role && roles(c.role)) byRole.set(roleKey(c.role), c);
+    return { entry, own, byRole };
   });
   const parts: string[] = [];
   const evidence: CheckEvidence[] = [];
   if (sides.length < 2 || isIntended(input, 'software.components')) return { parts, evidence };
-  for (const role of sides[0]?.byRole.keys() ?? []) {
-    if (!sides.every((s) => s.byRole.has(role))) continue;
-    const named = sides.map((s) => ({ entry: s.entry, c: s.byRole.get(role) as Component }));
-    if (new Set(named.map((n) => productStem(n.c.name))).size < 2) continue;
+  const keys = new Set(sides.flatMap((s) => [...s.byRole.keys()]));
+  for (const role of keys) {
+    const named = sides.flatMap((s) => {
+      const c = s.byRole.get(role) ?? (s.own && claimsRole(s.own, role) ? s.own : undefined);
+      return c ? [{ entry: s.entry, c, itself: c === s.own }] : [];
+    });
+    if (named.length < 2 || new Set(named.map((n) => productStem(n.c.name))).size < 2) continue;
     parts.push(
-      `${role} (${named.map((n) => `${n.entry.label}: ${n.c.name}${n.c.version ? ` ${n.c.version}` : ''}`).join(' vs ')})`,
+      `${role} (${named.map((n) => `${n.entry.label}: ${n.c.name}${n.c.version ? ` ${n.c.version}` : ''}${n.itself ? ' itself' : ''}`).join(' vs ')})`,
     );
     for (const n of named) evidence.push(derived(n.entry, `software.components[role=${role}]`, n.c.name));
   }
   return { parts, evidence };
+}
+
+/** The system's own role names this one among what it does: "bundler and minifier" claims "minifier". */
+function claimsRole(own: Component, role: string): boolean {
+  const words = normText(own.role ?? '').split(/[^a-z0-9/]+/);
+  return role.split(/\s+/).every((w) => words.includes(w));
 }
 
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);

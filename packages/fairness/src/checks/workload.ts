@@ -350,7 +350,7 @@ function switchedFeatures(input: ComparisonInput): { parts: string[]; evidence: 
 
 /** Component roles that do part of the work itself, as opposed to hosting or driving it. */
 const WORKING_ROLE =
-  /transform|plugin|codec|parser|seriali[sz]er|compiler|backend|engine|index|optimi[sz]er|planner|kernel/i;
+  /transform|plugin|codec|parser|seriali[sz]er|compiler|backend|engine|index|optimi[sz]er|planner|kernel|minif/i;
 /** Compiler settings that relax floating-point semantics: the results are not the same computation. */
 const RELAXED_MATH = /fast-?math|-ofast|unsafe-math|\breassoc\b|-ffinite-math/i;
 
