@@ -1510,6 +1510,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair({ client: { driver: 'wrk2 -R 1000' } }, { client: { driver: 'oha load generator' } }),
     );
     expect(tools.message).toMatch(/Load tool differs/);
+    // A storage tool named in passing, after the driver it drives.
+    const storage = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { driver: 'SPDK userspace NVMe driver (nvme_perf)' } },
+        { client: { driver: 'fio through the kernel with direct I/O' } },
+        ['SPDK', 'Linux kernel'],
+      ),
+    );
+    expect(storage.state).toBe('flag');
+    expect(storage.message).toMatch(/Load tool differs \(A: nvme_perf vs B: fio\)/);
   });
 
   it('F-MEAS-5 asks for the count where a spread is reported without one, rather than flagging', () => {

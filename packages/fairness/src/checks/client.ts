@@ -104,6 +104,10 @@ const clientRuntime: Reader = Object.assign(
 const HARNESS =
   /\b(bench(mark)?s?|\w+[-_]bench(mark)?\w*|bench[-_]\w+|harness|load ?(generator|tester|tool)|wrk2?|rewrk|memtier\w*|ycsb|sysbench|pgbench|k6|jmeter|oha|autocannon|locust|vegeta|h2load|fbench)\b/;
 
+/** Load and measuring tools by name that the words above do not catch. */
+const TOOL =
+  /\b(fio|bdevperf|\w+_perf|dnsperf|resperf|netperf|iperf3?|apachebench|hey|gatling|tsung|hyperfine|jmh|mitata|tinybench)\b/;
+
 /**
  * The load tool, when the driver names one: every side's client library differs with its system
  * (the 'system' subject covers client.driver), but the harness that drives and times them is the
@@ -112,7 +116,11 @@ const HARNESS =
 const loadTool: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
   const t = driver && !driver.differs ? normText(driver.value) : '';
-  if (!HARNESS.test(t)) return undefined;
+  // A storage or network tool named anywhere in the driver line ("SPDK's driver (nvme_perf)",
+  // "fio through the kernel"): the instrument, whatever the line says first.
+  // Read before normalising, which turns nvme_perf's underscore into a space.
+  const tool = driver && !driver.differs ? TOOL.exec(String(driver.value).toLowerCase())?.[1] : undefined;
+  if (!HARNESS.test(t)) return tool ? { value: tool, origin: 'derived', source: 'client.driver' } : undefined;
   // "legion 0.3 API called directly from the criterion benchmark": the system's own API, driven
   // by the harness the words name, which is the instrument.
   const named = /\b(?:from|in|by|under|with|via) (?:the |a )?([\w.-]+) (?:bench(?:mark)?s?|harness)\b/.exec(
