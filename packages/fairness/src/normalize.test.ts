@@ -75,6 +75,8 @@ describe('normalisation rules', () => {
     ['different region', 'cross-region'],
     ['remote client over the network to the public endpoint', 'other-host'],
     ['load generated from a separate machine', 'other-host'],
+    ['same LAN (local network nameserver)', 'other-host'],
+    ['remote (public resolver reached over the Internet)', 'internet'],
   ])('client placement %s → %s', (raw, p) => expect(normClientPlacement(raw)).toBe(p));
 
   it('reads client language, ORM, protocol, counting point and acknowledgement', () => {
@@ -85,6 +87,11 @@ describe('normalisation rules', () => {
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
     expect(normProtocolClass('HTTP + JSON')).toBe('text');
     expect(normProtocolClass('OpenAI-compatible API')).toBe('text');
+    expect(normProtocolClass('PostgreSQL wire protocol over TCP to a local Docker container')).toBe('binary');
+    expect(normProtocolClass('MongoDB wire protocol, write written to the socket')).toBe('binary');
+    // Memcached's protocol unqualified is its text protocol.
+    expect(normProtocolClass('memcached protocol')).toBe('text');
+    expect(normProtocolClass('memcached binary protocol')).toBe('binary');
     expect(normProtocolClass('in-process (lm_eval --model vllm)')).toBe('in-process');
     // The value is its head; an aside naming another protocol does not change it.
     expect(normProtocolClass("HTTP (v3 client; the v4 client 'adding gRPC support' came later)")).toBe(
@@ -409,6 +416,8 @@ describe('cache state read from what was done to the cache', () => {
     ['O_DIRECT reads', 'cold'],
     ["async data cache enabled ('Prestissimo (with async data cache)')", 'warm'],
     ['no tile cache configured in tegola/config.toml', 'cold'],
+    ['in memory (dataset fits in server RAM)', 'hot'],
+    ['100% hit rate', 'hot'],
     ['caching not supported', 'cold'],
     ['data kept in CPU memory and copied to the GPU for each GPU search', 'cold'],
     ['index resident in GPU memory after train+add', 'hot'],

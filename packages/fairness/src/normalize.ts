@@ -385,7 +385,8 @@ export type ClientPlacement =
   | 'same-zone'
   | 'same-region'
   | 'cross-zone'
-  | 'cross-region';
+  | 'cross-region'
+  | 'internet';
 
 /** "same machine", "localhost", "same AZ", "cross-AZ", "different region" … */
 export function normClientPlacement(value: unknown): ClientPlacement | null {
@@ -393,6 +394,8 @@ export function normClientPlacement(value: unknown): ClientPlacement | null {
   if (t === '') return null;
   if (/same (host|machine|box|node)|localhost|local machine|colocated|co located|^local$/.test(t))
     return 'same-host';
+  // Across the public Internet (a public resolver, a SaaS endpoint): farther than any region.
+  if (/over the (public )?internet|public internet|\bwan\b|across the internet/.test(t)) return 'internet';
   if (/cross region|different region|other region|inter region/.test(t)) return 'cross-region';
   if (/cross (zone|az)|different (zone|az)|other (zone|az)|inter (zone|az)|multi az/.test(t))
     return 'cross-zone';
@@ -400,7 +403,7 @@ export function normClientPlacement(value: unknown): ClientPlacement | null {
   if (/same region/.test(t)) return 'same-region';
   // Off the server's machine, how far not said: "remote client over the network".
   if (
-    /\bremote (client|host|machine)|over the network|(separate|another|different|dedicated) (client )?(machine|host|server|instance|vm|box)/.test(
+    /\bremote (client|host|machine)|over the network|(separate|another|different|dedicated) (client )?(machine|host|server|instance|vm|box)|same (lan|local network|subnet|switch|rack)|\blan\b/.test(
       t,
     )
   )
@@ -547,7 +550,7 @@ const RELOADED_PER_OP =
   /\b(copied|loaded|transferred|read|fetched|moved|uploaded)\b[^.;]{0,40}\b(for|on|per|before|with) (each|every) (\w+ )?(search|query|request|call|operation|op|iteration|batch)\b/;
 /** Data kept where the work reads it: "index resident in GPU memory", "preloaded into memory". */
 const RESIDENT =
-  /\b(resident|preloaded|pinned|cached) (in|into) (the )?(gpu |device |main |host |ram |process )?memory\b|\bmemory resident\b/;
+  /\b(resident|preloaded|pinned|cached) (in|into) (the )?(gpu |device |main |host |ram |process )?memory\b|\bmemory resident\b|\bfits (entirely )?in(to)? (the )?(server'?s? |main )?(memory|ram)\b|^in memory\b|\b100 ?% (cache )?hit (rate|ratio)\b|\bserved (entirely )?from (memory|ram)\b/;
 
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
@@ -763,12 +766,13 @@ export function normProtocolClass(value: unknown): ProtocolClass | null {
     return 'in-process';
   if (/openai[- ]compatible|rest(ful)? api|api server/.test(t)) return 'text';
   if (
-    /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres wire|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers/.test(
+    /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres(ql)? wire|\w+ wire protocol|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers/.test(
       t,
     )
   )
     return 'binary';
-  if (/json|http|rest|text|xml|graphql/.test(t)) return 'text';
+  // Memcached's own protocol, unqualified, is its text protocol; its binary one says so (above).
+  if (/json|http|rest|text|xml|graphql|memcached (ascii )?protocol/.test(t)) return 'text';
   return null;
 }
 
