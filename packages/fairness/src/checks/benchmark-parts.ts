@@ -99,7 +99,7 @@ export function isRatio(v: { metric: string; unit: string }): boolean {
 /** The last part of a dotted metric name that is a statistic or a repetition, not an operation. */
 const STATISTIC_PART = /^(p\d+(\.\d+)?|max|min|mean|avg|average|median|std(dev)?|sd|best|worst|run\d*|\d+)$/i;
 /** A part that names another side ("vsNginx", "overRedis"): a comparison, not an operation. */
-const VERSUS_PART = /^(vs|versus|over)[A-Z_]/;
+export const VERSUS_PART = /^(vs|versus|over)[A-Z_]/;
 
 /**
  * Operations told apart by a dotted metric name ("throughput.encrypt", "encodeMs.large"), for the

@@ -2447,6 +2447,16 @@ describe('special rules', () => {
       ),
     );
     expect(both.state).toBe('pass');
+    // The ratio word first ("speedup.lazygrid") names the operation last: still ratio-only.
+    const first = runCheck(
+      checkById('F-DISC-1')!,
+      pair(
+        { values: [value('cpu_time.visualeffects', 8.8, 's')] },
+        { values: [value('cpu_time.visualeffects', 2.4, 's'), value('speedup.lazygrid', 9, '% faster')] },
+      ),
+    );
+    expect(first.state).toBe('flag');
+    expect(first.message).toMatch(/^lazygrid is reported only as ratios/);
   });
 
   it('F-DUR-1 flags durability relaxed for one side while another runs its defaults', () => {

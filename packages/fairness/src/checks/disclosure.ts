@@ -40,7 +40,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
-import { isRatio } from './benchmark-parts.ts';
+import { isRatio, VERSUS_PART } from './benchmark-parts.ts';
 import { concurrencyStyleReader } from './client.ts';
 import { platformDifferences } from './software.ts';
 import { normWorkloadName } from './workload.ts';
@@ -50,32 +50,38 @@ import { normWorkloadName } from './workload.ts';
 /** A linked artefact that holds results rather than code: a metrics or results repository, raw data files. */
 const RESULTS_DATA = /\/(metrics|results?|raw[-_]?data|data)(\/|$|[-_.])|\.(csv|json|parquet)(\?|$)/i;
 
-/** A dotted metric name's stem ("upload50GB" of "upload50GB.speedupVsAwsCli"), or undefined. */
-function metricStem(metric: string): string | undefined {
-  const dot = metric.lastIndexOf('.');
-  return dot > 0 ? normText(metric.slice(0, dot)) : undefined;
+/**
+ * The parts of a dotted metric name that name an operation: not the ratio itself ("speedup",
+ * "speedupVsAwsCli") whichever end it sits at ("upload50GB.speedupVsAwsCli", "speedup.lazygrid"),
+ * nor the side it is relative to ("vsHostedQemu").
+ */
+function operationParts(metric: string): string[] {
+  return metric
+    .split('.')
+    .filter((part) => part !== '' && !isRatio({ metric: part, unit: '' }) && !VERSUS_PART.test(part))
+    .map((part) => normText(part));
 }
 
 /**
- * Metrics known only as ratios: a ratio whose dotted name's stem ("upload50GB" of
- * "upload50GB.speedupVsAwsCli") names an operation, not the ratio, and is the stem of no absolute
- * value on any side, where the absolute values are named the same way ("download50GB.throughput").
- * A side may give absolute numbers for one operation and only "12× faster" for another: that one
- * is still reported as a ratio.
+ * Metrics known only as ratios: a ratio whose dotted name names an operation ("upload50GB" of
+ * "upload50GB.speedupVsAwsCli", "lazygrid" of "speedup.lazygrid") that no absolute value on any
+ * side names, where the absolute values are dotted too ("download50GB.throughput"). A side may
+ * give absolute numbers for one operation and only "12× faster" for another: that one is still
+ * reported as a ratio.
  */
 function ratioOnlyMetrics(input: ComparisonInput): string[] {
   const values = input.entries
     .flatMap((e) => e.runs.flatMap((r) => r.values))
     .filter((v) => v.value !== null);
-  const absoluteStems = new Set(values.filter((v) => !isRatio(v)).map((v) => metricStem(v.metric)));
-  absoluteStems.delete(undefined);
-  if (absoluteStems.size === 0) return [];
+  const absolute = values.filter((v) => !isRatio(v) && v.metric.includes('.'));
+  if (absolute.length === 0) return [];
+  const absoluteParts = new Set(absolute.flatMap((v) => operationParts(v.metric)));
   const ratioOnly = new Set<string>();
   for (const v of values) {
-    const stem = metricStem(v.metric);
-    // A stem that itself says ratio ("speedup.vsQemu") names the ratio, not an operation.
-    if (!isRatio(v) || stem === undefined || isRatio({ metric: stem, unit: '' })) continue;
-    if (!absoluteStems.has(stem)) ratioOnly.add(v.metric.slice(0, v.metric.lastIndexOf('.')));
+    if (!isRatio(v) || !v.metric.includes('.')) continue;
+    const operations = operationParts(v.metric);
+    if (operations.length > 0 && !operations.some((o) => absoluteParts.has(o)))
+      ratioOnly.add(operations.join('.'));
   }
   return [...ratioOnly];
 }
