@@ -2167,6 +2167,22 @@ describe('special rules', () => {
       pair({ client: { workers: 'no worker threads (--threads=false)' } }, { client: { workers: 8 } }),
     );
     expect(words.state).toBe('flag');
+    const concurrent = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair({ client: { workers: 'concurrent: does not wait for each put' } }, { client: { workers: 1 } }),
+    );
+    expect(concurrent.message).toMatch(
+      /Workers: several at once on A, one at a time on B|one at a time on B/,
+    );
+    expect(concurrent.state).toBe('flag');
+  });
+
+  it('F-CLIENT-2 compares batch sizes on their own, within an order of magnitude', () => {
+    const batch = (n: number) => ({ client: { workers: 20, pipelineDepth: n } });
+    const r = runCheck(checkById('F-CLIENT-2')!, pair(batch(5000), batch(300)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/pipeline depth or batch size differs/i);
+    expect(runCheck(checkById('F-CLIENT-2')!, pair(batch(5000), batch(1000))).state).not.toBe('flag');
   });
 
   it('F-CLIENT-2 flags different connection counts', () => {

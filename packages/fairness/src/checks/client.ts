@@ -351,6 +351,20 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       label: 'connection reuse',
       read: connectionReuse,
     },
+    // Requests batched or pipelined per connection, compared on their own where every side
+    // states them: 5,000 records a batch against 300 is not the same client. Stated for some
+    // sides only, the operations in flight below speak for it.
+    ...(input.entries.every((e) => entryValue(readEntry(e, groupField('client', 'pipelineDepth'))))
+      ? [
+          {
+            field: 'client.pipelineDepth',
+            label: 'pipeline depth or batch size',
+            read: groupField('client', 'pipelineDepth'),
+            norm: (v: unknown) => parseNumber(v),
+            tolerance: 10,
+          },
+        ]
+      : []),
     {
       field: 'client.inFlight (effective)',
       label: 'operations in flight',
@@ -391,7 +405,7 @@ const ONE_AT_A_TIME =
   /\bsingle[ -]?(thread\w*|process)|\bone (thread|process|worker)\b|\bno worker (threads|processes)\b|\brun ?in ?band\b|\bsequential\w*/;
 /** Several at once, count unsaid: "multi-threaded", "all cores", "worker threads". */
 const MANY_AT_ONCE =
-  /\bmulti[ -]?thread\w*|\ball (cores|cpus|threads)\b|(?<!\bno )\bworker (threads|processes)\b|\bparallel\b/;
+  /\bmulti[ -]?thread\w*|\ball (cores|cpus|threads)\b|(?<!\bno )\bworker (threads|processes)\b|\bparallel\b|(?<!\bno(t|n)? )\bconcurrent(ly)?\b/;
 
 /**
  * Workers or threads: one at a time on some sides, several on others, whether counted ("8") or
