@@ -1,7 +1,7 @@
 // Reading provenance fields out of runs and entries. An entry (one side) may hold several
 // repeated runs; a field is known for the entry only when every run of it records the field.
 import type { Field, Origin, ValueGroup } from '@levelfield/contracts/provenance';
-import { canonical, type FieldValue, isVacuous } from './normalize.ts';
+import { canonical, display, type FieldValue, isVacuous } from './normalize.ts';
 import type { CheckEvidence, Entry, RunInput } from './schema.ts';
 import { barePath } from './subject.ts';
 
@@ -239,7 +239,10 @@ export function entryValue(read: EntryRead): ReadField | undefined {
   const list = [...distinct.values()];
   if (list.length === 1) return list[0];
   return {
-    value: list.map((f) => String(f.value)),
+    // An object or list is printed as its parts ("workers=16, pool=…"), not as "[object Object]".
+    value: list.map((f) =>
+      typeof f.value === 'object' && f.value !== null ? display(f.value) : String(f.value),
+    ),
     origin: commonOrigin(list),
     source: 'the runs of this entry differ',
   };

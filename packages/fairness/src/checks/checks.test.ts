@@ -2177,6 +2177,16 @@ describe('special rules', () => {
     expect(concurrent.state).toBe('flag');
   });
 
+  it('prints an object the runs of a side give differently as its parts, not as [object Object]', () => {
+    const pool = (workers: number) => ({ client: { connections: { perWorker: 4, workers } } });
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      comparison(side('A', [pool(16), pool(14)]), side('B', pool(16))),
+    );
+    expect(JSON.stringify(r)).not.toMatch(/object Object/);
+    expect(JSON.stringify(r)).toMatch(/perWorker=4, workers=14/);
+  });
+
   it('F-CLIENT-2 compares batch sizes on their own, within an order of magnitude', () => {
     const batch = (n: number) => ({ client: { workers: 20, pipelineDepth: n } });
     const r = runCheck(checkById('F-CLIENT-2')!, pair(batch(5000), batch(300)));
