@@ -1521,6 +1521,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(storage.state).toBe('flag');
     expect(storage.message).toMatch(/Load tool differs \(A: nvme_perf vs B: fio\)/);
+    // One side called in its own language, the other through bindings from another.
+    const bound = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { language: 'Rust', driver: "ring's Rust API (native)" } },
+        { client: { language: 'Rust', driver: 'OpenSSL called through Rust bindings' } },
+        ['ring', 'OpenSSL'],
+      ),
+    );
+    expect(bound.state).toBe('flag');
+    expect(bound.message).toMatch(
+      /Binding layer differs \(A: in its own language vs B: through a binding layer\)/,
+    );
   });
 
   it('F-MEAS-5 asks for the count where a spread is reported without one, rather than flagging', () => {

@@ -129,6 +129,34 @@ const loadTool: Reader = (run) => {
   return { value: named ?? driverName(driver?.value) ?? '', origin: 'derived', source: 'client.driver' };
 };
 
+/** A library reached through a layer from another language: bindings, FFI, a wrapper, cgo, JNI. */
+const THROUGH_BINDING = /\b(bindings?|ffi|wrappers?|cgo|jni|n-?api|p\/invoke|ctypes|cffi)\b/;
+/** A library called in its own language: "ring's Rust API (native)", "called directly". */
+const NATIVE_CALL =
+  /\bnative (api|calls?|library|implementation)\b|\(native\)|\bown (\w+ )?api\b|\bcalled directly\b/;
+
+/**
+ * Whether a side calls the system in its own language or through a binding layer, from the words
+ * of its driver or protocol: OpenSSL measured through Rust bindings against ring's own Rust API
+ * times the binding too. Words that say both, or neither, decide nothing.
+ */
+const bindingLayer: Reader = (run) => {
+  for (const key of ['driver', 'protocol'] as const) {
+    const f = groupField('client', key)(run);
+    // A value printed beside "differs" is still the side's words.
+    if (!f || typeof f.value !== 'string') continue;
+    const t = normText(f.value);
+    const through = THROUGH_BINDING.test(t);
+    if (through === NATIVE_CALL.test(t)) continue;
+    return {
+      value: through ? 'through a binding layer' : 'in its own language',
+      origin: 'derived',
+      source: `client.${key}`,
+    };
+  }
+  return undefined;
+};
+
 /** Each call awaited (a promise, a callback, a future) or returning its answer directly. */
 const ASYNC_CALL = /\basync(hronous)?\b|\bawait(ed|s)?\b|\bpromises?\b|\bcallbacks?\b|\bfutures?\b/;
 const SYNC_CALL = /\bsynchronous(ly)?\b|\bsync\b|\bblocking\b/;
@@ -183,6 +211,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
     },
     { field: 'client.codec', label: 'codec', read: groupField('client', 'codec') },
     { field: 'client.protocol (call model)', label: 'call model', read: callModel },
+    { field: 'client.protocol (binding layer)', label: 'binding layer', read: bindingLayer },
   ]);
   return verdictOf(
     comparisons,
