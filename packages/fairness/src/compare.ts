@@ -118,7 +118,14 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
   if (!differs && knownSides.length >= 2) {
     const keys = knownSides.flatMap((s) => s.keys);
     if (spec.tolerance !== undefined && keys.every((k) => typeof k === 'number')) {
-      differs = keys.length >= 2 && spread(keys as number[]) > spec.tolerance;
+      // Each side's runs sorted, compared position by position: sides that each ran 29 and 10
+      // workers agree, though 29 and 10 are far apart. Sides with different numbers of values
+      // compare as before, over all of them.
+      const lists = knownSides.map((s) => (s.keys as number[]).slice().sort((a, b) => a - b));
+      const tolerance = spec.tolerance;
+      differs = lists.every((l) => l.length === lists[0]?.length)
+        ? (lists[0] ?? []).some((_, i) => spread(lists.map((l) => l[i] as number)) > tolerance)
+        : keys.length >= 2 && spread(keys as number[]) > tolerance;
     } else {
       const signatures = new Set(knownSides.map((s) => JSON.stringify([...s.keys].sort())));
       differs = signatures.size > 1;

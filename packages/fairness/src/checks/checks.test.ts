@@ -2200,6 +2200,20 @@ describe('special rules', () => {
     expect(JSON.stringify(r)).toMatch(/perWorker=4, workers=14/);
   });
 
+  it('compares the runs of each side position by position: sides that each ran 29 and 10 workers agree', () => {
+    const runs = (...workers: number[]) => workers.map((w) => ({ client: { workers: w } }));
+    const same = runCheck(
+      checkById('F-CLIENT-2')!,
+      comparison(side('A', runs(29, 10)), side('B', runs(10, 29))),
+    );
+    expect(same.message).not.toMatch(/Workers differs/);
+    const apart = runCheck(
+      checkById('F-CLIENT-2')!,
+      comparison(side('A', runs(29, 10)), side('B', runs(29, 4))),
+    );
+    expect(apart.message).toMatch(/Workers differs/);
+  });
+
   it('F-CLIENT-2 compares batch sizes on their own, within an order of magnitude', () => {
     const batch = (n: number) => ({ client: { workers: 20, pipelineDepth: n } });
     const r = runCheck(checkById('F-CLIENT-2')!, pair(batch(5000), batch(300)));
