@@ -866,6 +866,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-3')!, output).state).toBe('flag');
   });
 
+  it('F-WL-1 reads entries that run every system on every workload as a grid, not a workload difference', () => {
+    const job = (name: string) => ({ workload: { name, scale: 10_000 } });
+    const grid = comparison(
+      side('email: A', job('email task'), 'Celery'),
+      side('email: B', job('email task'), 'FluxQueue'),
+      side('db: A', job('db task'), 'Celery'),
+      side('db: B', job('db task'), 'FluxQueue'),
+    );
+    expect(runCheck(checkById('F-WL-1')!, grid).state).toBe('pass');
+    // One system on one workload only: the workloads differ between the systems.
+    const apart = comparison(side('A', job('email task'), 'Celery'), side('B', job('db task'), 'FluxQueue'));
+    expect(runCheck(checkById('F-WL-1')!, apart).state).toBe('flag');
+  });
+
   it('a parameter that says how a side works is F-WL-3, one that sizes the work F-WL-1', () => {
     const sides = pair(
       { workload: { name: 'mq', parameters: { publishers: 250, 'request-reply mode': 'correlation IDs' } } },

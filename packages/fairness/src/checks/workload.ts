@@ -113,6 +113,28 @@ function differsOnlyByNames(c: FieldComparison): boolean {
  * side: a subset, which F-WL-4 reports, not another workload. So is a side that ran one of the
  * workloads the others ran (a variant entered for the VM image only).
  */
+/**
+ * Entries that form a grid, every system on every workload ("email" and "db" runs of both queue
+ * libraries): the workloads are the publication's rows, each compared across the systems, not a
+ * difference between them.
+ */
+function everySystemOnEveryWorkload(c: FieldComparison): boolean {
+  if (c.spec.field !== 'workload.name' && c.spec.field !== 'run.benchmark') return false;
+  const groups = new Map<string, Set<string>>();
+  for (const s of c.sides) {
+    if (!s.known || !s.entry.system) return false;
+    const key = JSON.stringify([...s.keys].sort());
+    const systems = groups.get(key) ?? new Set<string>();
+    systems.add(normText(s.entry.system));
+    groups.set(key, systems);
+  }
+  const sets = [...groups.values()];
+  const first = [...(sets[0] ?? [])].sort().join('|');
+  return (
+    sets.length >= 2 && (sets[0]?.size ?? 0) >= 2 && sets.every((g) => [...g].sort().join('|') === first)
+  );
+}
+
 function subsetOfWorkloads(c: FieldComparison): boolean {
   if (c.spec.field !== 'workload.name' && c.spec.field !== 'run.benchmark') return false;
   return nestedParts(c.sides.map((s) => s.read?.value)) || nestedSets(c.sides.map((s) => s.keys));
@@ -201,7 +223,8 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [...head, ...workloadParameterSpecs, ...implementation]).map(
     (c) => {
       if (!c.differs) return c;
-      if (subsetOfWorkloads(c) || differsOnlyByNames(c)) return { ...c, differs: false };
+      if (subsetOfWorkloads(c) || differsOnlyByNames(c) || everySystemOnEveryWorkload(c))
+        return { ...c, differs: false };
       const keys = oneSidedKeys(c);
       if (!keys) return c;
       oneSided.push(...keys);
