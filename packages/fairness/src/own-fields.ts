@@ -27,7 +27,8 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power and firmware state are F-HW-4's; the
- * client's codec or library F-CLIENT-1's; what a timer covers F-MEAS-2's; what each operation
+ * client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a timer
+ * covers F-MEAS-2's; what each operation
  * produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
  */
 function checkOf(path: string, values: readonly unknown[]): string | undefined {
@@ -36,6 +37,7 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (group === 'workload' && values.some((v) => namesHow(name, v))) return 'F-WL-3';
   if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
+  if (STATISTICS.test(name)) return 'F-MEAS-6';
   if (TIMING.test(name)) return 'F-MEAS-2';
   if (CACHE.test(name)) return 'F-MEAS-4';
   // What each operation produces (a response's size, its payload): the work done per operation.
@@ -51,6 +53,8 @@ const CLIENT_STACK = /marshal|codec|seriali[sz]|encod|library|driver|sdk/i;
 const TIMING = /tim(ed|er|ing)|end ?point|start ?point/i;
 /** Resources, and how many servers or instances do the work (backends behind a proxy, replicas). */
 const RESOURCES = /resource|cpu|cores?\b|threads?\b|memory|socket|backends?\b|upstreams?\b|replicas\b/i;
+/** Which statistics a side reports (percentiles, averages, their aggregation): F-MEAS-6's set. */
+const STATISTICS = /statistic|percentile|quantile|aggregat/i;
 /** A cache a side served from, or dropped: the cache state's check. */
 const CACHE = /cache/i;
 

@@ -2341,6 +2341,15 @@ describe('special rules', () => {
     );
     expect(unmarked.state).not.toBe('flag');
     expect(unmarked.hint).toMatch(/own field activeNodes differs/);
+    // Which statistics a side reports is F-MEAS-6's, whatever group it is filed in.
+    const stats = runCheck(
+      checkById('F-MEAS-6')!,
+      pair(
+        { measurement: { 'x-durationStatistics': 'average and maximum' } },
+        { measurement: { 'x-durationStatistics': 'p50 and p99.9' } },
+      ),
+    );
+    expect(stats.hint).toMatch(/own field x-durationStatistics differs/);
     // Prose that holds the same digits is still different prose.
     const flushed = runCheck(
       checkById('F-MEAS-4')!,
