@@ -274,6 +274,8 @@ describe('server threads as printed', () => {
     ['all available CPU cores (the default thread count)', 'several'],
     ['parallelized directory traversal', 'several'],
     ['no parallel traversal', 1],
+    ['one OS thread per connection = 1000 threads for 1000 clients', 'several'],
+    ['16 worker threads', 'several'],
     ['lots', null],
   ] as const)('%s → %s', (t, want) => expect(threadCount(t)).toBe(want));
 });

@@ -233,7 +233,7 @@ export function threadCount(value: unknown): number | 'several' | null {
   const t = normText(value);
   if (/^\d+$/.test(t)) return Number(t);
   const multi =
-    /\bmulti ?thread\w*|\bmultiple\b|\bseveral\b|\bmany\b|\bthread pool\b|\bper (core|cpu|vcpu)\b|\ball (\w+ ){0,2}(cores|cpus|vcpus|threads)\b|\bparallel\w*/;
+    /\bmulti ?thread\w*|\bmultiple\b|\bseveral\b|\bmany\b|\bthread pool\b|\bper (core|cpu|vcpu)\b|\ball (\w+ ){0,2}(cores|cpus|vcpus|threads)\b|\bparallel\w*|\bthreads? per (connection|request|client|task)\b|\b([2-9]|\d{2,})[\d,]* (os |worker )?threads\b/;
   if (multi.test(t) && !denied(t, multi)) return 'several';
   if (/\+[^+]*\bthreads?\b/.test(t)) return 'several';
   if (
