@@ -135,53 +135,55 @@ const THROUGH_BINDING = /\b(bindings?|ffi|wrappers?|cgo|jni|n-?api|p\/invoke|cty
 const NATIVE_CALL =
   /\bnative (api|calls?|library|implementation)\b|\(native\)|\bown (\w+ )?api\b|\bcalled directly\b/;
 
-/**
- * Whether a side calls the system in its own language or through a binding layer, from the words
- * of its driver or protocol: OpenSSL measured through Rust bindings against ring's own Rust API
- * times the binding too. Words that say both, or neither, decide nothing.
- */
-const bindingLayer: Reader = (run) => {
-  for (const key of ['driver', 'protocol'] as const) {
-    const f = groupField('client', key)(run);
-    // A value printed beside "differs" is still the side's words.
-    if (!f || typeof f.value !== 'string') continue;
-    const t = normText(f.value);
-    const through = THROUGH_BINDING.test(t);
-    if (through === NATIVE_CALL.test(t)) continue;
-    return {
-      value: through ? 'through a binding layer' : 'in its own language',
-      origin: 'derived',
-      source: `client.${key}`,
-    };
-  }
-  return undefined;
-};
-
 /** Each call awaited (a promise, a callback, a future) or returning its answer directly. */
 const ASYNC_CALL = /\basync(hronous)?\b|\bawait(ed|s)?\b|\bpromises?\b|\bcallbacks?\b|\bfutures?\b/;
 const SYNC_CALL = /\bsynchronous(ly)?\b|\bsync\b|\bblocking\b/;
 
 /**
+ * One of two opposite answers read from the words of the client's fields, the first field that
+ * decides: words that say both, or neither, decide nothing. A value printed beside "differs" is
+ * still the side's words.
+ */
+function eitherOr(
+  keys: readonly ('driver' | 'protocol')[],
+  yes: { words: RegExp; value: string },
+  no: { words: RegExp; value: string },
+): Reader {
+  return (run) => {
+    for (const key of keys) {
+      const f = groupField('client', key)(run);
+      if (!f || typeof f.value !== 'string') continue;
+      const t = normText(f.value);
+      const isYes = yes.words.test(t);
+      if (isYes === no.words.test(t)) continue;
+      return { value: isYes ? yes.value : no.value, origin: 'derived', source: `client.${key}` };
+    }
+    return undefined;
+  };
+}
+
+/**
  * How the benchmark calls the system, from the words of its protocol, else of its driver: 'each
  * call awaited' or 'synchronous calls'. One side's calls each awaited through an event loop or
  * runtime against another's returning directly adds scheduling to every operation of that side
- * only. Words that say both ("get synchronous; await put") decide nothing.
+ * only.
  */
-const callModel: Reader = (run) => {
-  for (const key of ['protocol', 'driver'] as const) {
-    const f = groupField('client', key)(run);
-    if (!f || f.differs || typeof f.value !== 'string') continue;
-    const t = normText(f.value);
-    const awaited = ASYNC_CALL.test(t);
-    if (awaited === SYNC_CALL.test(t)) continue;
-    return {
-      value: awaited ? 'each call awaited' : 'synchronous calls',
-      origin: 'derived',
-      source: `client.${key}`,
-    };
-  }
-  return undefined;
-};
+const callModel = eitherOr(
+  ['protocol', 'driver'],
+  { words: ASYNC_CALL, value: 'each call awaited' },
+  { words: SYNC_CALL, value: 'synchronous calls' },
+);
+
+/**
+ * Whether a side calls the system in its own language or through a binding layer, from the words
+ * of its driver, else of its protocol: OpenSSL measured through Rust bindings against ring's own
+ * Rust API times the binding too.
+ */
+const bindingLayer = eitherOr(
+  ['driver', 'protocol'],
+  { words: THROUGH_BINDING, value: 'through a binding layer' },
+  { words: NATIVE_CALL, value: 'in its own language' },
+);
 
 export function checkClient1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
