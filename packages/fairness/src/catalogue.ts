@@ -25,6 +25,7 @@ import { checkSw1, checkSw2, checkSw3 } from './checks/software.ts';
 import { checkDur1, checkDur2, checkIso1, checkIso2, checkTopo1, checkTopo2 } from './checks/topology.ts';
 import { checkWl1, checkWl2, checkWl3, checkWl4, checkWl5, checkWl6 } from './checks/workload.ts';
 import { capitalise } from './compare.ts';
+import { display, type FieldValue, normText } from './normalize.ts';
 import { ownFieldDifferences } from './own-fields.ts';
 import { saidNothing } from './read.ts';
 import {
@@ -34,7 +35,7 @@ import {
   ComparisonInput,
   type ComparisonInputRaw,
 } from './schema.ts';
-import { barePath } from './subject.ts';
+import { barePath, isIntended } from './subject.ts';
 
 export const CHECKS: readonly CheckDefinition[] = [
   {
@@ -422,9 +423,57 @@ function withOwnFields(outcome: CheckOutcome, input: ComparisonInput, checkId: s
   };
 }
 
+/**
+ * An unknown whose own evidence already shows the sides' words differ on a field it read ("a
+ * sequential warm-up that warms one connection" against "the shared harness's warm-up"): the
+ * check cannot decide, but a reviewer has a concrete difference to weigh, so it says so with both
+ * sides' words instead of only what is missing. Values Levelfield computed are left out.
+ */
+function withDifferingWords(outcome: CheckOutcome, input: ComparisonInput): CheckOutcome {
+  if (outcome.state !== 'unknown' || input.entries.length < 2) return outcome;
+  const byField = new Map<string, Map<string, string>>();
+  for (const e of outcome.evidence) {
+    if (e.origin === 'derived' || e.value === null) continue;
+    const sides = byField.get(e.field) ?? new Map<string, string>();
+    if (!sides.has(e.entry)) sides.set(e.entry, display(e.value as FieldValue));
+    byField.set(e.field, sides);
+  }
+  // Each system's own driver, components or image differ by design (the subject), and so does a
+  // value in which every side names its own system.
+  const namesOwn = (sides: Map<string, string>) =>
+    [...sides.entries()].every(([label, v]) => {
+      const system = input.entries.find((e) => e.label === label)?.system ?? '';
+      return normText(system)
+        .split(/[^a-z0-9]+/)
+        .some((w) => w.length >= 3 && normText(v).includes(w));
+    });
+  const differing = [...byField.entries()].filter(
+    ([field, sides]) =>
+      sides.size >= 2 &&
+      !isIntended(input, field) &&
+      // A field the check still misses on a side is what the unknown is about, not a difference.
+      !(outcome.missing ?? []).some((m) => barePath(m.field) === barePath(field)) &&
+      !namesOwn(sides) &&
+      new Set([...sides.values()].map((v) => normText(v))).size > 1,
+  );
+  if (differing.length === 0) return outcome;
+  const hint = differing
+    .map(
+      ([field, sides]) =>
+        `${field} reads differently (${[...sides.entries()].map(([entry, v]) => `${entry}: ${v}`).join(' vs ')})`,
+    )
+    .join('; ');
+  return {
+    ...outcome,
+    state: 'needs_review',
+    hint: outcome.hint ? `${outcome.hint} | ${hint}` : hint,
+    message: `${outcome.message} What the sides record for it differs: a reviewer should weigh it.`,
+  };
+}
+
 /** Runs one check; the result carries the catalogue's id, title and mode. */
 export function runCheck(check: CheckDefinition, input: ComparisonInput): CheckResult {
-  const outcome = withOwnFields(check.evaluate(input), input, check.id);
+  const outcome = withDifferingWords(withOwnFields(check.evaluate(input), input, check.id), input);
   const declared = declarationEvidence(input, check.id).filter(
     (d) => !outcome.evidence.some((e) => e.entry === d.entry && e.field === d.field),
   );

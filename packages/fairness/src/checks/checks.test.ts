@@ -1558,6 +1558,27 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-MEAS-5')!, pair({}, {})).state).toBe('flag');
   });
 
+  it('an unknown whose recorded words differ between the sides goes to a reviewer with both', () => {
+    const warm = (w: string) => ({ measurement: { warmupMs: w } });
+    const r = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(warm('sequential warm-up of one pooled connection'), warm('the shared harness warm-up')),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /measurement.warmupMs reads differently \(A: sequential warm-up of one pooled connection vs B: the shared harness warm-up\)/,
+    );
+    // The same words, or each side naming its own system, leave the unknown as it is.
+    expect(
+      runCheck(checkById('F-MEAS-3')!, pair(warm('harness warm-up'), warm('harness warm-up'))).state,
+    ).toBe('unknown');
+    const own = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(warm('Redis warm-up script'), warm('Dragonfly warm-up script'), ['Redis', 'Dragonfly']),
+    );
+    expect(own.state).toBe('unknown');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));
