@@ -845,6 +845,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(gap.state).toBe('needs_review');
     expect(gap.hint).toMatch(/level stated for A \(TRACE\) only/);
+    // A clause one side says was not stated is a gap, not another workload.
+    const variant = (v: string) => ({ workload: { name: 'nexmark q16', variant: v } });
+    const sink = runCheck(
+      checkById('F-WL-1')!,
+      pair(variant('original q16, blackhole sink'), variant('original q16, sink not stated')),
+    );
+    expect(sink.state).toBe('needs_review');
+    expect(sink.hint).toMatch(/variant on B: "sink not stated"/);
+    expect(
+      runCheck(
+        checkById('F-WL-1')!,
+        pair(variant('original q16, blackhole sink'), variant('modified q16, sink not stated')),
+      ).state,
+    ).toBe('flag');
     // A shared key that differs is still a different workload, whatever else is one-sided.
     expect(
       runCheck(checkById('F-WL-1')!, pair(params({ spans: 100, level: 'TRACE' }), params({ spans: 10 })))

@@ -174,6 +174,32 @@ function oneSidedKeys(c: FieldComparison): string[] | null {
     );
 }
 
+/** A clause that says a part was not stated: "sink not stated", "seed unknown". */
+const UNSTATED_CLAUSE = /\b(not stated|unstated|not given|not specified|unspecified|not reported|unknown)\b/;
+
+/**
+ * Texts that agree clause by clause except where a side says a part was not stated ("original
+ * q16, blackhole sink" against "original q16, sink not stated"), every side's stated clauses
+ * within another's: not a difference on the evidence, but a gap for a reviewer. Returns the gaps,
+ * or null.
+ */
+function unstatedClauses(c: FieldComparison): string[] | null {
+  const sides = c.sides.filter((s) => s.read);
+  if (sides.length < 2 || sides.some((s) => typeof s.read?.value !== 'string' || s.read.differs)) return null;
+  const split = sides.map((s) => {
+    const clauses = normText(s.read?.value)
+      .split(/\s*[,;]\s*/)
+      .filter(Boolean);
+    return {
+      label: s.entry.label,
+      stated: clauses.filter((x) => !UNSTATED_CLAUSE.test(x)),
+      gaps: clauses.filter((x) => UNSTATED_CLAUSE.test(x)),
+    };
+  });
+  if (!split.some((s) => s.gaps.length > 0) || !nestedSets(split.map((s) => s.stated))) return null;
+  return split.flatMap((s) => s.gaps.map((g) => `${c.spec.label} on ${s.label}: "${g}"`));
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -225,7 +251,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
       if (!c.differs) return c;
       if (subsetOfWorkloads(c) || differsOnlyByNames(c) || everySystemOnEveryWorkload(c))
         return { ...c, differs: false };
-      const keys = oneSidedKeys(c);
+      const keys = oneSidedKeys(c) ?? unstatedClauses(c);
       if (!keys) return c;
       oneSided.push(...keys);
       return { ...c, differs: false };
@@ -240,8 +266,8 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     return {
       state: 'needs_review',
       evidence: outcome.evidence,
-      hint: `parameters agree where every side states them, but ${oneSided.join('; ')}`,
-      message: `The parameters every side states agree, but some are stated for some sides only (${oneSided.join('; ')}): a reviewer should confirm the others ran the same.`,
+      hint: `the workload agrees where every side states it, but ${oneSided.join('; ')}`,
+      message: `The workload every side states agrees, but parts are stated for some sides only (${oneSided.join('; ')}): a reviewer should confirm the others ran the same.`,
     };
   return requireAny(
     outcome,
