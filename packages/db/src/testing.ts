@@ -53,6 +53,16 @@ export async function createEmptyDatabase(prefix = 'test'): Promise<TestDatabase
       const client = new pg.Client({ connectionString: admin });
       await client.connect();
       try {
+        // A pool's end() resolves before its sockets close: give those sessions a moment to end on
+        // their own, since one killed by FORCE while it closes errors in a pool no longer listening.
+        for (let waited = 0; waited < 500; waited += 25) {
+          const open = await client.query(
+            'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
+          if (open.rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
         await client.query(`DROP ROLE IF EXISTS "${appRole}"`);
       } finally {
