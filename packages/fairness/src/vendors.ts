@@ -29,6 +29,9 @@ const KNOWN_VENDORS: Record<string, readonly string[]> = {
   delta: ['databricks'],
   valkey: ['linux foundation'],
   mysql: ['oracle'],
+  graalpy: ['oracle'],
+  graalvm: ['oracle'],
+  truffleruby: ['oracle'],
   postgres: ['postgresql global development group'],
 };
 
@@ -116,7 +119,7 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
     )?.[1];
   if (of && namesProduct(of, system)) return true;
   const owner =
-    /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|makers?|developers|maintainers|authors|creators|company|inc|labs|project)\b/.exec(
+    /^(?:the )?(\S+?)(?:'s)? (?:vendor|team|makers?|developers?|maintainers?|authors?|creators?|company|inc|labs|project)\b/.exec(
       o,
     )?.[1];
   if (owner && namesProduct(owner, system)) return true;

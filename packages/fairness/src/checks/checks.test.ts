@@ -1219,6 +1219,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['Brooklyn Data Co. (benchmark requested by Databricks)', 'Delta Lake', 'Apache Iceberg'],
       ['IBM (Presto maintainers; grafana.ibm.prestodb.dev)', 'Prestissimo (Presto C++ workers)', 'Trino'],
       ['PingCAP (documentation of the product)', 'TiDB Cloud Lake', 'Snowflake'],
+      // One author named in the singular, and a maker known by name (Oracle makes GraalPy).
+      ['Bun author', 'Bun', 'Yarn'],
+      ['Oracle (GraalVM)', 'GraalPy', 'CPython'],
     ];
     for (const [affiliation, own, rival] of cases) {
       const r = runCheck(
