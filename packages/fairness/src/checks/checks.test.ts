@@ -2104,11 +2104,31 @@ describe('special rules', () => {
         { series: [throughput([100, 100, 100, 100, 100, 100])] },
         { series: [throughput([110, 110, 110, 110, 110, 110])] },
       ]),
-      side('B', { measurement: { repetitions: 5 }, run: { selectionRule: 'mean of all runs' } }),
+      side('B', { measurement: { repetitions: 3 }, run: { selectionRule: 'mean of all runs' } }),
     );
     const ok = runCheck(checkById('F-MEAS-5')!, repeated);
     expect(ok.state).toBe('pass');
     expect(ok.evidence.find((e) => e.field.includes('95 % CI'))?.value).toMatchObject({ mean: 105, n: 2 });
+  });
+
+  it('F-MEAS-5 flags repetitions twice as many on one side, counts only runs of one setup, and takes a best run shown with its spread', () => {
+    const reps = (n: number) => ({ measurement: { repetitions: n, aggregation: 'mean ± stddev' } });
+    const uneven = runCheck(checkById('F-MEAS-5')!, pair(reps(10), reps(4)));
+    expect(uneven.state).toBe('flag');
+    expect(uneven.message).toMatch(/repetitions differ \(A: 10 vs B: 4\)/);
+    // Four scenarios grouped in one entry are four results, not four repetitions.
+    const scenarios = ['cold cache', 'warm cache', 'lockfile', 'no lockfile'].map((variant) => ({
+      workload: { name: 'install', variant },
+    }));
+    const grouped = runCheck(checkById('F-MEAS-5')!, comparison(side('A', scenarios), side('B', scenarios)));
+    expect(grouped.message).toMatch(/do not report how many repetitions/);
+    const best = {
+      measurement: { repetitions: 3, aggregation: 'median / min / max over the 3 runs' },
+      run: { selectionRule: 'the chart plots the minimum' },
+    };
+    const shown = runCheck(checkById('F-MEAS-5')!, pair(best, best));
+    expect(shown.state).toBe('pass');
+    expect(shown.message).toMatch(/A, B pick their best run and show the spread of all of them/);
   });
 
   it('F-MEAS-5 flags a side that ran once, unless its figure carries its spread', () => {

@@ -4,6 +4,7 @@ import { formulaMismatch, tpccEfficiency } from '@levelfield/metrics/formulas';
 import { meanConfidenceInterval, steadyStateTest } from '@levelfield/metrics/stats';
 import { capitalise, compareFields, missingText, verdictOf } from '../compare.ts';
 import {
+  canonical,
   display,
   normAggregation,
   normCacheState,
@@ -361,6 +362,16 @@ function reportsSpread(entry: Entry): boolean {
 const SPREAD =
   /±|\+\/-|\bsigma\b|σ|std(dev)?\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
 
+/** Every run of an entry ran the same workload and setup: its runs are repetitions of one. */
+function oneSetup(entry: Entry): boolean {
+  const setups = new Set(
+    entry.runs.map((run) =>
+      canonical({ workload: run.provenance.workload, settings: run.provenance.settings } as never),
+    ),
+  );
+  return setups.size === 1;
+}
+
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -368,17 +379,30 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   // Grouped by reason, so ten entries without a count read as one sentence, not ten.
   const unreported: string[] = [];
   const once: string[] = [];
+  const counts: { label: string; n: number }[] = [];
+  const pickedWithSpread: string[] = [];
   for (const entry of input.entries) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
     if (rule) evidence.push(evidenceOf(entry, 'run.selectionRule', rule));
     if (reps) evidence.push(evidenceOf(entry, 'measurement.repetitions', reps));
     const parsed = rule ? normSelectionRule(rule.value) : null;
-    const n = reps ? parseNumber(reps.value) : entry.runs.length > 1 ? entry.runs.length : null;
+    // Runs grouped in an entry are repetitions only when they ran one setup: an entry of four
+    // scenarios (cold cache, warm cache, …) is four results, not four repetitions.
+    const n = reps
+      ? parseNumber(reps.value)
+      : entry.runs.length > 1 && oneSetup(entry)
+        ? entry.runs.length
+        : null;
+    if (n !== null) counts.push({ label: entry.label, n });
     // Counted from the runs grouped in the entry, not stated: the count is the evidence.
     if (!reps && n !== null)
       evidence.push(derived(entry, 'runs in the entry', n, 'runs grouped as repetitions'));
-    if (parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n')
+    // A best run picked, said so, beside the spread of all the runs, hides nothing; without the
+    // spread it shows the luckiest run only.
+    const picked = parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n';
+    if (picked && reportsSpread(entry)) pickedWithSpread.push(entry.label);
+    if (picked && !reportsSpread(entry))
       flags.push(
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
@@ -411,6 +435,11 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     }
   }
   const list = (labels: string[]) => labels.join(', ');
+  // Twice the repetitions on one side: its figure is the steadier, and its best of more runs luckier.
+  const fewest = Math.min(...counts.map((c) => c.n));
+  const most = Math.max(...counts.map((c) => c.n));
+  if (counts.length >= 2 && fewest > 0 && most >= 2 * fewest)
+    flags.push(`repetitions differ (${counts.map((c) => `${c.label}: ${c.n}`).join(' vs ')})`);
   if (unreported.length > 0)
     flags.push(
       `${list(unreported)} ${unreported.length === 1 ? 'does' : 'do'} not report how many repetitions were run`,
@@ -434,7 +463,10 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   return {
     state: 'pass',
     evidence,
-    message: 'Every side reports its repetitions and selects no best run.',
+    message:
+      pickedWithSpread.length > 0
+        ? `Every side reports its repetitions; ${list(pickedWithSpread)} ${pickedWithSpread.length === 1 ? 'picks its best run and shows' : 'pick their best run and show'} the spread of all of them.`
+        : 'Every side reports its repetitions and selects no best run.',
   };
 }
 
