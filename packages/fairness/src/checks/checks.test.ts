@@ -1755,6 +1755,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     // Their software listed and no release named on any side: a reviewer asks which ran.
     expect(neither.state).toBe('needs_review');
     expect(neither.hint).toMatch(/no version of the system stated on any side \(A, B\)/);
+    // A binding named after its language is the system ("python-rapidjson" for rapidjson); a
+    // branch named before an aside saying the version was not stated names no release.
+    const binding = (name: string, version: string) => ({ software: { components: [{ name, version }] } });
+    const bound = runCheck(
+      checkById('F-SW-1')!,
+      pair(binding('orjson', '3.3.0'), binding('python-rapidjson', 'main at PR time (not stated)'), [
+        'orjson',
+        'rapidjson',
+      ]),
+    );
+    expect(bound.state).toBe('flag');
+    expect(bound.message).toMatch(/rapidjson runs a version not stated, while orjson is 3\.3\.0/);
   });
 
   it('F-DISC-5 counts a platform component in the same role that is another program', () => {

@@ -42,6 +42,21 @@ import { headOf } from './workload-parts.ts';
 
 // --- F-SW-1 ------------------------------------------------------------------------------------
 
+/**
+ * A version that names none: says nothing before its aside ("not stated (latest chart)"), or
+ * names no release before an aside that says it was not stated ("neon main at PR time (not
+ * stated)"); a number or a nightly before such an aside still says which build ran.
+ */
+function namesNoVersion(version: unknown): boolean {
+  const t = normText(version);
+  const head = t.replace(/\s*\(.*$/, '');
+  return (
+    isVacuousHead(version) ||
+    (!/\d|nightly|snapshot|canary|beta|alpha|preview/.test(head) &&
+      /\([^)]*\b(not stated|unstated|not given|unknown)\b[^)]*\)/.test(t))
+  );
+}
+
 /** "v15.4.2", "PostgreSQL 15.4" → "15.4"; "22.04 LTS" → "22.04": the major.minor a reader compares. */
 export function majorMinor(value: unknown): string | null {
   const m = String(value ?? '').match(/(\d+)(?:\.(\d+))?/);
@@ -68,7 +83,7 @@ export function componentsOf(value: unknown): Component[] {
       const o = c as { name: unknown; version?: unknown; role?: unknown };
       out.push({
         name: String(o.name),
-        ...(o.version && !isVacuousHead(o.version) ? { version: String(o.version) } : {}),
+        ...(o.version && !namesNoVersion(o.version) ? { version: String(o.version) } : {}),
         ...(o.role ? { role: normText(o.role) } : {}),
       });
     } else if (typeof c === 'string') {
@@ -143,7 +158,16 @@ export function systemComponent(entry: Entry, components: Component[]): Componen
   const stem = entry.system ? productStem(entry.system) : null;
   return (
     components.find((c) => stem !== null && productStem(c.name) === stem) ??
-    components.find((c) => /^(server|database|broker|engine|system)/.test(c.role ?? ''))
+    components.find((c) => /^(server|database|broker|engine|system)/.test(c.role ?? '')) ??
+    // A binding named after its language: "python-rapidjson" is the system "rapidjson".
+    components.find(
+      (c) =>
+        stem !== null &&
+        stem.length >= 4 &&
+        normText(c.name)
+          .split(/[^a-z0-9]+/)
+          .includes(stem),
+    )
   );
 }
 
