@@ -1,4 +1,5 @@
 // The catalogue of docs/fairness.md: stable ids in catalogue order, each with its function.
+import { describeField } from '@levelfield/contracts/field-labels';
 import type { CheckDefinition } from './check.ts';
 import { checkClient1, checkClient2, checkClient3, checkClient4, checkClient5 } from './checks/client.ts';
 import { checkDisc1, checkDisc2, checkDisc3, checkDisc4, checkDisc5 } from './checks/disclosure.ts';
@@ -460,7 +461,7 @@ function withDifferingWords(outcome: CheckOutcome, input: ComparisonInput): Chec
   const hint = differing
     .map(
       ([field, sides]) =>
-        `${field} reads differently (${[...sides.entries()].map(([entry, v]) => `${entry}: ${v}`).join(' vs ')})`,
+        `${describeField(field).label} reads differently (${[...sides.entries()].map(([entry, v]) => `${entry}: ${v}`).join(' vs ')})`,
     )
     .join('; ');
   return {

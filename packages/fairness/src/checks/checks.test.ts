@@ -1583,7 +1583,7 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('needs_review');
     expect(r.hint).toMatch(
-      /measurement.warmupMs reads differently \(A: sequential warm-up of one pooled connection vs B: the shared harness warm-up\)/,
+      /Warm-up reads differently \(A: sequential warm-up of one pooled connection vs B: the shared harness warm-up\)/,
     );
     // The same words, or each side naming its own system, leave the unknown as it is.
     expect(
