@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeField, FIELD_LABELS, GROUP_LABELS, groupFieldLabel } from './field-labels.ts';
+import {
+  describeField,
+  describePathsIn,
+  FIELD_LABELS,
+  GROUP_LABELS,
+  groupFieldLabel,
+} from './field-labels.ts';
 import { GROUP_FIELDS, PROVENANCE_GROUPS } from './provenance.ts';
 
 describe('field labels', () => {
@@ -56,6 +62,19 @@ describe('field labels', () => {
       'Software versions (postgresql)',
     );
     expect(describeField('reported percentiles')).toEqual({ label: 'reported percentiles' });
+  });
+
+  it('put words in place of the known fields in a check message, leaving look-alikes in values', () => {
+    expect(
+      describePathsIn('Cannot check the measurement window: measurement.durationMs for A not recorded.'),
+    ).toBe('Cannot check the measurement window: Measured duration for A not recorded.');
+    expect(describePathsIn('nodes.sut.hardware.vcpus (total) for B')).toBe(
+      'vCPUs · system under test (total) for B',
+    );
+    // A file name in a quoted value is not a field.
+    expect(describePathsIn('timed region differs (A: ./run.sh vs B: client.js)')).toBe(
+      'timed region differs (A: ./run.sh vs B: client.js)',
+    );
   });
 
   it('make a key readable where no label names it (an agent’s extra field, a custom one)', () => {

@@ -477,6 +477,31 @@ function labelOfPath(path: string): DescribedField {
 const PATH =
   /\b(?:nodes\.[\w-]+\.(?:count|(?:hardware|software|cloud)\.[\w-]+)|(?:run|software|topology|workload|settings|client|measurement|cost|disclosure)(?:\.[\w-]+)+)/g;
 
+/** Whether a path names a field the contract knows (not "run.sh" or "client.js" in a value). */
+function knownPath(path: string): boolean {
+  const [head = '', second = '', third = '', ...rest] = path.split('.');
+  if (head === 'nodes') {
+    const key = rest[0] ?? '';
+    return (
+      third === 'count' ||
+      (third === 'hardware' && Object.hasOwn(FIELD_LABELS.hardware, key)) ||
+      (third === 'software' && Object.hasOwn(FIELD_LABELS.nodeSoftware, key))
+    );
+  }
+  if (head === 'disclosure')
+    return Object.hasOwn(DISCLOSURE_LABELS, [second, third, ...rest].filter(Boolean).join('.'));
+  return VALUE_GROUP_KEYS.has(head) && Object.hasOwn(FIELD_LABELS[head as keyof typeof FIELD_LABELS], second);
+}
+
+/**
+ * A sentence with the contract's field paths in it (a check's message or hint: "Cannot check the
+ * measurement window: measurement.durationMs for A not recorded") with each known path in words
+ * ("Measured duration for A"). Words that only look like paths ("run.sh") are left as written.
+ */
+export function describePathsIn(text: string): string {
+  return text.replace(PATH, (path) => (knownPath(path) ? labelOfPath(path).label : path));
+}
+
 /**
  * A field named by its path, as the provenance diff and the fairness checks' evidence write it,
  * in words: "settings.isolationLevel" → Isolation level (with its help);

@@ -4,7 +4,7 @@
 // why. Flags open by themselves: a reader should not have to click to learn what is unfair.
 // No hooks and no 'use client': the report page renders it on the server, the comparison page
 // on the client with its decision form as children.
-import { describeField } from '@levelfield/contracts/field-labels';
+import { describeField, describePathsIn } from '@levelfield/contracts/field-labels';
 import { OriginBadge } from '@levelfield/ui/badge';
 import type { ReactNode } from 'react';
 import { type Annotate, formatValue } from '~/components/provenance/provenance-panel';
@@ -110,12 +110,12 @@ export function CheckItem({
           ) : null}
           {/* The message cut to what is left of the line; hidden once the check is open. */}
           <span className="check-short muted small" aria-hidden="true">
-            {check.message}
+            {describePathsIn(check.message)}
           </span>
           {annotate ? annotate(`check:${check.id}`) : null}
         </summary>
         <div className="check-body">
-          <p className="check-message">{check.message}</p>
+          <p className="check-message">{describePathsIn(check.message)}</p>
           {check.evidence.length > 0 ? (
             <details className="check-evidence">
               <summary>Evidence ({check.evidence.length})</summary>
@@ -123,7 +123,7 @@ export function CheckItem({
             </details>
           ) : null}
           {children}
-          {check.hint ? <p className="hint">Reviewer hint: {check.hint}</p> : null}
+          {check.hint ? <p className="hint">Reviewer hint: {describePathsIn(check.hint)}</p> : null}
           {check.missing && check.missing.length > 0 ? (
             <p className="muted small">
               Missing: {check.missing.map((m) => `${m.entry}: ${describeField(m.field).label}`).join('; ')}
