@@ -236,6 +236,7 @@ func TestUploadResendsQuarantinedFrames(t *testing.T) {
 	}
 
 	// The API is upgraded and takes those histograms now.
+	api.settle(t)
 	api.mu.Lock()
 	api.refuse = nil
 	api.mu.Unlock()

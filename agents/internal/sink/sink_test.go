@@ -52,6 +52,25 @@ func newFakeAPI() (*fakeAPI, *httptest.Server) {
 	return f, httptest.NewServer(f)
 }
 
+// settle waits until no request has reached the API for 100 ms. A request the
+// sink abandoned when Stop's drain ran out can still arrive after Stop has
+// returned: let it meet the API as it was (down) before the test changes it.
+func (f *fakeAPI) settle(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for last := f.requests.Load(); ; {
+		time.Sleep(100 * time.Millisecond)
+		now := f.requests.Load()
+		if now == last {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("requests still arriving after 10 s")
+		}
+		last = now
+	}
+}
+
 func (f *fakeAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	f.requests.Add(1)
 	if f.throttled.Add(-1) >= 0 {
@@ -314,6 +333,7 @@ func TestSinkUnreachableAtStartThenUpload(t *testing.T) {
 	if err != nil || res.Pending < 3 { // at least two batches + finish
 		t.Fatalf("stop: %+v %v", res, err)
 	}
+	api.settle(t)
 	api.down.Store(false)
 	up, err := Upload(context.Background(), root, srv.URL, "", "lf_test")
 	if err != nil || len(up.URLs) != 1 || up.URLs[0] != "http://x/runs/r1" {
