@@ -38,7 +38,7 @@ export function isVacuous(value: unknown): boolean {
 
 /** Words inside a value that admit part of it is not known: "nodes not stated", "version unknown". */
 export function admitsUnknown(value: unknown): boolean {
-  return /\b(not (stated|specified|given|known|reported|disclosed|documented)|unknown|unspecified|unclear)\b/.test(
+  return /\b(not (stated|specified|given|known|reported|disclosed|documented)|unknown|unstated|unspecified|unclear)\b/.test(
     normText(value),
   );
 }

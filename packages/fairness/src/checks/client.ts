@@ -115,11 +115,12 @@ const TOOL =
  */
 const loadTool: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
-  const t = driver && !driver.differs ? normText(driver.value) : '';
+  const words = driver && !driver.differs ? String(driver.value) : '';
+  const t = normText(words);
   // A storage or network tool named anywhere in the driver line ("SPDK's driver (nvme_perf)",
-  // "fio through the kernel"): the instrument, whatever the line says first.
-  // Read before normalising, which turns nvme_perf's underscore into a space.
-  const tool = driver && !driver.differs ? TOOL.exec(String(driver.value).toLowerCase())?.[1] : undefined;
+  // "fio through the kernel"): the instrument, whatever the line says first. Read before
+  // normalising, which turns nvme_perf's underscore into a space.
+  const tool = TOOL.exec(words.toLowerCase())?.[1];
   if (!HARNESS.test(t)) return tool ? { value: tool, origin: 'derived', source: 'client.driver' } : undefined;
   // "legion 0.3 API called directly from the criterion benchmark": the system's own API, driven
   // by the harness the words name, which is the instrument.

@@ -400,21 +400,21 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       evidence.push(derived(entry, 'runs in the entry', n, 'runs grouped as repetitions'));
     // A best run picked, said so, beside the spread of all the runs, hides nothing; without the
     // spread it shows the luckiest run only.
+    const spread = reportsSpread(entry);
     const picked = parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n';
-    if (picked && reportsSpread(entry)) pickedWithSpread.push(entry.label);
-    if (picked && !reportsSpread(entry))
+    if (picked && spread) pickedWithSpread.push(entry.label);
+    if (picked && !spread)
       flags.push(
         `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
     // No count, but a spread (mean ± error, a standard deviation): the variability is shown, so
     // not a finding, but how many runs it spans is for a reviewer to find.
     if (n === null) {
-      if (reportsSpread(entry))
-        unstated.push(`${entry.label}: a spread is reported, not how many runs it spans`);
+      if (spread) unstated.push(`${entry.label}: a spread is reported, not how many runs it spans`);
       else unreported.push(entry.label);
     }
     // One run states its count honestly but still shows no spread, unless its figure carries one.
-    else if (n === 1 && !reportsSpread(entry)) once.push(entry.label);
+    else if (n === 1 && !spread) once.push(entry.label);
     // Several repetitions and no rule for the one reported: it may be the best of them.
     else if (!parsed && n > 1 && entry.runs.length === 1)
       unstated.push(`${entry.label}: ${n} repetitions, which one is reported is not stated`);

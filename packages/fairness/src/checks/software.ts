@@ -11,9 +11,9 @@ import {
   verdictOf,
 } from '../compare.ts';
 import {
+  admitsUnknown,
   amountOf,
   display,
-  isVacuous,
   isVacuousHead,
   normBuildType,
   normCompilerFamily,
@@ -50,10 +50,10 @@ import { headOf } from './workload-parts.ts';
 function namesNoVersion(version: unknown): boolean {
   const t = normText(version);
   const head = t.replace(/\s*\(.*$/, '');
+  const aside = t.slice(head.length);
   return (
     isVacuousHead(version) ||
-    (!/\d|nightly|snapshot|canary|beta|alpha|preview/.test(head) &&
-      /\([^)]*\b(not stated|unstated|not given|unknown)\b[^)]*\)/.test(t))
+    (!/\d|nightly|snapshot|canary|beta|alpha|preview/.test(head) && admitsUnknown(aside))
   );
 }
 

@@ -11,6 +11,7 @@ import {
   verdictOf,
 } from '../compare.ts';
 import {
+  admitsUnknown,
   canonical,
   display,
   type FieldValue,
@@ -109,11 +110,6 @@ function differsOnlyByNames(c: FieldComparison): boolean {
 }
 
 /**
- * "X: write, readKey" against "X: write, readKey, readSeq" is one benchmark run in part on a
- * side: a subset, which F-WL-4 reports, not another workload. So is a side that ran one of the
- * workloads the others ran (a variant entered for the VM image only).
- */
-/**
  * Entries that form a grid, every system on every workload ("email" and "db" runs of both queue
  * libraries): the workloads are the publication's rows, each compared across the systems, not a
  * difference between them.
@@ -135,6 +131,11 @@ function everySystemOnEveryWorkload(c: FieldComparison): boolean {
   );
 }
 
+/**
+ * "X: write, readKey" against "X: write, readKey, readSeq" is one benchmark run in part on a
+ * side: a subset, which F-WL-4 reports, not another workload. So is a side that ran one of the
+ * workloads the others ran (a variant entered for the VM image only).
+ */
 function subsetOfWorkloads(c: FieldComparison): boolean {
   if (c.spec.field !== 'workload.name' && c.spec.field !== 'run.benchmark') return false;
   return nestedParts(c.sides.map((s) => s.read?.value)) || nestedSets(c.sides.map((s) => s.keys));
@@ -174,9 +175,6 @@ function oneSidedKeys(c: FieldComparison): string[] | null {
     );
 }
 
-/** A clause that says a part was not stated: "sink not stated", "seed unknown". */
-const UNSTATED_CLAUSE = /\b(not stated|unstated|not given|not specified|unspecified|not reported|unknown)\b/;
-
 /**
  * Texts that agree clause by clause except where a side says a part was not stated ("original
  * q16, blackhole sink" against "original q16, sink not stated"), every side's stated clauses
@@ -192,8 +190,8 @@ function unstatedClauses(c: FieldComparison): string[] | null {
       .filter(Boolean);
     return {
       label: s.entry.label,
-      stated: clauses.filter((x) => !UNSTATED_CLAUSE.test(x)),
-      gaps: clauses.filter((x) => UNSTATED_CLAUSE.test(x)),
+      stated: clauses.filter((x) => !admitsUnknown(x)),
+      gaps: clauses.filter((x) => admitsUnknown(x)),
     };
   });
   if (!split.some((s) => s.gaps.length > 0) || !nestedSets(split.map((s) => s.stated))) return null;
