@@ -343,6 +343,17 @@ export function verdictOf(
       hint: `${capitalise(declined.map((c) => c.spec.label).join(', '))} ${declined.length === 1 ? 'is' : 'are'} stated as unknown on every side: find ${declined.length === 1 ? 'it' : 'them'} before calling the sides comparable, since ${text.why}.`,
       message: `Cannot confirm ${text.subject} is equal: ${declined.map((c) => c.spec.label).join(', ')} ${declined.length === 1 ? 'is' : 'are'} stated as unknown on every side.`,
     };
+  // A value read as equal although it admits part of it is not known ("caches enabled;
+  // pre-warming not stated" against "pre-warmed"): the normaliser read what was said, and the
+  // unsaid part may be where the sides differ (principle 1), on one side or on every side.
+  const hedged = compared.filter((c) => c.sides.some((s) => admitsUnknown(s.read?.value)));
+  if (hedged.length > 0)
+    return {
+      state: 'needs_review',
+      evidence: passEvidence,
+      hint: `${capitalise(hedged.map((c) => `${c.spec.label} is partly not stated (${sidesText(c)})`).join('; '))}: confirm the unstated part before calling the sides comparable, since ${text.why}.`,
+      message: `Cannot confirm ${text.subject} is equal: ${hedged.map((c) => c.spec.label).join(', ')} ${hedged.length === 1 ? 'is' : 'are'} partly not stated on some side.`,
+    };
   return {
     state: 'pass',
     evidence: passEvidence,

@@ -88,6 +88,24 @@ describe('unknown is never pass', () => {
     );
   });
 
+  it('a value read as equal while it admits part of it is not stated goes to a reviewer, both sides named', () => {
+    const hedged = withField(full(), 0, 'measurement.cacheState', {
+      value: 'result caches enabled; pre-warming not stated',
+      origin: 'imported',
+    });
+    const r = runCheck(CHECKS.find((c) => c.id === 'F-MEAS-4')!, hedged);
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /partly not stated \(A: result caches enabled; pre-warming not stated vs B: warm\)/,
+    );
+    // The same words on every side are the same ignorance about pre-warming, not the same setup.
+    const both = withField(hedged, 1, 'measurement.cacheState', {
+      value: 'result caches enabled; pre-warming not stated',
+      origin: 'imported',
+    });
+    expect(runCheck(CHECKS.find((c) => c.id === 'F-MEAS-4')!, both).state).toBe('needs_review');
+  });
+
   it('"differs, value not stated" is a finding', () => {
     const input = withField(full(), 1, 'settings.durability', {
       value: null,

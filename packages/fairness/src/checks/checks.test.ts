@@ -852,7 +852,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair(variant('original q16, blackhole sink'), variant('original q16, sink not stated')),
     );
     expect(sink.state).toBe('needs_review');
-    expect(sink.hint).toMatch(/variant on B: "sink not stated"/);
+    expect(sink.hint).toMatch(
+      /Variant is partly not stated \(A: original q16, blackhole sink vs B: original q16, sink not stated\)/,
+    );
     expect(
       runCheck(
         checkById('F-WL-1')!,

@@ -178,24 +178,22 @@ function oneSidedKeys(c: FieldComparison): string[] | null {
 /**
  * Texts that agree clause by clause except where a side says a part was not stated ("original
  * q16, blackhole sink" against "original q16, sink not stated"), every side's stated clauses
- * within another's: not a difference on the evidence, but a gap for a reviewer. Returns the gaps,
- * or null.
+ * within another's: not a difference on the evidence, but a gap, which verdictOf sends to a
+ * reviewer with both sides' words (a value that admits part of it is unknown never passes).
  */
-function unstatedClauses(c: FieldComparison): string[] | null {
+function differsOnlyInUnstatedClauses(c: FieldComparison): boolean {
   const sides = c.sides.filter((s) => s.read);
-  if (sides.length < 2 || sides.some((s) => typeof s.read?.value !== 'string' || s.read.differs)) return null;
-  const split = sides.map((s) => {
-    const clauses = normText(s.read?.value)
+  if (sides.length < 2 || sides.some((s) => typeof s.read?.value !== 'string' || s.read.differs))
+    return false;
+  const split = sides.map((s) =>
+    normText(s.read?.value)
       .split(/\s*[,;]\s*/)
-      .filter(Boolean);
-    return {
-      label: s.entry.label,
-      stated: clauses.filter((x) => !admitsUnknown(x)),
-      gaps: clauses.filter((x) => admitsUnknown(x)),
-    };
-  });
-  if (!split.some((s) => s.gaps.length > 0) || !nestedSets(split.map((s) => s.stated))) return null;
-  return split.flatMap((s) => s.gaps.map((g) => `${c.spec.label} on ${s.label}: "${g}"`));
+      .filter(Boolean),
+  );
+  return (
+    split.some((clauses) => clauses.some(admitsUnknown)) &&
+    nestedSets(split.map((clauses) => clauses.filter((x) => !admitsUnknown(x))))
+  );
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -247,9 +245,14 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [...head, ...workloadParameterSpecs, ...implementation]).map(
     (c) => {
       if (!c.differs) return c;
-      if (subsetOfWorkloads(c) || differsOnlyByNames(c) || everySystemOnEveryWorkload(c))
+      if (
+        subsetOfWorkloads(c) ||
+        differsOnlyByNames(c) ||
+        everySystemOnEveryWorkload(c) ||
+        differsOnlyInUnstatedClauses(c)
+      )
         return { ...c, differs: false };
-      const keys = oneSidedKeys(c) ?? unstatedClauses(c);
+      const keys = oneSidedKeys(c);
       if (!keys) return c;
       oneSided.push(...keys);
       return { ...c, differs: false };
