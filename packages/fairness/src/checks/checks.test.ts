@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKS, checkById, runCheck, runChecks } from '../catalogue.ts';
 import type { ComparisonInput } from '../schema.ts';
 import { comparison, type NodeSpec, pair, type RunSpec, side } from '../testing.ts';
+import { settingSwitches } from './feature-text.ts';
 
 interface Case {
   id: string;
@@ -586,6 +587,30 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(levels.state).not.toBe('flag');
     const near = runCheck(checkById('F-SW-2')!, pair(cfg({ cache: '8GB' }), cfg({ cache: '12GB' })));
     expect(near.state).toBe('pass');
+  });
+
+  it('F-SW-2 flags a setting one side used and another says it went without, read from the prose', () => {
+    const cfg = (configuration: string) => ({ software: { configuration } });
+    const striped = runCheck(
+      checkById('F-SW-2')!,
+      pair(cfg('data storage striped across four disks'), cfg('no disk striping')),
+    );
+    expect(striped.state).toBe('flag');
+    expect(striped.hint).toMatch(/A: "data storage striped across four disks" vs B: "no disk striping"/);
+    const allocator = runCheck(
+      checkById('F-SW-2')!,
+      pair(cfg('links mimalloc'), cfg('not linked against mimalloc (system allocator)')),
+    );
+    expect(allocator.state).toBe('flag');
+    // The same setting off on every side, a command line's "no" values, a clause about what the
+    // text shows, and a "not stated" are no switch.
+    for (const [a, b] of [
+      ['no disk striping', 'no disk striping, four disks'],
+      ['redis-server --appendonly no', 'appendonly enabled'],
+      ['level 1', 'no level printed'],
+      ['buffered output', 'buffering not stated'],
+    ])
+      expect(settingSwitches(pair(cfg(a as string), cfg(b as string))).parts, `${a} / ${b}`).toEqual([]);
   });
 
   it('F-MEAS-4 flags a warm cache stated for one side only; a cold one stated alone goes to a reviewer', () => {

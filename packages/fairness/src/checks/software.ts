@@ -38,6 +38,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { isIntended } from '../subject.ts';
 import { productStem } from '../vendors.ts';
+import { settingSwitches } from './feature-text.ts';
 import { headOf } from './workload-parts.ts';
 
 // --- F-SW-1 ------------------------------------------------------------------------------------
@@ -636,6 +637,15 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
       (max > min && !nestedSets(counted.map((t) => t.names.map((n) => normText(n))))));
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
+  // Each side's setup as printed, one with a setting the other says it went without.
+  const switched = settingSwitches(input);
+  if (switched.parts.length > 0)
+    return {
+      state: 'flag',
+      evidence: [...evidence, ...switched.evidence],
+      hint: switched.parts.join('; '),
+      message: `A setting one side used, another says it went without (${switched.parts.join('; ')}): ${why}.`,
+    };
   if (known.length === 0) return tuningFromBuildAndProse(input, evidence, why);
   // Tuned on one side, nothing said of the others: "tuned for us, defaults for them" until shown
   // otherwise. Whose side it is does not matter: a competitor's non-default settings handicap it
