@@ -1772,16 +1772,23 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(aside.state).toBe('flag');
     expect(aside.message).toMatch(/OtherDB runs a version not stated/);
-    // Neither stated: nothing to set against, and nothing passes either.
+    // Their software listed and no release named on any side: the check's "current release on
+    // every side" cannot be met, and the claim cannot be reproduced or dated.
     const neither = runCheck(
       checkById('F-SW-1')!,
       pair(components('AcmeDB'), components('OtherDB'), ['AcmeDB', 'OtherDB']),
     );
-    expect(neither.state).not.toBe('flag');
-    expect(neither.state).not.toBe('pass');
-    // Their software listed and no release named on any side: a reviewer asks which ran.
-    expect(neither.state).toBe('needs_review');
+    expect(neither.state).toBe('flag');
     expect(neither.hint).toMatch(/no version of the system stated on any side \(A, B\)/);
+    // Built from source by one harness (the same compiler on every side): the tree holds the
+    // versions, and a reviewer asks for them.
+    const built = (name: string) => ({ software: { ...components(name).software, compiler: 'go1.23.1' } });
+    const together = runCheck(
+      checkById('F-SW-1')!,
+      pair(built('AcmeDB'), built('OtherDB'), ['AcmeDB', 'OtherDB']),
+    );
+    expect(together.state).toBe('needs_review');
+    expect(together.hint).toMatch(/no version of the system stated on any side/);
     // A binding named after its language is the system ("python-rapidjson" for rapidjson); a
     // branch named before an aside saying the version was not stated names no release.
     const binding = (name: string, version: string) => ({ software: { components: [{ name, version }] } });

@@ -353,10 +353,13 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   const unversioned = input.entries.filter((entry) => !systemVersionOf(entry));
   if (isIntended(input, 'software.components')) return outcome;
   if (unversioned.length === 0) return currencyUnknown(input, outcome);
-  // Systems compared, their software listed, and no release named for any of them: nothing to
-  // set against, so no flag, but a reviewer asks for them — a claim about systems that cannot say
-  // which releases it measured is neither reproducible nor dated (principle 2, an omission the
-  // claim rests on). With no software recorded at all, it stays unknown.
+  // Systems compared, their software listed, and no release named for any of them: the check's
+  // own requirement (a current release on every side) cannot be met, and a claim about systems
+  // that cannot say which releases it measured is neither reproducible nor dated (principle 2, an
+  // omission the claim rests on), as F-MEAS-5 flags repetitions no side reports. Sides built from
+  // source by one harness (the same compiler or build type stated on every side) run what that
+  // tree holds: a reviewer asks for the versions. With no software recorded at all, it stays
+  // unknown.
   if (
     outcome.state !== 'flag' &&
     unversioned.length === input.entries.length &&
@@ -366,14 +369,14 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   ) {
     const names = unversioned.map((e) => e.label).join(', ');
     return {
-      state: 'needs_review',
+      state: builtTogether(input) || anyVersionStated(unversioned) ? 'needs_review' : 'flag',
       evidence: outcome.evidence,
       hint: `no version of the system stated on any side (${names}): ask which releases were measured`,
       missing: unversioned.map((e) => ({
         entry: e.label,
         field: 'software.components (the system’s version)',
       })),
-      message: `No side states the version of the system it measured (${names}): a reviewer should ask which releases ran, since a comparison that cannot say cannot be reproduced or dated, and an old release on one side is a common asymmetry.`,
+      message: `No side states the version of the system it measured (${names}): a comparison that cannot say which releases ran cannot be reproduced or dated, and an old release on one side is a common asymmetry; a reviewer can clear it once the publisher names them.`,
     };
   }
   if (outcome.state !== 'pass') return outcome;
@@ -412,6 +415,22 @@ function systemVersionOf(entry: Entry): string | undefined {
   const own = systemComponent(entry, entryComponents(entry));
   if (own?.version) return own.version;
   return /\bv?\d+(\.\d+)+\b/.exec(entry.label)?.[0];
+}
+
+/**
+ * A version stated for some component, under a name Levelfield does not tie to the system ("jest
+ * 27.4.7" for a side labelled A): the release may be there, so a reviewer reads it.
+ */
+function anyVersionStated(entries: readonly Entry[]): boolean {
+  return entries.some((entry) => entryComponents(entry).some((c) => c.version && !isVacuousHead(c.version)));
+}
+
+/** Every side states the same compiler or the same build type: built from source by one harness. */
+function builtTogether(input: ComparisonInput): boolean {
+  return (['compiler', 'buildType'] as const).some((key) => {
+    const values = input.entries.map((entry) => entryValue(readEntry(entry, groupField('software', key))));
+    return values.every((v) => v && !v.differs) && new Set(values.map((v) => normText(v?.value))).size === 1;
+  });
 }
 
 // --- F-SW-2 ------------------------------------------------------------------------------------
