@@ -6,7 +6,9 @@
 //                          charts are in view. Before, the mark waited for all twelve; this figure is
 //                          what the viewer sees complete, and the next one is every chart.
 //   run24h_all_charts_ms   navigation start → every chart of the run page has drawn, those out of view
-//                          too (the `levelfield:all-charts-drawn` mark; median of 5)
+//                          too (the `levelfield:all-charts-drawn` mark; median of 5), the heatmaps
+//                          included, which a finished day's page fetches after the charts in view
+//                          (runs.heatmaps)
 //   live_p99_ms            an interval posted to the ingest API → drawn on an open run page (p99 of 100)
 //   freshness_p99_ms       the real agent wrapping pgbench (-c 4 -j 2 -T 45 -P 1 --log, 1-s intervals):
 //                          an interval's end (the agent's frame end) → its lines drawn on the open run

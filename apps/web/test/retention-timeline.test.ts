@@ -1,11 +1,14 @@
 // A short run whose raw frames retention has deleted (issue 20: frames kept N days, minute rollups
-// kept) is drawn from its rollups, not shown empty.
+// kept) is drawn from its rollups, not shown empty; and a finished run page that leaves its heatmaps
+// for runs.heatmaps (issue 16) still gets every one of them.
 import { createPrismaClient, type PrismaClient } from '@levelfield/db/client';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadTimelines } from '~/server/runs/timeline';
+import { runsRouter } from '~/server/routers/runs';
+import { loadHeatmaps, loadTimelines } from '~/server/runs/timeline';
+import { createCallerFactory } from '~/server/trpc';
 
 let database: TestDatabase;
 let db: PrismaClient;
@@ -71,5 +74,22 @@ describe('a run whose raw frames expired', () => {
     expect(series!.resolution).toBe('rollups');
     expect(series!.points.map((p) => p.t)).toEqual([start, start + 60_000]);
     expect(series!.points[0]!.count).toBe(120);
+  });
+});
+
+describe('a finished run page that defers its heatmaps', () => {
+  it('sends the points without the heatmap, and runs.heatmaps gives the heatmap the page would have had', async () => {
+    const [whole] = await loadTimelines(db, runId);
+    const [deferred] = await loadTimelines(db, runId, { deferHeatmaps: true });
+    expect(whole!.heatmap.counts.length).toBeGreaterThan(0);
+    expect(deferred!.heatmapDeferred).toBe(true);
+    expect(deferred!.heatmap.counts).toEqual([]);
+    expect(deferred!.points).toEqual(whole!.points);
+    expect(await loadHeatmaps(db, runId)).toEqual([{ seriesId: whole!.seriesId, heatmap: whole!.heatmap }]);
+  });
+
+  it("keeps a private run's heatmaps from a visitor without a role, as the page does", async () => {
+    const anonymous = createCallerFactory(runsRouter)({ db, viewerId: null });
+    await expect(anonymous.heatmaps({ runId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 });

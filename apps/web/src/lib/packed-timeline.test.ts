@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SeriesTimeline } from '~/lib/timeline-model';
-import { packTimeline, unpackTimeline } from './packed-timeline.ts';
+import { expandRuns, packTimeline, runLengths, unpackTimeline } from './packed-timeline.ts';
 
 const start = Date.UTC(2026, 10, 22, 6, 0, 0);
 const timeline: SeriesTimeline = {
@@ -27,8 +27,8 @@ const timeline: SeriesTimeline = {
 describe('packed time lines', () => {
   it('round-trips every point, gaps and a short last interval included', () => {
     const packed = packTimeline(timeline);
-    expect(packed.dt).toEqual([start, 60_000, 120_000]);
-    expect(packed.width).toEqual([60_000, 60_000, 30_000]);
+    expect(packed.dt).toEqual([start, 1, 60_000, 1, 120_000, 1]);
+    expect(packed.width).toEqual([60_000, 2, 30_000, 1]);
     expect(packed.warmup).toEqual([0]);
     expect(unpackTimeline(packed)).toEqual(timeline);
   });
@@ -44,6 +44,15 @@ describe('packed time lines', () => {
     };
     const packed = JSON.stringify(packTimeline(day)).length;
     expect(packed).toBeLessThan(JSON.stringify(day).length / 2);
+    // A day of whole minutes: its starts and widths are a run each, not 1,440 numbers each.
+    expect(packTimeline(day).dt).toEqual([start, 1, 60_000, 1439]);
+    expect(packTimeline(day).width).toEqual([60_000, 1440]);
     expect(unpackTimeline(JSON.parse(JSON.stringify(packTimeline(day))))).toEqual(day);
+  });
+
+  it('run-length encodes and expands any list, empty included', () => {
+    for (const xs of [[], [5], [5, 5, 7, 5], [0, 0, 0, -1, -1]])
+      expect(expandRuns(runLengths(xs))).toEqual(xs);
+    expect(runLengths([5, 5, 7, 5])).toEqual([5, 2, 7, 1, 5, 1]);
   });
 });

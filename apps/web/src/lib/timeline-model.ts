@@ -40,6 +40,8 @@ export interface SeriesTimeline {
   points: TimePoint[];
   /** Heatmap: row edges (values) and, per point, counts per row. Empty for non-latency series. */
   heatmap: BandHeatmap;
+  /** The heatmap is not sent with the page: it comes from runs.heatmaps once the page has drawn. */
+  heatmapDeferred?: true;
   /** Stored intervals whose histogram does not decode: drawn from their stored figures, no heatmap. */
   damaged?: number;
   /** While the run is live: what the browser extends with each new frame. */

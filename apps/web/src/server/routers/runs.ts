@@ -5,7 +5,7 @@ import { RunsQuery } from '~/lib/runs-query';
 import { getRunDetail } from '~/server/runs/detail';
 import { listRuns } from '~/server/runs/list';
 import { MissedFramesInput, missedFrames } from '~/server/runs/missed-frames';
-import { loadRange, loadTimelines } from '~/server/runs/timeline';
+import { loadHeatmaps, loadRange, loadTimelines } from '~/server/runs/timeline';
 import { updateDeclared } from '~/server/runs/update-declared';
 import { publicProcedure, router, runProcedure } from '~/server/trpc';
 
@@ -15,6 +15,9 @@ export const runsRouter = router({
   get: runProcedure('view').query(({ ctx }) => getRunDetail(ctx.db, ctx.viewerId, ctx.run.id)),
 
   timelines: runProcedure('view').query(({ ctx }) => loadTimelines(ctx.db, ctx.run.id)),
+
+  /** The heatmaps a finished run's page leaves out of its HTML (loadTimelines' deferHeatmaps). */
+  heatmaps: runProcedure('view').query(({ ctx }) => loadHeatmaps(ctx.db, ctx.run.id)),
 
   range: runProcedure('view')
     .input(

@@ -5,9 +5,10 @@
 // merged histogram's summary and percentile spectrum. Percentiles over a range always come from
 // merged histograms, never from averaging interval percentiles.
 import 'server-only';
-import type { PrismaClient } from '@levelfield/db/client';
+import { Prisma, type PrismaClient } from '@levelfield/db/client';
 import {
   type BandCounts,
+  type BandHeatmap,
   bandHeatmap,
   countBands,
   decodeBands,
@@ -168,10 +169,12 @@ export function pointOfFrame(f: Figures & { startAt: Date; endAt: Date }): TimeP
   return point(f.startAt.getTime(), f.endAt.getTime(), f);
 }
 
+/** `withBands`: false leaves the rollups' heatmap bands unread (the page defers them). */
 async function loadBuckets(
   db: PrismaClient,
   seriesId: string,
   frameCount: number,
+  withBands: boolean,
 ): Promise<{ resolution: SeriesTimeline['resolution']; buckets: Bucket[]; frames?: LiveFrames }> {
   // Retention deletes raw frames and keeps the minute rollups: a series whose stored frames are
   // fewer than it counted (some or all expired) is drawn from those, whatever its length.
@@ -196,17 +199,19 @@ async function loadBuckets(
   // query, ~30 ms more for a day's five series.
   const rollups = await db.$queryRaw<RollupRow[]>`
     SELECT (extract(epoch FROM bucket_start) * 1000)::float8 AS t, count::float8 AS count, max, p50, p90, p99, p999,
-           warmup_frames >= frame_count AS warmup, encode(bands, 'base64') AS bands
+           warmup_frames >= frame_count AS warmup,
+           ${withBands ? Prisma.sql`encode(bands, 'base64')` : Prisma.sql`NULL::text`} AS bands
       FROM rollups
      WHERE series_id = ${seriesId} AND width_seconds = ${ROLLUP_WIDTH_SECONDS}
      ORDER BY bucket_start`;
   // Rollups written before bands existed: count their histograms here (asked only when some are).
-  const unbanded = rollups.some((r) => r.bands === null)
-    ? await db.rollup.findMany({
-        where: { seriesId, widthSeconds: ROLLUP_WIDTH_SECONDS, bands: null, histogram: { not: null } },
-        select: { bucketStart: true, histogram: true },
-      })
-    : [];
+  const unbanded =
+    withBands && rollups.some((r) => r.bands === null)
+      ? await db.rollup.findMany({
+          where: { seriesId, widthSeconds: ROLLUP_WIDTH_SECONDS, bands: null, histogram: { not: null } },
+          select: { bucketStart: true, histogram: true },
+        })
+      : [];
   const legacy = new Map(unbanded.map((r) => [r.bucketStart.getTime(), bandsOfHistogram(r.histogram)]));
   return {
     resolution: 'rollups',
@@ -223,11 +228,16 @@ async function loadBuckets(
   };
 }
 
-/** `live`: the run is running, so 1-s series carry what the page extends live (LiveBase). */
+/**
+ * `live`: the run is running, so 1-s series carry what the page extends live (LiveBase).
+ * `deferHeatmaps`: a series drawn from minute rollups comes without its heatmap (marked
+ * heatmapDeferred), which the page fetches after the charts in view have drawn (loadHeatmaps): a
+ * day's heatmaps were a third of the run page's HTML, for charts below the fold.
+ */
 export async function loadTimelines(
   db: PrismaClient,
   runId: string,
-  { live = false }: { live?: boolean } = {},
+  { live = false, deferHeatmaps = false }: { live?: boolean; deferHeatmaps?: boolean } = {},
 ): Promise<SeriesTimeline[]> {
   const [series, run] = await Promise.all([
     db.series.findMany({
@@ -242,7 +252,10 @@ export async function loadTimelines(
   return Promise.all(
     series.map(async (s) => {
       const frameCount = s.summary?.frameCount ?? (await db.frame.count({ where: { seriesId: s.id } }));
-      const { resolution, buckets: stored, frames } = await loadBuckets(db, s.id, frameCount);
+      const deferBands = deferHeatmaps && s.kind === 'latency';
+      const { resolution, buckets: stored, frames } = await loadBuckets(db, s.id, frameCount, !deferBands);
+      // Frames carry their bands anyway (a short series, a small heatmap): only rollups' wait.
+      const defer = deferBands && resolution === 'rollups';
       const buckets = stored.map((b) => clipToRun(b, span));
       const damaged = buckets.filter((b) => b.bands === undefined).length;
       const base = live ? await liveBase(db, s, frameCount, buckets, frames) : undefined;
@@ -255,18 +268,30 @@ export async function loadTimelines(
         resolution,
         points: buckets.map(toPoint),
         heatmap:
-          s.kind === 'latency'
+          s.kind === 'latency' && !defer
             ? bandHeatmap(
                 buckets.map((b) => b.bands ?? null),
                 HEATMAP_ROWS,
                 MAX_HEATMAP_COLUMNS,
               )
             : NO_HEATMAP,
+        ...(defer ? { heatmapDeferred: true as const } : {}),
         ...(damaged > 0 ? { damaged } : {}),
         ...(base ? { live: base } : {}),
       };
     }),
   );
+}
+
+/** The latency series' heatmaps, for a page that deferred them (loadTimelines). */
+export async function loadHeatmaps(
+  db: PrismaClient,
+  runId: string,
+): Promise<{ seriesId: string; heatmap: BandHeatmap }[]> {
+  const timelines = await loadTimelines(db, runId);
+  return timelines
+    .filter((s) => s.kind === 'latency')
+    .map(({ seriesId, heatmap }) => ({ seriesId, heatmap }));
 }
 
 const BUCKET_MS = ROLLUP_WIDTH_SECONDS * 1000;

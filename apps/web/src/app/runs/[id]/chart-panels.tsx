@@ -133,7 +133,13 @@ export function HeatmapPanel({ series, ctx }: { series: SeriesTimeline; ctx: Cha
       chartKey={CHART_KEYS.heatmap(series)}
       schedule={ctx.schedule}
     >
-      <HeatmapChart series={series} ctx={ctx} />
+      {series.heatmapDeferred ? (
+        <div style={CHART_STYLE} className="chart-pending muted" aria-busy="true">
+          Loading the heatmap…
+        </div>
+      ) : (
+        <HeatmapChart series={series} ctx={ctx} />
+      )}
     </Panel>
   );
 }

@@ -33,11 +33,14 @@ export interface ChartSchedule {
   slotRef(key: string): (element: Element | null) => void;
   /** Reports a chart's draw (each draw; the first counts). */
   drawn(key: string): void;
+  /** Every chart in view when the page opened has drawn: what the page fetches after it may start. */
+  viewDrawn: boolean;
 }
 
 /** `keys`: every chart of the page, in page order. */
 export function useChartSchedule(keys: readonly string[]): ChartSchedule {
   const [due, setDue] = useState<ReadonlySet<string>>(() => new Set());
+  const [viewDrawn, setViewDrawn] = useState(false);
   const order = useRef(keys);
   order.current = keys;
   /** The charts made due, at once (`due` follows with the next render). */
@@ -61,6 +64,7 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
     const view = firstView.current;
     if (!view || ![...view].every((key) => drawnKeys.current.has(key))) return;
     markOnce(CHARTS_DRAWN_MARK);
+    setViewDrawn(true);
     if (order.current.every((key) => drawnKeys.current.has(key))) markOnce(ALL_CHARTS_DRAWN_MARK);
     if (queued.current) return;
     queued.current = true;
@@ -116,7 +120,8 @@ export function useChartSchedule(keys: readonly string[]): ChartSchedule {
         drawnKeys.current.add(key);
         settle();
       },
+      viewDrawn,
     }),
-    [due, settle],
+    [due, settle, viewDrawn],
   );
 }

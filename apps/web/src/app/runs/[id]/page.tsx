@@ -75,7 +75,7 @@ export default async function RunPage({ params }: Params) {
   const { run, viewerId } = await loadRun(id);
   const live = run.status === 'running';
   const [timelines, range, historyId] = await Promise.all([
-    loadTimelines(db(), run.id, { live }),
+    loadTimelines(db(), run.id, { live, deferHeatmaps: !live }),
     loadRange(db(), run.id, {}),
     // Finished measured runs have a history (server/history); published numbers do not.
     run.status === 'succeeded' && !isPublishedRun(run) ? historyOfRun(db(), viewerId, run.id) : null,

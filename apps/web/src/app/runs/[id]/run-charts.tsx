@@ -36,6 +36,20 @@ interface Props {
   status: string;
 }
 
+/** A latency series with a heatmap to draw, or one still to come (heatmapDeferred). */
+const hasHeatmap = (s: SeriesTimeline) => s.heatmap.edges.length > 0 || s.heatmapDeferred === true;
+
+/** Every chart of the page, in page order (the order RunCharts draws them). */
+function chartKeysOf(timelines: readonly SeriesTimeline[]): string[] {
+  const latency = timelines.filter((s) => s.kind === 'latency');
+  return [
+    ...latency.map(CHART_KEYS.lines),
+    CHART_KEYS.throughput,
+    ...latency.filter(hasHeatmap).map(CHART_KEYS.heatmap),
+    ...(latency.length > 0 ? [CHART_KEYS.spectrum] : []),
+  ];
+}
+
 function zoomRange(chart: ECharts): TimeRange | null {
   const zoom = (
     chart.getOption() as {
@@ -52,7 +66,6 @@ function zoomRange(chart: ECharts): TimeRange | null {
 export function RunCharts({ runId, timelines: packed, initialRange, live, status }: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
   const { state, newest } = useLiveTimelines(initial, live, runId);
-  const { timelines } = state;
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
   const [latencyScale, setLatencyScale] = useState<LatencyScale>('log');
@@ -76,6 +89,25 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
       .map((r) => grown.get(r.seriesId) ?? r)
       .concat([...grown.values()].filter((r) => !initialRange.some((i) => i.seriesId === r.seriesId)));
   }, [custom, rangeQuery.data, initialRange, live, state]);
+
+  const chartKeys = useMemo(() => chartKeysOf(state.timelines), [state.timelines]);
+  const schedule = useChartSchedule(chartKeys);
+  // A finished run's long heatmaps come after the charts in view have drawn (the page's HTML
+  // leaves them out: loadTimelines' deferHeatmaps).
+  const deferred = state.timelines.some((s) => s.heatmapDeferred);
+  const heatmapsQuery = useQuery({
+    ...trpc.runs.heatmaps.queryOptions({ runId }),
+    enabled: deferred && schedule.viewDrawn,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const timelines = useMemo(() => {
+    const fetched = new Map(heatmapsQuery.data?.map((h) => [h.seriesId, h.heatmap]));
+    if (fetched.size === 0) return state.timelines;
+    return state.timelines.map((s) => {
+      const heatmap = s.heatmapDeferred ? fetched.get(s.seriesId) : undefined;
+      return heatmap ? { ...s, heatmap, heatmapDeferred: undefined } : s;
+    });
+  }, [state.timelines, heatmapsQuery.data]);
   const newestPoint = timelines[0]?.points.at(-1);
 
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
@@ -84,22 +116,11 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
     const latency = timelines.filter((s) => s.kind === 'latency');
     return {
       latency,
-      heatmapSeries: latency.filter((s) => s.heatmap.edges.length > 0),
+      heatmapSeries: latency.filter(hasHeatmap),
       byId: new Map(timelines.map((s) => [s.seriesId, s])),
       title: seriesNamer(timelines),
     };
   }, [timelines]);
-  // Every chart of the page, in page order (the order drawn below).
-  const chartKeys = useMemo(
-    () => [
-      ...latency.map(CHART_KEYS.lines),
-      CHART_KEYS.throughput,
-      ...heatmapSeries.map(CHART_KEYS.heatmap),
-      ...(latency.length > 0 ? [CHART_KEYS.spectrum] : []),
-    ],
-    [latency, heatmapSeries],
-  );
-  const schedule = useChartSchedule(chartKeys);
   const onDrawn = useDrawTiming(schedule.drawn);
   // Each chart builds its option when drawn, and again only when its data, the range or the
   // scale changes: setOption on a day of points costs tens of milliseconds per chart.
