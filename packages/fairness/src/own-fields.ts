@@ -28,8 +28,8 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power and firmware state are F-HW-4's; the
  * client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a timer
- * covers F-MEAS-2's; what each operation produces (a response's size) F-WL-3's; resources used or
- * counted F-HW-2's.
+ * covers F-MEAS-2's; a cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each operation
+ * produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
  */
 function checkOf(path: string, values: readonly unknown[]): string | undefined {
   const group = groupOf(path);
@@ -40,6 +40,8 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (STATISTICS.test(name)) return 'F-MEAS-6';
   if (TIMING.test(name)) return 'F-MEAS-2';
   if (CACHE.test(name)) return 'F-MEAS-4';
+  // How packets travel between client and server (an overlay's encapsulation, a tunnel, a proxy).
+  if (NETWORK_PATH.test(name)) return 'F-TOPO-2';
   // What each operation produces (a response's size, its payload): the work done per operation.
   if (WORK_OUTPUT.test(name)) return 'F-WL-3';
   // What resources a side used or was counted for, wherever the publication filed it.
@@ -57,6 +59,8 @@ const RESOURCES = /resource|cpu|cores?\b|threads?\b|memory|socket|backends?\b|up
 const STATISTICS = /statistic|percentile|quantile|aggregat/i;
 /** A cache a side served from, or dropped: the cache state's check. */
 const CACHE = /cache/i;
+/** The network path's shape: "x-encapsulation" (VXLAN against BGP routing), "x-tunnel", "x-proxy". */
+const NETWORK_PATH = /encapsulat|tunnel|overlay|routing|network ?path|hops?\b|proxy|vpn/i;
 
 const MACHINE_STATE = /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa/i;
 

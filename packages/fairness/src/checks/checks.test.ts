@@ -2454,6 +2454,16 @@ describe('special rules', () => {
       ),
     );
     expect(stats.hint).toMatch(/own field x-durationStatistics differs/);
+    // How packets travel (an overlay's encapsulation) is the network path's, filed under settings.
+    const path = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(
+        { settings: { 'x-encapsulation': 'VXLAN tunnel' } },
+        { settings: { 'x-encapsulation': 'none (BGP)' } },
+      ),
+    );
+    expect(path.state).toBe('needs_review');
+    expect(path.hint).toMatch(/own field x-encapsulation differs \(A: VXLAN tunnel vs B: none \(BGP\)\)/);
     // Prose that holds the same digits is still different prose.
     const flushed = runCheck(
       checkById('F-MEAS-4')!,
