@@ -63,6 +63,13 @@ export interface FieldComparison {
   intended: boolean;
 }
 
+/** "equivalent to each TiDB VM", "same as the server", "identical to A's": equal to another side. */
+const SAME_AS = /\b(equivalent|identical|same|equal)\b\s+(to|as)\b/;
+
+function saysSameAsOthers(value: unknown): boolean {
+  return typeof value === 'string' && SAME_AS.test(normText(value));
+}
+
 function keyOf(spec: FieldSpec, value: FieldValue): string | number {
   const k = spec.norm ? spec.norm(value) : null;
   return k ?? canonical(value);
@@ -112,8 +119,10 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
   )
     for (const s of stated) s.unreadable = false;
   // A value the normaliser cannot read is not compared as text against one it can: that
-  // difference would be in the wording, not the setup. A reviewer compares it (verdictOf).
-  const knownSides = sides.filter((s) => s.known && !s.unreadable);
+  // difference would be in the wording, not the setup. A reviewer compares it (verdictOf). Nor is
+  // a value that says it equals another side's ("VM, equivalent to each TiDB VM"): its words name
+  // no value of their own to differ by.
+  const knownSides = sides.filter((s) => s.known && !s.unreadable && !saysSameAsOthers(s.read?.value));
   let differs = sides.some((s) => s.read?.differs);
   if (!differs && knownSides.length >= 2) {
     const keys = knownSides.flatMap((s) => s.keys);

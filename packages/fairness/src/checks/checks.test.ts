@@ -1623,6 +1623,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(own.state).toBe('unknown');
   });
 
+  it('a value that says it equals another side\'s ("equivalent to each TiDB VM") is no difference', () => {
+    const host = (hostType: string) => ({ nodes: [{ role: 'sut' as const, hardware: { hostType } }] });
+    const same = runCheck(
+      checkById('F-HW-1')!,
+      pair(host('m5.xlarge'), host("equivalent to the other side's m5.xlarge VM")),
+    );
+    expect(same.state).not.toBe('flag');
+    expect(runCheck(checkById('F-HW-1')!, pair(host('m5.xlarge'), host('c5.large'))).state).toBe('flag');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));
