@@ -2705,6 +2705,17 @@ describe('special rules', () => {
       ),
     );
     expect(same.state).toBe('pass');
+    // One core kept busy on one side, nothing said of the other: a finding, not a gap.
+    const confined = runCheck(
+      checkById('F-HW-2')!,
+      pair(node({ processes: 1, threadsPerProcess: 1 }), node({})),
+    );
+    expect(confined.state).toBe('flag');
+    expect(confined.message).toMatch(/cores the server keeps busy stated for A \(one core\), not for B/i);
+    // Several cores on one side and nothing said of the other stays a question for a reviewer.
+    expect(
+      runCheck(checkById('F-HW-2')!, pair(node({ processes: 4, threadsPerProcess: 1 }), node({}))).state,
+    ).toBe('needs_review');
   });
 
   it('F-SW-3 flags code a side says is not published, even inside a "not stated"', () => {

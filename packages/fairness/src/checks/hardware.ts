@@ -401,6 +401,11 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         field: 'nodes.sut.software.threadsPerProcess (cores kept busy)',
         label: 'cores the server keeps busy',
         read: coreUse,
+        // One core kept busy on one side, nothing said of the others: a server confined to a
+        // core of its machine against servers left at their defaults (which use them all, as
+        // most do) until shown otherwise, whichever side it handicaps (as F-SW-2 reads one-sided
+        // tuning).
+        unevenIsFinding: (use) => use === 'one core',
       },
       {
         field: 'nodes.sut.hardware.memoryLimitBytes (total)',
