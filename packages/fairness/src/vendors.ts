@@ -91,7 +91,9 @@ export function organisationsIn(affiliation: string): string[] {
   for (const m of affiliation.matchAll(SPONSOR_CLAUSE)) phrases.push(m[1] as string);
   // A maker clause anywhere ("Coiled (company behind Dask; …)", "CloudWeGo, maintainers of the
   // Kitex framework"), unless it is denied ("not affiliated with the makers of X").
-  for (const m of affiliation.matchAll(MAKER_CLAUSE)) {
+  // Who sells or hosts a product has its maker's interest in it ("Supabase (ships pgvector in its
+  // hosted Postgres)").
+  for (const m of [...affiliation.matchAll(MAKER_CLAUSE), ...affiliation.matchAll(SELLER_CLAUSE)]) {
     const before = affiliation.slice(Math.max(0, (m.index ?? 0) - 24), m.index);
     if (!/\b(not|no|never|independent|unaffiliated)\b/i.test(before)) phrases.push(`makers of ${m[1]}`);
   }
@@ -103,6 +105,9 @@ const SPONSOR_CLAUSE =
 
 const MAKER_CLAUSE =
   /\b(?:makers?|vendor|developers?|creators?|authors?|maintainers?|company|team|stewards?)\s+(?:of|behind)\s+(?:the\s+)?([\w.+/-]+)/gi;
+
+const SELLER_CLAUSE =
+  /\b(?:ships|sells|resells|offers|hosts|distributes|markets)\s+(?:the\s+|a\s+managed\s+|managed\s+)?([\w.+/-]+)/gi;
 
 /** KNOWN_VENDORS by the stem productStem gives a product's name ("TiDB" → "ti", "MySQL" → "my"). */
 const VENDORS_BY_STEM = new Map(Object.entries(KNOWN_VENDORS).map(([k, v]) => [productStem(k), v]));
@@ -123,6 +128,12 @@ export function isVendorOf(org: string, system: string, vendor?: string): boolea
       o,
     )?.[1];
   if (owner && namesProduct(owner, system)) return true;
+  // Published in the product's own venue: "guest post on the vLLM project blog".
+  const venue =
+    /(?:^|\s)(\S+?)(?:'s)? (?:project|team)(?:'s)? (?:blog|site|website|docs|documentation|newsletter)\b/.exec(
+      o,
+    )?.[1];
+  if (venue && namesProduct(venue, system)) return true;
   const key = orgKey(o);
   if (vendor && key === orgKey(vendor)) return true;
   if ((VENDORS_BY_STEM.get(stem) ?? []).some((v) => key === orgKey(v) || key.startsWith(`${orgKey(v)} `)))

@@ -1249,6 +1249,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
       // One author named in the singular, and a maker known by name (Oracle makes GraalPy).
       ['Bun author', 'Bun', 'Yarn'],
       ['Oracle (GraalVM)', 'GraalPy', 'CPython'],
+      // Who sells or hosts a product, and a post in its project's own venue.
+      ["Supabase (ships pgvector in its hosted Postgres; 'we're a Postgres company')", 'pgvector', 'Qdrant'],
+      ['Embedded LLM (guest post on the vLLM project blog)', 'vLLM', 'TGI'],
     ];
     for (const [affiliation, own, rival] of cases) {
       const r = runCheck(
