@@ -424,5 +424,14 @@ describe('cache state read from what was done to the cache', () => {
     ['data kept in CPU memory and copied to the GPU for each GPU search', 'cold'],
     ['index resident in GPU memory after train+add', 'hot'],
     ['table preloaded into memory', 'hot'],
+    // Builds: what an earlier build left, and a build from nothing.
+    ['clean compile with the Gradle build cache populated: 32 tasks executed, 93 taken from cache', 'warm'],
+    ['incremental, no changes (134 tasks UP-TO-DATE)', 'warm'],
+    ['links against the pre-compiled standard library that comes with the Go SDK', 'warm'],
+    ['the Go standard library is not cached and is rebuilt', 'cold'],
+    ['clean compile', 'cold'],
+    // What the text says, not the cache: unknown.
+    ['clean compile (no cache mentioned)', 'cold'],
+    ['no cache mentioned', null],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });

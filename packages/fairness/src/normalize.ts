@@ -515,7 +515,7 @@ function cacheTreatment(t: string): CacheState | null {
   // "no cache", "without a disk cache": nothing kept to read from ("no cache drop possible" is
   // about emptying one).
   if (
-    /^(no|without( an?| any)?) ((disk|local|persistent|build) )?cache\b(?! (\w+ )?(drop|flush|clear|purg|empt|wip|invalidat|option|setting|config))/.test(
+    /^(no|without( an?| any)?) ((disk|local|persistent|build) )?cache\b(?! (\w+ )?(drop|flush|clear|purg|empt|wip|invalidat|option|setting|config|mention|stat|given|print|report|specif))/.test(
       text.trim(),
     )
   )
@@ -542,7 +542,15 @@ function directIo(t: string): CacheState | null {
 
 /** No cache of a kind at all; not "no cache options set", which says nothing of the cache. */
 const NO_CACHE =
-  /\bno (\w+ ){0,2}cache\b(?! (options?|settings?|flags?|config(uration)?s?|param(eter)?s?)\b)|\bcach\w* (is |was )?not (supported|configured|available)\b/;
+  /\bno (\w+ ){0,2}cache\b(?! (options?|settings?|flags?|config(uration)?s?|param(eter)?s?|mentioned|stated|given|printed|reported|specified)\b)|\bcach\w* (is |was )?not (supported|configured|available)\b|\bnot cached\b/;
+/**
+ * Work served from what an earlier run left: "93 tasks taken from the build cache", "134 tasks
+ * UP-TO-DATE", "the build cache populated", "links the pre-compiled standard library".
+ */
+const SERVED_FROM_CACHE =
+  /\b(taken|served|restored|fetched|read|pulled) from (the )?(\w+ ){0,2}cache\b|\bup to date\b|\bcache\w* (was |is )?(populated|primed|pre ?warmed|seeded)\b|\bpre ?(compiled|built)\b|\bprebuilt\b|\bincremental\b[^.;]{0,30}\bno changes?\b|\bno ?op (re)?build\b/;
+/** A build from nothing: "clean compile", "clean build", "from scratch" (unless its cache served it). */
+const CLEAN_BUILD = /\bclean (build|compile|install|checkout)\b|\bfrom scratch\b/;
 const CACHE_ON_FOR_RUN =
   /\bcache\w* (is |was )?(enabled|on|active|turned on|switched on)\b|\bwith (an? |the |its )?(\w+ ){0,2}cache\b/;
 /** Data brought in again for every operation: "copied to the GPU for each search". */
@@ -563,10 +571,13 @@ export function normCacheState(value: unknown): CacheState | null {
   if (RESIDENT.test(t)) return 'hot';
   const treated = cacheTreatment(t);
   if (treated) return treated;
+  // Nothing cached, said so ("the standard library is not cached and is rebuilt"), before what
+  // the rest of the text reuses.
+  if (NO_CACHE.test(t)) return 'cold';
+  if (SERVED_FROM_CACHE.test(t)) return 'warm';
   // A cache switched on for the run: "async data cache enabled", "with the SSD cache".
   if (CACHE_ON_FOR_RUN.test(t)) return 'warm';
-  // No cache of that kind at all: "no tile cache configured", "caching not supported".
-  if (NO_CACHE.test(t)) return 'cold';
+  if (CLEAN_BUILD.test(t)) return 'cold';
   if (/cold/.test(t)) return 'cold';
   if (/hot/.test(t)) return 'hot';
   if (/warm/.test(t)) return 'warm';

@@ -1785,6 +1785,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(aside.state).toBe('flag');
     expect(aside.message).toMatch(/OtherDB runs a version not stated/);
+    // The same, written as a name → version map.
+    const map = runCheck(
+      checkById('F-SW-1')!,
+      pair(
+        { software: { components: { acmedb: '0.35.10' } } },
+        { software: { components: { otherdb: 'version not stated' } } },
+        ['AcmeDB', 'OtherDB'],
+      ),
+    );
+    expect(map.state).toBe('flag');
+    expect(map.message).toMatch(/otherdb runs a version not stated, while acmedb is 0\.35\.10/i);
     // Their software listed and no release named on any side: the check's "current release on
     // every side" cannot be met, and the claim cannot be reproduced or dated.
     const neither = runCheck(

@@ -45,16 +45,15 @@ import { headOf } from './workload-parts.ts';
 
 /**
  * A version that names none: says nothing before its aside ("not stated (latest chart)"), or
- * names no release before an aside that says it was not stated ("neon main at PR time (not
+ * names no release and says it was not stated ("version not stated", "neon main at PR time (not
  * stated)"); a number or a nightly before such an aside still says which build ran.
  */
 function namesNoVersion(version: unknown): boolean {
   const t = normText(version);
   const head = t.replace(/\s*\(.*$/, '');
-  const aside = t.slice(head.length);
   return (
     isVacuousHead(version) ||
-    (!/\d|nightly|snapshot|canary|beta|alpha|preview/.test(head) && admitsUnknown(aside))
+    (!/\d|nightly|snapshot|canary|beta|alpha|preview/.test(head) && admitsUnknown(t))
   );
 }
 
@@ -75,7 +74,7 @@ export function componentsOf(value: unknown): Component[] {
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !('name' in value))
     return Object.entries(value).map(([name, version]) => ({
       name,
-      ...(version ? { version: String(version) } : {}),
+      ...(version && !namesNoVersion(version) ? { version: String(version) } : {}),
     }));
   const list = Array.isArray(value) ? value : [value];
   const out: Component[] = [];
@@ -422,7 +421,7 @@ function systemVersionOf(entry: Entry): string | undefined {
  * 27.4.7" for a side labelled A): the release may be there, so a reviewer reads it.
  */
 function anyVersionStated(entries: readonly Entry[]): boolean {
-  return entries.some((entry) => entryComponents(entry).some((c) => c.version && !isVacuousHead(c.version)));
+  return entries.some((entry) => entryComponents(entry).some((c) => c.version));
 }
 
 /** Every side states the same compiler or the same build type: built from source by one harness. */
