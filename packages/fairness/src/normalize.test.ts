@@ -112,6 +112,11 @@ describe('normalisation rules', () => {
     expect(normAcknowledgement('after the durable commit (confirmed reads)')).toBe('after-durable');
     expect(normAcknowledgement('RequiredAcks not set in the publisher config (library default)')).toBeNull();
     expect(normAcknowledgement('reply before it is durable')).toBe('after-commit');
+    // A stream's delivery guarantee.
+    expect(normAcknowledgement("at-least-once ('Gearpump still have that')")).toBe('after-commit');
+    expect(normAcknowledgement('no ack (without acking there is no at-least-once guarantee)')).toBe(
+      'fire-and-forget',
+    );
   });
 
   it('reads write concerns as their acknowledgement level', () => {

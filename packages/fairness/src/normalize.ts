@@ -375,7 +375,9 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
   if (/\bj ?[:=] ?false\b|\bin memory\b/.test(t)) return 'after-commit';
   if (/durable|fsync|confirmed|journal(l?ed)?\b|\bj ?[:=] ?true\b|persisted/.test(t)) return 'after-durable';
   if (SERVER_REPLY.test(t)) return 'after-commit';
-  if (/commit|round trip|ack/.test(t)) return 'after-commit';
+  // A stream's delivery guarantee: at-least-once and exactly-once acknowledge each message once
+  // it is handled (at-most-once and "no acking" are read above as not awaited).
+  if (/commit|round trip|ack|\b(at least|exactly) once\b/.test(t)) return 'after-commit';
   return null;
 }
 
