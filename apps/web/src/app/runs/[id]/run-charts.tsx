@@ -93,11 +93,13 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
   const chartKeys = useMemo(() => chartKeysOf(state.timelines), [state.timelines]);
   const schedule = useChartSchedule(chartKeys);
   // A finished run's long heatmaps come after the charts in view have drawn (the page's HTML
-  // leaves them out: loadTimelines' deferHeatmaps).
-  const deferred = state.timelines.some((s) => s.heatmapDeferred);
+  // leaves them out: loadTimelines' deferHeatmaps), or at once when a heatmap is itself due (in
+  // view when the page opens, or scrolled to): the charts in view cannot all draw without it.
+  const deferred = state.timelines.filter((s) => s.heatmapDeferred);
+  const heatmapDue = deferred.some((s) => schedule.isDue(CHART_KEYS.heatmap(s)));
   const heatmapsQuery = useQuery({
     ...trpc.runs.heatmaps.queryOptions({ runId }),
-    enabled: deferred && schedule.viewDrawn,
+    enabled: deferred.length > 0 && (schedule.viewDrawn || heatmapDue),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const timelines = useMemo(() => {
