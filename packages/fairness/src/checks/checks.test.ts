@@ -1655,6 +1655,31 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/The sides loaded different data \(A: 999,999,258 vs B: 947,421,756\)/);
     expect(runCheck(checkById('F-ISO-2')!, pair(loaded(1000), loaded(1000))).state).not.toBe('flag');
+    // Stored rather than loaded, or counted in items by its unit: the same finding.
+    const stored = (metric: string, n: number, unit: string) => ({
+      values: [{ metric, value: n, unit, labels: {}, origin: 'imported' as const }],
+    });
+    for (const [metric, unit] of [
+      ['spansRecorded', 'spans'],
+      ['documents', 'documents'],
+    ])
+      expect(
+        runCheck(
+          checkById('F-ISO-2')!,
+          pair(
+            stored(metric as string, 57_026_426, unit as string),
+            stored(metric as string, 34_400_956, unit as string),
+          ),
+        ).state,
+        metric,
+      ).toBe('flag');
+    // A rate is not a count of data.
+    expect(
+      runCheck(
+        checkById('F-ISO-2')!,
+        pair(stored('throughput', 5_000, 'rows/s'), stored('throughput', 7_000, 'rows/s')),
+      ).state,
+    ).not.toBe('flag');
   });
 
   it('F-TOPO-2 counts the intermediaries a client placement names, not those it says are absent', () => {

@@ -384,7 +384,10 @@ function consistency(value: unknown): 'passed' | 'failed' | 'not-run' | null {
 
 /** A figure that counts the data a side loaded: "loadedDocuments", "rows_ingested", "indexed records". */
 const LOADED_COUNT =
-  /(load|ingest|index|import|insert)\w*.*(doc|row|record|event|entr|item|object)|(doc|row|record|event|entr|item|object)\w*.*(load|ingest|index|import|insert)/i;
+  /(load|ingest|index|import|insert|stor|record|writ|kept)\w*.*(doc|row|record|event|entr|item|object|span|message|point)|(doc|row|record|event|entr|item|object|span|message|point)\w*.*(load|ingest|index|import|insert|stor|record|writ|kept)/i;
+/** A figure whose unit is the data items themselves: "173,384,804 documents", "57 M spans". */
+const ITEM_UNIT =
+  /^(doc(ument)?s?|rows?|records?|events?|spans?|messages?|points?|entries|items?|objects?)$/i;
 
 /**
  * The data each side loaded, where its figures count it: sides that loaded different amounts
@@ -394,7 +397,10 @@ function loadedCounts(input: ComparisonInput): { entry: Entry; count: number }[]
   return input.entries.flatMap((entry) => {
     const figure = entry.runs
       .flatMap((r) => r.values)
-      .find((v) => v.value !== null && LOADED_COUNT.test(v.metric) && !isRatio(v));
+      .find(
+        (v) =>
+          v.value !== null && (LOADED_COUNT.test(v.metric) || ITEM_UNIT.test(v.unit.trim())) && !isRatio(v),
+      );
     return figure?.value != null ? [{ entry, count: figure.value }] : [];
   });
 }
