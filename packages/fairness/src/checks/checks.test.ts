@@ -983,6 +983,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(varies.state).toBe('flag');
     expect(varies.message).toMatch(/A ran with the "ondemand" governor/);
     expect(runCheck(checkById('F-HW-4')!, pair(gov('the usual'), gov('the usual'))).state).not.toBe('flag');
+    // A load described in words as uncontrolled is a busy machine, as a load average above 1 is.
+    const load = (loadAverage: string) => ({ nodes: [{ hardware: { loadAverage } }] });
+    const busy = runCheck(
+      checkById('F-HW-4')!,
+      pair(load("not quiet: 'other programs running during the test'"), load('0.1')),
+    );
+    expect(busy.state).toBe('flag');
+    expect(busy.message).toMatch(/A ran on a machine that was not quiet/);
+    expect(runCheck(checkById('F-HW-4')!, pair(load('quiet, idle host'), load('0.1'))).state).not.toBe(
+      'flag',
+    );
   });
 
   it('a chip that is the compared system is the subject, not a hardware asymmetry', () => {

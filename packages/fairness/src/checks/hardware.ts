@@ -699,6 +699,13 @@ export function governorHolds(value: unknown): 'fixed' | 'varies' | null {
   return null;
 }
 
+/**
+ * A load described in words as uncontrolled: "not quiet", "busy laptop", "other programs
+ * running", "noisy neighbours", "a shared runner". Its noise differs from run to run.
+ */
+const NOT_QUIET =
+  /\bnot (quiet(ed)?|idle|isolated)\b|\bbusy\b|\bother (programs|processes|applications|jobs|workloads?)\b[^.;]{0,20}\brunning\b|\bnoisy neighbou?rs?\b|\bshared (ci )?(runner|host|machine|vm)\b/;
+
 export function checkHw4(input: ComparisonInput): CheckOutcome {
   const governor: FieldSpec = {
     field: 'nodes.sut.hardware.governor',
@@ -803,6 +810,8 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
     const load = side.keys.filter((k): k is number => typeof k === 'number');
     if (load.some((l) => l > 1))
       flags.push(`${side.entry.label} started with load average ${load.join(', ')}`);
+    else if (side.read && !side.read.differs && NOT_QUIET.test(normText(side.read.value)))
+      flags.push(`${side.entry.label} ran on a machine that was not quiet ("${display(side.read.value)}")`);
   }
   return verdictOf(
     comparisons,
