@@ -87,6 +87,9 @@ describe('normalisation rules', () => {
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
     expect(normProtocolClass('HTTP + JSON')).toBe('text');
     expect(normProtocolClass('OpenAI-compatible API')).toBe('text');
+    // SSH and SFTP, OTLP, and a SQL query to a database speak binary protocols.
+    for (const binary of ['SSH (+ binary)', 'SFTP', 'OTLP (OTel collector)', 'SQL query to PostgreSQL'])
+      expect(normProtocolClass(binary), binary).toBe('binary');
     expect(normProtocolClass('PostgreSQL wire protocol over TCP to a local Docker container')).toBe('binary');
     expect(normProtocolClass('MongoDB wire protocol, write written to the socket')).toBe('binary');
     // Memcached's protocol unqualified is its text protocol.
