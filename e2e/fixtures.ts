@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { postToIngest } from '../scripts/demo-runs.ts';
 
 export const DEMO_EMAIL = 'demo@levelfield.local';
 
@@ -122,4 +123,27 @@ export async function chartLines(chart: Locator): Promise<{ name: string; points
     };
     return option.series.map((line) => ({ name: line.name, points: line.data.length }));
   });
+}
+
+/**
+ * A run of the demo project created through the ingest API with one latency series, key `l`:
+ * `post` stores frames of it, `finish` ends the run as succeeded.
+ */
+export async function demoIngestRun(name: string, startedAt: number) {
+  const ingest = e2eEnv('E2E_INGEST_URL');
+  const token = e2eEnv('E2E_DEMO_TOKEN');
+  const { id } = (await postToIngest(`${ingest}/v1/runs`, token, {
+    project: 'demo',
+    system: { name: 'postgresql' },
+    benchmark: { name: 'pgbench' },
+    name,
+    startedAt,
+  })) as { id: string };
+  const series = [{ key: 'l', name: 'latency', kind: 'latency', unit: 'us', labels: {} }];
+  return {
+    id,
+    post: (frames: unknown[]) => postToIngest(`${ingest}/v1/runs/${id}/frames`, token, { series, frames }),
+    finish: (endedAt = Date.now()) =>
+      postToIngest(`${ingest}/v1/runs/${id}/finish`, token, { status: 'succeeded', endedAt }),
+  };
 }

@@ -5,8 +5,7 @@
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { expect, type Page, test } from '@playwright/test';
-import { postToIngest } from '../scripts/demo-runs.ts';
-import { e2eEnv, signInAsDemo } from './fixtures.ts';
+import { demoIngestRun, signInAsDemo } from './fixtures.ts';
 
 const SAMPLES = 300;
 
@@ -20,26 +19,11 @@ function frame(startedAt: number, seq: number) {
 
 /** A live run of the demo project with frames 0–2 stored; `post` stores more. */
 async function liveRun() {
-  const ingest = e2eEnv('E2E_INGEST_URL');
-  const token = e2eEnv('E2E_DEMO_TOKEN');
   const startedAt = Date.now() - 10_000;
-  const { id } = (await postToIngest(`${ingest}/v1/runs`, token, {
-    project: 'demo',
-    system: { name: 'postgresql' },
-    benchmark: { name: 'pgbench' },
-    name: `e2e live gaps ${startedAt}`,
-    startedAt,
-  })) as { id: string };
-  const series = [{ key: 'l', name: 'latency', kind: 'latency', unit: 'us', labels: {} }];
-  const post = (seqs: number[]) =>
-    postToIngest(`${ingest}/v1/runs/${id}/frames`, token, {
-      series,
-      frames: seqs.map((s) => frame(startedAt, s)),
-    });
-  const finish = () =>
-    postToIngest(`${ingest}/v1/runs/${id}/finish`, token, { status: 'succeeded', endedAt: Date.now() });
+  const run = await demoIngestRun(`e2e live gaps ${startedAt}`, startedAt);
+  const post = (seqs: number[]) => run.post(seqs.map((s) => frame(startedAt, s)));
   await post([0, 1, 2]);
-  return { id, post, finish };
+  return { id: run.id, post, finish: () => run.finish() };
 }
 
 const summaryCount = (page: Page) =>

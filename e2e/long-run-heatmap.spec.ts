@@ -4,8 +4,7 @@
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { expect, test } from '@playwright/test';
-import { postToIngest } from '../scripts/demo-runs.ts';
-import { e2eEnv, signInAsDemo } from './fixtures.ts';
+import { demoIngestRun, e2eEnv, signInAsDemo } from './fixtures.ts';
 
 /** Forty minutes of 1-s frames: more than the 2,000 points a line is drawn from raw frames. */
 const MINUTES = 40;
@@ -19,29 +18,14 @@ function frame(startedAt: number, seq: number) {
 }
 
 async function finishedLongRun(): Promise<string> {
-  const ingest = e2eEnv('E2E_INGEST_URL');
-  const token = e2eEnv('E2E_DEMO_TOKEN');
   // On a minute boundary, so the forty minutes are forty whole rollup buckets.
   const startedAt = Math.floor((Date.now() - (MINUTES + 1) * 60_000) / 60_000) * 60_000;
-  const { id } = (await postToIngest(`${ingest}/v1/runs`, token, {
-    project: 'demo',
-    system: { name: 'postgresql' },
-    benchmark: { name: 'pgbench' },
-    name: `e2e long run ${startedAt}`,
-    startedAt,
-  })) as { id: string };
-  const series = [{ key: 'l', name: 'latency', kind: 'latency', unit: 'us', labels: {} }];
+  const run = await demoIngestRun(`e2e long run ${startedAt}`, startedAt);
   const seqs = Array.from({ length: MINUTES * 60 }, (_, s) => s);
   for (let i = 0; i < seqs.length; i += 1200)
-    await postToIngest(`${ingest}/v1/runs/${id}/frames`, token, {
-      series,
-      frames: seqs.slice(i, i + 1200).map((s) => frame(startedAt, s)),
-    });
-  await postToIngest(`${ingest}/v1/runs/${id}/finish`, token, {
-    status: 'succeeded',
-    endedAt: startedAt + MINUTES * 60_000,
-  });
-  return id;
+    await run.post(seqs.slice(i, i + 1200).map((s) => frame(startedAt, s)));
+  await run.finish(startedAt + MINUTES * 60_000);
+  return run.id;
 }
 
 test('a long finished run sends its page without the heatmap and draws it after the charts in view', async ({
