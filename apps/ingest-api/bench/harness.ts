@@ -9,6 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { HISTOGRAM, runRequest } from '../test/fixtures.ts';
+import { emit } from './trace.ts';
 
 export const log = (message: string) => process.stderr.write(`bench: ${message}\n`);
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -284,6 +285,7 @@ export async function sustained(
         frames += stored;
         lastAck = performance.now();
         acks.push(lastAck - sent);
+        emit({ t: 'ack', at: Math.round(performance.timeOrigin + sent), ms: round(lastAck - sent) });
         windows[Math.min(Math.floor(s / 10), windows.length - 1)]!.push(lastAck - sent);
       }
     }),

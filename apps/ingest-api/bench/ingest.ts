@@ -19,9 +19,11 @@
 // seq and timestamps are rewritten in place (fixed-width fields) before each post (harness.ts).
 // The last line printed is the JSON result. Knobs: BENCH_AGENTS, BENCH_SERIES,
 // BENCH_DURATION_S, BENCH_WARMUP_S, BENCH_WATCHED, BENCH_CONCURRENCY, BENCH_ROUNDS, BENCH_SLICE_S,
-// BENCH_SERVER_NODE_ARGS.
+// BENCH_SERVER_NODE_ARGS, BENCH_SERVER_ENTRY (a prebuilt server, for A/B runs), BENCH_TRACE_DIR (a
+// timeline of the measured part for trace-report.ts: trace.ts), BENCH_PG_SETTINGS (trace.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createTestDatabase, startThrowawayPostgres } from '@levelfield/db/testing';
 import pg from 'pg';
 import { newId } from '../src/ids.ts';
@@ -46,6 +48,7 @@ import {
   sustained,
   watch,
 } from './harness.ts';
+import { applyPostgresSettings, serverTraceArgs, startTrace } from './trace.ts';
 
 const AGENTS = Number(process.env.BENCH_AGENTS ?? 100);
 const SERIES = Number(process.env.BENCH_SERIES ?? 120);
@@ -129,12 +132,21 @@ function loopDelay(metrics: string): string {
 }
 
 async function main(): Promise<void> {
-  execFileSync(process.execPath, ['build.mjs'], { cwd: appDir, stdio: 'inherit' });
+  // BENCH_SERVER_ENTRY: a server built before (another build's main.mjs, with its merge-thread.mjs
+  // beside it) instead of building this one, for A/B runs of two builds in one session.
+  const entry = process.env.BENCH_SERVER_ENTRY;
+  if (!entry) execFileSync(process.execPath, ['build.mjs'], { cwd: appDir, stdio: 'inherit' });
   const postgres = process.env.LEVELFIELD_TEST_DATABASE_URL ? undefined : await startThrowawayPostgres();
   if (postgres) process.env.LEVELFIELD_TEST_DATABASE_URL = postgres.url;
+  await applyPostgresSettings(process.env.LEVELFIELD_TEST_DATABASE_URL!);
   const database = await createTestDatabase('bench');
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
-  const server = await spawnServer(database.url, {}, process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []);
+  const server = await spawnServer(
+    database.url,
+    {},
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), ...serverTraceArgs()],
+    ...(entry ? [path.resolve(entry)] : []),
+  );
   const pid = server.process.pid!;
   // Only this PostgreSQL's CPU: other sessions' servers run on the same machine.
   const postmaster = await postmasterPid(database.ownerUrl);
@@ -161,6 +173,7 @@ async function main(): Promise<void> {
     const acks: number[] = [];
     const lagS: number[] = [];
     let stopLag: (() => Promise<void>) | undefined;
+    let stopTrace = async () => {};
     let cpu = cpuSeconds(pid);
     let pgCpu = postgresCpuSeconds(postmaster);
     let ownCpu = benchCpuSeconds();
@@ -170,8 +183,10 @@ async function main(): Promise<void> {
       pgCpu = postgresCpuSeconds(postmaster);
       ownCpu = benchCpuSeconds();
       stopLag = sampleRollupLag(database.url, lagS);
+      stopTrace = startTrace(database.ownerUrl);
     });
     await stopLag?.();
+    await stopTrace();
     log(
       `rollup lag per 10 s (max, s): ${Array.from({ length: Math.ceil(lagS.length / 10) }, (_, i) =>
         round(Math.max(...lagS.slice(i * 10, i * 10 + 10))),

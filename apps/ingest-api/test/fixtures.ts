@@ -307,8 +307,9 @@ export async function spawnServer(
   databaseUrl: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  entry = path.join(appDir, 'dist/main.mjs'),
 ): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, [...nodeArgs, path.join(appDir, 'dist/main.mjs')], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     env: { ...process.env, DATABASE_URL: databaseUrl, INGEST_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
