@@ -228,6 +228,32 @@ async function loadBuckets(
   };
 }
 
+/** A run's series in the order the page shows them, with their stored summaries. */
+function seriesOfRun(db: PrismaClient, runId: string) {
+  return db.series.findMany({
+    where: { runId },
+    orderBy: [{ name: 'asc' }, { labelsKey: 'asc' }],
+    include: { summary: true },
+  });
+}
+
+/** How many frames a series stored: its summary's count, counted when it has no summary yet. */
+async function frameCountOf(
+  db: PrismaClient,
+  series: { id: string; summary: { frameCount: number } | null },
+): Promise<number> {
+  return series.summary?.frameCount ?? db.frame.count({ where: { seriesId: series.id } });
+}
+
+/** A latency series' heatmap: its buckets' bands in the page's rows and columns. */
+function heatmapOf(buckets: readonly Bucket[]): BandHeatmap {
+  return bandHeatmap(
+    buckets.map((b) => b.bands ?? null),
+    HEATMAP_ROWS,
+    MAX_HEATMAP_COLUMNS,
+  );
+}
+
 /**
  * `live`: the run is running, so 1-s series carry what the page extends live (LiveBase).
  * `deferHeatmaps`: a series drawn from minute rollups comes without its heatmap (marked
@@ -240,18 +266,14 @@ export async function loadTimelines(
   { live = false, deferHeatmaps = false }: { live?: boolean; deferHeatmaps?: boolean } = {},
 ): Promise<SeriesTimeline[]> {
   const [series, run] = await Promise.all([
-    db.series.findMany({
-      where: { runId },
-      orderBy: [{ name: 'asc' }, { labelsKey: 'asc' }],
-      include: { summary: true },
-    }),
+    seriesOfRun(db, runId),
     db.run.findUnique({ where: { id: runId }, select: { startedAt: true, endedAt: true } }),
   ]);
   // No run, no series: the span is then never used.
   const span = { startMs: run?.startedAt.getTime() ?? 0, endMs: run?.endedAt?.getTime() ?? null };
   return Promise.all(
     series.map(async (s) => {
-      const frameCount = s.summary?.frameCount ?? (await db.frame.count({ where: { seriesId: s.id } }));
+      const frameCount = await frameCountOf(db, s);
       const deferBands = deferHeatmaps && s.kind === 'latency';
       const { resolution, buckets: stored, frames } = await loadBuckets(db, s.id, frameCount, !deferBands);
       // Frames carry their bands anyway (a short series, a small heatmap): only rollups' wait.
@@ -267,14 +289,7 @@ export async function loadTimelines(
         labels: (s.labels ?? {}) as Record<string, string>,
         resolution,
         points: buckets.map(toPoint),
-        heatmap:
-          s.kind === 'latency' && !defer
-            ? bandHeatmap(
-                buckets.map((b) => b.bands ?? null),
-                HEATMAP_ROWS,
-                MAX_HEATMAP_COLUMNS,
-              )
-            : NO_HEATMAP,
+        heatmap: s.kind === 'latency' && !defer ? heatmapOf(buckets) : NO_HEATMAP,
         ...(defer ? { heatmapDeferred: true as const } : {}),
         ...(damaged > 0 ? { damaged } : {}),
         ...(base ? { live: base } : {}),
@@ -283,15 +298,21 @@ export async function loadTimelines(
   );
 }
 
-/** The latency series' heatmaps, for a page that deferred them (loadTimelines). */
+/**
+ * The latency series' heatmaps, for a page that deferred them (loadTimelines): only their
+ * buckets' bands are needed, so counters, live state and the points' clipping are left out.
+ */
 export async function loadHeatmaps(
   db: PrismaClient,
   runId: string,
 ): Promise<{ seriesId: string; heatmap: BandHeatmap }[]> {
-  const timelines = await loadTimelines(db, runId);
-  return timelines
-    .filter((s) => s.kind === 'latency')
-    .map(({ seriesId, heatmap }) => ({ seriesId, heatmap }));
+  const latency = (await seriesOfRun(db, runId)).filter((s) => s.kind === 'latency');
+  return Promise.all(
+    latency.map(async (s) => {
+      const { buckets } = await loadBuckets(db, s.id, await frameCountOf(db, s), true);
+      return { seriesId: s.id, heatmap: heatmapOf(buckets) };
+    }),
+  );
 }
 
 const BUCKET_MS = ROLLUP_WIDTH_SECONDS * 1000;
