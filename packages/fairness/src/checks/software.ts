@@ -427,8 +427,12 @@ function anyVersionStated(entries: readonly Entry[]): boolean {
 /** Every side states the same compiler or the same build type: built from source by one harness. */
 function builtTogether(input: ComparisonInput): boolean {
   return (['compiler', 'buildType'] as const).some((key) => {
-    const values = input.entries.map((entry) => entryValue(readEntry(entry, groupField('software', key))));
-    return values.every((v) => v && !v.differs) && new Set(values.map((v) => normText(v?.value))).size === 1;
+    const c = compareField(input, {
+      field: `software.${key}`,
+      label: key,
+      read: groupField('software', key),
+    });
+    return c.known && !c.differs;
   });
 }
 
