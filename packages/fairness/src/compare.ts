@@ -87,7 +87,10 @@ function namesOwnSystem(input: ComparisonInput, sides: readonly SideValue[]): bo
   return sides.every((s) => {
     const value = s.read && typeof s.read.value === 'string' ? normText(s.read.value) : '';
     const system = normText(s.entry.system ?? '');
-    return system.length >= 3 && value.length >= 3 && (value.includes(system) || system.includes(value));
+    // A side named "Kata Containers (QEMU, 9p)" is named by "Kata Containers" before its details.
+    const head = normText((s.entry.system ?? '').split(/[(,]/)[0] ?? '');
+    if (system.length < 3 || value.length < 3) return false;
+    return value.includes(system) || system.includes(value) || (head.length >= 3 && value.includes(head));
   });
 }
 

@@ -481,7 +481,14 @@ export function normLoadModel(value: unknown): LoadModel | null {
   return null;
 }
 
-export type CacheState = 'cold' | 'warm' | 'hot';
+export type CacheState = 'cold' | 'warm' | 'hot' | 'mixed';
+
+/**
+ * Cold and warm samples measured together ("mixed: most samples pay a cold start"): the share of
+ * each, which nobody controlled, decides the figure.
+ */
+const MIXED_CACHE =
+  /^mixed\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b/;
 
 /** Emptying the OS page cache or restarting before a run ("echo 3 > drop_caches", "caches dropped"). */
 const CACHE_DROP =
@@ -564,6 +571,7 @@ const RESIDENT =
 
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
+  if (MIXED_CACHE.test(t)) return 'mixed';
   // Whether the page cache was emptied says cold or warm, whatever the label claims.
   if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
   const direct = directIo(t);

@@ -1647,6 +1647,35 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-HW-1')!, pair(host('m5.xlarge'), host('c5.large'))).state).toBe('flag');
   });
 
+  it('F-HW-1 flags bare metal against a virtual machine, unless each side names its own runtime', () => {
+    const host = (virtualization: string) => ({
+      nodes: [{ role: 'sut' as const, hardware: { cpuModel: 'Xeon E5-2620' }, software: { virtualization } }],
+    });
+    const hw1 = checkById('F-HW-1')!;
+    const r = runCheck(hw1, pair(host('bare metal'), host('KVM guest on the same host')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/bare metal or virtual machine/);
+    expect(runCheck(hw1, pair(host('bare metal'), host('physical machine'))).state).toBe('pass');
+    // runc against Kata Containers: the virtual machine is the system compared.
+    const subject = pair(host('none (runc container)'), host('QEMU VM (Kata Containers), 9p'), [
+      'runc',
+      'Kata Containers (QEMU, 9p)',
+    ]);
+    expect(runCheck(hw1, subject).state).not.toBe('flag');
+  });
+
+  it('F-MEAS-4 flags a cache state that mixes cold and warm samples, even when every side says so', () => {
+    const cache = (cacheState: string) => ({ measurement: { cacheState } });
+    const meas4 = checkById('F-MEAS-4')!;
+    const mixed = 'mixed: most samples include a cold start';
+    const r = runCheck(meas4, pair(cache(mixed), cache(mixed)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A measured cold and warm samples together/);
+    expect(
+      runCheck(meas4, pair(cache('cold start each sample'), cache('cold start each sample'))).state,
+    ).toBe('pass');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));

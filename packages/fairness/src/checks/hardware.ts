@@ -51,6 +51,14 @@ export function declaredDifference(input: ComparisonInput, ...names: string[]): 
 
 // --- F-HW-1 ------------------------------------------------------------------------------------
 
+/** Whether a host runs on bare metal or in a virtual machine, from its virtualization field. */
+function virtualizationOf(v: unknown): string | null {
+  const t = normText(v);
+  if (/bare ?metal|none|physical|metal/.test(t)) return 'bare-metal';
+  if (/kvm|nitro|xen|vm|hyper ?v|vmware|virtual/.test(t)) return 'vm';
+  return null;
+}
+
 export function checkHw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -70,6 +78,13 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
       label: 'SUT architecture',
       read: nodeField('sut', 'hardware', 'arch'),
       norm: normArch,
+    },
+    // Bare metal against a virtual machine is a different kind of host even on the same CPU.
+    {
+      field: 'nodes.sut.software.virtualization',
+      label: 'SUT host kind (bare metal or virtual machine)',
+      read: nodeField('sut', 'software', 'virtualization'),
+      norm: virtualizationOf,
     },
     {
       field: 'nodes.client.hardware.hostType',
@@ -745,12 +760,7 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
       field: 'nodes.sut.software.virtualization',
       label: 'virtualization',
       read: nodeField('sut', 'software', 'virtualization'),
-      norm: (v) => {
-        const t = normText(v);
-        if (/bare ?metal|none|physical|metal/.test(t)) return 'bare-metal';
-        if (/kvm|nitro|xen|vm|hyper ?v|vmware|virtual/.test(t)) return 'vm';
-        return null;
-      },
+      norm: virtualizationOf,
     },
     {
       field: 'nodes.sut.software.container',

@@ -326,30 +326,36 @@ const resultCacheOf: Reader = (run) => {
 };
 
 export function checkMeas4(input: ComparisonInput): CheckOutcome {
-  return verdictOf(
-    compareFields(input, [
-      {
-        field: 'measurement.cacheState',
-        label: 'cache state',
-        read: orText(groupField('measurement', 'cacheState'), normCacheState),
-        norm: normCacheState,
-        required: true,
-        // A warm or hot cache stated for one side is a relaxation until the others say theirs.
-        unevenIsFinding: (state) => state === 'warm' || state === 'hot',
-      },
-      {
-        // Warm on every side still differs when one side's result cache answers repeated queries.
-        field: 'measurement.cacheState (result cache)',
-        label: 'cache switched on or off',
-        read: resultCacheOf,
-        norm: normResultCache,
-      },
-    ]),
+  const comparisons = compareFields(input, [
     {
-      why: 'a warm cache serves from memory what a cold one reads from disk',
-      subject: 'the cache state',
+      field: 'measurement.cacheState',
+      label: 'cache state',
+      read: orText(groupField('measurement', 'cacheState'), normCacheState),
+      norm: normCacheState,
+      required: true,
+      // A warm or hot cache stated for one side is a relaxation until the others say theirs.
+      unevenIsFinding: (state) => state === 'warm' || state === 'hot',
     },
-  );
+    {
+      // Warm on every side still differs when one side's result cache answers repeated queries.
+      field: 'measurement.cacheState (result cache)',
+      label: 'cache switched on or off',
+      read: resultCacheOf,
+      norm: normResultCache,
+    },
+  ]);
+  const outcome = verdictOf(comparisons, {
+    why: 'a warm cache serves from memory what a cold one reads from disk',
+    subject: 'the cache state',
+  });
+  // Equal words do not make equal mixtures: a side whose samples mix cold and warm is not matched.
+  const mixed = (comparisons[0]?.sides ?? []).filter((s) => s.keys.includes('mixed'));
+  if (outcome.state === 'flag' || mixed.length === 0) return outcome;
+  return {
+    ...outcome,
+    state: 'flag',
+    message: `The cache state is not controlled: ${mixed.map((s) => `${s.entry.label} measured cold and warm samples together (${display(s.read?.value)})`).join('; ')}. The share of cold samples, which nobody set, decides the figure.`,
+  };
 }
 
 // --- F-MEAS-5 ----------------------------------------------------------------------------------
