@@ -441,5 +441,10 @@ describe('cache state read from what was done to the cache', () => {
     // What the text says, not the cache: unknown.
     ['clean compile (no cache mentioned)', 'cold'],
     ['no cache mentioned', null],
+    // Cold and warm samples in one figure.
+    ['mixed: most samples include connection creation after cold starts', 'mixed'],
+    ['cold first run included', 'mixed'],
+    ['the mean includes a cold first run', 'mixed'],
+    ['cold start on each request', 'cold'],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });

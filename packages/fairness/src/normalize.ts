@@ -484,11 +484,11 @@ export function normLoadModel(value: unknown): LoadModel | null {
 export type CacheState = 'cold' | 'warm' | 'hot' | 'mixed';
 
 /**
- * Cold and warm samples measured together ("mixed: most samples pay a cold start"): the share of
+ * Cold and warm samples measured together ("mixed: most samples pay a cold start", "cold first run included" in a mean): the share of
  * each, which nobody controlled, decides the figure.
  */
 const MIXED_CACHE =
-  /^mixed\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b/;
+  /^mixed\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b|\bcold (first )?(run|iteration|start)s? (is |are |was |were )?(included|counted|averaged)\b|\b(includes?|including) (a |the |its )?cold (first )?(run|iteration|start)\b/;
 
 /** Emptying the OS page cache or restarting before a run ("echo 3 > drop_caches", "caches dropped"). */
 const CACHE_DROP =

@@ -1676,6 +1676,27 @@ describe('reviewer checks answer needs_review with a hint', () => {
     ).toBe('pass');
   });
 
+  it('F-SW-2 counts a configuration clause by clause, a switch said in words included', () => {
+    const config = (configuration: string) => ({ software: { configuration } });
+    const r = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        config('hugepage-aware allocator enabled; thp=always'),
+        config('defaults (no setting stated); thp=always'),
+      ),
+    );
+    expect(r.state).not.toBe('pass');
+    expect(r.hint).toBe(
+      '2 non-default settings on A (hugepage-aware allocator enabled, thp) vs 1 non-default setting on B (thp)',
+    );
+    // A clause that says a switch was not used is no setting.
+    const negated = runCheck(
+      checkById('F-SW-2')!,
+      pair(config('no code-path override set; thp=always'), config('thp=always')),
+    );
+    expect(negated.state).toBe('pass');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));

@@ -486,6 +486,24 @@ function settingNames(text: string): string[] {
   return [...new Set([...assigned, ...flags])];
 }
 
+/**
+ * The settings of a printed configuration, clause by clause: the names a clause assigns, or the
+ * clause itself when it says in words that something was switched ("hugepage-aware allocator
+ * enabled; transparent_hugepage/enabled = always" is two settings, not one).
+ */
+const NEGATED = /\b(no|not|never|without|unset)\b/;
+function printedSettings(text: string): string[] {
+  const clauses = text.split(/;\s*/);
+  if (clauses.length < 2) return settingNames(text);
+  const names = clauses.flatMap((clause) => {
+    const named = settingNames(clause);
+    if (named.length > 0) return named;
+    const t = normText(clause);
+    return !saysUntuned(clause) && CHANGED.test(t) && !NEGATED.test(t) ? [clause.trim()] : [];
+  });
+  return [...new Set(names)];
+}
+
 /** One recorded tuning field as a count and names; 'nothing' for "not stated". */
 function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null {
   const field = `software.${key}`;
@@ -523,7 +541,7 @@ function tuningOf(key: string, f: Field): Tuning | 'differs' | 'nothing' | null 
     return { count: flags.length, names: flags, field, read };
   }
   // Settings as printed text: "shared_buffers=8GB, synchronous_commit=off", "redis-server --io-threads 16".
-  const names = settingNames(String(v));
+  const names = printedSettings(String(v));
   if (names.length > 0) return { count: names.length, names, field, read };
   // "default settings (tuned: no)": described as shipped. The settings list itself saying so is
   // the side's answer; a configuration described so yields to a list of settings.
