@@ -1251,6 +1251,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(repo.state).toBe('flag');
     expect(repo.message).toMatch(/A is published by the vendor of hamba\/avro/);
+    // A role written beside an author's name, with no affiliation field.
+    const role = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { authors: [{ name: 'Daan Leijen (mimalloc author, Microsoft)' }] } }, {}, [
+        'mimalloc v1.7.0',
+        'tcmalloc',
+      ]),
+    );
+    expect(role.state).toBe('flag');
+    expect(role.message).toMatch(/A is published by the vendor of mimalloc v1.7.0/);
     // Whoever asked for the work, a product's maintainers named before the word, and a vendor
     // known by name whose product's stem is shorter than its name (TiDB → PingCAP).
     const cases: [string, string, string][] = [

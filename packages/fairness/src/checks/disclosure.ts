@@ -210,7 +210,9 @@ function affiliationText(entry: Entry): string[] {
   for (const run of entry.runs) {
     const d = run.disclosure;
     if (d.affiliation) out.add(d.affiliation);
-    for (const a of d.authors) if (a.affiliation) out.add(`${a.name} (${a.affiliation})`);
+    for (const a of d.authors)
+      if (a.affiliation) out.add(`${a.name} (${a.affiliation})`);
+      else if (a.name.includes('(')) out.add(a.name);
     if (d.conflictOfInterest) out.add(`conflict of interest: ${d.conflictOfInterest}`);
   }
   return [...out];
@@ -222,7 +224,12 @@ function organisationsOf(entry: Entry): string[] {
   for (const run of entry.runs) {
     const d = run.disclosure;
     if (d.affiliation) for (const o of organisationsIn(d.affiliation)) orgs.add(o);
-    for (const a of d.authors) if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
+    for (const a of d.authors) {
+      if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
+      // A role written beside the name: "Daan Leijen (mimalloc author, Microsoft)".
+      const role = /\(([^)]*)\)/.exec(a.name)?.[1];
+      if (role) for (const o of organisationsIn(role)) orgs.add(o);
+    }
   }
   return [...orgs];
 }
