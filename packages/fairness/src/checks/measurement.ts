@@ -333,8 +333,9 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
       read: orText(groupField('measurement', 'cacheState'), normCacheState),
       norm: normCacheState,
       required: true,
-      // A warm or hot cache stated for one side is a relaxation until the others say theirs.
-      unevenIsFinding: (state) => state === 'warm' || state === 'hot',
+      // A cache state stated for one side only is a finding either way: warm there is a
+      // relaxation, and cold there ("no layer cache yet") leaves the others free to have been warm.
+      unevenIsFinding: true,
     },
     {
       // Warm on every side still differs when one side's result cache answers repeated queries.
