@@ -103,6 +103,9 @@ describe('normalisation rules', () => {
     expect(normProtocolClass('gRPC (prefer_grpc=True)')).toBe('binary');
     expect(normThroughputSource('server-side Prometheus metrics')).toBe('server-counter');
     expect(normThroughputSource('client-side')).toBe('client-ack');
+    // Counted at one of the system's own components, not where the client saw it.
+    expect(normThroughputSource("orderer throughput (the paper's TPS)")).toBe('server-counter');
+    expect(normThroughputSource('TPS counted at the leader')).toBe('server-counter');
     expect(normThroughputSource('statistics.startTime / statistics.endTime of each bq job')).toBe(
       'server-counter',
     );
