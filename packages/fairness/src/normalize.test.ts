@@ -365,6 +365,11 @@ describe('build types', () => {
     ['NODE_ENV not set (React runs its development build checks on the server)', 'debug'],
     ['react-with-addons.js (development build with add-ons)', 'debug'],
     ['Micronaut 2.0.0.M3 milestone (pre-release) build', 'pre-release'],
+    ['cargo run (default dev profile, default opt-level; no --release)', 'debug'],
+    ['cargo build --release', 'release'],
+    ['go run', 'release'],
+    ['quiche git commit with the nginx patch (not an official nginx HTTP/3 release)', 'pre-release'],
+    ['nginx QUIC build (developer: not ready until end of 2023)', 'pre-release'],
   ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));
 });
 

@@ -653,15 +653,25 @@ export type BuildType = 'release' | 'pre-release' | 'debug';
  */
 export function normBuildType(value: unknown): BuildType | null {
   const t = normText(value);
-  if (/debug|unoptimi[sz]ed|\bo0\b|\bdev build|\bdevelopment (build|mode)\b|\bdev mode\b/.test(t))
+  // Cargo's dev profile is its debug build: "cargo run (dev profile; no --release)".
+  if (
+    /debug|unoptimi[sz]ed|\bo0\b|\bdev build|\bdevelopment (build|mode)\b|\bdev mode\b|\bdev(elopment)? profile\b|\b(no|without) -*release\b/.test(
+      t,
+    )
+  )
     return 'debug';
   if (
-    /\bbeta\b|\balpha\b|\bpre ?release\b|\bmilestone\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|prototype|work in progress|\bwip\b|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build/.test(
+    /\bbeta\b|\balpha\b|\bpre ?release\b|\bmilestone\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|prototype|work in progress|\bwip\b|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build|\bgit (commit|sha|revision)\b|\bnot an? (\w+ ){0,4}release\b|\bnot (yet )?ready\b/.test(
       t,
     )
   )
     return 'pre-release';
-  if (/release|optimi[sz]ed|production|\bprod\b|\bo[23]\b|generally available|\bga\b|stable|lts/.test(t))
+  // Go has no debug build: `go run` and `go build` compile with optimisations on.
+  if (
+    /release|optimi[sz]ed|production|\bprod\b|\bo[23]\b|generally available|\bga\b|stable|lts|^go (run|build)\b/.test(
+      t,
+    )
+  )
     return 'release';
   return null;
 }
