@@ -2407,6 +2407,15 @@ describe('special rules', () => {
     expect(warmed.state).toBe('pass');
     const bothJit = runCheck(checkById('F-MEAS-3')!, pair(side('Java', 'none'), side('Node.js', 'none')));
     expect(bothJit.state).toBe('pass');
+    // Compilation kept out of the timing on one side only is a warm-up on that side only.
+    const compiled = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(
+        side('Julia', 'compilation outside the measurement (BenchmarkTools)'),
+        side('Numba', 'none: the first timed call compiles'),
+      ),
+    );
+    expect(compiled.state).toBe('flag');
   });
 
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {

@@ -189,7 +189,13 @@ function warmupKey(value: unknown): number | string | null {
   const t = normText(value);
   // "none: the script starts measuring at once" says none, whatever follows.
   if (/\b(no|without|none|skipped)\b.*warm ?up|\bcold (start|run)\b|^(none|no)\b/.test(t)) return 0;
-  if (/warm ?up|discard\w*|thrown away|not (counted|measured)/.test(t)) return 'a warm-up of unstated length';
+  // Compilation kept out of the timing ("compilation outside the measurement") is a warm-up.
+  if (
+    /warm ?up|discard\w*|thrown away|not (counted|measured)|\bcompil\w* (\w+ ){0,2}(outside|before|excluded from)\b/.test(
+      t,
+    )
+  )
+    return 'a warm-up of unstated length';
   return null;
 }
 
