@@ -961,6 +961,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
       { workload: { parameters: { url: 'http://10.0.0.2:8000/bench', host: 'traefik', duration: 60 } } },
     );
     expect(runCheck(checkById('F-WL-1')!, addressed).state).not.toBe('flag');
+    // The resolver each side queries is the system compared, not the work.
+    const resolved = pair(
+      { workload: { parameters: { resolver: '1.1.1.1', queriesPerDomain: 1 } } },
+      { workload: { parameters: { resolver: '4.2.2.1', queriesPerDomain: 1 } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, resolved).state).toBe('pass');
     const otherPath = pair(
       { workload: { parameters: { url: 'http://a:80/small', duration: 60 } } },
       { workload: { parameters: { url: 'http://b:80/large', duration: 60 } } },

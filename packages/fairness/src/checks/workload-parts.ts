@@ -49,7 +49,8 @@ const CONCURRENCY_KEY =
   /^(pipelin\w*|connections?|conns?|threads?|workers?|concurrency|parallel\w*|in ?flight\w*|queue ?depth|io ?depth)$/i;
 
 /** A parameter that says where a side listens (its host, address or port), not what it was asked. */
-const WHERE_KEY = /^(host(name)?|address|ip|port|endpoint|server|target)$/i;
+const WHERE_KEY =
+  /^(host(name)?|address|ip|port|endpoint|server|target|resolver|nameserver|dns(server)?|upstream|gateway)$/i;
 const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*(\/\S*)?$/i;
 
 /**
