@@ -963,8 +963,8 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-1')!, addressed).state).not.toBe('flag');
     // The resolver each side queries is the system compared, not the work.
     const resolved = pair(
-      { workload: { parameters: { resolver: '1.1.1.1', queriesPerDomain: 1 } } },
-      { workload: { parameters: { resolver: '4.2.2.1', queriesPerDomain: 1 } } },
+      { workload: { name: 'dnsperftest', parameters: { resolver: '1.1.1.1', queriesPerDomain: 1 } } },
+      { workload: { name: 'dnsperftest', parameters: { resolver: '4.2.2.1', queriesPerDomain: 1 } } },
     );
     expect(runCheck(checkById('F-WL-1')!, resolved).state).toBe('pass');
     const otherPath = pair(
