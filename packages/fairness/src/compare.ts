@@ -15,7 +15,10 @@ export interface FieldSpec {
   norm?: (value: FieldValue) => string | number | null;
   /** For numeric keys: equal when max / min ≤ tolerance (e.g. 1.1 for ±10 %). */
   tolerance?: number;
-  /** A needed field: missing on any side makes the check unknown unless something else differs. */
+  /**
+   * A needed field: missing on every side makes the check unknown unless something else differs,
+   * and stated for some sides only it is a finding (principle 2) unless unevenIsFinding says not.
+   */
   required?: boolean;
   /**
    * Shown as evidence, never compared: values that differ by nature between systems (drivers,
@@ -36,7 +39,8 @@ export interface FieldSpec {
  */
 function unevenFinding(c: FieldComparison): boolean {
   const rule = c.spec.unevenIsFinding;
-  if (typeof rule !== 'function') return rule === true;
+  // The field a check rests on (required) is a fact the claim depends on unless its spec says not.
+  if (typeof rule !== 'function') return rule ?? c.spec.required === true;
   return c.sides.some((s) => s.known && s.keys.some(rule));
 }
 

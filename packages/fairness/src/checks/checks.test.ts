@@ -2727,12 +2727,15 @@ describe('special rules', () => {
     const r = runCheck(checkById('F-DUR-1')!, pair({ settings: { durability: 'no fsync' } }, {}));
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/relaxed for A \(no fsync\), with nothing stated for B/);
-    // Nothing relaxed and one side silent: a reviewer asks, nothing is flagged.
+    // Nothing relaxed and one side silent: the durability a claim rests on is stated for one
+    // side only, itself a finding (principle 2), named as such rather than as a relaxation.
     const durable = runCheck(
       checkById('F-DUR-1')!,
       pair({ settings: { durability: 'fsync on commit' } }, {}),
     );
-    expect(durable.state).toBe('needs_review');
+    expect(durable.state).toBe('flag');
+    expect(durable.message).toMatch(/stated for A/);
+    expect(durable.message).not.toMatch(/relaxed/);
   });
 
   it('F-DISC-1 asks for the absolute numbers when the publication links its raw results', () => {
