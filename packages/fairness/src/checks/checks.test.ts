@@ -1719,6 +1719,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(negated.state).toBe('pass');
   });
 
+  it('F-CLIENT-1 flags an encrypted wire on one side against a plain one', () => {
+    const proto = (protocol: string) => ({ client: { language: 'C', protocol } });
+    const r = runCheck(checkById('F-CLIENT-1')!, pair(proto('HTTPS (TLSv1.2)'), proto('HTTP (plain)')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/transport security differs/i);
+    // Protocols that say nothing of encryption are not compared on it.
+    expect(runCheck(checkById('F-CLIENT-1')!, pair(proto('HTTP/1.1'), proto('HTTP/1.1'))).state).toBe('pass');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));

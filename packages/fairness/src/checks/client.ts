@@ -82,6 +82,23 @@ export const clientProtocolSpec: FieldSpec = {
   required: true,
 };
 
+/**
+ * Whether the wire is encrypted, from the protocol's own words: "HTTPS (TLSv1.2)" against "HTTP
+ * (plain)" pays a handshake and a cipher on one side only. Null when the words do not say.
+ */
+function transportSecurity(value: unknown): string | null {
+  const t = normText(value);
+  if (/\b(plain|cleartext|insecure|h2c|no tls|without tls|tls off|no ssl)\b/.test(t)) return 'plain';
+  if (/\b(https|tls\w*|ssl|wss|grpcs|quic|http ?\/? ?3)\b/.test(t)) return 'encrypted';
+  return null;
+}
+
+/** The protocol field where it says whether the wire is encrypted; nothing otherwise. */
+const transportSecurityOf: Reader = (run) => {
+  const f = groupField('client', 'protocol')(run);
+  return f && !f.differs && transportSecurity(f.value) !== null ? f : undefined;
+};
+
 const LANGUAGES = new Set(['javascript', 'rust', 'go', 'jvm', 'python', 'c++', 'swift']);
 
 /**
@@ -213,6 +230,12 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       evidenceOnly: true,
     },
     { field: 'client.codec', label: 'codec', read: groupField('client', 'codec') },
+    {
+      field: 'client.protocol (transport security)',
+      label: 'transport security',
+      read: transportSecurityOf,
+      norm: transportSecurity,
+    },
     { field: 'client.protocol (call model)', label: 'call model', read: callModel },
     { field: 'client.protocol (binding layer)', label: 'binding layer', read: bindingLayer },
   ]);
