@@ -87,12 +87,15 @@ export function partsInParameters(value: unknown): string[] {
   return out;
 }
 
-const RATIO_UNITS = new Set(['x', '×', 'ratio', 'times', 'relative']);
+/** A unit that is a multiple of another value: "×", "x (relative to AOM)", "% of baseline". */
+const RATIO_UNIT =
+  /^(x|×|ratio|times|relative)(\s|$)|\brelative to\b|\bnormali[sz]ed to\b|% of\b|\bpercent of\b/;
 
 /** A value stated relative to another side ("speedup", unit "×") rather than on its own. */
 export function isRatio(v: { metric: string; unit: string }): boolean {
   return (
-    RATIO_UNITS.has(normText(v.unit)) || /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
+    RATIO_UNIT.test(v.unit.trim().toLowerCase()) ||
+    /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
   );
 }
 

@@ -2747,6 +2747,19 @@ describe('special rules', () => {
     expect(durable.message).not.toMatch(/relaxed/);
   });
 
+  it('F-DISC-1 reads a unit relative to another side as a ratio', () => {
+    const relative = (unit: string) => ({
+      values: [{ metric: 'throughput', value: 0.5, unit, labels: {}, origin: 'imported' as const }],
+    });
+    const r = runCheck(
+      checkById('F-DISC-1')!,
+      pair(relative('x (relative to AOM)'), relative('% of baseline')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/only as ratios/);
+    expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
+  });
+
   it('F-DISC-1 asks for the absolute numbers when the publication links its raw results', () => {
     const ratio = {
       values: [{ metric: 'slowdown', value: 60, unit: 'x', labels: {}, origin: 'imported' as const }],
