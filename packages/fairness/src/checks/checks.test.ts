@@ -1728,6 +1728,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-1')!, pair(proto('HTTP/1.1'), proto('HTTP/1.1'))).state).toBe('pass');
   });
 
+  it('F-TOPO-2 flags a kernel-bypass fabric on one side against TCP sockets', () => {
+    const net = (network: string) => ({
+      nodes: [{ role: 'sut' as const, hardware: { network } }],
+      topology: { clientPlacement: 'same host' },
+    });
+    const r = runCheck(checkById('F-TOPO-2')!, pair(net('EFA via libfabric'), net('TCP sockets')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/network transport differs/i);
+    expect(runCheck(checkById('F-TOPO-2')!, pair(net('25 Gbit/s'), net('25 Gbit/s'))).state).toBe('pass');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));

@@ -179,8 +179,35 @@ const zoneSpread: Reader = (run) => {
   return { value: n, origin: 'derived', source: `zones of topology.zone: ${display(f.value)}` };
 };
 
+/**
+ * The kind of network the nodes talk over, where a field names it: kernel-bypass fabrics (RDMA,
+ * InfiniBand, EFA, RoCE, Omni-Path) against TCP sockets. Null when the words name neither.
+ */
+export function networkTransport(value: unknown): string | null {
+  const t = normText(value);
+  if (/\b(rdma|infiniband|efa|elastic fabric adapter|roce\w*|omni ?path|iwarp|verbs|nvlink)\b/.test(t))
+    return 'kernel-bypass fabric';
+  if (/\btcp\b|\bsockets?\b|\bethernet\b/.test(t)) return 'TCP sockets';
+  return null;
+}
+
+/** The node's network or the client's protocol, where either names the transport. */
+const transportOf: Reader = (run) => {
+  for (const read of [nodeField('sut', 'hardware', 'network'), groupField('client', 'protocol')]) {
+    const f = read(run);
+    if (f && !f.differs && networkTransport(f.value) !== null) return f;
+  }
+  return undefined;
+};
+
 export function checkTopo2(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
+    {
+      field: 'nodes.sut.hardware.network (transport)',
+      label: 'network transport',
+      read: transportOf,
+      norm: networkTransport,
+    },
     {
       field: 'topology.clientPlacement',
       label: 'client placement',
