@@ -14,6 +14,10 @@ describe('server processes per node', () => {
     ['one JVM (threads not stated)', 1],
     ['3 cockroach nodes on one machine', 3],
     ['mysqld + sysbench', null],
+    // A count read from the machine is one per CPU.
+    ['Etc.nprocessors (worker_count)', 'per-core'],
+    ['os.cpus().length workers', 'per-core'],
+    ['runtime.NumCPU() goroutine pools', 'per-core'],
   ] as const)('%s → %s', (value, want) => expect(processCount(value)).toBe(want));
 });
 
