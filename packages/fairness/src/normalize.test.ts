@@ -117,6 +117,11 @@ describe('normalisation rules', () => {
     expect(normAcknowledgement('not awaited by the counter')).toBe('fire-and-forget');
     expect(normAcknowledgement('after the durable commit (confirmed reads)')).toBe('after-durable');
     expect(normAcknowledgement('RequiredAcks not set in the publisher config (library default)')).toBeNull();
+    // Publish-subscribe middleware: asynchronous or best-effort against synchronous or reliable.
+    expect(normAcknowledgement('asynchronous publishing (Fast DDS default)')).toBe('fire-and-forget');
+    expect(normAcknowledgement("latency: reliability 'BestEffort'")).toBe('fire-and-forget');
+    expect(normAcknowledgement('synchronous publishing (Cyclone DDS default)')).toBe('after-commit');
+    expect(normAcknowledgement('reliability QoS RELIABLE, history KEEP_LAST')).toBe('after-commit');
     expect(normAcknowledgement('reply before it is durable')).toBe('after-commit');
     // A stream's delivery guarantee.
     expect(normAcknowledgement("at-least-once ('Gearpump still have that')")).toBe('after-commit');

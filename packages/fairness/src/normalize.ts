@@ -363,6 +363,12 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
   // "RequiredAcks not set (the library's default)" names no level: a reader cannot compare it.
   if (/\b(not set|unset|left unset)\b/.test(t) && !/acks ?=/.test(t)) return null;
   if (NO_REPLY_AWAITED.test(t)) return 'fire-and-forget';
+  // Publish-subscribe middleware (DDS, Zenoh): an asynchronous or best-effort write returns before
+  // the sample leaves; a synchronous or RELIABLE one once it is sent and, if lost, resent.
+  if (/\basync\w* publish\w*|\bpublish\w* asynchronously\b|\bbest ?effort\b/.test(t))
+    return 'fire-and-forget';
+  if (/\bsync\w* publish\w*|\bpublish\w* synchronously\b|\breliability (qos )?reliable\b/.test(t))
+    return 'after-commit';
   // Kafka's acks: all (or -1, read here as " 1" after normText) waits for the in-sync replicas.
   if (/acks ?= ?(all|\s1\b)|min\.?insync|in ?sync replicas|\bisr\b/.test(t)) return 'after-replicated';
   if (/acks ?= ?1\b/.test(t)) return 'after-commit';
