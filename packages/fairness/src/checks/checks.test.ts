@@ -3,6 +3,7 @@ import { CHECKS, checkById, runCheck, runChecks } from '../catalogue.ts';
 import type { ComparisonInput } from '../schema.ts';
 import { comparison, type NodeSpec, pair, type RunSpec, side } from '../testing.ts';
 import { settingSwitches } from './feature-text.ts';
+import { optimisationOf } from './software.ts';
 
 interface Case {
   id: string;
@@ -1737,6 +1738,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/network transport differs/i);
     expect(runCheck(checkById('F-TOPO-2')!, pair(net('25 Gbit/s'), net('25 Gbit/s'))).state).toBe('pass');
+  });
+
+  it('F-SW-2 reads the optimisation each build asked for from its compiler flags', () => {
+    expect(optimisationOf('-Wall -O3 -pthread')).toBe('O3');
+    expect(optimisationOf('-O (opt-level 2)')).toBe('O2');
+    expect(optimisationOf('-C target-cpu=native; link time optimisation; codegen-units=1')).toBe(
+      'default level + native + lto + one codegen unit',
+    );
+    expect(optimisationOf('-Wall -pthread')).toBeNull();
+    const flags = (compilerFlags: string) => ({ software: { compilerFlags } });
+    const levels = runCheck(checkById('F-SW-2')!, pair(flags('-Wall -O3'), flags('-O (opt-level 2)')));
+    expect(levels.state).toBe('flag');
+    expect(levels.hint).toMatch(/optimisation flags differ/);
+    // Native code and LTO on one side, the other's flags not given: tuned on one side.
+    const oneSided = runCheck(
+      checkById('F-SW-2')!,
+      pair(flags('-C target-cpu=native, lto'), flags('not stated')),
+    );
+    expect(oneSided.state).toBe('flag');
+    expect(runCheck(checkById('F-SW-2')!, pair(flags('-O2'), flags('-O2'))).state).not.toBe('flag');
   });
 
   it('a field stated as unknown on every side keeps a check from passing', () => {

@@ -595,11 +595,56 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
  * vendor's optimising compiler against GCC); printed configurations alone go to a reviewer with
  * every side's text.
  */
+/**
+ * The optimisation a build asked for, from its flags: "O3", "O2 + native + lto"; null when the
+ * flags name none. A bare "-O" is left unread: it is -O1 to gcc and opt-level 2 to rustc.
+ */
+export function optimisationOf(value: unknown): string | null {
+  const t = normText(value);
+  // normText has turned "-O3" into "o3" and "opt-level" into "opt level".
+  const level =
+    /(?:^|[\s;,(/])o(fast|[0-3sz])\b/.exec(t)?.[1] ?? /\bopt ?level ?[=:]? ?([0-3sz])\b/.exec(t)?.[1];
+  const extras = [
+    [/\b(march|mcpu|target cpu) ?= ?native\b|\bxhost\b/, 'native'],
+    [/\b(f?lto)\b|link time optimi[sz]ation/, 'lto'],
+    [/\bpgo\b|profile guided|\bfprofile use\b/, 'pgo'],
+    [/\bcodegen units ?= ?1\b/, 'one codegen unit'],
+  ]
+    .filter(([pattern]) => (pattern as RegExp).test(t))
+    .map(([, name]) => name as string);
+  if (level === undefined && extras.length === 0) return null;
+  return [level === undefined ? 'default level' : `O${level}`, ...extras].join(' + ');
+}
+
+/** Flags that go past a plain optimised build: -O3, -Ofast, native code, LTO, PGO. */
+const AGGRESSIVE = /O3|Ofast|native|lto|pgo|codegen/;
+
 function tuningFromBuildAndProse(
   input: ComparisonInput,
   evidence: CheckEvidence[],
   why: string,
 ): CheckOutcome {
+  // The optimisation each side's build asked for: -O3 against rustc's opt-level 2, or native code
+  // and LTO on one side with the other's flags not given.
+  const optimisation = compareField(input, {
+    field: 'software.compilerFlags (optimisation)',
+    label: 'optimisation flags',
+    read: (run) => {
+      const f = groupField('software', 'compilerFlags')(run);
+      return f && !f.differs && optimisationOf(f.value) !== null ? f : undefined;
+    },
+    norm: optimisationOf,
+  });
+  const stated = optimisation.sides.filter((s) => s.known);
+  const oneSided =
+    stated.length > 0 &&
+    stated.length < optimisation.sides.length &&
+    stated.some((s) => s.keys.some((k) => AGGRESSIVE.test(String(k))));
+  if (optimisation.differs || oneSided) {
+    evidence.push(...evidenceFor([optimisation]));
+    const hint = `optimisation flags ${optimisation.differs ? 'differ' : 'stated for some sides only'} (${sidesText(optimisation)})`;
+    return { state: 'flag', evidence, hint, message: `Tuning effort differs: ${hint}: ${why}.` };
+  }
   const compiler = compareField(input, {
     field: 'software.compiler',
     label: 'compiler',
