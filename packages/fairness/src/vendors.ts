@@ -43,13 +43,13 @@ const COMPOUND_SUFFIX = /^(hub|labs?|data|db|io|hq|inc|soft|works|tech|ai)$/;
 
 const CODE_HOST = /^(https?:\/\/)?(www\.)?(github|gitlab|bitbucket|codeberg)\.(com|org)\//;
 
-/** "CockroachDB" → "cockroach", "Apache Kafka" → "kafka", "YugabyteDB" → "yugabyte". */
+/** "CockroachDB" → "cockroach", "Apache Kafka" → "kafka", "Eclipse Zenoh" → "zenoh", "YugabyteDB" → "yugabyte". */
 export function productStem(system: string): string {
   const t = normText(system)
     .replace(/[’']/g, "'")
     // A product named by its repository: "github.com/hamba/avro" is hamba/avro.
     .replace(CODE_HOST, '')
-    .replace(/\b(apache|the|open ?source|community|edition|server|cloud|managed|enterprise)\b/g, '')
+    .replace(/\b(apache|eclipse|the|open ?source|community|edition|server|cloud|managed|enterprise)\b/g, '')
     .replace(/\s*\d[\w.]*$/, '')
     .trim();
   // "bun:sqlite" and "node:sqlite" are modules of their runtime: the namespace names the maker.

@@ -1274,6 +1274,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(role.state).toBe('flag');
     expect(role.message).toMatch(/A is published by the vendor of mimalloc v1.7.0/);
+    // Two projects of one foundation are two products: "Eclipse Zenoh" against "Eclipse Cyclone DDS".
+    const foundation = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { affiliation: 'University team, with a prologue by kydos (Zenoh)' } }, {}, [
+        'Eclipse Zenoh',
+        'Eclipse Cyclone DDS',
+      ]),
+    );
+    expect(foundation.state).toBe('flag');
     // Whoever asked for the work, a product's maintainers named before the word, and a vendor
     // known by name whose product's stem is shorter than its name (TiDB → PingCAP).
     const cases: [string, string, string][] = [
