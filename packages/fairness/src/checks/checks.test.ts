@@ -1769,6 +1769,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-SW-2')!, pair(flags('-O2'), flags('-O2'))).state).not.toBe('flag');
   });
 
+  it('F-HW-2 compares the threads each server node runs where they are counted', () => {
+    const threads = (threadsPerProcess: number) => ({
+      nodes: [{ role: 'sut' as const, hardware: { vcpus: 8 }, software: { threadsPerProcess } }],
+    });
+    const r = runCheck(checkById('F-HW-2')!, pair(threads(4), threads(3)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/server threads per node differs/i);
+    // Within a fifth of each other: the same.
+    expect(runCheck(checkById('F-HW-2')!, pair(threads(10), threads(9))).state).toBe('pass');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));

@@ -323,6 +323,30 @@ const processModel: Reader = (run) => {
     : undefined;
 };
 
+/**
+ * Threads a server node runs, where its thread count is a number: processes (one when not
+ * stated) × threads per process. Four verifier threads against git's default three is a third
+ * more of the machine.
+ */
+const serverThreads: Reader = (run) => {
+  const counts: number[] = [];
+  for (const node of nodesOf(run, 'sut')) {
+    const t = fromField(node.software.threadsPerProcess);
+    const p = fromField(node.software.processes);
+    const threads = t && !t.differs ? threadCount(t.value) : null;
+    const processes = p && !p.differs ? processCount(p.value) : 1;
+    if (typeof threads !== 'number' || typeof processes !== 'number') return undefined;
+    counts.push(threads * processes);
+  }
+  return counts.length
+    ? {
+        value: Math.max(...counts),
+        origin: 'derived',
+        source: 'nodes[].software.processes × threadsPerProcess',
+      }
+    : undefined;
+};
+
 const SYSTEM = ['sut'] as const;
 
 export function checkHw2(input: ComparisonInput): CheckOutcome {
@@ -411,6 +435,13 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         label: 'server processes × threads',
         read: processModel,
         evidenceOnly: true,
+      },
+      {
+        field: 'nodes.sut.software.threadsPerProcess (threads per node)',
+        label: 'server threads per node',
+        read: serverThreads,
+        norm: (v) => parseNumber(v),
+        tolerance: 1.2,
       },
       {
         field: 'nodes.sut.software.threadsPerProcess (cores kept busy)',
