@@ -2319,6 +2319,11 @@ describe('F-DISC-4: AI assistance', () => {
   it('is unknown when not stated', () => {
     expect(runCheck(checkById('F-DISC-4')!, pair({}, ai({ declared: 'no' }))).state).toBe('unknown');
   });
+  it('flags AI assistance declared for one side with nothing said of the other', () => {
+    const r = runCheck(checkById('F-DISC-4')!, pair(ai({ declared: 'yes', scopes: ['harness-code'] }), {}));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/declared for A, and nothing is said of it for B/);
+  });
 });
 
 describe('special rules', () => {

@@ -334,6 +334,7 @@ export function checkDisc4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const undeclared: string[] = [];
   const declaredYes: string[] = [];
+  const silent: string[] = [];
   const hints: string[] = [];
   const states = new Set<string>();
   for (const entry of input.entries) {
@@ -344,6 +345,7 @@ export function checkDisc4(input: ComparisonInput): CheckOutcome {
         ? 'no'
         : 'not-stated';
     states.add(declared);
+    if (declared === 'not-stated') silent.push(entry.label);
     const trailers = ai.flatMap((a) => a.evidence).filter((e) => AI_TRAILER.test(e.trailer));
     evidence.push(derived(entry, 'disclosure.ai.declared', declared));
     if (trailers.length > 0)
@@ -380,6 +382,15 @@ export function checkDisc4(input: ComparisonInput): CheckOutcome {
       state: 'flag',
       evidence,
       message: `Commits show AI assistance that is not declared on ${undeclared.join(', ')}: readers should know which parts a model wrote.`,
+    };
+  // A model wrote part of one side's harness or port and nothing is said of the others': stated
+  // for one side only (principle 2). Declared "no" on the others leaves the scope to a reviewer.
+  if (declaredYes.length > 0 && silent.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      hint: hints.join(' | '),
+      message: `AI assistance is declared for ${declaredYes.join(', ')}, and nothing is said of it for ${silent.join(', ')}: a reader cannot tell whether the sides were built the same way.`,
     };
   if (declaredYes.length > 0)
     return {
