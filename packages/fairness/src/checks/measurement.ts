@@ -338,10 +338,9 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
       label: 'cache state',
       read: orText(groupField('measurement', 'cacheState'), normCacheState),
       norm: normCacheState,
-      required: true,
-      // A cache state stated for one side only is a finding either way: warm there is a
+      // Required, so stated for one side only it is a finding either way: warm there is a
       // relaxation, and cold there ("no layer cache yet") leaves the others free to have been warm.
-      unevenIsFinding: true,
+      required: true,
     },
     {
       // Warm on every side still differs when one side's result cache answers repeated queries.
