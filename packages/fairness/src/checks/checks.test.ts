@@ -1780,6 +1780,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-HW-2')!, pair(threads(10), threads(9))).state).toBe('pass');
   });
 
+  it('F-SW-2 flags a configuration printed for one side only', () => {
+    const r = runCheck(
+      checkById('F-SW-2')!,
+      pair({ software: { configuration: 'connection pool pre-warming; prepared statement caching' } }, {}),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/printed for A only/);
+    // Printed for every side: a reviewer compares them.
+    const both = { software: { configuration: 'connection pool pre-warming' } };
+    expect(runCheck(checkById('F-SW-2')!, pair(both, both)).state).toBe('needs_review');
+  });
+
   it('a field stated as unknown on every side keeps a check from passing', () => {
     const side = { workload: { name: 'YCSB workload A', scale: 'not stated' } };
     const r = runCheck(checkById('F-WL-1')!, pair(side, side));

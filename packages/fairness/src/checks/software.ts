@@ -663,6 +663,20 @@ function tuningFromBuildAndProse(
     const hint = `compiler differs (${sidesText(compiler)})`;
     return { state: 'flag', evidence, hint, message: `Tuning effort differs: ${hint}: ${why}.` };
   }
+  // A configuration printed for some sides and not the others: tuning stated for one side only,
+  // as with counted settings above.
+  const printed = prose.sides.filter((s) => s.read);
+  if (printed.length > 0 && printed.length < prose.sides.length)
+    return {
+      state: 'flag',
+      evidence,
+      hint: `configuration printed for ${printed.map((s) => `${s.entry.label} (${display(s.read?.value)})`).join(', ')}, not for ${prose.sides
+        .filter((s) => !s.read)
+        .map((s) => s.entry.label)
+        .join(', ')}`,
+      missing,
+      message: `A configuration is printed for ${printed.map((s) => s.entry.label).join(', ')} only: ${why}, and a publication that details one side's setup owes the same for the others.`,
+    };
   if (prose.sides.some((s) => s.read))
     return {
       state: 'needs_review',
