@@ -86,6 +86,7 @@ describe('normalisation rules', () => {
     expect(normOrm('Drizzle')).toBe('drizzle');
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
     expect(normProtocolClass('HTTP + JSON')).toBe('text');
+    expect(normProtocolClass('MySQL client-server protocol over TCP localhost')).toBe('binary');
     expect(normProtocolClass('OpenAI-compatible API')).toBe('text');
     // SSH and SFTP, OTLP, and a SQL query to a database speak binary protocols.
     for (const binary of ['SSH (+ binary)', 'SFTP', 'OTLP (OTel collector)', 'SQL query to PostgreSQL'])

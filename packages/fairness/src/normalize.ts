@@ -810,7 +810,7 @@ export function normProtocolClass(value: unknown): ProtocolClass | null {
     return 'in-process';
   if (/openai[- ]compatible|rest(ful)? api|api server/.test(t)) return 'text';
   if (
-    /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres(ql)? wire|\w+ wire protocol|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers|\bssh\b|\bs?ftp\b|\botlp\b|\bsql (query|queries|statements?) (to|against|on|in) (a |the )?(postgres|mysql|mariadb)/.test(
+    /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres(ql)? wire|\w+ wire protocol|\bclient server protocol|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers|\bssh\b|\bs?ftp\b|\botlp\b|\bsql (query|queries|statements?) (to|against|on|in) (a |the )?(postgres|mysql|mariadb)/.test(
       t,
     )
   )

@@ -50,7 +50,7 @@ export function productStem(system: string): string {
     // A product named by its repository: "github.com/hamba/avro" is hamba/avro.
     .replace(CODE_HOST, '')
     .replace(/\b(apache|eclipse|the|open ?source|community|edition|server|cloud|managed|enterprise)\b/g, '')
-    .replace(/\s*\d[\w.]*$/, '')
+    .replace(/\s+\d[\w.]*$/, '')
     .trim();
   // "bun:sqlite" and "node:sqlite" are modules of their runtime: the namespace names the maker.
   const first = (t.split(/\s+/)[0] ?? t).split(':')[0] || t;

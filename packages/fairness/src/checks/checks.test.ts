@@ -1283,6 +1283,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ]),
     );
     expect(foundation.state).toBe('flag');
+    // A digit that is part of a name is not a version: "N2" is N2, not "N".
+    const digit = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { affiliation: 'Kakao (authors of N2)' } }, {}, ['N2', 'nmslib (HNSW)']),
+    );
+    expect(digit.state).toBe('flag');
     // Whoever asked for the work, a product's maintainers named before the word, and a vendor
     // known by name whose product's stem is shorter than its name (TiDB → PingCAP).
     const cases: [string, string, string][] = [
