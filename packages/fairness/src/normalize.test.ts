@@ -376,6 +376,7 @@ describe('build types', () => {
     ['go run', 'release'],
     ['quiche git commit with the nginx patch (not an official nginx HTTP/3 release)', 'pre-release'],
     ['nginx QUIC build (developer: not ready until end of 2023)', 'pre-release'],
+    ['modified: MongoDB connector compiled in as a built-in connector', 'pre-release'],
   ])('%s → %s', (text, kind) => expect(normBuildType(text)).toBe(kind));
 });
 
