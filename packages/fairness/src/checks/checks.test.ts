@@ -4,6 +4,7 @@ import type { ComparisonInput } from '../schema.ts';
 import { comparison, type NodeSpec, pair, type RunSpec, side } from '../testing.ts';
 import { settingSwitches } from './feature-text.ts';
 import { optimisationOf } from './software.ts';
+import { normWorkloadName } from './workload.ts';
 
 interface Case {
   id: string;
@@ -1796,6 +1797,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
     // Printed for every side: a reviewer compares them.
     const both = { software: { configuration: 'connection pool pre-warming' } };
     expect(runCheck(checkById('F-SW-2')!, pair(both, both)).state).toBe('needs_review');
+  });
+
+  it('F-WL-1 reads a workload named in the singular on one side and the plural on another as one', () => {
+    expect(normWorkloadName('TFB db / query / update / fortunes')).toBe(
+      normWorkloadName('TFB db / queries / updates / fortunes'),
+    );
+    expect(normWorkloadName('TPC-C')).toBe('tpcc');
+    expect(normWorkloadName('read queries')).not.toBe(normWorkloadName('write queries'));
   });
 
   it('a field stated as unknown on every side keeps a check from passing', () => {

@@ -48,8 +48,21 @@ const LANGUAGE_FORM =
 export function normWorkloadName(value: unknown): string | null {
   // "query1-query4 (SQL JOINs)" and "query1-query4 (aggregation pipeline)" are one workload,
   // each side's way of running it in the aside (F-WL-3's).
-  const t = normText(headOf(value)).replace(LANGUAGE_FORM, '$2').replace(/[\s.]/g, '');
+  const t = normText(headOf(value))
+    .replace(LANGUAGE_FORM, '$2')
+    .split(/\s+/)
+    .map(singular)
+    .join('')
+    .replace(/\./g, '');
   return t === '' ? null : t;
+}
+
+/** "queries" → "query", "updates" → "update": one name written in the singular or the plural. */
+function singular(word: string): string {
+  if (word.length <= 3 || /ss$/.test(word)) return word;
+  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (/(s|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  return word.replace(/s$/, '');
 }
 
 export const workloadParameterSpecs: FieldSpec[] = [
