@@ -174,6 +174,17 @@ export function nodeCount(role: Role | readonly Role[]): Reader {
   };
 }
 
+/**
+ * A reader's field only where `norm` reads its value ("HTTPS (TLSv1.2)" for transport security,
+ * "-O3" for optimisation); a field that says something else is left to other readers and checks.
+ */
+export function readableBy(norm: (value: unknown) => unknown, read: Reader): Reader {
+  return (run) => {
+    const f = read(run);
+    return f && !f.differs && norm(f.value) !== null ? f : undefined;
+  };
+}
+
 /** The first reader that answers. */
 export function firstOf(...readers: Reader[]): Reader {
   /** The first reader that answers or says nothing; later ones are fallbacks for absent fields only. */

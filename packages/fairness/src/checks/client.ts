@@ -29,6 +29,7 @@ import {
   firstOf,
   groupField,
   type Reader,
+  readableBy,
   readEntry,
   saysNothing,
 } from '../read.ts';
@@ -92,12 +93,6 @@ function transportSecurity(value: unknown): string | null {
   if (/\b(https|tls\w*|ssl|wss|grpcs|quic|http ?\/? ?3)\b/.test(t)) return 'encrypted';
   return null;
 }
-
-/** The protocol field where it says whether the wire is encrypted; nothing otherwise. */
-const transportSecurityOf: Reader = (run) => {
-  const f = groupField('client', 'protocol')(run);
-  return f && !f.differs && transportSecurity(f.value) !== null ? f : undefined;
-};
 
 const LANGUAGES = new Set(['javascript', 'rust', 'go', 'jvm', 'python', 'c++', 'swift']);
 
@@ -233,7 +228,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
     {
       field: 'client.protocol (transport security)',
       label: 'transport security',
-      read: transportSecurityOf,
+      read: readableBy(transportSecurity, groupField('client', 'protocol')),
       norm: transportSecurity,
     },
     { field: 'client.protocol (call model)', label: 'call model', read: callModel },

@@ -205,6 +205,11 @@ function declaredConflict(entry: Entry): string | undefined {
     );
 }
 
+/** A role written beside an author's name: "Daan Leijen (mimalloc author, Microsoft)". */
+function roleBesideName(name: string): string | undefined {
+  return /\(([^)]*)\)/.exec(name)?.[1];
+}
+
 function affiliationText(entry: Entry): string[] {
   const out = new Set<string>();
   for (const run of entry.runs) {
@@ -212,7 +217,7 @@ function affiliationText(entry: Entry): string[] {
     if (d.affiliation) out.add(d.affiliation);
     for (const a of d.authors)
       if (a.affiliation) out.add(`${a.name} (${a.affiliation})`);
-      else if (a.name.includes('(')) out.add(a.name);
+      else if (roleBesideName(a.name)) out.add(a.name);
     if (d.conflictOfInterest) out.add(`conflict of interest: ${d.conflictOfInterest}`);
   }
   return [...out];
@@ -226,8 +231,7 @@ function organisationsOf(entry: Entry): string[] {
     if (d.affiliation) for (const o of organisationsIn(d.affiliation)) orgs.add(o);
     for (const a of d.authors) {
       if (a.affiliation) for (const o of organisationsIn(a.affiliation)) orgs.add(o);
-      // A role written beside the name: "Daan Leijen (mimalloc author, Microsoft)".
-      const role = /\(([^)]*)\)/.exec(a.name)?.[1];
+      const role = roleBesideName(a.name);
       if (role) for (const o of organisationsIn(role)) orgs.add(o);
     }
   }

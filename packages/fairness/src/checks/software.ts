@@ -32,6 +32,7 @@ import {
   groupField,
   nodeField,
   type ReadField,
+  readableBy,
   readEntry,
   saysNothing,
 } from '../read.ts';
@@ -486,12 +487,14 @@ function settingNames(text: string): string[] {
   return [...new Set([...assigned, ...flags])];
 }
 
+/** Words that say a switch was not used: "no code-path override set". */
+const NEGATED = /\b(no|not|never|without|unset)\b/;
+
 /**
  * The settings of a printed configuration, clause by clause: the names a clause assigns, or the
  * clause itself when it says in words that something was switched ("hugepage-aware allocator
  * enabled; transparent_hugepage/enabled = always" is two settings, not one).
  */
-const NEGATED = /\b(no|not|never|without|unset)\b/;
 function printedSettings(text: string): string[] {
   const clauses = text.split(/;\s*/);
   if (clauses.length < 2) return settingNames(text);
@@ -591,11 +594,6 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
 }
 
 /**
- * No side counts its settings: the effort still shows in what the sides were built with (a
- * vendor's optimising compiler against GCC); printed configurations alone go to a reviewer with
- * every side's text.
- */
-/**
  * The optimisation a build asked for, from its flags: "O3", "O2 + native + lto"; null when the
  * flags name none. A bare "-O" is left unread: it is -O1 to gcc and opt-level 2 to rustc.
  */
@@ -619,6 +617,12 @@ export function optimisationOf(value: unknown): string | null {
 /** Flags that go past a plain optimised build: -O3, -Ofast, native code, LTO, PGO. */
 const AGGRESSIVE = /O3|Ofast|native|lto|pgo|codegen/;
 
+/**
+ * No side counts its settings: the effort still shows in what the sides were built with (the
+ * optimisation their flags asked for, a vendor's optimising compiler against GCC) and in a
+ * configuration printed for some sides only; configurations printed for every side go to a
+ * reviewer with every side's text.
+ */
 function tuningFromBuildAndProse(
   input: ComparisonInput,
   evidence: CheckEvidence[],
@@ -629,10 +633,7 @@ function tuningFromBuildAndProse(
   const optimisation = compareField(input, {
     field: 'software.compilerFlags (optimisation)',
     label: 'optimisation flags',
-    read: (run) => {
-      const f = groupField('software', 'compilerFlags')(run);
-      return f && !f.differs && optimisationOf(f.value) !== null ? f : undefined;
-    },
+    read: readableBy(optimisationOf, groupField('software', 'compilerFlags')),
     norm: optimisationOf,
   });
   const stated = optimisation.sides.filter((s) => s.known);

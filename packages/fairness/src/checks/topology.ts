@@ -31,6 +31,7 @@ import {
   nodeField,
   type Reader,
   type Role,
+  readableBy,
   readEntry,
   withOthers,
 } from '../read.ts';
@@ -192,13 +193,10 @@ export function networkTransport(value: unknown): string | null {
 }
 
 /** The node's network or the client's protocol, where either names the transport. */
-const transportOf: Reader = (run) => {
-  for (const read of [nodeField('sut', 'hardware', 'network'), groupField('client', 'protocol')]) {
-    const f = read(run);
-    if (f && !f.differs && networkTransport(f.value) !== null) return f;
-  }
-  return undefined;
-};
+const transportOf = firstOf(
+  readableBy(networkTransport, nodeField('sut', 'hardware', 'network')),
+  readableBy(networkTransport, groupField('client', 'protocol')),
+);
 
 export function checkTopo2(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
