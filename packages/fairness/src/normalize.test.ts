@@ -24,6 +24,7 @@ import {
   normSelectionRule,
   normStorage,
   normThroughputSource,
+  parallelism,
   parseAwsInstanceType,
   parseNumber,
   parseRange,
@@ -279,6 +280,20 @@ describe('load models in words', () => {
     ['constant arrival rate of 5,000/s', 'open'],
     ['partly open: the publisher sleeps when ahead of the subscriber', 'partly-open'],
   ] as const)('%s → %s', (t, want) => expect(normLoadModel(t)).toBe(want));
+});
+
+describe('parallelism in words', () => {
+  it.each([
+    ['no parallel test files (Bun does not support parallel testing)', 'one'],
+    ['default: node --test runs test files concurrently (one process per file)', 'many'],
+    ['fullyParallel: true', 'many'],
+    ['single thread (sequential loop, no threading)', 'one'],
+    ['ran serially, one after another', 'one'],
+    ['single-threaded (the default; --concurrency not passed)', 'one'],
+    ['Numba thread pool over the node cores', 'many'],
+    ['one pack stream', null],
+    ['8', null],
+  ] as const)('%s → %s', (t, want) => expect(parallelism(t)).toBe(want));
 });
 
 describe('server threads as printed', () => {

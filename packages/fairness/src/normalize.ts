@@ -306,6 +306,33 @@ export function normDurability(value: unknown): DurabilityLevel | null {
 }
 
 /**
+ * Several at once, the count unsaid: "multi-threaded", "all cores", "a thread pool", "runs the
+ * files concurrently", "one process per file", "16 worker threads", "fullyParallel".
+ */
+const MANY_AT_ONCE =
+  /\bmulti ?(thread|core|process)\w*|\bmultiple\b|\bseveral\b|\bthread ?pool\b|\bper (core|cpu|vcpu|file|test|connection|request|client|task|object)\b|\ball (\w+ ){0,2}(cores|cpus|vcpus|threads)\b|parallel\w*|\bconcurrent(ly)?\b|\bworker (threads|processes)\b|\b([2-9]|\d{2,})[\d,]* (os |worker )?(threads|workers|processes)\b/;
+/**
+ * One at a time: "single-threaded", "--runInBand", "sequential loop", "serially", "one after
+ * another" ("one process per file" is several, so "one X" followed by "per" is not one).
+ */
+const ONE_AT_A_TIME =
+  /\bsingle[ -]?(thread\w*|process|core)\b|\bone (os )?(thread|process|worker|core)\b(?! per)|\bno worker (threads|processes)\b|\brun ?in ?band\b|\bsequential\w*|\bserial(ly)?\b|\bone (at a time|after (another|the other))\b|\bsame thread\b|\bnot multi ?thread\w*/;
+
+/**
+ * Whether words say work ran one at a time or several at once, for threads, workers or cores:
+ * 'one', 'many', or null when they say neither or both. Parallelism denied ("no parallel test
+ * files", "does not support concurrent runs") is one at a time.
+ */
+export function parallelism(value: unknown): 'one' | 'many' | null {
+  const t = normText(value);
+  const saysMany = MANY_AT_ONCE.test(t);
+  const many = saysMany && !denied(t, MANY_AT_ONCE);
+  const one = ONE_AT_A_TIME.test(t) || (saysMany && !many);
+  if (one === many) return null;
+  return many ? 'many' : 'one';
+}
+
+/**
  * Whether the phrase a pattern finds is denied in its own clause: "does not provide strong
  * consistency", "not immediately queryable", "without waiting for a reply". The same words
  * after a negation state the opposite setup.

@@ -2952,6 +2952,14 @@ describe('special rules', () => {
     );
     expect(confined.state).toBe('flag');
     expect(confined.message).toMatch(/cores the server keeps busy stated for A \(one core\), not for B/i);
+    // One thread with the process count left out is one process's thread: one core, against a
+    // tool whose threads span the machine.
+    const oneThread = runCheck(
+      checkById('F-HW-2')!,
+      pair(node({ threadsPerProcess: 'all cores (multithreaded diff)' }), node({ threadsPerProcess: 1 })),
+    );
+    expect(oneThread.state).toBe('flag');
+    expect(oneThread.message).toMatch(/cores the server keeps busy differs/i);
     // Several cores on one side and nothing said of the other stays a question for a reviewer.
     expect(
       runCheck(checkById('F-HW-2')!, pair(node({ processes: 4, threadsPerProcess: 1 }), node({}))).state,

@@ -17,6 +17,7 @@ import {
   normOrm,
   normProtocolClass,
   normText,
+  parallelism,
   parseNumber,
   settingNumber,
   toBool,
@@ -450,13 +451,6 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
 const PARALLELISM = ['client.workers', 'client.threads'];
 const COUNTS = ['client.connections', ...PARALLELISM];
 
-/** One at a time: "single-threaded", "--runInBand", "no worker threads". */
-const ONE_AT_A_TIME =
-  /\bsingle[ -]?(thread\w*|process)|\bone (thread|process|worker)\b|\bno worker (threads|processes)\b|\brun ?in ?band\b|\bsequential\w*/;
-/** Several at once, count unsaid: "multi-threaded", "all cores", "worker threads". */
-const MANY_AT_ONCE =
-  /\bmulti[ -]?thread\w*|\ball (cores|cpus|threads)\b|(?<!\bno )\bworker (threads|processes)\b|\bparallel\b|(?<!\bno(t|n)? )\bconcurrent(ly)?\b/;
-
 /**
  * Workers or threads: one at a time on some sides, several on others, whether counted ("8") or
  * described ("multi-threaded on all cores"): the parallel side does the work on more cores.
@@ -465,10 +459,8 @@ function oneAgainstMany(c: FieldComparison): string[] {
   if (c.intended) return [];
   // The words first: a number found in prose ("a --threads=1 variant") may not be the count.
   const kind = (s: SideValue) => {
-    const t = normText(s.read?.value);
-    const one = ONE_AT_A_TIME.test(t);
-    const many = MANY_AT_ONCE.test(t);
-    if (one !== many) return one ? 'one' : 'many';
+    const words = parallelism(s.read?.value);
+    if (words) return words;
     const n = s.keys.find((k): k is number => typeof k === 'number');
     return n === 1 ? 'one' : n !== undefined && n > 1 ? 'many' : null;
   };

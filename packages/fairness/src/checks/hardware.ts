@@ -12,6 +12,7 @@ import {
   normHostType,
   normStorage,
   normText,
+  parallelism,
   parseAwsInstanceType,
   parseNumber,
   toBool,
@@ -247,16 +248,11 @@ export function threadCount(value: unknown): number | 'several' | null {
   if (typeof value === 'number') return value;
   const t = normText(value);
   if (/^\d+$/.test(t)) return Number(t);
-  const multi =
-    /\bmulti ?thread\w*|\bmultiple\b|\bseveral\b|\bmany\b|\bthread pool\b|\bper (core|cpu|vcpu)\b|\ball (\w+ ){0,2}(cores|cpus|vcpus|threads)\b|\bparallel\w*|\bthreads? per (connection|request|client|task)\b|\b([2-9]|\d{2,})[\d,]* (os |worker )?threads\b/;
-  if (multi.test(t) && !denied(t, multi)) return 'several';
+  // "client thread + separate compaction thread": threads added up are several.
   if (/\+[^+]*\bthreads?\b/.test(t)) return 'several';
-  if (
-    /\bsingle\b|\bone\b|\bsame thread\b|\bnot multi ?thread|\bmulti ?thread\w* no\b|^1\b/.test(t) ||
-    multi.test(t)
-  )
-    return 1;
-  return null;
+  const kind = parallelism(t);
+  if (kind) return kind === 'many' ? 'several' : 1;
+  return /\bsingle\b|\bone\b|^1\b/.test(t) ? 1 : null;
 }
 
 /**
@@ -292,7 +288,9 @@ const coreUse: Reader = (run) => {
       (typeof t === 'number' && t > 1)
     )
       use = 'several cores';
-    else if (p === 1 && t === 1) use = 'one core';
+    // One thread in a process whose count is not given: one process, as a program runs unless
+    // it says it forks (the count serverThreads assumes too).
+    else if ((p === 1 || (p === null && !processes)) && t === 1) use = 'one core';
     if (use === null) return undefined;
     uses.add(use);
     how.push(
