@@ -591,6 +591,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(near.state).toBe('pass');
   });
 
+  it('F-SW-2 flags a setting changed on several sides and left at its default on another', () => {
+    const cfg = (eventLoop: string) => ({ software: { configuration: { server: 'workers=4', eventLoop } } });
+    const loops = runCheck(
+      checkById('F-SW-2')!,
+      comparison(
+        side('A', cfg('uvloop')),
+        side('B', cfg('uvloop')),
+        side('C', cfg('asyncio default event loop (no uvloop)')),
+      ),
+    );
+    expect(loops.state).toBe('flag');
+    expect(loops.hint).toMatch(/eventloop: uvloop on A, uvloop on B vs its default on C/);
+    // One side's value against the other's default may be what each system is (HTTP/2 for gRPC):
+    // that is no knob the publisher turned for one side only.
+    const one = runCheck(checkById('F-SW-2')!, pair(cfg('Http2'), cfg('not set (Kestrel default)')));
+    expect(one.state).not.toBe('flag');
+  });
+
   it('F-SW-2 flags a setting one side used and another says it went without, read from the prose', () => {
     const cfg = (configuration: string) => ({ software: { configuration } });
     const striped = runCheck(

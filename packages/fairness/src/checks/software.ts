@@ -14,6 +14,7 @@ import {
   admitsUnknown,
   amountOf,
   display,
+  type FieldValue,
   isVacuousHead,
   normBuildType,
   normCompilerFamily,
@@ -807,30 +808,53 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
 const SETTING_GAP = 4;
 
 /**
- * Settings recorded by name on several sides whose amounts (sizes, counts, in figures or words)
- * differ at least SETTING_GAP-fold: "block_size: 16 MiB on bzip3 vs 900K on bzip2", "providers: one
- * vs four". Levels and switches ("-9", "on") are no amounts and are left to the count above.
+ * Settings recorded by name on several sides that are not the same setup: amounts (sizes,
+ * counts, in figures or words) at least SETTING_GAP-fold apart ("block_size: 16 MiB on bzip3 vs
+ * 900K on bzip2"), or a setting changed on some sides and said to be at its default on others
+ * ("eventLoop: uvloop on Vibora and Sanic vs asyncio's default on aiohttp"): that setting was
+ * tuned for some sides only. Levels and switches ("-9", "on") are no amounts and are left to the count.
  */
 function sharedSettingGaps(sides: { label: string; t: Tuning }[]): string[] {
-  const amounts = new Map<string, { label: string; text: string; amount: number }[]>();
+  const named = new Map<string, { label: string; value: unknown }[]>();
   for (const { label, t } of sides) {
     const v = t.read.value;
     if (v === null || typeof v !== 'object' || Array.isArray(v)) continue;
     for (const [name, value] of Object.entries(v)) {
-      const amount = amountOf(value);
-      if (amount === null || amount <= 0) continue;
       const key = normText(name);
-      amounts.set(key, [...(amounts.get(key) ?? []), { label, text: display(value), amount }]);
+      named.set(key, [...(named.get(key) ?? []), { label, value }]);
     }
   }
   const gaps: string[] = [];
-  for (const [name, list] of amounts) {
+  const sideText = (xs: { label: string; value: unknown }[], sep: string) =>
+    xs.map((x) => `${display(x.value as FieldValue)} on ${x.label}`).join(sep);
+  for (const [name, list] of named) {
     if (new Set(list.map((x) => x.label)).size < 2) continue;
-    const values = list.map((x) => x.amount);
+    const atDefault = list.filter((x) => leftAtDefault(x.value));
+    const set = list.filter((x) => !atDefault.includes(x) && !isVacuousHead(x.value));
+    // Changed on several sides: a knob the publisher knew, left as shipped on the others. One
+    // side's value against another's default may be the systems' own natures (HTTP/2 for gRPC).
+    if (atDefault.length > 0 && set.length >= 2) {
+      gaps.push(
+        `${name}: ${sideText(set, ', ')} vs its default on ${atDefault.map((x) => x.label).join(', ')}`,
+      );
+      continue;
+    }
+    const amounts = list.flatMap((x) => {
+      const amount = amountOf(x.value);
+      return amount === null || amount <= 0 ? [] : [{ ...x, amount }];
+    });
+    if (new Set(amounts.map((x) => x.label)).size < 2) continue;
+    const values = amounts.map((x) => x.amount);
     if (Math.max(...values) / Math.min(...values) >= SETTING_GAP)
-      gaps.push(`${name}: ${list.map((x) => `${x.text} on ${x.label}`).join(' vs ')}`);
+      gaps.push(`${name}: ${sideText(amounts, ' vs ')}`);
   }
   return gaps;
+}
+
+/** A setting's value that says it was left as shipped: "asyncio default event loop", "default". */
+function leftAtDefault(value: unknown): boolean {
+  const t = normText(value);
+  return saysUntuned(value) || (/\bdefaults?\b/.test(t) && !DEFAULT_CONTRAST.test(t) && !CHANGED.test(t));
 }
 
 /** Every side names its changed settings, and they are the same names. */
