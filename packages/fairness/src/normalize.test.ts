@@ -404,6 +404,7 @@ describe('a parameter that says how a side does the work', () => {
     ['ratio', 'read/write 50/50', false],
     ['queryMode', 'prepared', true],
     ['rows', 1000, false],
+    ['routeSet', 'githubAPI2 (203 routes, e.g. /repos/{owner}/{repo}/events)', false],
   ] as const)('%s = %s → %s', (key, value, how) => expect(namesHow(key, value)).toBe(how));
 });
 

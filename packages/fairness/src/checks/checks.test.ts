@@ -591,6 +591,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(near.state).toBe('pass');
   });
 
+  it('F-WL-1 leaves pool sizes and server threads among the parameters to the concurrency checks', () => {
+    const params = (parameters: Record<string, unknown>) => ({ workload: { name: 'wrk /db', parameters } });
+    const pools = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        params({ duration: '60s', poolSize: 8, serverMaxThreads: 8 }),
+        params({ duration: '60s', poolSize: 16, serverMaxThreads: 16 }),
+      ),
+    );
+    expect(pools.state).toBe('pass');
+    const routes = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        params({ routeSet: 'githubAPI (e.g. /repos/:owner)' }),
+        params({ routeSet: 'githubAPI2 (e.g. /repos/{owner})' }),
+      ),
+    );
+    expect(routes.state).toBe('flag');
+  });
+
   it('F-SW-2 flags a setting changed on several sides and left at its default on another', () => {
     const cfg = (eventLoop: string) => ({ software: { configuration: { server: 'workers=4', eventLoop } } });
     const loops = runCheck(

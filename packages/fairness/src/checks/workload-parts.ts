@@ -27,7 +27,9 @@ export function namesHow(key: string, value: unknown): boolean {
   if (typeof value === 'number') return false;
   return (
     HOW_KEY.test(keyWords(key)) ||
-    (typeof value === 'string' && (PATH_VALUE.test(value) || HOW_PROSE.test(value)))
+    // A path in an aside is an example of the work ("githubAPI (203 routes, e.g. /repos/:owner)"),
+    // not the file that does it.
+    (typeof value === 'string' && (PATH_VALUE.test(String(headOf(value))) || HOW_PROSE.test(value)))
   );
 }
 
@@ -42,11 +44,12 @@ export function headOf(value: unknown): unknown {
 }
 
 /**
- * A parameter that sets the client's concurrency (pipelining depth, connections, threads): how
- * hard the load generator pushes, which F-CLIENT-2 compares, not the work asked for.
+ * A parameter that sets the client's concurrency (pipelining depth, connections, threads, a pool's
+ * size, "serverMaxThreads"): how hard the load generator pushes or how many serve it, which
+ * F-CLIENT-2 and F-HW-2 compare, not the work asked for.
  */
 const CONCURRENCY_KEY =
-  /^(pipelin\w*|connections?|conns?|threads?|workers?|concurrency|parallel\w*|in ?flight\w*|queue ?depth|io ?depth)$/i;
+  /(^|\s)(pipelin\w*|connections?|conns?|threads?|workers?|concurrency|parallel\w*|in ?flight\w*|queue ?depth|io ?depth|pool ?size)$/i;
 
 /** A parameter that says where a side listens (its host, address or port), not what it was asked. */
 const WHERE_KEY =
