@@ -592,7 +592,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
   });
 
   it('F-WL-1 leaves pool sizes and server threads among the parameters to the concurrency checks', () => {
-    const params = (parameters: Record<string, unknown>) => ({ workload: { name: 'wrk /db', parameters } });
+    const params = (parameters: Record<string, string | number>) => ({
+      workload: { name: 'wrk /db', parameters },
+    });
     const pools = runCheck(
       checkById('F-WL-1')!,
       pair(
