@@ -1287,6 +1287,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(neutral.state).toBe('needs_review');
   });
 
+  it("F-DISC-3 flags results published in one compared product's own repository", () => {
+    const hosted = (url: string) => {
+      const input = pair({}, {}, ['@ox-content/napi', 'marked']);
+      for (const e of input.entries) for (const r of e.runs) r.sourceUrl = url;
+      return runCheck(checkById('F-DISC-3')!, input);
+    };
+    const readme = hosted('https://github.com/ubugeeei-prod/ox-content/blob/eb40c9e/README.md');
+    expect(readme.state).toBe('flag');
+    expect(readme.message).toMatch(
+      /published in the repository of @ox-content\/napi \(ox-content\), compared against marked/,
+    );
+    // An issue in that repository is anyone's writing; a third party's benchmark repository names no product.
+    expect(hosted('https://github.com/ubugeeei-prod/ox-content/issues/545').state).toBe('needs_review');
+    expect(hosted('https://github.com/someone/markdown-benchmarks/blob/main/README.md').state).toBe(
+      'needs_review',
+    );
+  });
+
   it('F-DISC-3 flags a vendor benchmarking its own product, matched as an organisation', () => {
     const r = runCheck(
       checkById('F-DISC-3')!,

@@ -266,6 +266,59 @@ function productIdentity(products: readonly string[]): string {
     .join('+');
 }
 
+/**
+ * The repository whose committed content a side's numbers were quoted from: "ox-content" for
+ * github.com/ubugeeei-prod/ox-content/blob/…/README.md or ubugeeei-prod.github.io/ox-content.
+ * Issues, pull requests and discussions are anyone's writing in a repository, so they name no
+ * publisher.
+ */
+function hostRepository(entry: Entry): string | null {
+  for (const run of entry.runs) {
+    const url = run.sourceUrl ?? '';
+    const forge =
+      /^https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)\/[^/]+\/([^/#?]+)(?:\/([^/#?]+))?/i.exec(
+        url,
+      );
+    if (forge && !/^(issues|pulls?|discussions|merge_requests|compare)$/i.test(forge[2] ?? ''))
+      return (forge[1] as string).replace(/\.git$/i, '');
+    const pages = /^https?:\/\/[^./]+\.github\.io\/([^/#?]+)/i.exec(url);
+    if (pages) return pages[1] as string;
+  }
+  return null;
+}
+
+/** "@ox-content/napi" is named by the repository "ox-content"; "pdfminer.six" by "pdfminer.six". */
+function repositoryNames(repository: string, product: string): boolean {
+  const key = (t: string) => t.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const repo = key(repository);
+  if (repo.length < 3) return false;
+  const segments = product.replace(/^@/, '').split(/[/\s]+/);
+  return segments.some((seg) => key(seg) === repo) || productStem(repository) === productStem(product);
+}
+
+/**
+ * Results published in the repository of one compared product (its README, its docs) and of no
+ * other: that product's project published the comparison, whatever affiliation is declared.
+ */
+function publishedInOwnRepository(
+  sides: readonly { entry: Entry; products: string[]; identity: string }[],
+  evidence: CheckEvidence[],
+): string | null {
+  const hosts = new Set(sides.map((s) => hostRepository(s.entry)).filter((h): h is string => h !== null));
+  for (const host of hosts) {
+    const owners = sides.filter((s) => s.products.some((p) => repositoryNames(host, p)));
+    if (owners.length !== 1 || new Set(sides.map((s) => s.identity)).size < 2) continue;
+    const [owner] = owners;
+    const others = sides.filter((s) => s !== owner).flatMap((s) => s.products.slice(-1));
+    for (const s of sides) {
+      const url = s.entry.runs.find((r) => r.sourceUrl)?.sourceUrl;
+      if (url) evidence.push(derived(s.entry, 'sourceUrl', url));
+    }
+    return `the results are published in the repository of ${owner?.products.at(-1)} (${host}), compared against ${[...new Set(others)].join(', ')}`;
+  }
+  return null;
+}
+
 export function checkDisc3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const findings: string[] = [];
@@ -313,6 +366,8 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
       `${entry.label}: ${affiliations.join('; ')}${makes.length ? ` — the vendor of ${[...new Set(makes)].join(', ')}` : ' — no compared product’s vendor'}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
     );
   }
+  const ownRepository = publishedInOwnRepository(sides, evidence);
+  if (ownRepository && findings.length === 0) findings.push(ownRepository);
   if (findings.length > 0)
     return {
       state: 'flag',
