@@ -1287,6 +1287,37 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(neutral.state).toBe('needs_review');
   });
 
+  it('F-MEAS-2 sends end points stated in words it cannot classify to a reviewer with both texts', () => {
+    const r = runCheck(
+      checkById('F-MEAS-2')!,
+      pair(
+        {
+          measurement: {
+            latencyEndPoint: "from the 'new msg' log line to the last delivery",
+            latencyOrigin: 'intended',
+          },
+        },
+        {
+          measurement: {
+            latencyEndPoint: "from the 'connect from' log line to the last delivery",
+            latencyOrigin: 'intended',
+          },
+        },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/A: from the 'new msg' log line .* vs B: from the 'connect from' log line/);
+    // Not stated is still missing, not words to compare.
+    const unstated = runCheck(
+      checkById('F-MEAS-2')!,
+      pair(
+        { measurement: { latencyEndPoint: 'not stated' } },
+        { measurement: { latencyEndPoint: 'not stated' } },
+      ),
+    );
+    expect(unstated.state).toBe('unknown');
+  });
+
   it("F-DISC-3 flags results published in one compared product's own repository", () => {
     const hosted = (url: string) => {
       const input = pair({}, {}, ['@ox-content/napi', 'marked']);

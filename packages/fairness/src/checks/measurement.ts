@@ -6,6 +6,8 @@ import { capitalise, compareFields, missingText, verdictOf } from '../compare.ts
 import {
   canonical,
   display,
+  type FieldValue,
+  isVacuousHead,
   normAggregation,
   normCacheState,
   normLatencyEndPoint,
@@ -116,7 +118,12 @@ export function checkMeas2(input: ComparisonInput): CheckOutcome {
   const sides = input.entries.map((entry) => {
     const e = endPointsOf(entry);
     evidence.push(...e.evidence);
-    return { entry, points: [...e.points].sort() };
+    const stated = entryValue(readEntry(entry, groupField('measurement', 'latencyEndPoint')));
+    return {
+      entry,
+      points: [...e.points].sort(),
+      stated: stated && !isVacuousHead(stated.value) ? stated.value : undefined,
+    };
   });
   const knownEnds = sides.filter((s) => s.points.length > 0);
   if (knownEnds.length >= 2 && new Set(knownEnds.map((s) => s.points.join('+'))).size > 1)
@@ -147,6 +154,23 @@ export function checkMeas2(input: ComparisonInput): CheckOutcome {
     { flags, evidence },
   );
   if (outcome.state === 'flag') return outcome;
+  // End points stated in words Levelfield cannot classify ("from the 'new msg' log line to the
+  // last delivery"): stated, not missing, so a reviewer compares them with both sides' words.
+  const worded = sides.filter((s) => s.points.length === 0 && s.stated !== undefined);
+  if (worded.length > 0 && sides.every((s) => s.points.length > 0 || s.stated !== undefined)) {
+    const hint = `latency end point in words Levelfield does not classify: ${sides
+      .map(
+        (s) =>
+          `${s.entry.label}: ${s.points.length > 0 ? s.points.join(' and ') : display(s.stated as FieldValue)}`,
+      )
+      .join(' vs ')}`;
+    return {
+      state: 'needs_review',
+      evidence: outcome.evidence,
+      hint,
+      message: `Cannot confirm the latency definition is equal: ${hint}; compare them by hand, since latencies that start or end at different points measure different things.`,
+    };
+  }
   const missing = [
     ...sides
       .filter((s) => s.points.length === 0)
