@@ -477,5 +477,9 @@ describe('cache state read from what was done to the cache', () => {
     ['cold first run included', 'mixed'],
     ['the mean includes a cold first run', 'mixed'],
     ['cold start on each request', 'cold'],
+    ['template caching disabled', 'cold'],
+    ['Handlebars compiles the template on every request', 'cold'],
+    ['JSP compiles once (compiled template effectively cached)', 'warm'],
+    ["compile step served from the engine's template cache", 'warm'],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });
