@@ -2846,7 +2846,7 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-CLIENT-2')!, produced).message).not.toMatch(/own field/i);
   });
 
-  it('a workload parameter that says nothing is left out, not compared', () => {
+  it('a workload parameter that says nothing is not compared, and leaves the rest to a reviewer', () => {
     const r = runCheck(
       checkById('F-WL-1')!,
       pair(
@@ -2854,7 +2854,18 @@ describe('special rules', () => {
         { workload: { name: 'read a file', parameters: { fileBytes: '2GB' } } },
       ),
     );
-    expect(r.state).toBe('pass');
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/iterations not stated on A/);
+    // Each library's own defaults, values not printed, are no agreement either.
+    const defaults = { password: 'hello', options: 'none passed (library defaults, values not stated)' };
+    const libraries = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'hash', parameters: defaults } },
+        { workload: { name: 'hash', parameters: defaults } },
+      ),
+    );
+    expect(libraries.state).toBe('needs_review');
   });
 
   it("a workload name's aside is each side's way of running it, not another workload", () => {

@@ -212,6 +212,19 @@ function differsOnlyInUnstatedClauses(c: FieldComparison): boolean {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/** Parameters a side names and says are not stated: "options not stated on A (library defaults, values not stated)". */
+function unsaidParameters(input: ComparisonInput): string[] {
+  const parts: string[] = [];
+  for (const entry of input.entries) {
+    const params = entryValue(readEntry(entry, groupField('workload', 'parameters')))?.value;
+    if (!isPlainObject(params)) continue;
+    for (const [key, value] of Object.entries(params))
+      if (typeof value === 'string' && admitsUnknown(value))
+        parts.push(`${key} not stated on ${entry.label} (${value})`);
+  }
+  return parts;
+}
+
 export function checkWl1(input: ComparisonInput): CheckOutcome {
   const head: FieldSpec[] = [
     {
@@ -276,6 +289,16 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     subject: 'the workload spec and parameters',
   });
   if (outcome.state !== 'pass') return outcome;
+  // A parameter every stated side leaves unsaid ("options: library defaults, values not stated")
+  // is left out of the comparison above, but two libraries' defaults may be two workloads.
+  const unsaid = unsaidParameters(input);
+  if (unsaid.length > 0)
+    return {
+      state: 'needs_review',
+      evidence: outcome.evidence,
+      hint: `the workload agrees where it is stated, but ${unsaid.join('; ')}`,
+      message: `The workload every side states agrees, but parts of it are not stated (${unsaid.join('; ')}): a reviewer should confirm the sides ran the same work.`,
+    };
   if (oneSided.length > 0)
     return {
       state: 'needs_review',
