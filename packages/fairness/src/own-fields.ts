@@ -114,8 +114,11 @@ export interface OwnFieldDifference {
 
 const isCountOrSwitch = (v: unknown) => typeof v === 'number' || typeof v === 'boolean';
 
-/** The own fields of this check's group that differ or are stated for some sides only. */
-export function ownFieldDifferences(input: ComparisonInput, checkId: string): OwnFieldDifference[] {
+/**
+ * The own fields of this check's group that differ or are stated for some sides only; with no
+ * check, those of every group.
+ */
+export function ownFieldDifferences(input: ComparisonInput, checkId?: string): OwnFieldDifference[] {
   const out: OwnFieldDifference[] = [];
   for (const path of recordedPaths(input).filter(isOwn)) {
     if (isIntended(input, path)) continue;
@@ -134,7 +137,7 @@ export function ownFieldDifferences(input: ComparisonInput, checkId: string): Ow
             path,
             sides.map((s) => s.read?.value),
           );
-    if (owner !== checkId) continue;
+    if (checkId !== undefined && owner !== checkId) continue;
     const name = path.split('.').slice(-1)[0] ?? path;
     if (marked.length > 0) {
       out.push({

@@ -851,6 +851,21 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(untuned.state).toBe('needs_review');
   });
 
+  it("F-WL-3 points a reviewer at a publication's own field of any group when no side lists features", () => {
+    const r = runCheck(
+      checkById('F-WL-3')!,
+      pair(
+        { measurement: { 'x-accessValidation': 'unvalidated access' } },
+        { measurement: { 'x-accessValidation': 'validated on demand' } },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /own field x-accessValidation differs \(A: unvalidated access vs B: validated on demand\)/,
+    );
+    expect(runCheck(checkById('F-WL-3')!, pair({}, {})).state).toBe('unknown');
+  });
+
   it('F-WL-3 flags the feature difference, unless the feature is the subject', () => {
     const sides = pair(
       { workload: { features: ['stored procedure'] } },

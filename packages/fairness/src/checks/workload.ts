@@ -576,7 +576,7 @@ function workDescriptionsDiffering(input: ComparisonInput): { parts: string[]; e
   return {
     parts: [
       ...differing.map((c) => `${c.spec.label} differs (${sidesText(c)})`),
-      ...ownFieldDifferences(input, 'F-SW-2').map((o) => o.text),
+      ...ownFieldDifferences(input).map((o) => o.text),
     ],
     evidence: evidenceFor(differing),
   };
