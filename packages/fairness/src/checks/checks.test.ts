@@ -864,6 +864,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
       /own field x-accessValidation differs \(A: unvalidated access vs B: validated on demand\)/,
     );
     expect(runCheck(checkById('F-WL-3')!, pair({}, {})).state).toBe('unknown');
+    // So does the setup as printed: extra work often shows there when no feature list is given.
+    const layout = runCheck(
+      checkById('F-WL-3')!,
+      pair(
+        { software: { configuration: 'layout analysis on' } },
+        { software: { configuration: 'no layout analysis' } },
+      ),
+    );
+    expect(layout.state).toBe('needs_review');
+    expect(layout.hint).toMatch(/configuration differs \(A: layout analysis on vs B: no layout analysis\)/);
   });
 
   it('F-WL-3 flags the feature difference, unless the feature is the subject', () => {

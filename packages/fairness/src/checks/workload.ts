@@ -569,9 +569,18 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
  * less per operation.
  */
 function workDescriptionsDiffering(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
-  const specs = workloadParameterSpecs.filter((s) =>
-    ['workload.parameters', 'workload.variant', 'workload.mix'].includes(s.field),
-  );
+  const specs = [
+    ...workloadParameterSpecs.filter((s) =>
+      ['workload.parameters', 'workload.variant', 'workload.mix'].includes(s.field),
+    ),
+    // The setup as printed ("layout analysis on" against "no layout analysis"): where a side's
+    // extra work often shows when no feature list is given.
+    {
+      field: 'software.configuration',
+      label: 'configuration',
+      read: groupField('software', 'configuration'),
+    },
+  ];
   const differing = compareFields(input, specs).filter((c) => c.differs);
   return {
     parts: [
