@@ -2067,6 +2067,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
       expect(r.message).toMatch(/B runs vitest "[^"]+", which names no release/);
     }
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', '0.5.1')).state).not.toBe('flag');
+    // A side's own working copy is no release; a build from source at a release tag is one.
+    const own = runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0 (path dependency ../vitest)'));
+    expect(own.message).toMatch(/B runs vitest 2\.0\.0 \(path dependency \.\.\/vitest\), not a release/);
+    expect(
+      runCheck(checkById('F-SW-1')!, versions('27.4.7', 'built from source at commit 7915b2e')).state,
+    ).toBe('flag');
+    expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'built from source at v2.0.0')).state).not.toBe(
+      'flag',
+    );
   });
 
   it('F-SW-1 flags a compared system whose version is not stated while another is', () => {
