@@ -2073,6 +2073,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(
       runCheck(checkById('F-SW-1')!, versions('27.4.7', 'built from source at commit 7915b2e')).state,
     ).toBe('flag');
+    expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'local tree (replace => ../)')).state).toBe(
+      'flag',
+    );
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'built from source at v2.0.0')).state).not.toBe(
       'flag',
     );
