@@ -2076,6 +2076,8 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'local tree (replace => ../)')).state).toBe(
       'flag',
     );
+    const readme = versions('27.4.7', 'repository code at the README commit');
+    expect(runCheck(checkById('F-SW-1')!, readme).state).toBe('flag');
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'built from source at v2.0.0')).state).not.toBe(
       'flag',
     );
