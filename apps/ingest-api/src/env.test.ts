@@ -57,13 +57,5 @@ describe('readEnv', () => {
     expect(
       readEnv({ DATABASE_URL: 'x', INGEST_ROLLUP_INTERVAL_MS: '3600000' }).INGEST_ROLLUP_INTERVAL_MS,
     ).toBe(3_600_000);
-    // Rollup backends keep their priority unless asked; a nice value is 0–19.
-    expect(readEnv({ DATABASE_URL: 'x' }).INGEST_ROLLUP_BACKEND_NICE).toBe(0);
-    expect(readEnv({ DATABASE_URL: 'x', INGEST_ROLLUP_BACKEND_NICE: '10' }).INGEST_ROLLUP_BACKEND_NICE).toBe(
-      10,
-    );
-    expect(() => readEnv({ DATABASE_URL: 'x', INGEST_ROLLUP_BACKEND_NICE: '20' })).toThrow(
-      /INGEST_ROLLUP_BACKEND_NICE/,
-    );
   });
 });

@@ -18,11 +18,6 @@ const EnvSchema = SharedEnv.extend({
   INGEST_TOKEN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Largest share of wall time the rollup worker may be busy (querying or merging). */
   INGEST_ROLLUP_CPU_SHARE: z.coerce.number().gt(0).max(1).default(0.25),
-  /**
-   * Nice value for the rollup pool's PostgreSQL backends when PostgreSQL runs on this machine
-   * (0: left alone); see rollup/backend-priority.ts.
-   */
-  INGEST_ROLLUP_BACKEND_NICE: z.coerce.number().int().min(0).max(19).default(0),
   /** How often the rollup worker looks for due buckets (a drain and a finish also pass). */
   INGEST_ROLLUP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(10_000),
   /** Sustained requests per second one API token may make (a token bucket per token). */

@@ -18,7 +18,6 @@ async function main(): Promise<void> {
     tokenCacheMs: env.INGEST_TOKEN_CACHE_MS,
     rollupCpuShare: env.INGEST_ROLLUP_CPU_SHARE,
     rollupIntervalMs: env.INGEST_ROLLUP_INTERVAL_MS,
-    rollupBackendNice: env.INGEST_ROLLUP_BACKEND_NICE,
     rateLimits: {
       tokenPerSecond: env.INGEST_TOKEN_RATE,
       tokenBurst: env.INGEST_TOKEN_BURST,

@@ -16,7 +16,6 @@ import { Notifier } from './live/notifier.ts';
 import { NoticeRelay } from './live/relay.ts';
 import { createIngestMetrics } from './metrics.ts';
 import { createRateLimits, RATE_LIMIT_DEFAULTS, type RateLimitOptions } from './rate-limit.ts';
-import { lowerBackendPriority } from './rollup/backend-priority.ts';
 import type { HistogramMerger } from './rollup/merge.ts';
 import { RollupWorker } from './rollup/worker.ts';
 import { FramePartitions } from './storage/partitions.ts';
@@ -33,8 +32,6 @@ export interface IngestOptions {
   rollupIntervalMs?: number;
   /** Largest share of wall time the rollup worker is busy, querying or merging (default 0.25). */
   rollupCpuShare?: number;
-  /** Nice value for the rollup pool's local PostgreSQL backends; 0 or unset leaves them alone. */
-  rollupBackendNice?: number;
   /** Defaults to the HdrHistogram codec of @levelfield/metrics (rollup/merge.ts). */
   merger?: HistogramMerger;
   /** How long an API token lookup is reused (ms); revocations take effect within it. Default 5000. */
@@ -89,7 +86,6 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
     notifier = new Notifier(createPool(options.databaseUrl, 1, { synchronous_commit: 'off' }), warn);
     listener = new NoticeListener({ url: options.databaseUrl, relay, log: warn });
   }
-  if (options.rollupBackendNice) lowerBackendPriority(rollupDb, options.rollupBackendNice, warn);
   const rollup = new RollupWorker({
     db: rollupDb,
     log: warn,
