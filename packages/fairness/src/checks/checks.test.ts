@@ -2078,6 +2078,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     const readme = versions('27.4.7', 'repository code at the README commit');
     expect(runCheck(checkById('F-SW-1')!, readme).state).toBe('flag');
+    // "Latest released version" names a release (the newest one), unlike an image's :latest tag.
+    const newest = runCheck(
+      checkById('F-SW-1')!,
+      versions('27.4.7', 'latest released version (not printed)'),
+    );
+    expect(newest.message).not.toMatch(/names no release/);
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'built from source at v2.0.0')).state).not.toBe(
       'flag',
     );

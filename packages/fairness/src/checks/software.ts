@@ -256,9 +256,10 @@ const PRE_RELEASE =
 /**
  * A version that names no release at all: the image's moving tag, a range's wildcard, a
  * package-manager range ("^0.5.1", "~1.2", ">=2.0", "1.x") that installs whichever release is
- * newest on the day.
+ * newest on the day. "Latest released version" names a release: the newest one, as of the run.
  */
-const UNPINNED = /^\s*(latest|stable|current|newest|\*|x|any)\b|^\s*([\^~]|[<>]=?)\s*v?\d|\d\.x\b/i;
+const UNPINNED =
+  /^\s*(latest|stable|current|newest|\*|x|any)\b(?!\s+(released?|tagged|published)\b)|^\s*([\^~]|[<>]=?)\s*v?\d|\d\.x\b/i;
 
 /** Components whose version is no release, per side. */
 function preReleases(input: ComparisonInput): string[] {
