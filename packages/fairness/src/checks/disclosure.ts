@@ -141,6 +141,22 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
       evidence,
       message: `${ratioOnly.join(', ')} ${ratioOnly.length === 1 ? 'is' : 'are'} reported only as ratios on every side (other results have absolute numbers): without them a reader cannot tell whether either side performed reasonably there.`,
     };
+  // Numbers for some sides and none at all for others: the publication shows absolute results for
+  // one side only (principle 2), which a reader cannot weigh against anything.
+  const numbered = input.entries
+    .filter((e) => !empty.includes(e.label))
+    .map((e) => {
+      const n = e.runs.reduce((sum, r) => sum + r.values.length + r.series.length, 0);
+      return `${e.label} (${n} result${n === 1 ? '' : 's'})`;
+    });
+  if (empty.length > 0 && numbered.length > 0)
+    return {
+      state: 'flag',
+      evidence,
+      missing: empty.map((e) => ({ entry: e, field: 'values / series' })),
+      hint: `absolute numbers stated for ${numbered.join(', ')}, not for ${empty.join(', ')}`,
+      message: `Absolute numbers stated for ${numbered.join(', ')}, not for ${empty.join(', ')}: a result shown for some sides only cannot be weighed against the others; enter theirs if the publication prints them.`,
+    };
   if (empty.length > 0)
     return {
       state: 'unknown',
