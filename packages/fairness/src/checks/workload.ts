@@ -289,7 +289,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     subject: 'the workload spec and parameters',
   });
   if (outcome.state !== 'pass') return outcome;
-  // A parameter every stated side leaves unsaid ("options: library defaults, values not stated")
+  // A parameter a side names but leaves unsaid ("options: library defaults, values not stated")
   // is left out of the comparison above, but two libraries' defaults may be two workloads.
   const unsaid = unsaidParameters(input);
   if (unsaid.length > 0)
@@ -564,9 +564,9 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
 
 /**
  * What else a side records about the work it does, for a review when no side lists its features:
- * the workload's own parameters, variant and mix, and the publication's own setup fields of
- * software and settings (a write operation, a query style) — each a place a side may do more or
- * less per operation.
+ * the workload's own parameters, variant and mix, the configuration as printed, and the
+ * publication's own fields of any group (a write operation, a query style, whether reads are
+ * validated) — each a place a side may do more or less per operation.
  */
 function workDescriptionsDiffering(input: ComparisonInput): { parts: string[]; evidence: CheckEvidence[] } {
   const specs = [
