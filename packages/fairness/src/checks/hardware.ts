@@ -4,7 +4,6 @@ import type { Node } from '@levelfield/contracts/provenance';
 import { formulaById, formulaMismatch } from '@levelfield/metrics/formulas';
 import { compareFields, type FieldSpec, missingOf, missingText, verdict, verdictOf } from '../compare.ts';
 import {
-  denied,
   display,
   type FieldValue,
   normArch,
