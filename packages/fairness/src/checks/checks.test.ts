@@ -1312,6 +1312,21 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(neutral.state).toBe('needs_review');
   });
 
+  it('F-MEAS-8 flags a side its own publication calls an estimate, values or not', () => {
+    const r = runCheck(
+      checkById('F-MEAS-8')!,
+      pair(
+        {
+          run: { compliance: 'estimate' },
+          values: [{ metric: 'speedup', value: 1.4, unit: 'x', origin: 'imported' }],
+        },
+        {},
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A is published as an estimate/);
+  });
+
   it('F-MEAS-2 sends end points stated in words it cannot classify to a reviewer with both texts', () => {
     const r = runCheck(
       checkById('F-MEAS-2')!,

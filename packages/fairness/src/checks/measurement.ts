@@ -10,6 +10,7 @@ import {
   isVacuousHead,
   normAggregation,
   normCacheState,
+  normCompliance,
   normLatencyEndPoint,
   normLatencyOrigin,
   normLoadModel,
@@ -742,7 +743,21 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
     if (!any) empty.push(entry.label);
     if (n > 0) counts.push(`${n} value${n === 1 ? '' : 's'} on ${entry.label}`);
   }
+  // A run its own publication calls an estimate ("compliance: estimate") reports no measurement,
+  // whatever its values say of themselves.
+  const estimated = input.entries.filter((e) =>
+    e.runs.some((r) => {
+      const c = groupField('run', 'compliance')(r);
+      return c !== undefined && !c.differs && normCompliance(c.value) === 'estimate';
+    }),
+  );
+  for (const e of estimated) evidence.push(derived(e, 'run.compliance', 'estimate'));
   const findings = [
+    ...(estimated.length > 0
+      ? [
+          `${estimated.map((e) => e.label).join(', ')} ${estimated.length === 1 ? 'is' : 'are'} published as an estimate`,
+        ]
+      : []),
     ...(counts.length > 0
       ? [
           `${counts.join(' and ')} ${counts.length === 1 && counts[0]?.startsWith('1 ') ? 'is' : 'are'} estimated or quoted, not measured`,
