@@ -192,6 +192,9 @@ describe('normalisation rules', () => {
       normFeatures(['stored procedure (do_transfer(), single call)']),
     );
     expect(normFeatures(['ORM (Drizzle)'])).toBe('orm');
+    // A feature denied is its absence, not the feature.
+    expect(normFeatures(['shapes drawn as meshes, no draw-call batching'])).toBe('no batching');
+    expect(normFeatures(['renderer (batched draw calls)'])).toBe('batching');
   });
 });
 

@@ -945,14 +945,20 @@ export function toDay(value: unknown): number | null {
 }
 
 /** Feature classes, so "stored procedure (reducer)" and "stored procedure (do_transfer())" compare equal. */
+const FEATURE_CLASSES: [RegExp, string][] = [
+  [/stored proc|reducer|pl\/pgsql|server side function/, 'stored procedure'],
+  [/\borm\b|drizzle|hibernate|prisma|sequelize|active ?record/, 'orm'],
+  [/microbatch/, 'microbatching'],
+  [/batch|pipelin/, 'batching'],
+  [/foreign key/, 'foreign keys'],
+  [/individual transaction|per transaction/, 'individual transactions'],
+];
+
 export function normFeature(value: unknown): string {
   const t = normText(value);
-  if (/stored proc|reducer|pl\/pgsql|server side function/.test(t)) return 'stored procedure';
-  if (/\borm\b|drizzle|hibernate|prisma|sequelize|active ?record/.test(t)) return 'orm';
-  if (/microbatch/.test(t)) return 'microbatching';
-  if (/batch|pipelin/.test(t)) return 'batching';
-  if (/foreign key/.test(t)) return 'foreign keys';
-  if (/individual transaction|per transaction/.test(t)) return 'individual transactions';
+  // "no draw-call batching" is the feature's absence, not the feature.
+  for (const [pattern, name] of FEATURE_CLASSES)
+    if (pattern.test(t)) return denied(t, pattern) ? `no ${name}` : name;
   return t;
 }
 
