@@ -55,6 +55,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       'max_wal_size=4GB',
       '-c',
       'checkpoint_timeout=15min',
+      // Commits still wait for their WAL to reach the disk, written with O_DSYNC instead of a
+      // write then an fdatasync: at 12,000 frames/s the acknowledgement p99 fell from a median of
+      // 56 to 48 ms over six alternated runs each (apps/ingest-api/README.md, "WAL sync method").
+      '-c',
+      'wal_sync_method=open_datasync',
       '-c',
       'shared_buffers=256MB',
     ],
