@@ -317,13 +317,13 @@ function repositoryNames(repository: string, product: string): boolean {
  * other: that product's project published the comparison, whatever affiliation is declared.
  */
 function publishedInOwnRepository(
-  sides: readonly { entry: Entry; products: string[]; identity: string }[],
+  sides: readonly { entry: Entry; products: string[] }[],
   evidence: CheckEvidence[],
 ): string | null {
   const hosts = new Set(sides.map((s) => hostRepository(s.entry)).filter((h): h is string => h !== null));
   for (const host of hosts) {
     const owners = sides.filter((s) => s.products.some((p) => repositoryNames(host, p)));
-    if (owners.length !== 1 || new Set(sides.map((s) => s.identity)).size < 2) continue;
+    if (owners.length !== 1) continue;
     const [owner] = owners;
     const others = sides.filter((s) => s !== owner).flatMap((s) => s.products.slice(-1));
     for (const s of sides) {
@@ -382,7 +382,9 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
       `${entry.label}: ${affiliations.join('; ')}${makes.length ? ` — the vendor of ${[...new Set(makes)].join(', ')}` : ' — no compared product’s vendor'}${consulted ? `; other vendor consulted: ${consulted}` : ''}`,
     );
   }
-  const ownRepository = publishedInOwnRepository(sides, evidence);
+  // One product's repository against another product: a vendor of every side's product (one
+  // product's versions in its own README) benchmarks no rival of its own.
+  const ownRepository = stems.size > 1 ? publishedInOwnRepository(sides, evidence) : null;
   if (ownRepository && findings.length === 0) findings.push(ownRepository);
   if (findings.length > 0)
     return {

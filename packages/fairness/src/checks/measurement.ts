@@ -61,7 +61,11 @@ export function checkMeas1(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-2 ----------------------------------------------------------------------------------
 
-function endPointsOf(entry: Entry): { points: Set<string>; evidence: CheckEvidence[] } {
+/**
+ * The latency end points a side states or labels its values with, and its stated end point as
+ * written (`stated`, unless it says nothing) for a reviewer when no point can be read from it.
+ */
+function endPointsOf(entry: Entry): { points: Set<string>; evidence: CheckEvidence[]; stated?: unknown } {
   const points = new Set<string>();
   const evidence: CheckEvidence[] = [];
   const read = entryValue(readEntry(entry, groupField('measurement', 'latencyEndPoint')));
@@ -87,7 +91,7 @@ function endPointsOf(entry: Entry): { points: Set<string>; evidence: CheckEviden
         });
       points.add(p);
     }
-  return { points, evidence };
+  return read && !isVacuousHead(read.value) ? { points, evidence, stated: read.value } : { points, evidence };
 }
 
 export function checkMeas2(input: ComparisonInput): CheckOutcome {
@@ -119,12 +123,7 @@ export function checkMeas2(input: ComparisonInput): CheckOutcome {
   const sides = input.entries.map((entry) => {
     const e = endPointsOf(entry);
     evidence.push(...e.evidence);
-    const stated = entryValue(readEntry(entry, groupField('measurement', 'latencyEndPoint')));
-    return {
-      entry,
-      points: [...e.points].sort(),
-      stated: stated && !isVacuousHead(stated.value) ? stated.value : undefined,
-    };
+    return { entry, points: [...e.points].sort(), stated: e.stated };
   });
   const knownEnds = sides.filter((s) => s.points.length > 0);
   if (knownEnds.length >= 2 && new Set(knownEnds.map((s) => s.points.join('+'))).size > 1)
