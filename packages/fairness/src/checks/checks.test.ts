@@ -980,6 +980,28 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-3')!, output).state).toBe('flag');
   });
 
+  it('F-WL-1 sends work worded per system with every number equal to a reviewer, and flags a number or a change', () => {
+    const loop = (call: string) => ({
+      workload: { name: `for (i = 0; i < 1000000; i++) free(${call}(i * 4))` },
+    });
+    const worded = runCheck(checkById('F-WL-1')!, pair(loop('malloc'), loop('mi_malloc')));
+    expect(worded.state).toBe('needs_review');
+    expect(worded.hint).toMatch(
+      /different words with the same numbers: workload \(A: .*malloc.* vs B: .*mi_malloc/,
+    );
+    // Another count is another workload, whatever the words.
+    const sized = { workload: { name: 'for (i = 0; i < 1000; i++) free(mi_malloc(i * 4))' } };
+    expect(runCheck(checkById('F-WL-1')!, pair(loop('malloc'), sized)).state).toBe('flag');
+    // Words saying one side's work was changed are a difference even with the same numbers.
+    const query = (v: string) => ({ workload: { name: 'clickbench', variant: v } });
+    expect(
+      runCheck(
+        checkById('F-WL-1')!,
+        pair(query('queries 21-24 as written'), query('queries 21-24 with phrase filters instead of LIKE')),
+      ).state,
+    ).toBe('flag');
+  });
+
   it('F-WL-1 reads entries that run every system on every workload as a grid, not a workload difference', () => {
     const job = (name: string) => ({ workload: { name, scale: 10_000 } });
     const grid = comparison(
