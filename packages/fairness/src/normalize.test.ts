@@ -432,6 +432,12 @@ describe('a switchable cache as printed', () => {
     ['hot (response cache on: repeated identical query served from the cache)', 'on'],
     ['not stated (no response cache)', 'off'],
     ['result cache off (query cache on for metadata)', 'off'],
+    // A tool's own cache, switched on its command line.
+    ['eslint --cache src/', 'on'],
+    ['prettier --write . --no-cache', 'off'],
+    ['run without --no-cache (its CLI cache stays on)', 'on'],
+    ['ESLint run bare, without --cache', 'off'],
+    ['prettier --cache-location .cache', null],
   ] as const)('%s → %s', (text, want) => expect(normResultCache(text)).toBe(want));
 });
 

@@ -649,6 +649,18 @@ const CACHE_OFF =
 const CACHE_ON = /\b(on|enabled?|true|1|cached|active)\b/;
 
 /**
+ * A tool's own cache switched by its command line: "--cache" on, "--no-cache" off, and "run
+ * without --no-cache" on (the tool's cache of files it already processed stays in use).
+ */
+function cacheFlag(text: string): 'off' | 'on' | null {
+  const lower = text.toLowerCase();
+  const m = /(?:^|[\s`'"(])--(no-)?cache\b(?!-)/.exec(lower);
+  if (!m) return null;
+  const negated = /\b(without|no|not|minus)\W*$/.test(lower.slice(0, m.index + 1));
+  return Boolean(m[1]) === negated ? 'on' : 'off';
+}
+
+/**
  * A switchable cache as printed: 'off', 'on', or 'default' when left as shipped ("not set",
  * "default"). Result caches ship switched on (Snowflake, Redshift, BigQuery, MySQL 5.x), and so
  * do prefix caches of inference servers, which is why a publisher switches one off: one side's
@@ -657,6 +669,8 @@ const CACHE_ON = /\b(on|enabled?|true|1|cached|active)\b/;
  */
 export function normResultCache(value: unknown): 'off' | 'on' | 'default' | null {
   const text = String(value ?? '');
+  const flag = cacheFlag(text);
+  if (flag) return flag;
   const main = normText(text.replace(/\([^)]*\)/g, ' '));
   // Its own answers, as a reader that found one in prose passes them on.
   if (main === 'off' || main === 'on' || main === 'default') return main;

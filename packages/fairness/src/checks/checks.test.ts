@@ -2611,6 +2611,18 @@ describe('special rules', () => {
     });
   });
 
+  it('F-MEAS-7 sends formulas the sides name differently to a reviewer instead of passing', () => {
+    const r = runCheck(
+      checkById('F-MEAS-7')!,
+      pair(
+        { measurement: { formulaIds: ['mean_time / internal_iterations'] } },
+        { measurement: { formulaIds: ['Bench mean time'] } },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/A: mean_time \/ internal_iterations vs B: Bench mean time/);
+  });
+
   it("F-CLIENT-2 flags a count set on one side and left at the tool's default on another", () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,
@@ -2908,6 +2920,10 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-HW-2')!, cooling).hint ?? '').not.toMatch(/own field/);
     const codec = pair({ client: { 'x-marshaler': 'gob' } }, { client: { 'x-marshaler': 'sarama default' } });
     expect(runCheck(checkById('F-CLIENT-1')!, codec).hint).toMatch(/own field x-marshaler differs/);
+    // The client's software (a browser driving the workload) is its stack, not its concurrency.
+    const browser = pair({ client: { 'x-browser': 'Safari' } }, { client: { 'x-browser': 'Chrome' } });
+    expect(runCheck(checkById('F-CLIENT-1')!, browser).hint).toMatch(/own field x-browser differs/);
+    expect(runCheck(checkById('F-CLIENT-2')!, browser).hint ?? '').not.toMatch(/own field/);
     const counted = pair(
       { measurement: { 'x-resourceUsageSource': 'user space only' } },
       { measurement: { 'x-resourceUsageSource': 'user space and kernel' } },

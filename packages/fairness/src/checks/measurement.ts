@@ -680,6 +680,18 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
       missing: lacking.map((s) => ({ entry: s.entry.label, field: 'measurement.formulaIds' })),
       message: `Cannot check the metric formulas: no formula ids recorded for ${lacking.map((s) => s.entry.label).join(', ')}.`,
     };
+  // A formula one side names and another does not ("mean_time / internal_iterations" against
+  // "Bench mean time") is not matched by anything: the sides may compute one figure two ways.
+  const unmatched = [...quantities].filter((q) => sides.some((s) => !s.uses.has(q)));
+  if (unmatched.length > 0) {
+    const named = sides.map((s) => `${s.entry.label}: ${[...s.uses.values()].map((u) => u.id).join(', ')}`);
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `the sides name different formulas (${named.join(' vs ')}): a reviewer should confirm they compute the same figure`,
+      message: `The sides' formulas cannot be matched (${named.join(' vs ')}): a reviewer should confirm each figure is computed the same way.`,
+    };
+  }
   return {
     state: 'pass',
     evidence,
