@@ -992,6 +992,11 @@ describe('reviewer checks answer needs_review with a hint', () => {
     // Another count is another workload, whatever the words.
     const sized = { workload: { name: 'for (i = 0; i < 1000; i++) free(mi_malloc(i * 4))' } };
     expect(runCheck(checkById('F-WL-1')!, pair(loop('malloc'), sized)).state).toBe('flag');
+    // A number is read with its word: a type named by its width (tf32 against float32) differs.
+    const precision = (p: string) => ({ workload: { name: 'matmul 4096', parameters: { precision: p } } });
+    expect(
+      runCheck(checkById('F-WL-1')!, pair(precision('tf32 inputs'), precision('float32 inputs'))).state,
+    ).toBe('flag');
     // Words saying one side's work was changed are a difference even with the same numbers.
     const query = (v: string) => ({ workload: { name: 'clickbench', variant: v } });
     expect(

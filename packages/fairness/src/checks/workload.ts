@@ -213,11 +213,14 @@ function differsOnlyInUnstatedClauses(c: FieldComparison): boolean {
 const CHANGED_WORK =
   /\b(modified|patched|customi[sz]ed|tweaked|rewritten|altered|instead of|rather than|without)\b/;
 
-/** The numbers a value states, in order of size: "1,000 rows, 2 threads" is "1000 2". */
+/**
+ * The numbers a value states, each with the word it is part of, in sorted order: "1,000 rows of
+ * float32" is "1000 float32", so a type named by its width (tf32 against float32) still differs.
+ */
 function quantitiesOf(value: unknown): string {
   const text = normText(typeof value === 'string' ? value : JSON.stringify(value));
-  return (text.match(/\d+(?:[.,]\d+)*/g) ?? [])
-    .map((n) => n.replace(/,/g, ''))
+  return (text.match(/[a-z_]*\d[\w.,]*/g) ?? [])
+    .map((n) => n.replace(/,/g, '').replace(/\.$/, ''))
     .sort()
     .join(' ');
 }
