@@ -12,7 +12,11 @@ import (
 var aiTools = regexp.MustCompile(`(?i)\b(claude|anthropic|copilot|chatgpt|openai|gpt-[0-9o]|codex|gemini|cursor|aider|devin|windsurf|codeium|tabnine|codewhisperer|amazon q|cody|sourcegraph|jules|llama|mistral)\b`)
 
 // trailerRe finds the lines that count as AI-assistance evidence.
-var trailerRe = regexp.MustCompile(`(?im)^\s*(co-authored-by:.*|assisted-by:.*|.*generated with .*)$`)
+var trailerRe = regexp.MustCompile(`(?im)^\s*(co-authored-by:.*|(made|created|written|built|coded)-(with|by):.*|assisted-by:.*|.*generated with .*)$`)
+
+// namedTrailer is a trailer that credits someone or something ("Co-authored-by: Ann", "Made-with:
+// Cursor"): evidence only when it names an AI tool.
+var namedTrailer = regexp.MustCompile(`(?i)^(co-authored|made|created|written|built|coded)-(with|by):`)
 
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
@@ -55,8 +59,8 @@ func collectGit(ctx context.Context, e *Env, c *capture) error {
 }
 
 // AIEvidence scans `git log --format=%H%x1f%B%x1e` output for trailers
-// naming an AI tool: Co-authored-by: with a known tool, any Assisted-by:,
-// and "Generated with ..." lines.
+// naming an AI tool: Co-authored-by: or Made-with: with a known tool, any
+// Assisted-by:, and "Generated with ..." lines.
 func AIEvidence(log string) []Evidence {
 	var out []Evidence
 	for _, rec := range strings.Split(log, "\x1e") {
@@ -67,8 +71,8 @@ func AIEvidence(log string) []Evidence {
 		for _, m := range trailerRe.FindAllString(body, -1) {
 			line := strings.TrimSpace(m)
 			lower := strings.ToLower(line)
-			if strings.HasPrefix(lower, "co-authored-by:") && !aiTools.MatchString(line) {
-				continue // a human co-author
+			if namedTrailer.MatchString(line) && !aiTools.MatchString(line) {
+				continue // a human co-author, a tool that is not a model
 			}
 			if strings.Contains(lower, "generated with") && !aiTools.MatchString(line) {
 				continue

@@ -170,6 +170,8 @@ func TestGitStateAndAIEvidence(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("2"), 0o644)
 	run("commit", "-q", "-am", "tune\n\n🤖 Generated with Claude Code\n\nCo-Authored-By: Claude <noreply@anthropic.com>")
 	run("commit", "-q", "--allow-empty", "-m", "report\n\nAssisted-by: GitHub Copilot")
+	run("commit", "-q", "--allow-empty", "-m", "charts\n\nMade-with: Cursor")
+	run("commit", "-q", "--allow-empty", "-m", "docs\n\nBuilt-with: mkdocs")
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("3"), 0o644) // dirty
 
 	c := &capture{doc: NewDoc()}
@@ -182,7 +184,7 @@ func TestGitStateAndAIEvidence(t *testing.T) {
 	if br.Value != "main" || dirty.Value != true || len(commit.Value.(string)) != 40 {
 		t.Fatalf("%+v", c.doc.Software)
 	}
-	if len(c.evidence) != 3 {
+	if len(c.evidence) != 4 {
 		t.Fatalf("evidence %v", c.evidence)
 	}
 	for _, e := range c.evidence {

@@ -3,6 +3,7 @@ import { threadCount } from './checks/hardware.ts';
 import { namesHow } from './checks/workload-parts.ts';
 import {
   amountOf,
+  bytesInText,
   canonical,
   denied,
   isVacuous,
@@ -421,6 +422,17 @@ describe('the amount a setting is set to', () => {
     ['on', null],
     ['pinned core count', null],
   ] as const)('%s → %s', (text, want) => expect(amountOf(text)).toBe(want));
+});
+
+describe('the one size a sentence states', () => {
+  it.each([
+    ["JVM heap ~12 GB pre-allocated ('~12 GB in these results')", 12e9],
+    ["shared_buffers 'set to the default 128 MB'", 128e6],
+    ['java -Xmx4g -jar server.jar', 4 * 1024 ** 3],
+    ['64Gi', 64 * 1024 ** 3],
+    ['host 64 GB, heap 16 GB', null],
+    ['heap not stated', null],
+  ] as const)('%s → %s', (text, want) => expect(bytesInText(text)).toBe(want));
 });
 
 describe('a switchable cache as printed', () => {

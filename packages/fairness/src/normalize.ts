@@ -159,6 +159,24 @@ export function toBytes(value: unknown): number | null {
   return factor === undefined ? null : Number(m[1]) * factor;
 }
 
+/**
+ * The one size a sentence states: "JVM heap ~12 GB pre-allocated", "capped at 1 GB by default",
+ * "-Xmx4g". A sentence with sizes that disagree ("host 64 GB, heap 16 GB") states none.
+ */
+export function bytesInText(value: unknown): number | null {
+  const direct = toBytes(value);
+  if (direct !== null || typeof value !== 'string') return direct;
+  const sizes = new Set(
+    [
+      ...value
+        .replace(/,/g, '')
+        .matchAll(/(?<![\w.])(?:-Xmx)?(\d+(?:\.\d+)?)\s*(kb|mb|gb|tb|kib|mib|gib|tib|[kmgt])\b/gi),
+    ].map((m) => Number(m[1]) * (BYTE_UNITS[(m[2] ?? '').toLowerCase()] ?? Number.NaN)),
+  );
+  const [only] = sizes;
+  return sizes.size === 1 && only !== undefined && Number.isFinite(only) ? only : null;
+}
+
 const MS_UNITS: Record<string, number> = {
   ns: 1e-6,
   us: 1e-3,

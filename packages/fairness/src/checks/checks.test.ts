@@ -2500,6 +2500,14 @@ describe('F-DISC-4: AI assistance', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.evidence.find((e) => e.field === 'disclosure.ai.evidence')?.entry).toBe('B');
+    // An editor's own trailer names its model as well as a co-author line does.
+    const cursor = pair(ai({}), ai({ evidence: [{ commit: 'f88aeee', trailer: 'Made-with: Cursor' }] }));
+    expect(runCheck(checkById('F-DISC-4')!, cursor).state).toBe('flag');
+    const human = pair(
+      ai({}),
+      ai({ evidence: [{ commit: 'f88aeee', trailer: 'Reviewed-by: Ana <ana@example.org>' }] }),
+    );
+    expect(runCheck(checkById('F-DISC-4')!, human).state).not.toBe('flag');
   });
   it('asks for review of a declared scope, with the prompt log', () => {
     const r = runCheck(

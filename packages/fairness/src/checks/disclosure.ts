@@ -404,8 +404,13 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
 
 // --- F-DISC-4 (AUTO commit trailers + declaration; REV scope) ----------------------------------
 
+/**
+ * A commit trailer naming a model or an AI tool ("Co-authored-by: Claude", "Made-with: Cursor"),
+ * or saying what generated or assisted the change: the trailers the agent captures
+ * (agents/internal/provenance/git.go), read again here for published and imported runs.
+ */
 const AI_TRAILER =
-  /co-?authored-?by:.*(claude|copilot|gpt|openai|anthropic|gemini|cursor|codex|\bai\b)|assisted-?by:|generated-?by:|generated with/i;
+  /(co-?authored|made|created|written|built|coded)-?(by|with):.*(claude|anthropic|copilot|gpt|openai|codex|gemini|cursor|aider|devin|windsurf|codeium|tabnine|codewhisperer|\bcody\b|\bllm\b|\bai\b)|assisted-?by:|generated-?by:|generated with/i;
 
 export function checkDisc4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];

@@ -4,6 +4,7 @@ import type { Node } from '@levelfield/contracts/provenance';
 import { formulaById, formulaMismatch } from '@levelfield/metrics/formulas';
 import { compareFields, type FieldSpec, missingOf, missingText, verdict, verdictOf } from '../compare.ts';
 import {
+  bytesInText,
   display,
   type FieldValue,
   normArch,
@@ -226,7 +227,8 @@ const usableMemoryTotal =
       const mem = fromField(node.hardware.memoryBytes);
       const limit = fromField(node.hardware.memoryLimitBytes);
       const m = mem ? toBytes(mem.value) : null;
-      const l = limit ? toBytes(limit.value) : null;
+      // A limit is often said in words ("JVM heap ~12 GB", "shared_buffers at the default 128 MB").
+      const l = limit ? bytesInText(limit.value) : null;
       const per = m !== null && l !== null ? Math.min(m, l) : (l ?? m);
       if (per === null) return undefined;
       total += node.count * per;
