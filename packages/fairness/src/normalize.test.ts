@@ -118,6 +118,12 @@ describe('normalisation rules', () => {
     expect(normThroughputSource('redis-benchmark reported ops/s')).toBe('client-ack');
     expect(normThroughputSource('time printed by clickhouse local --time')).toBe('client-ack');
     expect(normAcknowledgement('not awaited by the counter')).toBe('fire-and-forget');
+    expect(normAcknowledgement('none: core NATS publish is not acknowledged by the server')).toBe(
+      'fire-and-forget',
+    );
+    expect(normAcknowledgement('each publish acknowledged by the streaming server (request/reply)')).toBe(
+      'after-commit',
+    );
     expect(normAcknowledgement('after the durable commit (confirmed reads)')).toBe('after-durable');
     expect(normAcknowledgement('RequiredAcks not set in the publisher config (library default)')).toBeNull();
     // Publish-subscribe middleware: asynchronous or best-effort against synchronous or reliable.

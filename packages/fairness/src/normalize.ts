@@ -395,7 +395,7 @@ export type Acknowledgement = 'fire-and-forget' | 'after-commit' | 'after-durabl
 
 /** A client that hands the message to its own buffer or socket and does not wait for the server. */
 const NO_REPLY_AWAITED =
-  /fire and forget|no ack|unacknowledged|not awaited|acks ?= ?(0|none)\b|at most once|no (server |broker )?(reply|response)|(reply|response|ack\w*) (is |are )?not (awaited|waited for)|(does not|doesn'?t|do not|don'?t|without) (wait\w*|await\w*|requir\w*|ask\w*)( for)?( an?| any| the)?( server'?s?| broker'?s?| cluster'?s?)? (ack\w*|reply|response|confirm\w*)|only (sends?|hands?|handed|writes?|puts?|queues?|pushes?)\b[^.;]{0,40}\b(client|channel|buffer|socket|queue)/;
+  /fire and forget|no ack|unacknowledged|\bnot (\w+ ){0,2}(acknowledged|acked)\b|^none\b|not awaited|acks ?= ?(0|none)\b|at most once|no (server |broker )?(reply|response)|(reply|response|ack\w*) (is |are )?not (awaited|waited for)|(does not|doesn'?t|do not|don'?t|without) (wait\w*|await\w*|requir\w*|ask\w*)( for)?( an?| any| the)?( server'?s?| broker'?s?| cluster'?s?)? (ack\w*|reply|response|confirm\w*)|only (sends?|hands?|handed|writes?|puts?|queues?|pushes?)\b[^.;]{0,40}\b(client|channel|buffer|socket|queue)/;
 
 /** A client that waits for the server's reply (received, not necessarily durable). */
 const SERVER_REPLY =

@@ -73,10 +73,18 @@ export function barePath(field: string): string {
   return field.split(/[\s[(]/)[0] ?? field;
 }
 
+/**
+ * Readings of a field that are a switch of the setup, not what a subject brings with it: a driver
+ * brings its wire encoding, not whether the connection is encrypted (sslmode=prefer against
+ * disable). Such a reading is intended only when a subject names its field itself.
+ */
+const SWITCH_READING = /\(transport security\)$/;
+
 /** True when the comparison varies this field on purpose (its path is, or lies under, a subject). */
 export function isIntended(input: Pick<ComparisonInput, 'subject'>, field: string): boolean {
   const path = barePath(field).toLowerCase();
-  return subjectPaths(input).some((p) => {
+  const paths = SWITCH_READING.test(field) ? (input.subject ?? ['system']) : subjectPaths(input);
+  return paths.some((p) => {
     const s = p.toLowerCase();
     return path === s || path.startsWith(`${s}.`);
   });

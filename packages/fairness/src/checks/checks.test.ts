@@ -1354,6 +1354,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.message).toMatch(/A is published as an estimate/);
   });
 
+  it('F-MEAS-8 flags a side whose record says its numbers come from another publication', () => {
+    const measured = { values: [{ metric: 'qps', value: 1200, unit: 'ops/s', origin: 'imported' }] };
+    const r = runCheck(
+      checkById('F-MEAS-8')!,
+      pair(measured, { run: { notes: "numbers from NirantK's comparison (charts only)" } }),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B's numbers are taken from another publication/);
+    // Results from the same harness are this publication's own.
+    const own = pair(measured, { ...measured, run: { notes: 'results from the same harness, 3 runs' } });
+    expect(runCheck(checkById('F-MEAS-8')!, own).state).toBe('pass');
+  });
+
   it('F-MEAS-2 sends end points stated in words it cannot classify to a reviewer with both texts', () => {
     const r = runCheck(
       checkById('F-MEAS-2')!,
@@ -2252,6 +2265,22 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(orms.message).toMatch(/driver differs/i);
     expect(orms.message).not.toMatch(/ORM differs/);
     expect(runCheck(checkById('F-CLIENT-1')!, sides).message).not.toMatch(/driver differs/i);
+  });
+
+  it('F-CLIENT-1 keeps an encrypted connection against a plain one when drivers are the subject', () => {
+    const sides = pair(
+      { client: { language: 'JavaScript', driver: 'Prisma', protocol: 'pgwire, sslmode=prefer (TLS)' } },
+      { client: { language: 'JavaScript', driver: 'pg', protocol: 'pgwire, sslmode=disable (no TLS)' } },
+    );
+    const drivers = runCheck(checkById('F-CLIENT-1')!, { ...sides, subject: ['client.driver'] });
+    expect(drivers.state).toBe('flag');
+    expect(drivers.message).toMatch(/transport security differs/i);
+    // Named itself as the subject, the protocol's encryption is what is compared.
+    const protocols = runCheck(checkById('F-CLIENT-1')!, {
+      ...sides,
+      subject: ['client.driver', 'client.protocol'],
+    });
+    expect(protocols.message).not.toMatch(/transport security differs/i);
   });
 
   it('F-CLIENT-1 reads the protocol a driver names and compares the load tool even across systems', () => {

@@ -701,6 +701,25 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-8 ----------------------------------------------------------------------------------
 
+/** Words saying a side's numbers were taken from another party's publication, not measured. */
+const NUMBERS_FROM_ELSEWHERE =
+  /\b(numbers|results|figures|values|data|measurements) (are |were )?(taken |copied |reused |quoted |borrowed )?from\b(?! (the |this |our |each |every )?(same |own |run|test|benchmark|harness))|\bquoted from\b|\bas (reported|published) by\b|\b(reused|borrowed|copied) (the )?(numbers|results|figures)\b/;
+
+/** Where a side's own record (its submitter, affiliation or notes) says its numbers come from elsewhere. */
+function quotedFrom(entry: Entry): { field: string; text: string } | null {
+  for (const run of entry.runs) {
+    const fields: [string, unknown][] = [
+      ['run.submitter', groupField('run', 'submitter')(run)?.value],
+      ['disclosure.affiliation', run.disclosure.affiliation],
+      ['run.notes', groupField('run', 'notes')(run)?.value],
+    ];
+    for (const [field, value] of fields)
+      if (typeof value === 'string' && NUMBERS_FROM_ELSEWHERE.test(normText(value)))
+        return { field, text: value };
+  }
+  return null;
+}
+
 /**
  * Who measured an entry: its run.submitter, else the organisation its disclosure names first.
  * Sides measured by different parties are figures quoted from each other's publications.
@@ -754,6 +773,14 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
     if (!any) empty.push(entry.label);
     if (n > 0) counts.push(`${n} value${n === 1 ? '' : 's'} on ${entry.label}`);
   }
+  // A side whose own record says its numbers come from elsewhere ("Supabase (numbers from
+  // NirantK's comparison)") was not measured by this publication, values or not.
+  const quoted = input.entries.flatMap((e) => {
+    const said = quotedFrom(e);
+    return said ? [{ entry: e, said }] : [];
+  });
+  for (const q of quoted)
+    evidence.push(derived(q.entry, q.said.field, q.said.text, 'where the numbers come from'));
   // A run its own publication calls an estimate ("compliance: estimate") reports no measurement,
   // whatever its values say of themselves.
   const estimated = input.entries.filter((e) =>
@@ -775,6 +802,7 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
         ]
       : []),
     ...(quotedAcross ? [quotedAcross] : []),
+    ...quoted.map((q) => `${q.entry.label}'s numbers are taken from another publication ("${q.said.text}")`),
   ];
   if (findings.length > 0)
     return {
