@@ -1202,6 +1202,22 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-4')!, other).state).not.toBe('flag');
   });
 
+  it('F-WL-4 flags a subset a side states in its own words, not a count of runs', () => {
+    const w = (workload: Record<string, string>) => ({ workload });
+    const suite = pair(
+      w({ name: 'RTOSBench kernel-service tests (subset)' }),
+      w({ name: 'RTOSBench kernel-service tests (subset)' }),
+    );
+    expect(runCheck(checkById('F-WL-4')!, suite).message).toMatch(/in the publication's own words/);
+    const twoOfEight = pair(
+      w({ name: 'MLPerf Training', 'x-submitted': 'ResNet-50 and BERT (2 of the 8 benchmarks)' }),
+      w({ name: 'MLPerf Training' }),
+    );
+    expect(runCheck(checkById('F-WL-4')!, twoOfEight).state).toBe('flag');
+    const runs = pair(w({ name: 'fillrandom', parameters: 'best 3 of 5 runs' }), w({ name: 'fillrandom' }));
+    expect(runCheck(checkById('F-WL-4')!, runs).state).not.toBe('flag');
+  });
+
   it('F-WL-4 reports reported/total for a known benchmark', () => {
     const tx = (t: string) => ({
       metric: 'latency',
