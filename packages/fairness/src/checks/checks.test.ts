@@ -846,9 +846,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const oneSided = runCheck(checkById('F-SW-2')!, pair({ software: { nonDefaultSettings: ['x'] } }, {}));
     expect(oneSided.state).toBe('flag');
     expect(oneSided.hint).toMatch(/not recorded on B/);
-    // Defaults on one side, nothing said of the other: a reviewer asks.
+    // Defaults on one side, nothing said of the other: the other may have been tuned (principle 2).
     const untuned = runCheck(checkById('F-SW-2')!, pair({ software: { nonDefaultSettings: [] } }, {}));
-    expect(untuned.state).toBe('needs_review');
+    expect(untuned.state).toBe('flag');
+    expect(untuned.message).toMatch(
+      /Defaults are stated for some sides only \(0 non-default settings on A vs not recorded on B\)/,
+    );
   });
 
   it("F-WL-3 points a reviewer at a publication's own field of any group when no side lists features", () => {

@@ -765,15 +765,17 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
         .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
       message: `Tuning is stated for some sides only (${hint}): ${why}, and a publication that tunes its own side owes the same detail for the others.`,
     };
+  // Defaults stated for some sides and nothing for the others leaves the others free to have been
+  // tuned, as a cold cache stated for one side leaves the others free to have run warm.
   if (known.length < sides.length)
     return {
-      state: 'needs_review',
+      state: 'flag',
       evidence,
       hint,
       missing: sides
         .filter((s) => s.t === null)
         .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
-      message: `Tuning is recorded for some sides only: a reviewer should confirm every side got comparable tuning effort, since ${why}.`,
+      message: `Defaults are stated for some sides only (${hint}): ${why}, and nothing says the others ran theirs.`,
     };
   const tuned = sides.map((s) => s.t as Tuning);
   // One knob set far apart on two sides (16 MiB blocks against 900K): not the same setup.
