@@ -2163,6 +2163,31 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
   });
 
+  it("F-SW-1 flags a system pinned by a commit against another side's release, not commits on every side", () => {
+    const at = (name: string, version: string) => ({
+      software: { components: [{ name, role: 'server', version }] },
+    });
+    const mixed = runCheck(
+      checkById('F-SW-1')!,
+      pair(at('kube-nftlb', 'commit 4f89518e28efae24'), at('kube-proxy', 'v1.18.3'), [
+        'kube-nftlb',
+        'kube-proxy',
+      ]),
+    );
+    expect(mixed.state).toBe('flag');
+    expect(mixed.message).toMatch(
+      /kube-nftlb runs a commit \(commit 4f89518e28efae24\), not a release, while kube-proxy is v1\.18\.3/,
+    );
+    const pinned = runCheck(
+      checkById('F-SW-1')!,
+      pair(at('buildkit', 'moby/buildkit@376093d2'), at('img', 'genuinetools/img@1a47aed9'), [
+        'buildkit',
+        'img',
+      ]),
+    );
+    expect(pinned.message).not.toMatch(/runs a commit/);
+  });
+
   it('F-SW-1 flags a compared system whose version is not stated while another is', () => {
     const components = (name: string, version?: string) => ({
       software: {

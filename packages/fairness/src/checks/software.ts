@@ -274,6 +274,29 @@ function preReleases(input: ComparisonInput): string[] {
   return out;
 }
 
+/** A version that is a commit and nothing else: "commit 4f89518e…", "moby/buildkit@376093d2", "1a47aed9". */
+const COMMIT_ONLY = /^(commit\s+|[\w.-]+\/[\w.-]+@|@)?[0-9a-f]{7,40}$/i;
+const NAMES_RELEASE = /\bv?\d+\.\d+/;
+
+/**
+ * Systems pinned by a commit on some sides against releases on others: a project pins one
+ * framework by commit as often as by tag, but a commit beside another side's release is an
+ * unreleased build against a published one (kube-nftlb at a commit against kube-proxy v1.18.3).
+ */
+function commitsAgainstReleases(input: ComparisonInput): string[] {
+  if (isIntended(input, 'software.components')) return [];
+  const sides = input.entries.flatMap((entry) => {
+    const c = systemComponent(entry, entryComponents(entry));
+    return c?.version ? [{ entry, c, version: c.version.trim() }] : [];
+  });
+  const commits = sides.filter((s) => COMMIT_ONLY.test(s.version));
+  const releases = sides.filter((s) => !COMMIT_ONLY.test(s.version) && NAMES_RELEASE.test(s.version));
+  if (commits.length === 0 || releases.length === 0) return [];
+  return [
+    `${commits.map((s) => `${s.c.name} runs a commit (${s.version})`).join(', ')}, not a release, while ${releases.map((s) => `${s.c.name} is ${s.version}`).join(', ')}`,
+  ];
+}
+
 export function checkSw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -327,7 +350,12 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, specs);
   const shared = sharedComponentVersions(input);
   const unstated = unstatedSystemVersions(input);
-  const flags: string[] = [...shared.flags, ...unstated.flags, ...preReleases(input)];
+  const flags: string[] = [
+    ...shared.flags,
+    ...unstated.flags,
+    ...preReleases(input),
+    ...commitsAgainstReleases(input),
+  ];
   for (const side of comparisons[0]?.sides ?? []) {
     if (side.keys.includes('debug')) flags.push(`${side.entry.label} ran a debug build`);
     if (side.keys.includes('pre-release'))
