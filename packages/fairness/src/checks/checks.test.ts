@@ -2176,7 +2176,7 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(mixed.state).toBe('flag');
     expect(mixed.message).toMatch(
-      /kube-nftlb runs a commit \(commit 4f89518e28efae24\), not a release, while kube-proxy is v1\.18\.3/,
+      /Kube-nftlb runs a commit \(commit 4f89518e28efae24\), not a release, while kube-proxy is v1\.18\.3/,
     );
     const pinned = runCheck(
       checkById('F-SW-1')!,
