@@ -34,6 +34,7 @@ import {
   toMs,
   toSmt,
 } from './normalize.ts';
+import { productStem } from './vendors.ts';
 
 describe('normalisation rules', () => {
   it.each([
@@ -509,4 +510,16 @@ describe('cache state read from what was done to the cache', () => {
     ['JSP compiles once (compiled template effectively cached)', 'warm'],
     ["compile step served from the engine's template cache", 'warm'],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
+});
+
+describe('a product by its stem', () => {
+  it.each([
+    ['CockroachDB 23.1', 'cockroach'],
+    ['Apache Kafka', 'kafka'],
+    ['kube-nftlb', 'kube-nftlb'],
+    ['kube-proxy', 'kube-proxy'],
+    ['Yugabyte-DB', 'yugabyte'],
+    ['github.com/gin-gonic/gin', 'gin'],
+    ['bun:sqlite', 'bun'],
+  ] as const)('%s → %s', (name, want) => expect(productStem(name)).toBe(want));
 });

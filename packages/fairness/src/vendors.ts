@@ -45,7 +45,11 @@ const CODE_HOST = /^(https?:\/\/)?(www\.)?(github|gitlab|bitbucket|codeberg)\.(c
 
 /** "CockroachDB" → "cockroach", "Apache Kafka" → "kafka", "Eclipse Zenoh" → "zenoh", "YugabyteDB" → "yugabyte". */
 export function productStem(system: string): string {
-  const t = normText(system)
+  // A hyphenated name is one product ("kube-nftlb" is not "kube-proxy"): hyphens are kept as
+  // joiners through the text normalisation, which reads them as spaces. A repository path
+  // ("gin-gonic/gin") is left to the rule for paths.
+  const joined = system.includes('/') ? system : system.replace(/(\w)-(?=\w)/g, '$1\u2060');
+  const t = normText(joined)
     .replace(/[’']/g, "'")
     // A product named by its repository: "github.com/hamba/avro" is hamba/avro.
     .replace(CODE_HOST, '')
@@ -53,8 +57,8 @@ export function productStem(system: string): string {
     .replace(/\s+\d[\w.]*$/, '')
     .trim();
   // "bun:sqlite" and "node:sqlite" are modules of their runtime: the namespace names the maker.
-  const first = (t.split(/\s+/)[0] ?? t).split(':')[0] || t;
-  return first.replace(/(db|sql|mq)$/, '') || first;
+  const first = ((t.split(/\s+/)[0] ?? t).split(':')[0] || t).replace(/\u2060/g, '-');
+  return first.replace(/-?(db|sql|mq)$/, '') || first;
 }
 
 /** An organisation name as compared: lower case, corporate suffixes dropped. */

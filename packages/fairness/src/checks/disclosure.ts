@@ -309,7 +309,11 @@ function repositoryNames(repository: string, product: string): boolean {
   const repo = key(repository);
   if (repo.length < 3) return false;
   const segments = product.replace(/^@/, '').split(/[/\s]+/);
-  return segments.some((seg) => key(seg) === repo) || productStem(repository) === productStem(product);
+  return (
+    key(product) === repo ||
+    segments.some((seg) => key(seg) === repo) ||
+    productStem(repository) === productStem(product)
+  );
 }
 
 /**
