@@ -2784,6 +2784,15 @@ describe('special rules', () => {
       ),
     );
     expect(compiled.state).toBe('flag');
+    // Said in the side's own words, whatever its runtime's name: compilation inside the timer.
+    const said = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(
+        side('JAX', 'none: the timed call is the first call, so JIT compilation is inside the timer'),
+        side('NumPy', 'none (first and only call timed; NumPy has no compilation step)'),
+      ),
+    );
+    expect(said.message).toMatch(/A \(JIT-compiled\) measured without warm-up against B/);
   });
 
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {

@@ -228,8 +228,22 @@ const JIT_RUNTIME =
   /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|kotlin|scala|clojure|truffle\w*)\b/i;
 const AHEAD_OF_TIME = /\b(go|golang|rust|rustc|cargo|c\+\+|gcc|clang|zig|nim|crystal|swift|native image)\b/i;
 
+/** A side's own words that compilation is timed ("the first call, so JIT compilation is inside the timer"). */
+const COMPILE_TIMED =
+  /\bcompil\w* (is |was |happens |runs )?(inside|within|included in|part of|counted in) (the )?(timer|timing|timed|measure\w*)|\b(timing|timer|timed \w+|measurement) includes? (the )?(jit |just in time )?compil/;
+/** And that there is nothing to compile while it is timed. */
+const NOTHING_TO_COMPILE =
+  /\bno (jit |just in time )?(compilation|compile|compiling)( step)?\b|\bnothing to compile\b|\bahead of time\b/;
+
 /** Whether a side's software compiles as it runs (a JVM, V8) or ahead of time (Go, Rust, C). */
 function compileModel(entry: Entry): 'jit' | 'aot' | null {
+  const said = ['warmupMs', 'timedRegion']
+    .map((k) => entryValue(readEntry(entry, groupField('measurement', k)))?.value)
+    .filter((v): v is string => typeof v === 'string')
+    .map((v) => normText(v))
+    .join('; ');
+  if (COMPILE_TIMED.test(said)) return 'jit';
+  if (NOTHING_TO_COMPILE.test(said)) return 'aot';
   const names = entryComponents(entry).map((c) => c.name);
   const jit = names.some((n) => JIT_RUNTIME.test(n));
   const aot = names.some((n) => AHEAD_OF_TIME.test(n));
