@@ -2278,6 +2278,21 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair(stack('elysia', 'node 22'), stack('express', 'node 22'), ['Elysia', 'Express']),
     );
     expect(same.message).not.toMatch(/runtime/);
+    // One program at two releases (the host application under each runtime) differs as well.
+    const hosted = (runtime: string, wiki: string) => ({
+      software: {
+        components: [
+          { name: runtime, role: 'runtime', version: '1' },
+          { name: 'MediaWiki', role: 'host application', version: wiki },
+        ],
+      },
+    });
+    const versions = runCheck(
+      checkById('F-DISC-5')!,
+      pair(hosted('HHVM', '1.27.5'), hosted('PHP', '1.31.1'), ['HHVM', 'PHP']),
+    );
+    expect(versions.state).toBe('flag');
+    expect(versions.message).toMatch(/MediaWiki version differs \(A: 1\.27\.5 vs B: 1\.31\.1\)/);
   });
 
   it('F-SW-1 flags a beta or branch build against a release', () => {

@@ -42,7 +42,7 @@ import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { isRatio, VERSUS_PART } from './benchmark-parts.ts';
 import { concurrencyStyleReader } from './client.ts';
-import { platformDifferences } from './software.ts';
+import { platformDifferences, sharedComponentVersions } from './software.ts';
 import { normWorkloadName } from './workload.ts';
 
 // --- F-DISC-1 ----------------------------------------------------------------------------------
@@ -788,8 +788,11 @@ export function checkDisc5(input: ComparisonInput): CheckOutcome {
     } else if (!comparisons.some((c) => c.known)) uncompared.push(group);
   }
   const platform = platformDifferences(input);
-  if (platform.parts.length > 0) {
-    differing.push(`software (${platform.parts.join('; ')})`);
+  // The same component at another release on each side (MediaWiki 1.27 under one runtime, 1.31
+  // under the other) changes the software as much as a different program does.
+  const versions = sharedComponentVersions(input).flags;
+  if (platform.parts.length > 0 || versions.length > 0) {
+    differing.push(`software (${[...platform.parts, ...versions].join('; ')})`);
     evidence.push(...platform.evidence);
   }
   const subject = intendedDims.length > 0 ? ` besides the subject (${intendedDims.join('; ')})` : '';

@@ -122,7 +122,10 @@ function clientComponents(input: ComparisonInput, entry: Entry): [string, Compon
  * A component present on every side under the same name (a shared storage engine, JVM, OS
  * package, the same ORM) whose major.minor version differs: one side ran older software.
  */
-function sharedComponentVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+export function sharedComponentVersions(input: ComparisonInput): {
+  flags: string[];
+  evidence: CheckEvidence[];
+} {
   const bySide = input.entries.map((entry) => {
     const map = new Map<string, Component>();
     for (const c of entryComponents(entry)) if (c.version) map.set(normText(c.name), c);
