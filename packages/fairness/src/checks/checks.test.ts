@@ -2342,6 +2342,21 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(protocols.message).not.toMatch(/transport security differs/i);
   });
 
+  it('F-CLIENT-1 flags HTTP/1.1 against HTTP/2, not two spellings of one version', () => {
+    const proto = (protocol: string) => ({ client: { language: 'C', protocol } });
+    const r = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        proto("HTTP/1.1: h2load fell back ('Application protocol: http/1.1')"),
+        proto('HTTP/2 (h2 over TLS)'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/HTTP version differs/);
+    const same = runCheck(checkById('F-CLIENT-1')!, pair(proto('h2'), proto('HTTP/2 over TLS')));
+    expect(same.message).not.toMatch(/HTTP version differs/);
+  });
+
   it('F-CLIENT-1 reads the protocol a driver names and compares the load tool even across systems', () => {
     const inProcess = runCheck(
       checkById('F-CLIENT-1')!,

@@ -85,6 +85,17 @@ export const clientProtocolSpec: FieldSpec = {
 };
 
 /**
+ * The HTTP version a side's protocol names first: HTTP/1.1 against HTTP/2 is one connection per
+ * request in flight against multiplexed binary frames, whatever the server.
+ */
+function httpVersion(value: unknown): string | null {
+  const m = /\bhttp\s*\/?\s*(1(?:\.[01])?|2|3)(?![\w.])|\b(h2c?|h3)\b/i.exec(String(value ?? ''));
+  if (!m) return null;
+  const v = (m[1] ?? m[2] ?? '').toLowerCase();
+  return v.startsWith('1') ? 'HTTP/1' : v.startsWith('h2') || v === '2' ? 'HTTP/2' : 'HTTP/3';
+}
+
+/**
  * Whether the wire is encrypted, from the protocol's own words: "HTTPS (TLSv1.2)" against "HTTP
  * (plain)" pays a handshake and a cipher on one side only. Null when the words do not say.
  */
@@ -231,6 +242,12 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       label: 'transport security',
       read: readableBy(transportSecurity, groupField('client', 'protocol')),
       norm: transportSecurity,
+    },
+    {
+      field: 'client.protocol (HTTP version)',
+      label: 'HTTP version',
+      read: readableBy(httpVersion, groupField('client', 'protocol')),
+      norm: httpVersion,
     },
     { field: 'client.protocol (call model)', label: 'call model', read: callModel },
     { field: 'client.protocol (binding layer)', label: 'binding layer', read: bindingLayer },
