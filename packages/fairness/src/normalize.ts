@@ -733,7 +733,7 @@ export function normBuildType(value: unknown): BuildType | null {
   )
     return 'debug';
   if (
-    /\bbeta\b|\balpha\b|\bpre ?release\b|\bmilestone\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|prototype|work in progress|\bwip\b|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build|^modified\b|\bgit (commit|sha|revision)\b|\bnot an? (\w+ ){0,4}release\b|\bnot (yet )?ready\b/.test(
+    /\bbeta\b|\balpha\b|\bpre ?release\b|\bmilestone\b|preview|nightly|snapshot|unreleased|not yet released|release candidate|\brc\d*\b|master|main branch|\bhead\b|trunk|experimental|\bedge\b|canary|prototype|work in progress|\bwip\b|patched|(local|a|with) patch|patch applied|custom(ised|ized)? build|modified build|^modified\b|\bgit (commit|sha|revision)\b|\bnot an? (\w+ ){0,4}release\b|\bnot (yet )?ready\b|\btemporary (\w+ ){0,2}(image|build|binar(y|ies))s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/.test(
       t,
     )
   )

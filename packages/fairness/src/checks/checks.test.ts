@@ -1680,6 +1680,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
       '7.0.0-beta7-*',
       '2.0.0b2',
       '1.1.0rc1',
+      // A build its makers call temporary or not for production.
+      'pingcap2021/tidb-operator:v1.1.14 (temporary ARM image)',
+      'v4.0.10 (not meant for a production environment)',
     ]) {
       const commit = runCheck(
         checkById('F-SW-1')!,
