@@ -1381,9 +1381,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/B's numbers are taken from another publication/);
-    // Results from the same harness are this publication's own.
-    const own = pair(measured, { ...measured, run: { notes: 'results from the same harness, 3 runs' } });
-    expect(runCheck(checkById('F-MEAS-8')!, own).state).toBe('pass');
+    // Results from the same harness, or read off a tool, are this publication's own.
+    for (const notes of [
+      'results from the same harness, 3 runs',
+      'measurements were taken from `cargo bench`',
+      'latency as reported by dig',
+    ]) {
+      const own = pair(measured, { ...measured, run: { notes } });
+      expect(runCheck(checkById('F-MEAS-8')!, own).state, notes).toBe('pass');
+    }
   });
 
   it('F-MEAS-2 sends end points stated in words it cannot classify to a reviewer with both texts', () => {
