@@ -671,9 +671,9 @@ function statedParts(run: RunInput, total: number | undefined) {
  * reported", "only Llama2-70B submitted". Counts of runs or repetitions ("3 of 5 runs") are not parts.
  */
 const SUBSET_WORDS =
-  /\bsubset\b(?! (is |was )?not stated)|\b(reported|submitted|shown|published|benchmarked|tested) only\b|\bonly (\w+ ){0,3}(reported|submitted|shown|published)\b/;
+  /\(subset\)|\b(a |only a )?subset of (the |its )?(\w+ )?(tests|benchmarks?|queries|suite|cases|workloads|scenarios)\b|\b(reported|submitted|shown|published|benchmarked|tested) only\b|\bonly (\w+ ){0,3}(reported|submitted|shown|published)\b/;
 const PART_OF_SUITE =
-  /\b(\d+) of (the |its |all )?(\d+)\b(?! (runs?|iterations?|repetitions?|trials?|attempts?|samples?)\b)/;
+  /\b(\d+) of (the |its |all )?(\d+) (\w+ )?(tests|benchmarks|queries|workloads|cases|scenarios|suites|packages|models|operations|programs)\b/;
 
 function subsetSaid(entry: Entry): { field: string; text: string } | null {
   for (const run of entry.runs) {
