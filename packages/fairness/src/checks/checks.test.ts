@@ -2548,6 +2548,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(whole.state).toBe('flag');
     expect(whole.message).toMatch(/vCPUs the system could use differs \(A: 16 vs B: 48\)/i);
+    // The cores one side used, nothing said of the other's: stated for one side only.
+    const oneSided = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        { nodes: [counted('all 14 cores by default')] },
+        { nodes: [{ role: 'sut', hardware: { hostType: 'c5.metal', cores: 48 } }] },
+      ),
+    );
+    expect(oneSided.state).toBe('flag');
+    expect(oneSided.message).toMatch(/VCPUs the system could use stated for A \(14\), not for B/);
   });
 
   it('F-HW-2 flags data kept in RAM on one side while the others say nothing of their storage', () => {
@@ -3292,10 +3302,14 @@ describe('special rules', () => {
     );
     expect(oneThread.state).toBe('flag');
     expect(oneThread.message).toMatch(/cores the server keeps busy differs/i);
-    // Several cores on one side and nothing said of the other stays a question for a reviewer.
-    expect(
-      runCheck(checkById('F-HW-2')!, pair(node({ processes: 4, threadsPerProcess: 1 }), node({}))).state,
-    ).toBe('needs_review');
+    // Several cores on one side and nothing said of the other: stated for one side only, as one
+    // core is (principle 2; 5 documented asymmetries of the read corpus, no false flag).
+    const several = runCheck(
+      checkById('F-HW-2')!,
+      pair(node({ processes: 4, threadsPerProcess: 1 }), node({})),
+    );
+    expect(several.state).toBe('flag');
+    expect(several.message).toMatch(/VCPUs the system could use stated for A \(4\), not for B/);
   });
 
   it('F-SW-3 flags code a side says is not published, even inside a "not stated"', () => {

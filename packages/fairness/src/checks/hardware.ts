@@ -408,6 +408,9 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         read: usedVcpusTotal(SYSTEM),
         norm: total,
         tolerance: 1.1,
+        // The cores one side used, nothing said of the others: they may have used fewer or more
+        // (principle 2), as with 14 cores for Vortex against Parquet's unstated parallelism.
+        unevenIsFinding: true,
       },
       {
         field: 'nodes.sut.hardware.cores (total)',
