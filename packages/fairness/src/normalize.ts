@@ -546,7 +546,7 @@ export type CacheState = 'cold' | 'warm' | 'hot' | 'mixed';
  * each, which nobody controlled, decides the figure.
  */
 const MIXED_CACHE =
-  /^mixed\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b|\bcold (first )?(run|iteration|start)s? (is |are |was |were )?(included|counted|averaged)\b|\b(includes?|including) (a |the |its )?cold (first )?(run|iteration|start)\b/;
+  /^mixed\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b(?! (\w+ )?(reported|shown|listed|presented|published|given|measured separately|in separate|tables?|columns?))|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b|\bcold (first )?(run|iteration|start)s? (is |are |was |were )?(included|counted|averaged)\b|\b(includes?|including) (a |the |its )?cold (first )?(run|iteration|start)\b/;
 
 /** Emptying the OS page cache or restarting before a run ("echo 3 > drop_caches", "caches dropped"). */
 const CACHE_DROP =
@@ -636,6 +636,8 @@ const RESIDENT =
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
   if (MIXED_CACHE.test(t)) return 'mixed';
+  // Cold and warm each reported in its own figure: the value names no one state.
+  if (/\bboth cold and (warm|hot)\b/.test(t)) return null;
   // Whether the page cache was emptied says cold or warm, whatever the label claims.
   if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
   const direct = directIo(t);
