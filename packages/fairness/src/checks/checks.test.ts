@@ -1010,6 +1010,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     ).toBe('flag');
   });
 
+  it('F-WL-1 sends a side that ran part of the parameter grid to a reviewer, not a different workload', () => {
+    const model = (m: string) => ({ workload: { name: 'generate', parameters: { model: m } } });
+    const r = runCheck(
+      checkById('F-WL-1')!,
+      comparison(
+        side('mojo', [model('stories15M'), model('stories110M')], 'llama2.mojo'),
+        side('c', [model('stories15M')], 'llama2.c'),
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/cover more of the grid on some sides/);
+  });
+
   it('F-WL-1 reads entries that run every system on every workload as a grid, not a workload difference', () => {
     const job = (name: string) => ({ workload: { name, scale: 10_000 } });
     const grid = comparison(
