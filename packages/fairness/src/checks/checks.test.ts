@@ -1394,6 +1394,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/B's numbers are taken from another publication/);
+    const earlier = runCheck(
+      checkById('F-MEAS-8')!,
+      pair(measured, {
+        ...measured,
+        run: { notes: 'previously recorded results from PR 169, quoted in PR 177' },
+      }),
+    );
+    expect(earlier.state).toBe('flag');
     // Results from the same harness, or read off a tool, are this publication's own.
     for (const notes of [
       'results from the same harness, 3 runs',

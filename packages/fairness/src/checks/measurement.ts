@@ -717,7 +717,7 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
 
 /** Words saying a side's numbers were taken from another party's publication, not measured. */
 const NUMBERS_FROM_ELSEWHERE =
-  /\b(numbers|results|figures|values|data|measurements|curves) (are |were )?(copied|reused|quoted|borrowed) from\b|\b(numbers|results|figures|values|data|measurements|curves) (are |were )?(taken )?from (\w+ ){0,3}(\w+'s|an? (earlier|previous|other|external|third party|separate)) (\w+ )?(comparison|benchmark|blog|post|paper|publication|article|report|results|runs?|study|baseline)\b|\bquoted from\b|\bas published (by|in)\b|\b(reused|borrowed|copied) (the |their )?(numbers|results|figures|data|curves)\b/;
+  /\b(numbers|results|figures|values|data|measurements|curves) (are |were )?(copied|reused|quoted|borrowed) from\b|\b(numbers|results|figures|values|data|measurements|curves) (are |were )?(taken )?from (\w+ ){0,3}(\w+'s|an? (earlier|previous|other|external|third party|separate)) (\w+ )?(comparison|benchmark|blog|post|paper|publication|article|report|results|runs?|study|baseline)\b|\bquoted (from|in)\b|\b(previously|earlier) (recorded|measured|published|reported)\b|\bas published (by|in)\b|\b(reused|borrowed|copied) (the |their )?(numbers|results|figures|data|curves)\b/;
 
 /** Where a side's own record (its submitter, affiliation or notes) says its numbers come from elsewhere. */
 function quotedFrom(entry: Entry): { field: string; text: string } | null {
