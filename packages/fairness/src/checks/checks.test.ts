@@ -1386,6 +1386,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.message).toMatch(/A is published as an estimate/);
   });
 
+  it('F-MEAS-5 sends run-selection rules worded differently per side to a reviewer instead of passing', () => {
+    const sel = (selectionRule: string) => ({ run: { selectionRule }, measurement: { repetitions: 25 } });
+    const r = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(
+        sel('first-run outlier removed in each iteration'),
+        sel('first iteration outlier removed; last iteration all runs kept'),
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/select their runs by different rules/);
+  });
+
   it('F-MEAS-8 flags a side whose record says its numbers come from another publication', () => {
     const measured = { values: [{ metric: 'qps', value: 1200, unit: 'ops/s', origin: 'imported' }] };
     const r = runCheck(

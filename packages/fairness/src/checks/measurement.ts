@@ -431,8 +431,15 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const once: string[] = [];
   const counts: { label: string; n: number }[] = [];
   const pickedWithSpread: string[] = [];
+  const rules: { label: string; text: string; kind: string | undefined }[] = [];
   for (const entry of input.entries) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
+    if (rule && !rule.differs)
+      rules.push({
+        label: entry.label,
+        text: display(rule.value),
+        kind: normSelectionRule(rule.value)?.kind,
+      });
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
     if (rule) evidence.push(evidenceOf(entry, 'run.selectionRule', rule));
     if (reps) evidence.push(evidenceOf(entry, 'measurement.repetitions', reps));
@@ -509,6 +516,17 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       hint: unstated.join('; '),
       message:
         'A side does not say how many repetitions it ran or which it reports: a reviewer should confirm the count and that the figure is not the best of them.',
+    };
+  // Runs dropped by rules the sides word differently ("outlier removed in every iteration" against
+  // "in the first only"), or by rules Levelfield cannot read: which runs each figure keeps is for a
+  // reader to weigh. Rules of known kinds that pick no run ("all runs", "median of 5") need not.
+  const detailed = rules.every((r) => r.kind === undefined || r.kind === 'trimmed');
+  if (rules.length >= 2 && detailed && new Set(rules.map((r) => normText(r.text))).size > 1)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `the sides select their runs by different rules (${rules.map((r) => `${r.label}: ${r.text}`).join(' vs ')})`,
+      message: `The sides select the runs they report by rules worded differently (${rules.map((r) => `${r.label}: ${r.text}`).join(' vs ')}): a reviewer should confirm each figure is selected alike.`,
     };
   return {
     state: 'pass',
