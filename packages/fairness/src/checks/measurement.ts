@@ -434,16 +434,12 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const rules: { label: string; text: string; kind: string | undefined }[] = [];
   for (const entry of input.entries) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
-    if (rule && !rule.differs)
-      rules.push({
-        label: entry.label,
-        text: display(rule.value),
-        kind: normSelectionRule(rule.value)?.kind,
-      });
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
     if (rule) evidence.push(evidenceOf(entry, 'run.selectionRule', rule));
     if (reps) evidence.push(evidenceOf(entry, 'measurement.repetitions', reps));
     const parsed = rule ? normSelectionRule(rule.value) : null;
+    if (rule && !rule.differs)
+      rules.push({ label: entry.label, text: display(rule.value), kind: parsed?.kind });
     // Runs grouped in an entry are repetitions only when they ran one setup: an entry of four
     // scenarios (cold cache, warm cache, …) is four results, not four repetitions.
     const n = reps

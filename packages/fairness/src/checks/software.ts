@@ -784,21 +784,11 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
       message: `A setting one side used, another says it went without (${switched.parts.join('; ')}): ${why}.`,
     };
   if (known.length === 0) return tuningFromBuildAndProse(input, evidence, why);
-  // Tuned on one side, nothing said of the others: "tuned for us, defaults for them" until shown
-  // otherwise. Whose side it is does not matter: a competitor's non-default settings handicap it
-  // as often as they help it (a plan cache switched off, a backend forced).
-  if (known.length < sides.length && max > 0)
-    return {
-      state: 'flag',
-      evidence,
-      hint,
-      missing: sides
-        .filter((s) => s.t === null)
-        .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
-      message: `Tuning is stated for some sides only (${hint}): ${why}, and a publication that tunes its own side owes the same detail for the others.`,
-    };
-  // Defaults stated for some sides and nothing for the others leaves the others free to have been
-  // tuned, as a cold cache stated for one side leaves the others free to have run warm.
+  // Stated for some sides only, nothing said of the others. Tuned there: "tuned for us, defaults
+  // for them" until shown otherwise; whose side it is does not matter, since a competitor's
+  // non-default settings handicap it as often as they help it (a plan cache switched off, a
+  // backend forced). Defaults there: the others were free to be tuned, as a cold cache stated for
+  // one side leaves the others free to have run warm.
   if (known.length < sides.length)
     return {
       state: 'flag',
@@ -807,7 +797,10 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
       missing: sides
         .filter((s) => s.t === null)
         .map((s) => ({ entry: s.entry.label, field: 'software.nonDefaultSettings' })),
-      message: `Defaults are stated for some sides only (${hint}): ${why}, and nothing says the others ran theirs.`,
+      message:
+        max > 0
+          ? `Tuning is stated for some sides only (${hint}): ${why}, and a publication that tunes its own side owes the same detail for the others.`
+          : `Defaults are stated for some sides only (${hint}): ${why}, and nothing says the others ran theirs.`,
     };
   const tuned = sides.map((s) => s.t as Tuning);
   // One knob set far apart on two sides (16 MiB blocks against 900K): not the same setup.
