@@ -577,6 +577,23 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(plain.hint).toMatch(/A: a\.cnf; B: b\.cnf/);
   });
 
+  it('F-SW-2 sends optimisation described in one side’s notes only to a reviewer', () => {
+    const optimised = {
+      run: { notes: 'The Drizzle-optimized implementation uses a workload-specific optimization.' },
+    };
+    const oneSide = runCheck(checkById('F-SW-2')!, pair(optimised, { run: { notes: 'One laptop core.' } }));
+    expect(oneSide.state).toBe('needs_review');
+    expect(oneSide.hint).toMatch(/A: “The Drizzle-optimized implementation[^”]*”; B: nothing said/);
+    // The publication's own remark copied to every side describes no side in particular.
+    const shared = runCheck(checkById('F-SW-2')!, pair(optimised, optimised));
+    expect(shared.state).toBe('unknown');
+    const denied = runCheck(
+      checkById('F-SW-2')!,
+      pair({ run: { notes: 'Run untuned, as shipped.' } }, { run: { notes: 'One laptop core.' } }),
+    );
+    expect(denied.state).toBe('unknown');
+  });
+
   it('F-SW-2 flags one setting set far apart on two sides, not levels or a small gap', () => {
     const cfg = (configuration: Record<string, string>) => ({ software: { configuration } });
     const blocks = runCheck(

@@ -39,6 +39,7 @@ import {
 } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { isIntended } from '../subject.ts';
+import { sentencesOf } from '../text.ts';
 import { productStem } from '../vendors.ts';
 import { settingSwitches } from './feature-text.ts';
 import { headOf } from './workload-parts.ts';
@@ -723,12 +724,38 @@ function tuningFromBuildAndProse(
       missing,
       message: `No side counts its non-default settings: a reviewer should compare the configurations as printed, since ${why}.`,
     };
+  // Nothing counted or printed: a side's own notes may still say its setup was optimised ("the
+  // Drizzle-optimized implementation, using a workload-specific optimization") where another
+  // side's say nothing of the kind. Prose cannot tell tuning for the benchmark from the system's
+  // own design, so a reviewer reads it. A sentence every side carries (the publication's own
+  // remark, copied to each) describes no side in particular.
+  const described = optimisationSentences(input.entries);
+  if (described.some((d) => d.sentence) && described.some((d) => !d.sentence)) {
+    for (const d of described)
+      if (d.sentence) evidence.push(derived(d.entry, d.sentence.field, d.sentence.text));
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `optimisation described for some sides only — ${described.map((d) => `${d.entry.label}: ${d.sentence ? `“${d.sentence.text.slice(0, 160)}”` : 'nothing said'}`).join('; ')}`,
+      missing,
+      message: `No side counts its non-default settings, but the notes describe optimisation for some sides only: a reviewer should compare what each side was given, since ${why}.`,
+    };
+  }
   return {
     state: 'unknown',
     evidence,
     missing,
     message: 'Cannot check the tuning effort: no side records its non-default settings or configuration.',
   };
+}
+
+/** Each side's first sentence saying its setup was optimised, among the sentences no other side has. */
+function optimisationSentences(entries: readonly Entry[]) {
+  const sentences = entries.map((entry) => entry.runs.flatMap(sentencesOf));
+  return entries.map((entry, i) => {
+    const elsewhere = new Set(sentences.flatMap((list, j) => (j === i ? [] : list.map((s) => s.text))));
+    return { entry, sentence: sentences[i]?.find((s) => !elsewhere.has(s.text) && saysOptimised(s.text)) };
+  });
 }
 
 export function checkSw2(input: ComparisonInput): CheckOutcome {
