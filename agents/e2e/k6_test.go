@@ -75,6 +75,12 @@ export function handleSummary(data) {
 // summary of http_req_duration and the agent's stderr.
 func runK6(t *testing.T, script string) (*ingest, map[string]float64, string) {
 	t.Helper()
+	return runK6In(t, t.TempDir(), script, "out.json")
+}
+
+// runK6In is runK6 in the directory work, with `--out json=` out there.
+func runK6In(t *testing.T, work, script, out string) (*ingest, map[string]float64, string) {
+	t.Helper()
 	k6 := k6Binary(t)
 	var mu sync.Mutex
 	rng := rand.New(rand.NewPCG(5, 6))
@@ -89,7 +95,6 @@ func runK6(t *testing.T, script string) (*ingest, map[string]float64, string) {
 	in, srv := newIngest()
 	defer srv.Close()
 
-	work := t.TempDir()
 	path := filepath.Join(work, "script.js")
 	summary := filepath.Join(work, "summary.json")
 	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
@@ -104,7 +109,7 @@ func runK6(t *testing.T, script string) (*ingest, map[string]float64, string) {
 		DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
 		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr,
 	}
-	args := []string{k6, "run", "--no-color", "--out", "json=" + filepath.Join(work, "out.json"), path}
+	args := []string{k6, "run", "--no-color", "--out", "json=" + filepath.Join(work, out), path}
 	code, err := agent.Run(context.Background(), cfg, args)
 	if err != nil || code != 0 {
 		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout.String(), stderr.String())
@@ -193,4 +198,12 @@ func TestK6ThousandsOfURLs(t *testing.T) {
 	if strings.Contains(stderr, "refused") {
 		t.Errorf("frames refused:\n%s", stderr)
 	}
+}
+
+// TestK6GzipOutput: k6 gzips `--out json=FILE.gz`; the agent reads it as
+// k6 writes it, and stores what k6 measured (it used to store nothing and
+// report success).
+func TestK6GzipOutput(t *testing.T) {
+	in, own, _ := runK6In(t, t.TempDir(), k6Script, "out.json.gz")
+	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
 }

@@ -2,6 +2,8 @@ package adapters
 
 import (
 	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"math"
@@ -240,6 +242,34 @@ func TestK6Stream(t *testing.T) {
 	}
 	if len(c.lat) != 5 || len(c.vals) != 1 {
 		t.Fatalf("series: %d latency %d values", len(c.lat), len(c.vals))
+	}
+}
+
+// An import of a finished `--out json=FILE.gz` reads what the plain file
+// holds, and ends at the gzip trailer (a follow would wait there for more).
+func TestK6ImportGzip(t *testing.T) {
+	raw, err := os.ReadFile("testdata/k6.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gz := filepath.Join(t.TempDir(), "k6.json.gz")
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write(raw)
+	z.Close()
+	if err := os.WriteFile(gz, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	collect := func(file string) *collector {
+		c := newCollector()
+		if err := mustNew(t, "k6", Options{Files: []string{file}}).Run(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	plain, got := collect("testdata/k6.json"), collect(gz)
+	if len(got.lat) == 0 || fmt.Sprint(got.lat, got.vals) != fmt.Sprint(plain.lat, plain.vals) {
+		t.Fatalf("from FILE.gz %v %v, from the plain file %v %v", got.lat, got.vals, plain.lat, plain.vals)
 	}
 }
 

@@ -353,7 +353,7 @@ func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 			if info, err := de.Info(); err != nil || info.ModTime().UnixMilli() < p.o.StartMs-1000 {
 				continue
 			}
-			lr, err := openLines(filepath.Join(filepath.Dir(p.prefix), de.Name()))
+			lr, err := openLines(ctx, filepath.Join(filepath.Dir(p.prefix), de.Name()), true)
 			if err != nil {
 				return fmt.Errorf("open pgbench log: %w", err)
 			}

@@ -2,12 +2,14 @@ package adapters
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"strings"
 	"time"
 )
 
@@ -24,19 +26,73 @@ const maxLine = 4 << 20
 // last line until the writer completes it.
 type lineReader struct {
 	path    string
-	f       *os.File
+	f       io.ReadCloser
 	partial []byte
 	buf     []byte
 	skip    bool // inside an over-long line
 }
 
-func openLines(path string) (*lineReader, error) {
+// openLines opens path; a file named *.gz is read decompressed (k6 writes
+// `--out json=FILE.gz` gzipped), its end, when following, waiting for the
+// writer until ctx ends.
+func openLines(ctx context.Context, path string, follow bool) (*lineReader, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return &lineReader{path: path, f: f, buf: make([]byte, 64<<10)}, nil
+	var r io.ReadCloser = f
+	if strings.HasSuffix(path, ".gz") {
+		var src io.Reader = f
+		if follow {
+			src = growingFile{ctx: ctx, f: f}
+		}
+		r = &gzipTail{file: f, src: src}
+	}
+	return &lineReader{path: path, f: r, buf: make([]byte, 64<<10)}, nil
 }
+
+// growingFile reads a file its writer may still be appending to: a read at
+// its end waits for more until ctx ends (the writer has exited), since a
+// gzip stream cannot be resumed after a read that came back short.
+type growingFile struct {
+	ctx context.Context
+	f   *os.File
+}
+
+func (g growingFile) Read(p []byte) (int, error) {
+	for {
+		done := g.ctx.Err() != nil // checked before the read, so what came before the end is read
+		n, err := g.f.Read(p)
+		if n > 0 || (err != nil && !errors.Is(err, io.EOF)) || done {
+			return n, err
+		}
+		select {
+		case <-g.ctx.Done():
+		case <-time.After(pollEvery):
+		}
+	}
+}
+
+// gzipTail decompresses src, reading the gzip header at the first Read: the
+// writer may not have written it yet when the file is opened.
+type gzipTail struct {
+	file *os.File
+	src  io.Reader
+	z    *gzip.Reader
+}
+
+func (g *gzipTail) Read(p []byte) (int, error) {
+	if g.z == nil {
+		z, err := gzip.NewReader(g.src)
+		if err != nil {
+			return 0, err
+		}
+		g.z = z
+	}
+	return g.z.Read(p)
+}
+
+func (g *gzipTail) Close() error { return g.file.Close() }
 
 // readAvailable calls fn for every complete line written so far.
 func (l *lineReader) readAvailable(fn func([]byte)) error {
@@ -96,7 +152,7 @@ func followFile(ctx context.Context, path string, follow bool, fn func([]byte)) 
 	var lr *lineReader
 	for lr == nil {
 		var err error
-		lr, err = openLines(path)
+		lr, err = openLines(ctx, path, follow)
 		if err == nil {
 			break
 		}
@@ -106,7 +162,7 @@ func followFile(ctx context.Context, path string, follow bool, fn func([]byte)) 
 		select {
 		case <-ctx.Done():
 			// One last look: the tool may have written the file just before exiting.
-			if lr, err = openLines(path); err != nil {
+			if lr, err = openLines(ctx, path, follow); err != nil {
 				return fmt.Errorf("%s was never written: %w", path, err)
 			}
 		case <-time.After(pollEvery):
