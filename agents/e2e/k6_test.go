@@ -207,3 +207,30 @@ func TestK6GzipOutput(t *testing.T) {
 	in, own, _ := runK6In(t, t.TempDir(), k6Script, "out.json.gz")
 	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
 }
+
+// TestK6RerunOverEarlierOutput runs k6 as users rerun it, with the same
+// --out file as an earlier run, whose output is still there when the agent
+// starts. k6 truncates it only once its outputs start, so what is there
+// before is the earlier run's: none of it may be stored, and none of this
+// run's bytes skipped (the agent used to read the earlier run's file, then
+// wait past its length in the truncated one).
+func TestK6RerunOverEarlierOutput(t *testing.T) {
+	work := t.TempDir()
+	// An earlier run against a slow server: every request took 5 s.
+	var earlier strings.Builder
+	earlier.WriteString(`{"type":"Metric","data":{"name":"http_req_duration","type":"trend","contains":"time","thresholds":[],"submetrics":null},"metric":"http_req_duration"}` + "\n")
+	at := time.Now().Add(-time.Hour).Format(time.RFC3339Nano)
+	for range 20000 {
+		earlier.WriteString(`{"metric":"http_req_duration","type":"Point","data":{"time":"` + at +
+			`","value":5000,"tags":{"expected_response":"true","group":"","method":"GET","name":"http://127.0.0.1:1/","proto":"HTTP/1.1","scenario":"default","status":"200","url":"http://127.0.0.1:1/"}}}` + "\n")
+	}
+	if err := os.WriteFile(filepath.Join(work, "out.json"), []byte(earlier.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	in, own, _ := runK6In(t, work, k6Script, "out.json")
+	h := in.merged(t, "http_req_duration{}")
+	if h.Max() >= 1_000_000 {
+		t.Errorf("the earlier run's 5 s requests were stored: max %d µs", h.Max())
+	}
+	checkK6Percentiles(t, h, own)
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -45,6 +46,10 @@ type k6 struct {
 	tags  map[string]bool // the tags that become labels
 	mu    sync.Mutex
 	kinds map[string]K6Line // metric name → its declaration
+	// stale is the output file as an earlier run left it, when there was
+	// one: k6 truncates it once its outputs start, so until then it is not
+	// this run's.
+	stale os.FileInfo
 }
 
 // k6Tags are the tags that become series labels unless --adapter-opt
@@ -71,6 +76,8 @@ func newK6(o Options) (Adapter, error) {
 			return nil, fmt.Errorf("k6 needs --out json=FILE so the agent can read every sample")
 		}
 		a.files = []string{resolve(o.Dir, out)}
+		// Taken before the tool starts (the agent builds adapters first).
+		a.stale, _ = os.Stat(a.files[0])
 	}
 	return a, nil
 }
@@ -108,6 +115,9 @@ func (a *k6) Measurement() map[string]any {
 func (a *k6) Run(ctx context.Context, e Emitter) error {
 	var errs []error
 	for _, f := range a.files {
+		if a.stale != nil && !rewritten(ctx, f, a.stale) {
+			continue // k6 ended before writing its output: the file is still the earlier run's
+		}
 		errs = append(errs, followFile(ctx, f, a.o.Follow, func(line []byte) { a.line(line, e) }))
 	}
 	return errors.Join(errs...)

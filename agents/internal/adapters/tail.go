@@ -184,3 +184,27 @@ func followFile(ctx context.Context, path string, follow bool, fn func([]byte)) 
 		}
 	}
 }
+
+// rewritten waits until path is no longer the file before, which an earlier
+// run left and the tool truncates or replaces when it starts writing, and
+// reports whether that happened before ctx ended. Until then the file holds
+// the earlier run's data, and reading it would take that run's samples for
+// this one's and skip as many bytes of this run's once the tool truncates it.
+func rewritten(ctx context.Context, path string, before os.FileInfo) bool {
+	t := time.NewTicker(pollEvery)
+	defer t.Stop()
+	for {
+		done := ctx.Err() != nil
+		fi, err := os.Stat(path)
+		if err != nil || !os.SameFile(fi, before) || fi.Size() != before.Size() || !fi.ModTime().Equal(before.ModTime()) {
+			return true
+		}
+		if done {
+			return false
+		}
+		select {
+		case <-ctx.Done():
+		case <-t.C:
+		}
+	}
+}
