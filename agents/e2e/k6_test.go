@@ -75,11 +75,13 @@ export function handleSummary(data) {
 // summary of http_req_duration and the agent's stderr.
 func runK6(t *testing.T, script string) (*ingest, map[string]float64, string) {
 	t.Helper()
-	return runK6In(t, t.TempDir(), script, "out.json")
+	work := t.TempDir()
+	return runK6In(t, work, script, "--out", "json="+filepath.Join(work, "out.json"))
 }
 
-// runK6In is runK6 in the directory work, with `--out json=` out there.
-func runK6In(t *testing.T, work, script, out string) (*ingest, map[string]float64, string) {
+// runK6In is runK6 in the directory work, with k6's flags out naming its
+// JSON output.
+func runK6In(t *testing.T, work, script string, out ...string) (*ingest, map[string]float64, string) {
 	t.Helper()
 	k6 := k6Binary(t)
 	var mu sync.Mutex
@@ -109,7 +111,7 @@ func runK6In(t *testing.T, work, script, out string) (*ingest, map[string]float6
 		DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
 		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr,
 	}
-	args := []string{k6, "run", "--no-color", "--out", "json=" + filepath.Join(work, out), path}
+	args := append(append([]string{k6, "run", "--no-color"}, out...), path)
 	code, err := agent.Run(context.Background(), cfg, args)
 	if err != nil || code != 0 {
 		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout.String(), stderr.String())
@@ -204,7 +206,8 @@ func TestK6ThousandsOfURLs(t *testing.T) {
 // k6 writes it, and stores what k6 measured (it used to store nothing and
 // report success).
 func TestK6GzipOutput(t *testing.T) {
-	in, own, _ := runK6In(t, t.TempDir(), k6Script, "out.json.gz")
+	work := t.TempDir()
+	in, own, _ := runK6In(t, work, k6Script, "--out", "json="+filepath.Join(work, "out.json.gz"))
 	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
 }
 
@@ -227,10 +230,32 @@ func TestK6RerunOverEarlierOutput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(work, "out.json"), []byte(earlier.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, own, _ := runK6In(t, work, k6Script, "out.json")
+	in, own, _ := runK6In(t, work, k6Script, "--out", "json="+filepath.Join(work, "out.json"))
 	h := in.merged(t, "http_req_duration{}")
 	if h.Max() >= 1_000_000 {
 		t.Errorf("the earlier run's 5 s requests were stored: max %d µs", h.Max())
 	}
 	checkK6Percentiles(t, h, own)
+}
+
+// TestK6OutputFromEnvOrConfig: k6 also takes its outputs from K6_OUT and
+// from the "out" list of its --config file; the agent reads the JSON output
+// named there (it used to refuse to start without --out on the command line).
+func TestK6OutputFromEnvOrConfig(t *testing.T) {
+	t.Run("K6_OUT", func(t *testing.T) {
+		work := t.TempDir()
+		t.Setenv("K6_OUT", "json="+filepath.Join(work, "out.json"))
+		in, own, _ := runK6In(t, work, k6Script)
+		checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
+	})
+	t.Run("config", func(t *testing.T) {
+		work := t.TempDir()
+		cfg := filepath.Join(work, "k6.json")
+		out, _ := json.Marshal(map[string][]string{"out": {"json=" + filepath.Join(work, "out.json")}})
+		if err := os.WriteFile(cfg, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		in, own, _ := runK6In(t, work, k6Script, "--config", cfg)
+		checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
+	})
 }

@@ -325,12 +325,33 @@ func TestK6LabelsOnlyBoundedTags(t *testing.T) {
 }
 
 func TestK6NeedsJSONOut(t *testing.T) {
+	t.Setenv("K6_OUT", "")
 	if _, err := New("k6", Options{Follow: true, Args: []string{"k6", "run", "s.js"}}); err == nil {
 		t.Fatal("no error without --out json")
 	}
 	for _, args := range [][]string{{"k6", "run", "--out", "json=o.json"}, {"k6", "run", "-o", "json=o.json"}, {"k6", "run", "--out=json=o.json"}} {
-		if f, ok := k6JSONOut(args); !ok || f != "o.json" {
+		if f, ok := k6JSONOut(args, "", ""); !ok || f != "o.json" {
 			t.Errorf("%v: %q %v", args, f, ok)
+		}
+	}
+	// The command line replaces K6_OUT, which replaces the config file's list, as in k6.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "k6.json"), []byte(`{"out":["json=cfg.json"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		env  string
+		want string
+	}{
+		{[]string{"k6", "run", "-c", "k6.json", "s.js"}, "", "cfg.json"},
+		{[]string{"k6", "run", "--config=k6.json", "s.js"}, "csv=o.csv,json=env.json", "env.json"},
+		{[]string{"k6", "run", "--config", "k6.json", "--out", "json=cli.json", "s.js"}, "json=env.json", "cli.json"},
+		{[]string{"k6", "run", "--config", "k6.json", "--out", "csv=cli.csv", "s.js"}, "json=env.json", ""},
+		{[]string{"k6", "run", "-c", "k6.json", "s.js"}, "csv=env.csv", ""},
+	} {
+		if f, _ := k6JSONOut(tc.args, tc.env, dir); f != tc.want {
+			t.Errorf("%v with K6_OUT=%q: %q, want %q", tc.args, tc.env, f, tc.want)
 		}
 	}
 }

@@ -71,9 +71,9 @@ func newK6(o Options) (Adapter, error) {
 		}
 	}
 	if o.Follow {
-		out, ok := k6JSONOut(o.Args)
+		out, ok := k6JSONOut(o.Args, os.Getenv("K6_OUT"), o.Dir)
 		if !ok {
-			return nil, fmt.Errorf("k6 needs --out json=FILE so the agent can read every sample")
+			return nil, fmt.Errorf("k6 needs --out json=FILE (or K6_OUT, or \"out\" in its --config file) so the agent can read every sample")
 		}
 		a.files = []string{resolve(o.Dir, out)}
 		// Taken before the tool starts (the agent builds adapters first).
@@ -82,23 +82,46 @@ func newK6(o Options) (Adapter, error) {
 	return a, nil
 }
 
-// k6JSONOut finds the file of a `--out json=FILE` / `-o json=FILE` output.
-func k6JSONOut(args []string) (string, bool) {
-	for i, a := range args {
-		v := ""
-		switch {
-		case (a == "--out" || a == "-o") && i+1 < len(args):
-			v = args[i+1]
-		case strings.HasPrefix(a, "--out="):
-			v = a[len("--out="):]
-		case strings.HasPrefix(a, "-o") && len(a) > 2 && !strings.HasPrefix(a, "--"):
-			v = strings.TrimPrefix(a[2:], "=")
+// k6JSONOut finds the file of a `json=FILE` output among the outputs k6
+// uses: those of the command line (`--out`, `-o`), else those of K6_OUT
+// (comma-separated; env is its value), else the "out" list of the
+// `--config` file, since each replaces the next in k6's configuration.
+func k6JSONOut(args []string, env, dir string) (string, bool) {
+	outs := k6Flag(args, "--out", "-o")
+	if len(outs) == 0 && env != "" {
+		outs = strings.Split(env, ",")
+	}
+	if cfg := k6Flag(args, "--config", "-c"); len(outs) == 0 && len(cfg) > 0 {
+		var file struct {
+			Out []string `json:"out"`
 		}
+		if raw, err := os.ReadFile(resolve(dir, cfg[len(cfg)-1])); err == nil && json.Unmarshal(raw, &file) == nil {
+			outs = file.Out
+		}
+	}
+	for _, v := range outs {
 		if f, ok := strings.CutPrefix(v, "json="); ok && f != "" {
 			return f, true
 		}
 	}
 	return "", false
+}
+
+// k6Flag returns the values of a flag given as `long V`, `long=V`, `short V`,
+// `shortV` or `short=V`.
+func k6Flag(args []string, long, short string) []string {
+	var vs []string
+	for i, a := range args {
+		switch {
+		case (a == long || a == short) && i+1 < len(args):
+			vs = append(vs, args[i+1])
+		case strings.HasPrefix(a, long+"="):
+			vs = append(vs, a[len(long)+1:])
+		case strings.HasPrefix(a, short) && len(a) > len(short) && !strings.HasPrefix(a, "--"):
+			vs = append(vs, strings.TrimPrefix(a[len(short):], "="))
+		}
+	}
+	return vs
 }
 
 func (a *k6) Name() string { return "k6" }
