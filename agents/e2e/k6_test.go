@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -76,12 +77,12 @@ export function handleSummary(data) {
 func runK6(t *testing.T, script string) (*ingest, map[string]float64, string) {
 	t.Helper()
 	work := t.TempDir()
-	return runK6In(t, work, script, "--out", "json="+filepath.Join(work, "out.json"))
+	return runK6In(t, work, script, 0, "--out", "json="+filepath.Join(work, "out.json"))
 }
 
 // runK6In is runK6 in the directory work, with k6's flags out naming its
-// JSON output.
-func runK6In(t *testing.T, work, script string, out ...string) (*ingest, map[string]float64, string) {
+// JSON output, expecting the agent to exit with code.
+func runK6In(t *testing.T, work, script string, code int, out ...string) (*ingest, map[string]float64, string) {
 	t.Helper()
 	k6 := k6Binary(t)
 	var mu sync.Mutex
@@ -112,9 +113,9 @@ func runK6In(t *testing.T, work, script string, out ...string) (*ingest, map[str
 		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr,
 	}
 	args := append(append([]string{k6, "run", "--no-color"}, out...), path)
-	code, err := agent.Run(context.Background(), cfg, args)
-	if err != nil || code != 0 {
-		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", code, err, stdout.String(), stderr.String())
+	got, err := agent.Run(context.Background(), cfg, args)
+	if err != nil || got != code {
+		t.Fatalf("exit %d err %v\nstdout:\n%s\nstderr:\n%s", got, err, stdout.String(), stderr.String())
 	}
 	raw, err := os.ReadFile(summary)
 	if err != nil {
@@ -207,7 +208,7 @@ func TestK6ThousandsOfURLs(t *testing.T) {
 // report success).
 func TestK6GzipOutput(t *testing.T) {
 	work := t.TempDir()
-	in, own, _ := runK6In(t, work, k6Script, "--out", "json="+filepath.Join(work, "out.json.gz"))
+	in, own, _ := runK6In(t, work, k6Script, 0, "--out", "json="+filepath.Join(work, "out.json.gz"))
 	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
 }
 
@@ -230,7 +231,7 @@ func TestK6RerunOverEarlierOutput(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(work, "out.json"), []byte(earlier.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	in, own, _ := runK6In(t, work, k6Script, "--out", "json="+filepath.Join(work, "out.json"))
+	in, own, _ := runK6In(t, work, k6Script, 0, "--out", "json="+filepath.Join(work, "out.json"))
 	h := in.merged(t, "http_req_duration{}")
 	if h.Max() >= 1_000_000 {
 		t.Errorf("the earlier run's 5 s requests were stored: max %d µs", h.Max())
@@ -245,7 +246,7 @@ func TestK6OutputFromEnvOrConfig(t *testing.T) {
 	t.Run("K6_OUT", func(t *testing.T) {
 		work := t.TempDir()
 		t.Setenv("K6_OUT", "json="+filepath.Join(work, "out.json"))
-		in, own, _ := runK6In(t, work, k6Script)
+		in, own, _ := runK6In(t, work, k6Script, 0)
 		checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
 	})
 	t.Run("config", func(t *testing.T) {
@@ -255,7 +256,30 @@ func TestK6OutputFromEnvOrConfig(t *testing.T) {
 		if err := os.WriteFile(cfg, out, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		in, own, _ := runK6In(t, work, k6Script, "--config", cfg)
+		in, own, _ := runK6In(t, work, k6Script, 0, "--config", cfg)
 		checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
 	})
+}
+
+// TestK6InterruptedIsCancelled: Ctrl-C stops k6 through the agent; k6
+// exits 105 (its code for a run stopped by a signal), not the shell's 130,
+// and the run is cancelled, not failed, with every request k6 counted.
+func TestK6InterruptedIsCancelled(t *testing.T) {
+	work := t.TempDir()
+	out := filepath.Join(work, "out.json")
+	go func() {
+		// Once k6 writes its output, it and the agent's forwarder are running.
+		for fi, err := os.Stat(out); err != nil || fi.Size() == 0; fi, err = os.Stat(out) {
+			time.Sleep(50 * time.Millisecond)
+		}
+		time.Sleep(time.Second)
+		syscall.Kill(syscall.Getpid(), syscall.SIGINT)
+	}()
+	in, own, _ := runK6In(t, work, strings.Replace(k6Script, "'5s'", "'60s'", 1), 105, "--out", "json="+out)
+	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	if in.finish == nil || in.finish.Status != "cancelled" || in.finish.ExitCode != 105 {
+		t.Errorf("finish %+v", in.finish)
+	}
 }

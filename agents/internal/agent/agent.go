@@ -250,7 +250,12 @@ loop:
 	}
 	folded := pipe.folded()
 	reportFolded(cfg.Stderr, cfg.MaxSeriesPerMetric, folded)
-	res, err := snk.Stop(sink.Finish{Status: statusFor(code), EndedAt: time.Now().UnixMilli(), ExitCode: code,
+	// A run the user stopped is cancelled whatever code the tool chose for that.
+	outcome := statusFor(code)
+	if proc.Stopped() {
+		outcome = "cancelled"
+	}
+	res, err := snk.Stop(sink.Finish{Status: outcome, EndedAt: time.Now().UnixMilli(), ExitCode: code,
 		SeriesFolded: seriesFolded(folded)}, cfg.DrainTimeout)
 	report(cfg.Stderr, cfg.Server, res, err)
 	if lost(res) && code == 0 && !cfg.AllowDataLoss {

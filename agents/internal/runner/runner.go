@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -35,6 +36,9 @@ type Process struct {
 	cmd    *exec.Cmd
 	copies sync.WaitGroup
 	sigs   chan os.Signal
+	// stopped: a SIGINT or SIGTERM was passed on, so the run was stopped
+	// by whoever sent it, whatever code the child exits with then.
+	stopped atomic.Bool
 }
 
 // forwarded are the signals a user sends to stop or poke a benchmark.
@@ -69,6 +73,9 @@ func Start(c Command) (*Process, error) {
 	}
 	go func() {
 		for s := range p.sigs {
+			if s == syscall.SIGINT || s == syscall.SIGTERM {
+				p.stopped.Store(true)
+			}
 			_ = cmd.Process.Signal(s)
 		}
 	}()
@@ -90,6 +97,11 @@ func environWithout(hide []string) []string {
 	}
 	return out
 }
+
+// Stopped reports whether a SIGINT or SIGTERM was passed on to the child:
+// tools exit with codes of their own when interrupted (k6 105, sysbench 1),
+// not only the shell's 130 and 143.
+func (p *Process) Stopped() bool { return p.stopped.Load() }
 
 // Pid is the child's process id.
 func (p *Process) Pid() int { return p.cmd.Process.Pid }

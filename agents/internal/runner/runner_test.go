@@ -71,8 +71,8 @@ func TestSignalIsForwarded(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, err := p.Wait()
-	if err != nil || code != 3 || !strings.Contains(out.String(), "got-term") {
-		t.Fatalf("code %d err %v out %q", code, err, out.String())
+	if err != nil || code != 3 || !strings.Contains(out.String(), "got-term") || !p.Stopped() {
+		t.Fatalf("code %d err %v stopped %v out %q", code, err, p.Stopped(), out.String())
 	}
 }
 
@@ -82,7 +82,7 @@ func TestKilledChildExitsWith128PlusSignal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if code, _ := p.Wait(); code != 137 {
-		t.Fatalf("code %d", code)
+	if code, _ := p.Wait(); code != 137 || p.Stopped() {
+		t.Fatalf("code %d stopped %v", code, p.Stopped())
 	}
 }
