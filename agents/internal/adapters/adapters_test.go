@@ -329,6 +329,9 @@ func TestK6NeedsJSONOut(t *testing.T) {
 	if _, err := New("k6", Options{Follow: true, Args: []string{"k6", "run", "s.js"}}); err == nil {
 		t.Fatal("no error without --out json")
 	}
+	if _, err := New("k6", Options{Follow: true, Args: []string{"k6", "run", "--out", "json=-", "s.js"}}); err == nil {
+		t.Fatal("no error with --out json=-, which k6 writes to its standard output")
+	}
 	for _, args := range [][]string{{"k6", "run", "--out", "json=o.json"}, {"k6", "run", "-o", "json=o.json"}, {"k6", "run", "--out=json=o.json"}} {
 		if f, ok := k6JSONOut(args, "", ""); !ok || f != "o.json" {
 			t.Errorf("%v: %q %v", args, f, ok)

@@ -75,6 +75,11 @@ func newK6(o Options) (Adapter, error) {
 		if !ok {
 			return nil, fmt.Errorf("k6 needs --out json=FILE (or K6_OUT, or \"out\" in its --config file) so the agent can read every sample")
 		}
+		if out == "-" {
+			// k6 writes json=- to its standard output, which no file holds: the
+			// run would be stored empty.
+			return nil, fmt.Errorf("k6 writes --out json=- to its standard output; name a file (--out json=FILE) so the agent can read every sample")
+		}
 		a.files = []string{resolve(o.Dir, out)}
 		// Taken before the tool starts (the agent builds adapters first).
 		a.stale, _ = os.Stat(a.files[0])
