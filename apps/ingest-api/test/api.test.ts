@@ -880,6 +880,28 @@ describe('rollups', () => {
     expect(decodeHistogram(new Uint8Array(row.histogram)).totalCount).toBe(count);
   });
 
+  it('leaves intervals without samples out of min and max', async () => {
+    // k6's setup() pause and a scenario that ended send intervals with no samples, stored as
+    // count, min and max 0: a minimum of 0 would be no sample's value.
+    const id = await newRun();
+    const key = { key: 's', name: 'latency', kind: 'latency', unit: 'us' };
+    const empty = { count: 0, min: 0, max: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0 };
+    const frames = [
+      frame('s', 0, { ...empty, histogram: histogramOf([]) }),
+      frame('s', 1, { min: 250, max: 4000, histogram: HISTOGRAM }),
+      frame('s', 2, { ...empty, histogram: histogramOf([]) }),
+    ];
+    expect((await client.post(`/v1/runs/${id}/frames`, { series: [key], frames })).status).toBe(200);
+    await server.ctx.rollup.flush(true);
+    const [bucket] = await rollupRows(id);
+    expect(bucket).toMatchObject({ frame_count: 3, min: 250, max: 4000 });
+    const summary = await sql.query(
+      'SELECT m.min, m.max FROM series_summaries m JOIN series s ON s.id = m.series_id WHERE s.run_id = $1',
+      [id],
+    );
+    expect(summary.rows).toEqual([{ min: 250, max: 4000 }]);
+  });
+
   it('never lets a rollup of fewer frames replace one of more (two instances, late writes)', async () => {
     const id = await newRun();
     await client.post(`/v1/runs/${id}/frames`, batch(0, 1));

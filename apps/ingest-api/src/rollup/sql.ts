@@ -9,11 +9,16 @@ const WIDTH = `interval '${ROLLUP_WIDTH_SECONDS} seconds'`;
 /** Warm-up: flagged by the agent, or starting within the run's declared warm-up. */
 const WARMUP = `(f.warmup OR f.start_at < (r.started_at AT TIME ZONE 'UTC') + r.warmup_ms * interval '1 millisecond')`;
 
-/** Columns every aggregate over frames returns (f = frames). */
+/**
+ * Columns every aggregate over frames returns (f = frames). An interval without samples (a
+ * setup() pause, a scenario that ended) stores min and max as 0, which are no samples' values:
+ * min and max are taken over the intervals that have some, or a run's minimum reads 0.
+ */
 const FRAME_AGGREGATES = `count(*)::int AS frame_count,
   sum(f.count)::int8 AS count,
   coalesce(sum(extract(epoch FROM f.end_at - f.start_at) * 1000), 0)::int8 AS duration_ms,
-  min(f.min) AS min, max(f.max) AS max,
+  coalesce(min(f.min) FILTER (WHERE f.count > 0), 0) AS min,
+  coalesce(max(f.max) FILTER (WHERE f.count > 0), 0) AS max,
   coalesce(sum(f.mean * f.count) / nullif(sum(f.count), 0), avg(f.mean)) AS mean,
   max(f.p50) AS p50, max(f.p90) AS p90, max(f.p95) AS p95, max(f.p99) AS p99, max(f.p999) AS p999,
   count(*) FILTER (WHERE f.histogram IS NULL)::int AS without_histogram`;
@@ -156,7 +161,8 @@ export const SUMMARY_INPUTS = `
   WITH ids AS (SELECT DISTINCT unnest($1::text[]) AS series_id),
   steady_buckets AS (
     SELECT ro.series_id, sum(ro.frame_count)::int AS frame_count, sum(ro.count)::int8 AS count,
-           sum(ro.duration_ms)::int8 AS duration_ms, min(ro.min) AS min, max(ro.max) AS max,
+           sum(ro.duration_ms)::int8 AS duration_ms,
+           min(ro.min) FILTER (WHERE ro.count > 0) AS min, max(ro.max) FILTER (WHERE ro.count > 0) AS max,
            sum(ro.mean * ro.count) AS mean_weighted, sum(ro.mean) AS mean_sum, count(*)::int AS mean_n,
            max(ro.p50) AS p50, max(ro.p90) AS p90, max(ro.p95) AS p95, max(ro.p99) AS p99, max(ro.p999) AS p999,
            count(*) FILTER (WHERE ro.histogram IS NULL)::int AS without_histogram
@@ -166,7 +172,7 @@ export const SUMMARY_INPUTS = `
   warmup_buckets AS (
     SELECT f.series_id, count(*)::int AS frame_count, sum(f.count)::int8 AS count,
            coalesce(sum(extract(epoch FROM f.end_at - f.start_at) * 1000), 0)::int8 AS duration_ms,
-           min(f.min) AS min, max(f.max) AS max,
+           min(f.min) FILTER (WHERE f.count > 0) AS min, max(f.max) FILTER (WHERE f.count > 0) AS max,
            sum(f.mean * f.count) AS mean_weighted, sum(f.mean) AS mean_sum, count(*)::int AS mean_n,
            max(f.p50) AS p50, max(f.p90) AS p90, max(f.p95) AS p95, max(f.p99) AS p99, max(f.p999) AS p999,
            count(*) FILTER (WHERE f.histogram IS NULL)::int AS without_histogram
