@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -141,6 +142,35 @@ func TestImportHyperfine(t *testing.T) {
 	for name, printed := range map[string][]byte{"min": m[2], "max": m[3]} {
 		if _, v := in.only(t, name+key); fmt.Sprintf("%.1f", v*1e3) != string(printed) {
 			t.Errorf("%s %.1f ms stored, hyperfine printed %s", name, v*1e3, printed)
+		}
+	}
+}
+
+// TestImportHyperfineCommandWithCredential: hyperfine names each benchmark
+// by its command line, and users time HTTP APIs with the key in the URL and
+// an Authorization header. The command becomes the series' benchmark label,
+// shown with the run to everyone who may open it, so its credentials must
+// be redacted as the run's own command line is.
+func TestImportHyperfineCommandWithCredential(t *testing.T) {
+	bin, err := exec.LookPath("hyperfine")
+	if err != nil {
+		t.Skip("hyperfine not installed (apt-get install hyperfine; npm test installs it)")
+	}
+	const key, bearer = "e2eHyperfineKey7Q9", "e2eHyperfineBearer4Z2"
+	command := "curl -s -m 1 -H 'Authorization: Bearer " + bearer + "' http://127.0.0.1:9/v1/search?q=x&api_key=" + key
+	path := filepath.Join(t.TempDir(), "hyperfine.json")
+	// -i: nothing listens on port 9; the command's time is measured all the same.
+	if out, err := exec.Command(bin, "-N", "-i", "--style", "basic", "--runs", "3", "--export-json", path, command).CombinedOutput(); err != nil {
+		t.Fatalf("hyperfine: %v\n%s", err, out)
+	}
+	in, _ := importFile(t, path)
+	want := "run_time{benchmark=curl -s -m 1 -H 'Authorization: Bearer [REDACTED]' http://127.0.0.1:9/v1/search?q=x&api_key=[REDACTED]}"
+	if count, _ := in.only(t, want); count != 3 {
+		t.Errorf("%s: %d runs stored, hyperfine ran 3", want, count)
+	}
+	for series := range in.kinds {
+		if strings.Contains(series, key) || strings.Contains(series, bearer) {
+			t.Errorf("a credential reached the server in a series: %s", series)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/levelfield/levelfield/agents/internal/adapters"
 	"github.com/levelfield/levelfield/agents/internal/histogram"
+	"github.com/levelfield/levelfield/agents/internal/provenance"
 )
 
 // pipeline is the Emitter adapters write to. One mutex serialises the
@@ -41,6 +42,9 @@ func newPipeline(startMs, intervalMs, warmupMs int64, b histogram.Bounds) *pipel
 func (p *pipeline) start(startMs int64) {
 	p.rec = histogram.NewRecorder(startMs, p.intervalMs, p.warmupMs)
 	p.rec.Bound(p.bounds)
+	// Tools put command lines and URLs in tags (hyperfine names a benchmark
+	// by its command), and series labels are shown with the run.
+	p.rec.Relabel(provenance.RedactLabels)
 }
 
 // recorder returns the recorder, creating it at the first sample's interval

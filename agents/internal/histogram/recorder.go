@@ -303,6 +303,10 @@ type Recorder struct {
 	bounds  *Bounds
 	metrics map[Series]*metric
 	seed    maphash.Seed
+	// Under Relabel: how tag sets become labels, and the tag sets seen
+	// whose labels changed, by the recorder they go to.
+	relabel func(map[string]string) map[string]string
+	aliases map[Series]*SeriesRecorder
 }
 
 // NewRecorder starts intervals at startMs (unix ms), each intervalMs long;
@@ -327,6 +331,48 @@ func (r *Recorder) Series(s Series) *SeriesRecorder {
 	if sr, ok := r.series[s]; ok {
 		return sr
 	}
+	if r.relabel != nil && s.labels != "" {
+		return r.relabeled(s)
+	}
+	return r.create(s)
+}
+
+// maxAliases bounds the tag sets remembered as relabeled: a tool may send a
+// new one with every sample (a token per request), and each is relabeled
+// again once forgotten rather than kept for the whole run.
+const maxAliases = 1024
+
+// Relabel makes the labels a tool gives into the labels a series is stored
+// under (the agent redacts credentials there). Tag sets that relabel alike
+// are one series. f must give back labels it is given again unchanged.
+func (r *Recorder) Relabel(f func(map[string]string) map[string]string) {
+	r.relabel = f
+	r.aliases = map[Series]*SeriesRecorder{}
+}
+
+// relabeled returns the recorder of s's relabeled series. A tag set kept as
+// it is is then found by Series; one relabeled or folded under Bounds is
+// remembered here, so relabeling costs once per tag set, not per sample.
+func (r *Recorder) relabeled(s Series) *SeriesRecorder {
+	if sr, ok := r.aliases[s]; ok {
+		return sr
+	}
+	to := NewSeries(s.Name, s.Kind, s.Unit, r.relabel(s.Labels()))
+	sr, ok := r.series[to]
+	if !ok {
+		sr = r.create(to)
+	}
+	if r.series[s] != sr {
+		if len(r.aliases) >= maxAliases {
+			clear(r.aliases)
+		}
+		r.aliases[s] = sr
+	}
+	return sr
+}
+
+// create makes the recorder of a series not seen before.
+func (r *Recorder) create(s Series) *SeriesRecorder {
 	if r.bounds != nil && !r.bounds.Suite && s.labels != "" {
 		return r.route(s)
 	}

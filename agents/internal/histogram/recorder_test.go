@@ -165,3 +165,30 @@ func TestRecordAfterRecordN(t *testing.T) {
 		t.Fatalf("%+v", f)
 	}
 }
+
+// Relabeled tag sets: frames carry the relabeled labels, and tag sets that
+// relabel alike are one series (two frames of one series and interval would
+// collide at the ingest API).
+func TestRecorderRelabel(t *testing.T) {
+	r := NewRecorder(t0, 1000, 0)
+	r.Relabel(func(l map[string]string) map[string]string {
+		if l["url"] != "" {
+			l["url"] = "hidden"
+		}
+		return l
+	})
+	r.Series(NewSeries("latency", Latency, "us", map[string]string{"url": "a"})).Record(t0, 10)
+	r.Series(NewSeries("latency", Latency, "us", map[string]string{"url": "b"})).Record(t0, 20)
+	r.Series(NewSeries("latency", Latency, "us", map[string]string{"url": "a"})).Record(t0, 30)
+	r.Series(NewSeries("latency", Latency, "us", nil)).Record(t0, 40)
+	frames := r.CloseAll()
+	if len(frames) != 2 {
+		t.Fatalf("%d frames, want 2: %v", len(frames), frames)
+	}
+	if got := frames[0].Series.String(); got != "latency{url=hidden}" || frames[0].Count != 3 {
+		t.Errorf("first frame %s with %d samples, want latency{url=hidden} with 3", got, frames[0].Count)
+	}
+	if got := frames[1].Series.String(); got != "latency" || frames[1].Count != 1 {
+		t.Errorf("second frame %s with %d samples, want latency with 1", got, frames[1].Count)
+	}
+}
