@@ -5,7 +5,7 @@
 // by the import (published.import) and the demo loader. Relative imports only.
 import 'server-only';
 import type { Disclosure, Provenance } from '@levelfield/contracts/provenance';
-import { redactLabels, redactProvenance, redactValue } from '@levelfield/contracts/redact';
+import { redactLabels, redactProvenance, redactString, redactValue } from '@levelfield/contracts/redact';
 import type { Prisma, PrismaClient } from '@levelfield/db/client';
 import type { PublishedValue } from '@levelfield/fairness';
 import { PUBLISHED_KEY_LABEL } from './key.ts';
@@ -62,7 +62,8 @@ export async function storePublishedRun(db: Db, run: NewPublishedRun): Promise<{
       provenance: redactProvenance(run.provenance) as unknown as Prisma.InputJsonValue,
       disclosure: redactValue(run.disclosure) as unknown as Prisma.InputJsonValue,
       values: run.values as unknown as Prisma.InputJsonValue,
-      sourceUrl: run.sourceUrl ?? null,
+      // A publication shared as a presigned or tokened link: the address stays, the signature goes.
+      sourceUrl: run.sourceUrl === undefined ? null : redactString(run.sourceUrl),
       startedAt: run.publishedAt,
       endedAt: run.publishedAt,
       createdById: run.createdById ?? null,
