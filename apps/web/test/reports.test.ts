@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createComparison } from '~/server/comparisons/create';
 import { decideCheck } from '~/server/comparisons/decide';
 import { loadDemoComparisons } from '~/server/comparisons/demo';
+import { getComparison } from '~/server/comparisons/view';
 import { loadDemoReport } from '~/server/reports/demo';
 import { snapshotChanges } from '~/server/reports/diff';
 import { publishReport } from '~/server/reports/publish';
@@ -258,5 +259,27 @@ describe('the demo report', () => {
     expect(threads[0]?.anchor).toEqual({ kind: 'check', checkId: 'F-HW-3' });
     expect(threads[0]?.comments.length).toBe(2);
     expect(JSON.stringify(threads)).not.toContain('@levelfield.local');
+  });
+});
+
+describe('people without a name', () => {
+  it('are never named by their email to readers of a public comparison or report', async () => {
+    // An OIDC sign-in whose identity provider sent no name claim: Auth.js stores name null.
+    const email = 'sso-editor@corp.example';
+    const editor = (await db.user.create({ data: { email, name: null } })).id;
+    const acme = await db.organization.findUniqueOrThrow({ where: { slug: 'acme' } });
+    await db.membership.create({ data: { organizationId: acme.id, userId: editor, role: 'editor' } });
+    const slug = 'cockroachdb-tpcc-3-vs-30-nodes';
+    await decideCheck(db, editor, {
+      slug,
+      checkId: 'F-HW-1',
+      decision: 'waived',
+      justification: 'both sides ran on the same instance type',
+    });
+    await publishReport(db, editor, { comparison: slug, visibility: 'public' });
+    const report = await getReport(db, null, slug);
+    expect(report.version.snapshot.report.publishedBy).toBe('a member');
+    const comparison = await getComparison(db, null, slug);
+    for (const read of [report, comparison]) expect(JSON.stringify(read)).not.toContain(email);
   });
 });

@@ -5,6 +5,7 @@ import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { CHECK_IDS } from '@levelfield/fairness';
+import { displayName } from '~/server/people';
 import { recordChecks } from './record.ts';
 import type { DecideCheck } from './schema.ts';
 import { requireComparison } from './view.ts';
@@ -16,7 +17,7 @@ export async function decideCheck(db: PrismaClient, viewerId: string | null, inp
     throw new AppError('VALIDATION_FAILED', `${input.checkId} is not a check of the catalogue.`, 'checkId');
   const user = await db.user.findUniqueOrThrow({
     where: { id: viewerId as string },
-    select: { id: true, name: true, email: true },
+    select: { id: true, name: true },
   });
   // The row keeps the state and evidence the decision was made on.
   await recordChecks(db, comparison.id);
@@ -44,14 +45,14 @@ export async function decideCheck(db: PrismaClient, viewerId: string | null, inp
         decision: input.decision,
         justification: input.justification,
         decidedById: user.id,
-        decidedByName: user.name ?? user.email,
+        decidedByName: displayName(user),
         decidedAt: at,
       },
     });
     return {
       checkId: input.checkId,
       decision: input.decision,
-      by: user.name ?? user.email,
+      by: displayName(user),
       at: at.toISOString(),
     };
   });

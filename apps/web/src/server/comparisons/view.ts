@@ -7,6 +7,7 @@ import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { applyDecisions, type CheckDecision, type CheckResult, runChecks } from '@levelfield/fairness';
 import { NO_HEATMAP } from '~/lib/timeline-model';
+import { displayName } from '~/server/people';
 import { type Action, permissionsOf, type Role } from '../access.ts';
 import { requireProject } from '../access-checks.ts';
 import { openable, openableBy, type Reader } from '../runs/reach.ts';
@@ -85,7 +86,7 @@ export async function withDecisions(db: PrismaClient, comparisonId: string, resu
   const stored = await db.checkResult.findMany({
     where: { comparisonId },
     include: {
-      decidedBy: { select: { name: true, email: true } },
+      decidedBy: { select: { name: true } },
       history: { orderBy: { decidedAt: 'desc' } },
     },
   });
@@ -95,7 +96,7 @@ export async function withDecisions(db: PrismaClient, comparisonId: string, resu
       checkId: s.checkId,
       decision: s.decision as CheckDecision['decision'],
       justification: s.justification as string,
-      by: s.history[0]?.decidedByName ?? s.decidedBy?.name ?? s.decidedBy?.email ?? 'a former member',
+      by: s.history[0]?.decidedByName ?? (s.decidedBy ? displayName(s.decidedBy) : 'a former member'),
       at: (s.decidedAt as Date).toISOString(),
     }));
   const history: Record<string, DecisionEvent[]> = {};

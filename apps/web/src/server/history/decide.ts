@@ -8,6 +8,7 @@ import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { HistoryIdentity } from '~/lib/history-key';
 import type { DecideChange } from '~/lib/schemas/history';
+import { displayName } from '~/server/people';
 import type { RetryPolicy } from '~/server/webhooks/deliver';
 import { alertRegression } from './alerts.ts';
 import { recordChange } from './record.ts';
@@ -31,7 +32,7 @@ export async function decideChange(
   const change = findChange(detected, input.metric, input.runId);
   const user = await db.user.findUniqueOrThrow({
     where: { id: viewerId as string },
-    select: { id: true, name: true, email: true },
+    select: { id: true, name: true },
   });
   const at = new Date();
   const metric = changeMetricOf(input.metric, input.series);
@@ -48,7 +49,7 @@ export async function decideChange(
         kind: input.kind,
         note: input.note,
         decidedById: user.id,
-        decidedByName: user.name ?? user.email,
+        decidedByName: displayName(user),
         decidedAt: at,
       },
     });
@@ -63,13 +64,13 @@ export async function decideChange(
           history: { id: history.id, identity: history.identity as unknown as HistoryIdentity },
           series: input.series,
           change,
-          confirmedBy: user.name ?? user.email,
+          confirmedBy: displayName(user),
           ...context,
         })
       : null;
   return {
     kind: input.kind,
-    by: user.name ?? user.email,
+    by: displayName(user),
     at: at.toISOString(),
     notified: alerted?.notified ?? 0,
     webhooks: alerted?.webhooks ?? 0,

@@ -7,6 +7,7 @@ import { describeTestbed, type HistoryIdentity } from '~/lib/history-key';
 import { type DetectedChange, detectChanges, type HistoryMetric, pointsOf } from '~/lib/history-points';
 import { type Action, denialError, permissionsOf } from '~/server/access';
 import { requireProject } from '~/server/access-checks';
+import { displayName } from '~/server/people';
 import { chooseSeries, historyRunsOf, runsOfHistory, seriesKeyOf } from './runs.ts';
 
 /** How a change is named in HistoryChange.metric: the metric, then the series ("p99 latency"). */
@@ -68,7 +69,7 @@ export async function getHistory(
       decision: true,
       justification: true,
       decidedAt: true,
-      decidedBy: { select: { name: true, email: true } },
+      decidedBy: { select: { name: true } },
       events: {
         orderBy: { decidedAt: 'asc' },
         select: { kind: true, note: true, decidedByName: true, decidedAt: true },
@@ -101,7 +102,7 @@ export async function getHistory(
       return {
         ...change,
         decision: row?.decision ?? null,
-        decidedBy: row?.decidedBy ? (row.decidedBy.name ?? row.decidedBy.email) : null,
+        decidedBy: row?.decidedBy ? displayName(row.decidedBy) : null,
         decidedAt: row?.decidedAt ?? null,
         events: row?.events ?? [],
       };

@@ -7,6 +7,7 @@ import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { PublishReport } from '~/lib/schemas/reports';
+import { displayName } from '~/server/people';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
 import { publishableBy } from '../runs/reach.ts';
 import { buildSnapshot, type ReportSnapshot, snapshotSha256, versionSha256 } from './snapshot.ts';
@@ -103,7 +104,7 @@ export async function publishReport(
   );
   const related = await relatedReports(db, comparison.id);
   const publisher = viewerId
-    ? await db.user.findUnique({ where: { id: viewerId }, select: { name: true, email: true } })
+    ? await db.user.findUnique({ where: { id: viewerId }, select: { name: true } })
     : null;
   const title = input.title ?? comparison.title;
 
@@ -128,7 +129,7 @@ export async function publishReport(
         version,
         title,
         publishedAt: publishedAt.toISOString(),
-        publishedBy: publisher?.name ?? publisher?.email ?? null,
+        publishedBy: publisher ? displayName(publisher) : null,
       },
       view,
       loaded,

@@ -3,6 +3,7 @@
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
+import { displayName } from '~/server/people';
 import { permissionsOf } from '../access.ts';
 import { requireReport, requireRunsStillShared } from './access.ts';
 import type { ReportSnapshot } from './snapshot.ts';
@@ -25,7 +26,7 @@ export async function getReport(db: PrismaClient, viewerId: string | null, slug:
       title: true,
       sha256: true,
       publishedAt: true,
-      publishedBy: { select: { name: true, email: true } },
+      publishedBy: { select: { name: true } },
     },
   });
   const wanted = version ?? versions[0]?.version;
@@ -58,7 +59,7 @@ export async function getReport(db: PrismaClient, viewerId: string | null, slug:
       sha256: v.sha256,
       publishedAt: v.publishedAt,
       // The publisher's name is part of the snapshot; this list only repeats it.
-      publishedBy: v.publishedBy?.name ?? v.publishedBy?.email ?? null,
+      publishedBy: v.publishedBy ? displayName(v.publishedBy) : null,
     })),
   };
 }
