@@ -288,7 +288,7 @@ describe('credentials in what people enter', () => {
     expect(text).toContain(corpus.marker);
   });
 
-  it('are redacted from the source URL: a presigned link to the publication keeps its address only', async () => {
+  it('are redacted from the source URLs: a presigned link to the publication keeps its address only', async () => {
     const signature = 'fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024';
     const credential = 'AKIAIOSFODNN7EXAMPLE%2F20251101%2Fus-east-1%2Fs3%2Faws4_request';
     const sourceUrl =
@@ -300,11 +300,14 @@ describe('credentials in what people enter', () => {
       benchmark: { name: 'B' },
       name: 'a presigned source',
       sourceUrl,
-      values: [{ quantity: 'tpmC', value: 1, unit: 'tpmC' }],
+      // A value read from an artefact shared the same way.
+      values: [{ quantity: 'tpmC', value: 1, unit: 'tpmC', source: sourceUrl }],
     };
     const out = await caller(fx.editor).import({ ...where, format: 'json', text: JSON.stringify(result) });
     expect(out.status).toBe('stored');
     const stored = await db.run.findFirstOrThrow({ where: { name: 'a presigned source' } });
+    expect(JSON.stringify(stored.values)).not.toContain(signature);
+    expect(stored.values).toMatchObject([{ metric: 'tpmC', value: 1, source: stored.sourceUrl }]);
     expect(stored.sourceUrl).toBe(
       'https://bench-results.s3.amazonaws.com/2025/report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256' +
         '&X-Amz-Credential=[REDACTED]&X-Amz-Date=20251101T000000Z&X-Amz-Expires=604800' +

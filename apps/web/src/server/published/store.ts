@@ -61,7 +61,10 @@ export async function storePublishedRun(db: Db, run: NewPublishedRun): Promise<{
       labels: storedLabels(run.labels ?? {}),
       provenance: redactProvenance(run.provenance) as unknown as Prisma.InputJsonValue,
       disclosure: redactValue(run.disclosure) as unknown as Prisma.InputJsonValue,
-      values: run.values as unknown as Prisma.InputJsonValue,
+      // A value's source may be a URL too (the artefact it was read from), shared the same way.
+      values: run.values.map((v) =>
+        v.source === undefined ? v : { ...v, source: redactString(v.source) },
+      ) as unknown as Prisma.InputJsonValue,
       // A publication shared as a presigned or tokened link: the address stays, the signature goes.
       sourceUrl: run.sourceUrl === undefined ? null : redactString(run.sourceUrl),
       startedAt: run.publishedAt,
