@@ -196,6 +196,18 @@ func redactParamValue(name, value string, depth int) string {
 	return value
 }
 
+// redactQuery redacts the credential-named parameters of a URL written
+// without its scheme, as curl and k6 name tags take them
+// ("localhost:8080/x?api_key=…", "health?token=…"): those after the first
+// "?" lose their values.
+func redactQuery(tok string, depth int) string {
+	q := strings.IndexByte(tok, '?')
+	if q < 0 {
+		return tok
+	}
+	return tok[:q] + redactParams(tok[q:], "?&;#", depth)
+}
+
 // oracleThin is Oracle's "user/password@" form in JDBC thin URLs.
 var oracleThin = regexp.MustCompile(`(jdbc:oracle:[a-z]+:)([^/@:]*)/([^@]+)@`)
 

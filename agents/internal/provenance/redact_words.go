@@ -122,7 +122,7 @@ func redactWordAt(w string, depth int) string {
 	if r, ok := redactBareUserinfo(w, depth); ok {
 		return r
 	}
-	return w
+	return redactQuery(w, depth)
 }
 
 // redactPairs redacts "a=1;password=x&b=2": a pair starts at the word's

@@ -142,6 +142,16 @@ function redactParamValue(name: string, value: string, depth: number): string {
   return value;
 }
 
+/**
+ * Redacts the credential-named parameters of a URL written without its scheme, as curl and k6
+ * name tags take them ("localhost:8080/x?api_key=…", "health?token=…"): those after the first
+ * "?" lose their values.
+ */
+export function redactQuery(word: string, depth: number): string {
+  const q = word.indexOf('?');
+  return q < 0 ? word : word.slice(0, q) + redactParams(word.slice(q), '?&;#', depth);
+}
+
 /** Oracle's "user/password@" form in JDBC thin URLs. */
 const ORACLE_THIN = /(jdbc:oracle:[a-z]+:)([^/@:]*)\/([^@]+)@/;
 

@@ -5,7 +5,7 @@
 // The same rules as agents/internal/provenance/redact_words.go.
 import { alreadyRedacted, REDACTED } from './marker.ts';
 import { isSecretName } from './names.ts';
-import { MAX_NESTING, redactBareUserinfo, redactURL } from './url.ts';
+import { MAX_NESTING, redactBareUserinfo, redactQuery, redactURL } from './url.ts';
 
 /** The short flag that takes a client's password; "-p=" (mysql) takes it attached only. */
 const CLIENT_FLAGS = new Map<string, string>([
@@ -89,7 +89,7 @@ export function redactWord(w: string, depth = 0): string {
   }
   if (pairAt(w, 0)) return redactPairs(w, depth);
   if (w.includes('://')) return redactURL(w, depth);
-  return redactBareUserinfo(w, depth) ?? w;
+  return redactBareUserinfo(w, depth) ?? redactQuery(w, depth);
 }
 
 /**
