@@ -290,6 +290,73 @@ func TestPgbenchRunMatchesPgbenchOwnNumbers(t *testing.T) {
 	}
 }
 
+// TestPgbenchFailuresAndLagMatchPgbenchSummary runs pgbench with a script
+// whose transactions conflict (REPEATABLE READ updates of one row, with a
+// \sleep between snapshot and update), --failures-detailed and --rate:
+// failed transactions are logged as "serialization", and pgbench's schedule
+// lag average is over successful transactions only.
+func TestPgbenchFailuresAndLagMatchPgbenchSummary(t *testing.T) {
+	pg := startPostgres(t)
+	in, srv := newIngest()
+	defer srv.Close()
+	work := t.TempDir()
+	script := filepath.Join(work, "conflict.sql")
+	if err := os.WriteFile(script, []byte("BEGIN ISOLATION LEVEL REPEATABLE READ;\n"+
+		"SELECT abalance FROM pgbench_accounts WHERE aid = 1;\n"+
+		"\\sleep 2 ms\n"+
+		"UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = 1;\n"+
+		"END;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	cfg := agent.Config{Server: srv.URL, Token: "lf_e2e", Project: "demo", Adapter: "auto",
+		Interval: time.Second, DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
+		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr}
+	prefix := filepath.Join(work, "conflict")
+	args := []string{"pgbench", "-h", pg.sock, "-U", "postgres", "-n", "-c", "4", "-j", "2", "-T", "3", "-R", "300",
+		"-f", script, "--failures-detailed", "--log", "--log-prefix=" + prefix, "postgres"}
+	code, err := agent.Run(context.Background(), cfg, args)
+	if err != nil || code != 0 {
+		t.Fatalf("exit %d err %v\nstderr:\n%s", code, err, stderr.String())
+	}
+	summary := func(re string) float64 {
+		m := regexp.MustCompile(re).FindStringSubmatch(stdout.String())
+		if m == nil {
+			t.Fatalf("%s not in pgbench's summary:\n%s", re, stdout.String())
+		}
+		v, _ := strconv.ParseFloat(m[1], 64)
+		return v
+	}
+	processed := int64(summary(`number of transactions actually processed: (\d+)`))
+	failed := int64(summary(`number of failed transactions: (\d+)`))
+	lagMs := summary(`rate limit schedule lag: avg ([0-9.]+)`)
+	if failed == 0 {
+		t.Fatalf("the script caused no serialization failure; nothing to check:\n%s", stdout.String())
+	}
+	if h := in.merged(t, "latency{script=0}"); h.TotalCount() != processed {
+		t.Errorf("latency: %d transactions stored, pgbench processed %d", h.TotalCount(), processed)
+	}
+	var storedFailed int64
+	for _, f := range in.frames["failed{script=0}"] {
+		storedFailed += f.Count
+	}
+	if storedFailed != failed {
+		t.Errorf("failed: %d stored, pgbench counted %d", storedFailed, failed)
+	}
+	lag := in.merged(t, "schedule_lag{script=0}")
+	if lag.TotalCount() != processed {
+		t.Errorf("schedule_lag: %d samples, pgbench averaged %d successful transactions", lag.TotalCount(), processed)
+	}
+	var lagSum float64
+	for _, f := range in.frames["schedule_lag{script=0}"] {
+		lagSum += f.Mean * float64(f.Count)
+	}
+	// pgbench logs the lag in whole µs and prints the average to 1 µs.
+	if got := lagSum / float64(lag.TotalCount()); math.Abs(got-lagMs*1000) > 1 {
+		t.Errorf("schedule lag mean %.1f µs, pgbench's %.3f ms", got, lagMs)
+	}
+}
+
 func TestImportPgbenchLogs(t *testing.T) {
 	in, srv := newIngest()
 	defer srv.Close()

@@ -23,8 +23,9 @@ import (
 //
 //	client_id transaction_no time script_no time_epoch time_us [schedule_lag] [retries]
 //
-// time is the latency in µs, or "skipped" / "failed"; time_epoch.time_us is
-// when the transaction ended.
+// time is the latency in µs, or "skipped" / "failed" ("serialization" /
+// "deadlock" with --failures-detailed); time_epoch.time_us is when the
+// transaction ended.
 type PgbenchTxn struct {
 	Client, TxNo int64
 	LatencyUs    int64
@@ -85,7 +86,7 @@ func ParsePgbenchLogLine(line []byte, lagColumn bool) (PgbenchTxn, error) {
 	switch string(f[2]) {
 	case "skipped":
 		t.Skipped = true
-	case "failed":
+	case "failed", "serialization", "deadlock":
 		t.Failed = true
 	default:
 		v, err := strconv.ParseInt(string(f[2]), 10, 64)
@@ -289,7 +290,9 @@ func (p *pgbench) emitTxn(t PgbenchTxn, e Emitter) {
 	default:
 		p.pending = append(p.pending, LatencySample{Series: s.latency, AtMs: atMs, Us: t.LatencyUs, N: 1})
 	}
-	if t.HasLag && !t.Skipped {
+	// pgbench's "rate limit schedule lag" averages successful transactions
+	// only: a skipped one never started, a failed one is not in its stats.
+	if t.HasLag && !t.Skipped && !t.Failed {
 		p.pending = append(p.pending, LatencySample{Series: s.lag, AtMs: atMs, Us: t.LagUs, N: 1})
 	}
 	if len(p.pending) >= 4096 {
