@@ -191,6 +191,17 @@ func TestPgbenchProgressLines(t *testing.T) {
 	}
 }
 
+func TestPgbenchRefusesSampledLogs(t *testing.T) {
+	// A sampled log holds about rate × the transactions: stored as they are,
+	// the run's counts and throughput would read that fraction of pgbench's.
+	for _, flag := range [][]string{{"--sampling-rate=0.1"}, {"--sampling-rate", "0.01"}} {
+		args := append([]string{"pgbench", "-c", "4", "-T", "60", "--log"}, flag...)
+		if _, err := New("pgbench", Options{Follow: true, Args: args, Opts: map[string]string{}}); err == nil || !strings.Contains(err.Error(), "--sampling-rate") {
+			t.Errorf("%v: err %v, want a refusal naming --sampling-rate", flag, err)
+		}
+	}
+}
+
 func TestPgbenchFollowFindsThreadFiles(t *testing.T) {
 	dir := t.TempDir()
 	// A log left by an earlier run must not be counted.

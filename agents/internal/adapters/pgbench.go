@@ -236,6 +236,9 @@ func newPgbench(o Options) (Adapter, error) {
 		if hasFlag(o.Args, "--aggregate-interval") {
 			return nil, fmt.Errorf("--aggregate-interval replaces per-transaction latencies with aggregates; drop it so the agent can build exact histograms")
 		}
+		if hasFlag(o.Args, "--sampling-rate") {
+			return nil, fmt.Errorf("--sampling-rate logs only a fraction of the transactions, so the stored counts and throughput would be that fraction of pgbench's; drop it so the agent sees every transaction")
+		}
 		p.log = hasFlag(o.Args, "--log", "-l")
 		prefix, ok := flagValue(o.Args, "--log-prefix", "")
 		if !ok {
