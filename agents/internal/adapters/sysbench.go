@@ -28,7 +28,9 @@ import (
 //     (s), total_events, latency_min, _avg, _max, _p95 (per --percentile),
 //     _sum (ms), events_per_sec (cpu), transactions, tps, queries, qps,
 //     ignored_errors, reconnects; memory's total_operations,
-//     operations_per_sec, mib_transferred, mib_transferred_per_sec.
+//     operations_per_sec, mib_transferred, mib_transferred_per_sec;
+//     fileio's reads_per_sec, writes_per_sec, fsyncs_per_sec (1/s),
+//     read_mib_per_sec, written_mib_per_sec (MiB/s).
 //
 // The histogram and the summary carry no time: under `run` they are
 // placed when sysbench printed them. Under `import` the interval lines are
@@ -105,12 +107,15 @@ var (
 	sbInterval = regexp.MustCompile(`^\[ *(\d+(?:\.\d+)?)s \] (.*)$`)
 	sbLatency  = regexp.MustCompile(`lat(?:ency)? \(ms,(\d+(?:\.\d+)?)%\): (\S+)`)
 	sbRWO      = regexp.MustCompile(`\(r/w/o: ([^/\s]+)/([^/\s]+)/([^)\s]+)\)`)
-	sbPair     = regexp.MustCompile(`([a-z]+(?:/s)?): (\S+)(?: (MiB/s))?`)
+	// fileio prints "fsyncs: 528.04/s": the rate's unit is glued to it.
+	sbPair     = regexp.MustCompile(`([a-z]+(?:/s)?): ([^\s/]+)(?:/s| (MiB/s))?`)
 	sbMemory   = regexp.MustCompile(`^(\S+) MiB/sec$`)
 	sbHistRow  = regexp.MustCompile(`^\s+(\d+(?:\.\d+)?) \|\**\s+(\d+)$`)
 	sbSummary  = regexp.MustCompile(`^\s+([a-z0-9][a-z0-9 ]*?):\s+(\d+(?:\.\d+)?)(s)?(?:\s+\((\d+(?:\.\d+)?) per sec\.\))?$`)
 	sbMemTotal = regexp.MustCompile(`^Total operations: (\d+) \((\S+) per second\)$`)
 	sbMemMiB   = regexp.MustCompile(`^(\S+) MiB transferred \((\S+) MiB/sec\)$`)
+	sbFileOps  = regexp.MustCompile(`^\s+(reads|writes|fsyncs)/s:\s+(\S+)$`)
+	sbFileMiB  = regexp.MustCompile(`^\s+(read|written), MiB/s:\s+(\S+)$`)
 )
 
 // Line reads one line.
@@ -176,6 +181,15 @@ func (o *SysbenchOutput) Line(line string) SysbenchLine {
 	if m := sbMemMiB.FindStringSubmatch(line); m != nil {
 		add("mib_transferred", "MiB", m[1])
 		add("mib_transferred_per_sec", "MiB/s", m[2])
+		return r
+	}
+	// fileio's "File operations:" and "Throughput:" sections.
+	if m := sbFileOps.FindStringSubmatch(line); m != nil {
+		add(m[1]+"_per_sec", "1/s", m[2])
+		return r
+	}
+	if m := sbFileMiB.FindStringSubmatch(line); m != nil {
+		add(m[1]+"_mib_per_sec", "MiB/s", m[2])
 		return r
 	}
 	if t := strings.TrimSpace(line); strings.HasSuffix(t, ":") && !strings.HasPrefix(line, " ") {

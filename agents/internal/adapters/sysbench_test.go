@@ -13,7 +13,10 @@ import (
 // Fixtures under testdata/sysbench were printed by Debian's sysbench 1.0.20
 // here: `sysbench cpu --threads=2 --time=3 --report-interval=1
 // --histogram=on run` and `sysbench memory --threads=1 --time=2
-// --report-interval=1 --histogram=on --percentile=99 run`.
+// --report-interval=1 --histogram=on --percentile=99 run`, and after
+// `sysbench fileio --file-total-size=64M --file-num=4 prepare`,
+// `sysbench fileio --file-total-size=64M --file-num=4
+// --file-test-mode=rndrw --time=3 --report-interval=1 --threads=2 run`.
 
 // sysbenchImport imports a capture into a Recorder of 1-s intervals and
 // returns the gauges' values by name, interval by interval, and the latency
@@ -104,6 +107,26 @@ func TestSysbenchMemory(t *testing.T) {
 	// Its 99th percentile row is 0.001 ms, printed as 0.00.
 	if p := h.ValueAtQuantile(99); p != 1 {
 		t.Errorf("p99 %d µs", p)
+	}
+}
+
+func TestSysbenchFileio(t *testing.T) {
+	gauges, _ := sysbenchImport(t, "fileio.stdout")
+	checkGauges(t, gauges, map[string][]float64{
+		// "[ 1s ] reads: 124.67 MiB/s writes: 83.14 MiB/s fsyncs: 528.04/s latency (ms,95%): 0.063", then
+		// 116.82 / 77.84 / 499.69 / 0.010.
+		"reads": {124.67, 116.82}, "writes": {83.14, 77.84}, "fsyncs": {528.04, 499.69}, "lat_p95": {0.063, 0.010},
+		// "File operations:" reads/s 7798.11, writes/s 5198.74, fsyncs/s 522.20;
+		// "Throughput:" read, MiB/s 121.85, written, MiB/s 81.23.
+		"reads_per_sec": {7798.11}, "writes_per_sec": {5198.74}, "fsyncs_per_sec": {522.20},
+		"read_mib_per_sec": {121.85}, "written_mib_per_sec": {81.23},
+		"total_time": {3.0081}, "total_events": {40663}, "latency_avg": {0.15}, "latency_p95": {0.03}, "latency_sum": {5951.98},
+	})
+	var o SysbenchOutput
+	for _, f := range o.Line("[ 1s ] reads: 124.67 MiB/s writes: 83.14 MiB/s fsyncs: 528.04/s latency (ms,95%): 0.063").Figures {
+		if want := map[string]string{"reads": "MiB/s", "writes": "MiB/s", "fsyncs": "1/s", "lat_p95": "ms"}[f.Name]; f.Unit != want {
+			t.Errorf("%s: unit %q, want %q", f.Name, f.Unit, want)
+		}
 	}
 }
 
