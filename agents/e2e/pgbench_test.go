@@ -357,6 +357,55 @@ func TestPgbenchFailuresAndLagMatchPgbenchSummary(t *testing.T) {
 	}
 }
 
+// TestPgbenchProgressSkipsIntervalsWithoutTransactions runs transactions
+// longer than the --progress interval: pgbench prints "0.0 tps, lat 0.000
+// ms" for the seconds in which none ended, which is no latency.
+func TestPgbenchProgressSkipsIntervalsWithoutTransactions(t *testing.T) {
+	pg := startPostgres(t)
+	in, srv := newIngest()
+	defer srv.Close()
+	work := t.TempDir()
+	script := filepath.Join(work, "slow.sql")
+	if err := os.WriteFile(script, []byte("\\sleep 1500 ms\nSELECT 1;\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	cfg := agent.Config{Server: srv.URL, Token: "lf_e2e", Project: "demo", Adapter: "auto",
+		Interval: time.Second, DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
+		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr}
+	args := []string{"pgbench", "-h", pg.sock, "-U", "postgres", "-n", "-c", "1", "-T", "4", "-P", "1",
+		"-f", script, "--log", "--log-prefix=" + filepath.Join(work, "slow"), "postgres"}
+	if code, err := agent.Run(context.Background(), cfg, args); err != nil || code != 0 {
+		t.Fatalf("exit %d err %v\nstderr:\n%s", code, err, stderr.String())
+	}
+	lines := regexp.MustCompile(`(?m)^progress: .* ([0-9.]+) tps, lat ([0-9.]+) ms`).FindAllStringSubmatch(stderr.String(), -1)
+	var empty, measured int
+	for _, l := range lines {
+		if l[1] == "0.0" {
+			empty++
+		} else {
+			measured++
+		}
+	}
+	// The first second cannot hold a 1.5-s transaction's end.
+	if empty == 0 {
+		t.Fatalf("no progress line without transactions:\n%s", stderr.String())
+	}
+	var tps, means int
+	for _, f := range in.frames["progress_tps{}"] {
+		tps += int(f.Count)
+	}
+	for _, f := range in.frames["progress_latency_mean{}"] {
+		means += int(f.Count)
+		if f.Count > 0 && f.Min == 0 {
+			t.Errorf("frame %d: a latency mean of 0 µs stored", f.Seq)
+		}
+	}
+	if tps != empty+measured || means != measured {
+		t.Errorf("stored %d tps and %d latency means; pgbench printed %d lines, %d with transactions", tps, means, len(lines), measured)
+	}
+}
+
 func TestImportPgbenchLogs(t *testing.T) {
 	in, srv := newIngest()
 	defer srv.Close()

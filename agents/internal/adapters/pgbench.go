@@ -313,6 +313,12 @@ func (p *pgbench) ParseOutput(line []byte, atMs int64, e Emitter) {
 
 func (p *pgbench) emitProgress(pr PgbenchProgress, atMs int64, e Emitter) {
 	e.Value(histogram.NewSeries("progress_tps", histogram.Gauge, "1/s", nil), atMs, pr.TPS)
+	// For an interval in which no transaction succeeded pgbench prints
+	// "0.0 tps, lat 0.000 ms" (and lag 0.000): nothing was measured, and a
+	// mean of 0 µs would pull the series' average and chart down to zero.
+	if pr.TPS == 0 && pr.LatMs == 0 {
+		return
+	}
 	e.Value(histogram.NewSeries("progress_latency_mean", histogram.Gauge, "us", nil), atMs, pr.LatMs*1000)
 	if pr.HasLag {
 		e.Value(histogram.NewSeries("progress_schedule_lag_mean", histogram.Gauge, "us", nil), atMs, pr.LagMs*1000)
