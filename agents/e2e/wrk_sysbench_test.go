@@ -5,12 +5,14 @@ import (
 	"context"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -78,6 +80,31 @@ func TestWrkRun(t *testing.T) {
 	}
 	if bm, _ := in.create["benchmark"].(map[string]any); bm["name"] != "wrk" || bm["version"] == "" {
 		t.Errorf("benchmark %v", in.create["benchmark"])
+	}
+}
+
+// TestWrkNoResponseStoresNoLatency points Debian's wrk at a socket that
+// accepts connections and never answers: wrk prints "0 requests" and its
+// empty histogram as "0.00us", which must not be stored as latencies.
+func TestWrkNoResponseStoresNoLatency(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close() // never accepted: the kernel completes the handshakes
+	in, out := runTool(t, "wrk", "-t1", "-c2", "-d1s", "--timeout", "1s", "--latency", "http://"+ln.Addr().String()+"/")
+	if !regexp.MustCompile(`(?m)^\s+0 requests in `).MatchString(out) {
+		t.Fatalf("wrk measured responses:\n%s", out)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for key := range in.frames {
+		if strings.HasPrefix(key, "latency_") {
+			t.Errorf("%s stored, but wrk timed no response:\n%s", key, out)
+		}
+	}
+	if _, ok := in.frames["requests{}"]; !ok {
+		t.Errorf("requests not stored: %v", in.kinds)
 	}
 }
 

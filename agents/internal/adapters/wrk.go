@@ -83,13 +83,16 @@ var (
 )
 
 // WrkOutput reads wrk's (and wrk2's) summary line by line; it remembers
-// whether wrk2's uncorrected block has begun.
+// whether wrk2's uncorrected block has begun, and whether the Latency line
+// said that no response was measured.
 type WrkOutput struct {
 	uncorrected bool
+	noLatency   bool
 }
 
-// Line reads one line; nil for other lines and for figures wrk could not
-// compute ("-nan%" when nothing was measured).
+// Line reads one line; nil for other lines, for figures wrk could not
+// compute ("-nan%" when nothing was measured) and for the latencies of a
+// run that timed no response.
 func (o *WrkOutput) Line(line string) []Figure {
 	var out []Figure
 	prefix := ""
@@ -122,12 +125,19 @@ func (o *WrkOutput) Line(line string) []Figure {
 	}
 	if m := wrkStats.FindStringSubmatch(line); m != nil {
 		if m[1] == "Latency" {
+			// When no response arrived (a target that accepts and never
+			// answers) wrk prints "0.00us 0.00us 0.00us -nan%" and 0.00us
+			// percentiles: its empty histogram, not latencies of 0.
+			within, err := strconv.ParseFloat(m[5], 64)
+			o.noLatency = err != nil || math.IsNaN(within)
+			if o.noLatency {
+				return nil
+			}
 			for i, stat := range []string{"avg", "stdev", "max"} {
 				v, ok := wrkMicros(m[i+2])
 				add("latency_"+stat, "us", v, ok)
 			}
-			v, err := strconv.ParseFloat(m[5], 64)
-			add("latency_within_stdev", "%", v, err == nil)
+			add("latency_within_stdev", "%", within, true)
 			return out
 		}
 		for i, stat := range []string{"avg", "stdev", "max"} {
@@ -139,6 +149,9 @@ func (o *WrkOutput) Line(line string) []Figure {
 		return out
 	}
 	if m := wrkPercentile.FindStringSubmatch(line); m != nil {
+		if o.noLatency {
+			return nil
+		}
 		p, err := strconv.ParseFloat(m[1], 64)
 		v, ok := wrkMicros(m[2])
 		if err == nil && p <= 100 {
