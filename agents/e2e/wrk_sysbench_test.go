@@ -142,3 +142,55 @@ func TestSysbenchRun(t *testing.T) {
 		t.Errorf("no eps gauge of %v", first)
 	}
 }
+
+// TestSysbenchOLTPRun runs sysbench's oltp_read_only through its pgsql
+// driver against a throwaway PostgreSQL, with interval reports: the `tps`
+// and `qps` series hold the interval lines' figures and nothing else, and
+// the summary's rates have series of their own.
+func TestSysbenchOLTPRun(t *testing.T) {
+	if _, err := exec.LookPath("sysbench"); err != nil {
+		t.Skip("sysbench not installed")
+	}
+	pg := startPostgres(t)
+	db := []string{"--db-driver=pgsql", "--pgsql-host=" + pg.sock, "--pgsql-user=postgres", "--pgsql-db=postgres",
+		"--tables=1", "--table-size=1000"}
+	if out, err := exec.Command("sysbench", append([]string{"oltp_read_only"}, append(db, "prepare")...)...).CombinedOutput(); err != nil {
+		t.Skipf("sysbench has no usable pgsql driver here: %v\n%s", err, out)
+	}
+	args := append([]string{"sysbench", "oltp_read_only"}, db...)
+	in, out := runTool(t, append(args, "--threads=2", "--time=3", "--report-interval=1", "run")...)
+	intervals := regexp.MustCompile(`(?m)^\[ \d+s \] thds: \d+ tps: ([\d.]+) qps: ([\d.]+) `).FindAllStringSubmatch(out, -1)
+	summary := regexp.MustCompile(`transactions:\s+\d+\s+\(([\d.]+) per sec\.\)\s+queries:\s+\d+\s+\(([\d.]+) per sec\.\)`).FindStringSubmatch(out)
+	if len(intervals) == 0 || summary == nil {
+		t.Fatalf("sysbench printed:\n%s", out)
+	}
+	in.mu.Lock()
+	defer in.mu.Unlock()
+	for i, key := range []string{"tps{}", "qps{}"} {
+		var n int64
+		var sum, want float64
+		for _, f := range in.frames[key] {
+			n += f.Count
+			sum += f.Mean * float64(f.Count)
+		}
+		for _, l := range intervals {
+			v, _ := strconv.ParseFloat(l[i+1], 64)
+			want += v
+		}
+		if n != int64(len(intervals)) || math.Abs(sum-want) > 1e-6*want {
+			t.Errorf("%s: %d values summing to %.2f; sysbench printed %d interval lines summing to %.2f", key, n, sum, len(intervals), want)
+		}
+	}
+	for i, key := range []string{"transactions_per_sec{}", "queries_per_sec{}"} {
+		want, _ := strconv.ParseFloat(summary[i+1], 64)
+		var got []float64
+		for _, f := range in.frames[key] {
+			if f.Count > 0 {
+				got = append(got, f.Mean)
+			}
+		}
+		if len(got) != 1 || got[0] != want {
+			t.Errorf("%s: %v, sysbench's summary %v", key, got, want)
+		}
+	}
+}

@@ -26,8 +26,9 @@ import (
 //     the stored percentiles are sysbench's own;
 //   - the end-of-test summary, each figure a gauge as printed: total_time
 //     (s), total_events, latency_min, _avg, _max, _p95 (per --percentile),
-//     _sum (ms), events_per_sec (cpu), transactions, tps, queries, qps,
-//     ignored_errors, reconnects; memory's total_operations,
+//     _sum (ms), events_per_sec (cpu), transactions, transactions_per_sec,
+//     queries, queries_per_sec, ignored_errors, reconnects (each with its
+//     _per_sec); memory's total_operations,
 //     operations_per_sec, mib_transferred, mib_transferred_per_sec;
 //     fileio's reads_per_sec, writes_per_sec, fsyncs_per_sec (1/s),
 //     read_mib_per_sec, written_mib_per_sec (MiB/s).
@@ -220,12 +221,10 @@ func (o *SysbenchOutput) Line(line string) SysbenchLine {
 	case key == "transactions" || key == "queries" || key == "ignored errors" || key == "reconnects":
 		name := strings.ReplaceAll(key, " ", "_")
 		add(name, "1", value)
+		// Not "tps" / "qps": those are the interval lines' series, and the
+		// run's rate among them would be read as one more interval.
 		if m[4] != "" {
-			rate := map[string]string{"transactions": "tps", "queries": "qps"}[key]
-			if rate == "" {
-				rate = name + "_per_sec"
-			}
-			add(rate, "1/s", m[4])
+			add(name+"_per_sec", "1/s", m[4])
 		}
 	}
 	return r

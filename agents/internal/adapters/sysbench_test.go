@@ -154,7 +154,7 @@ func TestSysbenchOLTPLines(t *testing.T) {
 			got[f.Name] = f.Value
 		}
 	}
-	for name, v := range map[string]float64{"transactions": 31128, "tps": 259.39, "queries": 498035, "qps": 4150.16,
+	for name, v := range map[string]float64{"transactions": 31128, "transactions_per_sec": 259.39, "queries": 498035, "queries_per_sec": 4150.16,
 		"ignored_errors": 0, "ignored_errors_per_sec": 0} {
 		if g, ok := got[name]; !ok || g != v {
 			t.Errorf("%s: %v (%v), printed %v", name, g, ok, v)
