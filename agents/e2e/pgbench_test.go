@@ -406,6 +406,72 @@ func TestPgbenchProgressSkipsIntervalsWithoutTransactions(t *testing.T) {
 	}
 }
 
+// TestPgbenchIgnoresAnotherPgbenchsLogs runs a second pgbench, not wrapped,
+// in the same directory with the same log prefix while the agent runs its
+// own: PREFIX.PID names the same pattern for both, and only the wrapped
+// one's transactions are this run's.
+func TestPgbenchIgnoresAnotherPgbenchsLogs(t *testing.T) {
+	pg := startPostgres(t)
+	in, srv := newIngest()
+	defer srv.Close()
+	work := t.TempDir()
+	prefix := filepath.Join(work, "shared")
+	other := exec.Command("pgbench", "-h", pg.sock, "-U", "postgres", "-n", "-c", "1", "-S", "-T", "30",
+		"--log", "--log-prefix="+prefix, "postgres")
+	if err := other.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = other.Process.Kill(); _ = other.Wait() }()
+	otherLog := prefix + "." + strconv.Itoa(other.Process.Pid)
+	for i := 0; i < 200; i++ { // until the other pgbench has connected and opened its log
+		if _, err := os.Stat(otherLog); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if _, err := os.Stat(otherLog); err != nil {
+		t.Fatalf("the other pgbench wrote no log: %v", err)
+	}
+	var stdout, stderr bytes.Buffer
+	cfg := agent.Config{Server: srv.URL, Token: "lf_e2e", Project: "demo", Adapter: "auto",
+		Interval: time.Second, DrainTimeout: 10 * time.Second, SpoolDir: filepath.Join(work, "spool"), NoCloud: true,
+		Provenance: provenance.Env{NoCloud: true}, Stdout: &stdout, Stderr: &stderr}
+	args := []string{"pgbench", "-h", pg.sock, "-U", "postgres", "-n", "-c", "2", "-j", "2", "-T", "2",
+		"--log", "--log-prefix=" + prefix, "postgres"}
+	if code, err := agent.Run(context.Background(), cfg, args); err != nil || code != 0 {
+		t.Fatalf("exit %d err %v\nstderr:\n%s", code, err, stderr.String())
+	}
+	m := regexp.MustCompile(`number of transactions actually processed: (\d+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("pgbench summary not passed through:\n%s", stdout.String())
+	}
+	want, _ := strconv.ParseInt(m[1], 10, 64)
+	if got := in.merged(t, "latency{script=0}").TotalCount(); got != want {
+		t.Errorf("stored %d transactions, the wrapped pgbench processed %d", got, want)
+	}
+
+	// pgbench started by a shell (a child of the wrapped command, not the
+	// command itself) still writes this run's logs.
+	in2, srv2 := newIngest()
+	defer srv2.Close()
+	stdout.Reset()
+	stderr.Reset()
+	cfg.Server, cfg.Adapter = srv2.URL, "pgbench"
+	// "; true" keeps sh from exec'ing pgbench in its own place.
+	wrapped := append([]string{"sh", "-c", `"$@"; true`, "sh"}, args...)
+	if code, err := agent.Run(context.Background(), cfg, wrapped); err != nil || code != 0 {
+		t.Fatalf("exit %d err %v\nstderr:\n%s", code, err, stderr.String())
+	}
+	m = regexp.MustCompile(`number of transactions actually processed: (\d+)`).FindStringSubmatch(stdout.String())
+	if m == nil {
+		t.Fatalf("pgbench summary not passed through:\n%s", stdout.String())
+	}
+	want, _ = strconv.ParseInt(m[1], 10, 64)
+	if got := in2.merged(t, "latency{script=0}").TotalCount(); got != want {
+		t.Errorf("through sh: stored %d transactions, pgbench processed %d", got, want)
+	}
+}
+
 func TestImportPgbenchLogs(t *testing.T) {
 	in, srv := newIngest()
 	defer srv.Close()

@@ -111,6 +111,13 @@ type OutputParser interface {
 	ParseOutput(line []byte, atMs int64, e Emitter)
 }
 
+// ProcessWatcher is implemented by adapters that tell the tool's own output
+// files from other processes' by the process that wrote them; the agent
+// calls Started with the tool's process id once it runs.
+type ProcessWatcher interface {
+	Started(pid int)
+}
+
 // Environ is implemented by adapters that tell the tool where to send data.
 type Environ interface {
 	Env() []string
@@ -142,6 +149,9 @@ type Options struct {
 	Follow bool
 	// StartMs is when the tool was started; files older than that are ignored when following.
 	StartMs int64
+	// AwaitPid says the agent will call ProcessWatcher.Started: files are
+	// not taken as the tool's before its process id is known.
+	AwaitPid bool
 	// Opts holds adapter-specific key=value options (--adapter-opt).
 	Opts map[string]string
 }

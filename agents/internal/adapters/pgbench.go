@@ -166,6 +166,60 @@ type pgbench struct {
 	// watermark is the newest end time every followed log has reached
 	// (Watermark); written by the reading goroutine, read by the agent's.
 	watermark atomic.Int64
+
+	// pid is the wrapped command's process id (Started), 0 until known;
+	// awaitPid says it will be given, so no log is taken before.
+	pid      atomic.Int64
+	awaitPid bool
+}
+
+// Started tells the adapter the process id of the command it follows.
+func (p *pgbench) Started(pid int) { p.pid.Store(int64(pid)) }
+
+// ownLog reports whether a log named PREFIX.PID[.N], last written at modMs,
+// is this run's: written by process root, or by one of its descendants
+// (pgbench run through sudo or a script). Another pgbench in the same
+// directory with the same prefix (several pgbench processes are a common
+// way past one client's limit) writes logs of the same pattern, and the
+// run before this one (a sweep's loop) may have written its last line
+// within the second of slack the directory scan allows; taking either would
+// mix its transactions into this run.
+func ownLog(name, prefix string, modMs, startMs int64, root int) bool {
+	rest := strings.TrimPrefix(name, prefix+".")
+	pid, err := strconv.Atoi(strings.SplitN(rest, ".", 2)[0])
+	if err != nil || pid == root {
+		return true
+	}
+	if alive, mine := descends(pid, root); alive {
+		return mine
+	}
+	// Its writer has exited (or there is no /proc to ask): a descendant
+	// that ran between two scans wrote after this run started.
+	return modMs >= startMs
+}
+
+// descends reports whether process pid is running and, going up /proc's
+// parent links, whether root is among its ancestors; a chain broken by an
+// ancestor exiting meanwhile counts as root's.
+func descends(pid, root int) (alive, mine bool) {
+	for i := 0; pid > 1; i++ {
+		if pid == root {
+			return true, true
+		}
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			return i > 0, true
+		}
+		// "pid (comm) state ppid …"; comm may hold spaces and parentheses.
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(f) < 2 {
+			return true, true
+		}
+		if pid, err = strconv.Atoi(f[1]); err != nil {
+			return true, true
+		}
+	}
+	return true, false
 }
 
 // watermarkSlack allows for a thread's log lines being a little out of order
@@ -231,7 +285,7 @@ func (p *pgbench) flush(e Emitter) {
 }
 
 func newPgbench(o Options) (Adapter, error) {
-	p := &pgbench{o: o}
+	p := &pgbench{o: o, awaitPid: o.AwaitPid}
 	if o.Follow {
 		if hasFlag(o.Args, "--aggregate-interval") {
 			return nil, fmt.Errorf("--aggregate-interval replaces per-transaction latencies with aggregates; drop it so the agent can build exact histograms")
@@ -341,6 +395,7 @@ func (p *pgbench) Run(ctx context.Context, e Emitter) error {
 func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 	name := regexp.MustCompile(`^` + regexp.QuoteMeta(filepath.Base(p.prefix)) + `\.[0-9]+(\.[0-9]+)?$`)
 	readers := map[string]*lineReader{}
+	foreign := map[string]bool{} // logs of other processes, never read
 	newest := map[string]int64{} // per file, the newest transaction end read (unix ms)
 	emitter := func(file string) func([]byte) {
 		return func(line []byte) {
@@ -353,16 +408,26 @@ func (p *pgbench) follow(ctx context.Context, e Emitter) error {
 		}
 	}
 	scan := func() error {
+		root := int(p.pid.Load())
+		if p.awaitPid && root == 0 {
+			return nil
+		}
 		ents, err := os.ReadDir(filepath.Dir(p.prefix))
 		if err != nil {
 			return fmt.Errorf("watch pgbench logs: %w", err)
 		}
 		for _, de := range ents {
-			if _, seen := readers[de.Name()]; seen || !name.MatchString(de.Name()) {
+			if _, seen := readers[de.Name()]; seen || foreign[de.Name()] || !name.MatchString(de.Name()) {
 				continue
 			}
 			// Logs left by earlier runs in the same directory are not ours.
-			if info, err := de.Info(); err != nil || info.ModTime().UnixMilli() < p.o.StartMs-1000 {
+			info, err := de.Info()
+			if err != nil || info.ModTime().UnixMilli() < p.o.StartMs-1000 {
+				continue
+			}
+			if root != 0 && !ownLog(de.Name(), filepath.Base(p.prefix), info.ModTime().UnixMilli(), p.o.StartMs, root) {
+				slog.Warn("not reading another process's pgbench log", "file", de.Name())
+				foreign[de.Name()] = true
 				continue
 			}
 			lr, err := openLines(ctx, filepath.Join(filepath.Dir(p.prefix), de.Name()), true)

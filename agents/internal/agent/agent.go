@@ -145,7 +145,7 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 	}
 	dir, _ := os.Getwd()
 	start := time.Now()
-	ad, err := adapters.New(name, adapters.Options{Args: args, Dir: dir, Follow: true, StartMs: start.UnixMilli(), Opts: cfg.AdapterOpts})
+	ad, err := adapters.New(name, adapters.Options{Args: args, Dir: dir, Follow: true, StartMs: start.UnixMilli(), AwaitPid: true, Opts: cfg.AdapterOpts})
 	if err != nil {
 		return 2, err
 	}
@@ -195,6 +195,9 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 		<-adDone
 		_, _ = snk.Stop(sink.Finish{Status: "failed", EndedAt: time.Now().UnixMilli(), ExitCode: 127}, cfg.DrainTimeout)
 		return 127, err
+	}
+	if w, ok := ad.(adapters.ProcessWatcher); ok {
+		w.Started(proc.Pid())
 	}
 	exited := make(chan struct{})
 	var code int
