@@ -370,6 +370,42 @@ describe('frames', () => {
     );
   });
 
+  it('stores series labels redacted, whatever the sender did', async () => {
+    // An older agent or a client of one's own may send a command line as a label unredacted.
+    const id = await newRun();
+    const command =
+      "curl -H 'Authorization: Bearer 9f8e7d6c5b4a39281706f5e4' localhost:8080/x?api_key=k3y-9f8a7b6c";
+    const series = (key: string) => ({
+      key,
+      name: 'run_time',
+      kind: 'latency',
+      unit: 'us',
+      labels: { benchmark: command },
+    });
+    const first = await client.post(`/v1/runs/${id}/frames`, {
+      series: [series('a')],
+      frames: [frame('a', 0)],
+    });
+    // The same labels again, under another key: the same series, its next frame.
+    const second = await client.post(`/v1/runs/${id}/frames`, {
+      series: [series('b')],
+      frames: [frame('b', 1)],
+    });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const { rows } = await sql.query(
+      'SELECT s.labels, s.labels_key, count(f.seq)::int AS frames FROM series s JOIN frames f ON f.series_id = s.id WHERE s.run_id = $1 GROUP BY s.id',
+      [id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].frames).toBe(2);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain('9f8e7d6c5b4a39281706f5e4');
+    expect(stored).not.toContain('k3y-9f8a7b6c');
+    expect(rows[0].labels.benchmark).toMatch(
+      /^curl -H 'Authorization: Bearer \S+' localhost:8080\/x\?api_key=\S+$/,
+    );
+  });
+
   it('stores nothing of a batch that the database refuses halfway (series conflict)', async () => {
     const id = await newRun();
     await client.post(`/v1/runs/${id}/frames`, batch(0, 1));

@@ -6,6 +6,7 @@
 // work, so a rejected batch never touches the database.
 import { AppError, validationError } from '@levelfield/contracts/errors';
 import { FrameBatch, INGEST_LIMITS, isSafeText } from '@levelfield/contracts/ingest';
+import { redactPair } from '@levelfield/contracts/redact';
 
 export type SeriesDeclaration = FrameBatch['series'][number];
 export type FrameInput = FrameBatch['frames'][number];
@@ -147,6 +148,34 @@ export function labelsKey(labels: Record<string, string>): string {
     .join(',');
 }
 
+/**
+ * Labels as stored: redacted here too, since the agent redacts before sending but an older agent
+ * or a client of one's own may not (a hyperfine command line with its Authorization header is a
+ * label). Every batch declares its series again, so each distinct label is redacted once and
+ * remembered; the memory is bounded and dropped whole when full, which costs only a recompute.
+ */
+const REDACTED_LABELS = new Map<string, string>();
+const REDACTED_LABELS_LIMIT = 100_000;
+
+function redactedLabels(labels: Record<string, string>): Record<string, string> {
+  let out: Record<string, string> | undefined;
+  for (const name in labels) {
+    const value = labels[name]!;
+    const memo = `${name}\u0000${value}`;
+    let redacted = REDACTED_LABELS.get(memo);
+    if (redacted === undefined) {
+      if (REDACTED_LABELS.size >= REDACTED_LABELS_LIMIT) REDACTED_LABELS.clear();
+      redacted = redactPair(name, value);
+      REDACTED_LABELS.set(memo, redacted);
+    }
+    if (redacted !== value) {
+      out ??= { ...labels };
+      out[name] = redacted;
+    }
+  }
+  return out ?? labels;
+}
+
 export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
   const byKey = new Map<string, number>();
   const byIdentity = new Map<string, number>();
@@ -161,12 +190,13 @@ export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
       );
     }
     byKey.set(declaration.key, index);
-    const key = labelsKey(declaration.labels);
+    const labels = redactedLabels(declaration.labels);
+    const key = labelsKey(labels);
     const identity = `${declaration.name}\u0000${key}`;
     const first = byIdentity.get(identity) ?? index;
     byIdentity.set(identity, first);
     canonical.push(first);
-    return { ...declaration, labelsKey: key, identity };
+    return { ...declaration, labels, labelsKey: key, identity };
   });
 
   const latest = now + INGEST_LIMITS.futureSkewMs;
