@@ -4,8 +4,9 @@
 // added and again before every attempt, since a name may resolve elsewhere later. An installation
 // whose chat server is internal allows it with LEVELFIELD_WEBHOOK_ALLOW_INTERNAL=1.
 import 'server-only';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 const INTERNAL = new BlockList();
 for (const [net, prefix] of [
@@ -29,18 +30,71 @@ for (const [net, prefix] of [
 ] as const)
   INTERNAL.addSubnet(net, prefix, 'ipv6');
 
-/** "::ffff:7f00:1" → "127.0.0.1": an IPv4 address written as IPv6 is checked as the IPv4 it is. */
-function mappedIpv4(address: string): string | null {
-  const m = /^::ffff:(?:([0-9a-f]{1,4}):([0-9a-f]{1,4})|(\d+\.\d+\.\d+\.\d+))$/i.exec(address);
-  if (!m) return null;
-  if (m[3]) return m[3];
-  const [hi, lo] = [Number.parseInt(m[1] ?? '0', 16), Number.parseInt(m[2] ?? '0', 16)];
-  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+/** An IPv6 address as its eight 16-bit groups ("::" expanded, a trailing dotted IPv4 read). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail, more] = text.split('::');
+  if (more !== undefined) return null;
+  const part = (s: string | undefined) => (s ? s.split(':').map((g) => Number.parseInt(g, 16)) : []);
+  const [h, t] = [part(head), part(tail)];
+  const groups = tail === undefined ? h : [...h, ...new Array(8 - h.length - t.length).fill(0), ...t];
+  return groups.length === 8 && groups.every((g) => g >= 0 && g <= 0xffff) ? groups : null;
+}
+
+const ipv4Of = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join('.');
+
+/**
+ * The IPv4 address an IPv6 one carries, checked as the IPv4 it is: mapped (::ffff:127.0.0.1),
+ * NAT64 (64:ff9b::/96, where a DNS64 resolver puts IPv4-only hosts) and 6to4 (2002::/16).
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address);
+  if (!g) return null;
+  const zeros = (from: number, to: number) => g.slice(from, to).every((x) => x === 0);
+  if (zeros(0, 5) && g[5] === 0xffff) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return ipv4Of(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return ipv4Of(g[1]!, g[2]!);
+  return null;
 }
 
 function isInternal(address: string, family: number): boolean {
-  const v4 = family === 6 ? mappedIpv4(address) : address;
+  const v4 = family === 6 ? embeddedIpv4(address) : address;
   return v4 ? INTERNAL.check(v4, 'ipv4') : INTERNAL.check(address, 'ipv6');
+}
+
+/**
+ * A resolver for the connection itself (http.request's `lookup`): the addresses a name resolves
+ * to when the webhook is called, refused when one is internal. Checking a name and then letting
+ * the request resolve it again would let a name that answers a public address first and the
+ * loopback next (DNS rebinding) through.
+ */
+export function guardedLookup(allowInternal: () => boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const found = addresses as LookupAddress[];
+      const inside = found.find((a) => isInternal(a.address, a.family));
+      if (inside && !allowInternal()) {
+        const refused = Object.assign(
+          new Error(
+            `${hostname} resolved to ${inside.address}, an address on the server's own network: webhooks go to public addresses`,
+          ),
+          { code: 'EADDRINTERNAL' },
+        );
+        return callback(refused, '', 4);
+      }
+      if (options.all) return callback(null, found);
+      const [first] = found;
+      if (!first)
+        return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 4);
+      callback(null, first.address, first.family);
+    });
+  };
 }
 
 /** The first address of the URL's host on the server's own network, or null when there is none. */

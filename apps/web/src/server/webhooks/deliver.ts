@@ -5,9 +5,11 @@
 // receiver refused the event, which no retry changes. Every attempt is signed afresh (sign.ts),
 // so a retried event still carries a recent timestamp.
 import 'server-only';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import type { DeliveryStatus, PrismaClient } from '@levelfield/db/client';
 import { webhooksMayGoInternal } from '~/env';
-import { refusedAddress } from './address.ts';
+import { guardedLookup, refusedAddress } from './address.ts';
 import { type RegressionEvent, webhookBody } from './payload.ts';
 import { signedHeaders } from './sign.ts';
 
@@ -59,18 +61,9 @@ async function attempt(url: string, secret: string, body: string, policy: RetryP
   // Checked before every attempt: the name may resolve elsewhere than when the webhook was added.
   const refused = await refusedAddress(url, policy.allowInternal ?? webhooksMayGoInternal);
   if (refused) return { status: null, error: refused, refused: true };
-  const { timeoutMs } = policy;
   try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: signedHeaders(secret, body),
-      body,
-      // A redirect could send the signed body somewhere the project never named.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body?.cancel();
-    return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+    const status = await post(url, signedHeaders(secret, body), body, policy);
+    return { status, error: status >= 200 && status < 300 ? null : `HTTP ${status}` };
   } catch (error) {
     const cause =
       error instanceof Error
@@ -80,6 +73,38 @@ async function attempt(url: string, secret: string, body: string, policy: RetryP
         : String(error);
     return { status: null, error: cause.slice(0, ERROR_CHARS) };
   }
+}
+
+/**
+ * POSTs the body and answers the status. The connection resolves the name through guardedLookup,
+ * so the address called is the address checked. Redirects are not followed: one could send the
+ * signed body somewhere the project never named.
+ */
+function post(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  policy: RetryPolicy,
+): Promise<number> {
+  const target = new URL(url);
+  const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(
+      target,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+        lookup: guardedLookup(policy.allowInternal ?? webhooksMayGoInternal),
+        signal: AbortSignal.timeout(policy.timeoutMs),
+      },
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 /** Sends one delivery with retries, logging every attempt; returns how it ended. */
