@@ -401,6 +401,55 @@ func TestHdrLogImport(t *testing.T) {
 	}
 }
 
+// A log an earlier run left at the path the tool will write is not this
+// run's: nothing of it is read until the tool rewrites the file, and nothing
+// at all when the tool ends without writing it.
+func TestHdrLogFollowSkipsAnEarlierRunsLog(t *testing.T) {
+	fixture, _ := os.ReadFile("testdata/interval.hlog")
+	lines := strings.SplitAfter(string(fixture), "\n")
+	header, first := strings.Join(lines[:5], ""), strings.Join(lines[5:7], "")
+	follow := func(rewrite string) int64 {
+		path := filepath.Join(t.TempDir(), "run.hlog")
+		if err := os.WriteFile(path, fixture, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_ = os.Chtimes(path, oldTime, oldTime)
+		a := mustNew(t, "hdrlog", Options{Follow: true, Opts: map[string]string{"file": path}})
+		c := newCollector()
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan error)
+		go func() { done <- a.Run(ctx, c) }()
+		if rewrite != "" {
+			if err := os.WriteFile(path, []byte(rewrite), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		time.Sleep(3 * pollEvery)
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		for _, h := range c.hist {
+			n += h.TotalCount()
+		}
+		return n
+	}
+	if n := follow(""); n != 0 {
+		t.Errorf("the earlier run's log was read: %d samples", n)
+	}
+	var want int64
+	p := HdrLogParser{}
+	for _, l := range strings.Split(header+first, "\n") {
+		if e, ok, err := p.Line([]byte(l)); err == nil && ok {
+			want += e.Hist.TotalCount()
+		}
+	}
+	if n := follow(header + first); n != want || want == 0 {
+		t.Errorf("got %d samples, want this run's %d", n, want)
+	}
+}
+
 func TestHdrLogRelativeStamps(t *testing.T) {
 	p := HdrLogParser{}
 	p.Line([]byte("#[StartTime: 1441812123.000 (seconds since epoch), Wed Sep 09 08:22:03 PDT 2015]"))

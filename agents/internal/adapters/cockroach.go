@@ -118,17 +118,17 @@ func seriesName(col string) string {
 
 type cockroach struct {
 	o      Options
-	files  []string
+	files  []toolFile
 	mu     sync.Mutex
 	out    CockroachOutput
 	baseMs int64
 }
 
 func newCockroach(o Options) (Adapter, error) {
-	a := &cockroach{o: o, files: o.Files, baseMs: o.StartMs}
+	a := &cockroach{o: o, files: finishedFiles(o.Files), baseMs: o.StartMs}
 	if o.Follow {
 		if f, ok := flagValue(o.Args, "--histograms", ""); ok && f != "" {
-			a.files = []string{resolve(o.Dir, f)}
+			a.files = outputOfTool(resolve(o.Dir, f))
 		} else {
 			return nil, fmt.Errorf("cockroach workload needs --histograms FILE for per-interval latency histograms")
 		}
@@ -151,7 +151,7 @@ func (a *cockroach) Measurement() map[string]any {
 func (a *cockroach) Run(ctx context.Context, e Emitter) error {
 	var errs []error
 	for _, f := range a.files {
-		errs = append(errs, followFile(ctx, f, a.o.Follow, func(line []byte) {
+		errs = append(errs, f.read(ctx, a.o.Follow, func(line []byte) {
 			if bytes.HasPrefix(bytes.TrimSpace(line), []byte("{")) {
 				a.tick(line, e)
 			} else {

@@ -133,20 +133,20 @@ func unitScale(opt string, e HdrLogEntry) (float64, error) {
 
 type hdrLog struct {
 	o      Options
-	files  []string
+	files  []toolFile
 	mu     sync.Mutex
 	scale  float64
 	parser HdrLogParser
 }
 
 func newHdrLog(o Options) (Adapter, error) {
-	a := &hdrLog{o: o, files: o.Files}
+	a := &hdrLog{o: o, files: finishedFiles(o.Files)}
 	if o.Follow {
 		f := o.Opts["file"]
 		if f == "" {
 			return nil, fmt.Errorf("pass --adapter-opt file=PATH: the interval log the tool writes")
 		}
-		a.files = []string{resolve(o.Dir, f)}
+		a.files = outputOfTool(resolve(o.Dir, f))
 	}
 	if _, err := unitScale(o.Opts["unit"], HdrLogEntry{}); err != nil {
 		return nil, err
@@ -169,7 +169,7 @@ func (a *hdrLog) Run(ctx context.Context, e Emitter) error {
 	var errs []error
 	for _, f := range a.files {
 		a.parser = HdrLogParser{}
-		errs = append(errs, followFile(ctx, f, a.o.Follow, func(line []byte) { a.line(line, e) }))
+		errs = append(errs, f.read(ctx, a.o.Follow, func(line []byte) { a.line(line, e) }))
 	}
 	return errors.Join(errs...)
 }

@@ -42,14 +42,10 @@ func ParseK6Line(line []byte) (K6Line, error) {
 
 type k6 struct {
 	o     Options
-	files []string
+	files []toolFile
 	tags  map[string]bool // the tags that become labels
 	mu    sync.Mutex
 	kinds map[string]K6Line // metric name → its declaration
-	// stale is the output file as an earlier run left it, when there was
-	// one: k6 truncates it once its outputs start, so until then it is not
-	// this run's.
-	stale os.FileInfo
 }
 
 // k6Tags are the tags that become series labels unless --adapter-opt
@@ -60,7 +56,7 @@ type k6 struct {
 var k6Tags = "name,scenario,group,method,status,expected_response,check"
 
 func newK6(o Options) (Adapter, error) {
-	a := &k6{o: o, files: o.Files, kinds: map[string]K6Line{}, tags: map[string]bool{}}
+	a := &k6{o: o, files: finishedFiles(o.Files), kinds: map[string]K6Line{}, tags: map[string]bool{}}
 	tags, ok := o.Opts["tags"]
 	if !ok {
 		tags = k6Tags
@@ -80,9 +76,8 @@ func newK6(o Options) (Adapter, error) {
 			// run would be stored empty.
 			return nil, fmt.Errorf("k6 writes --out json=- to its standard output; name a file (--out json=FILE) so the agent can read every sample")
 		}
-		a.files = []string{resolve(o.Dir, out)}
-		// Taken before the tool starts (the agent builds adapters first).
-		a.stale, _ = os.Stat(a.files[0])
+		// k6 truncates a file an earlier run left once its outputs start.
+		a.files = outputOfTool(resolve(o.Dir, out))
 	}
 	return a, nil
 }
@@ -143,10 +138,7 @@ func (a *k6) Measurement() map[string]any {
 func (a *k6) Run(ctx context.Context, e Emitter) error {
 	var errs []error
 	for _, f := range a.files {
-		if a.stale != nil && !rewritten(ctx, f, a.stale) {
-			continue // k6 ended before writing its output: the file is still the earlier run's
-		}
-		errs = append(errs, followFile(ctx, f, a.o.Follow, func(line []byte) { a.line(line, e) }))
+		errs = append(errs, f.read(ctx, a.o.Follow, func(line []byte) { a.line(line, e) }))
 	}
 	return errors.Join(errs...)
 }

@@ -185,6 +185,39 @@ func followFile(ctx context.Context, path string, follow bool, fn func([]byte)) 
 	}
 }
 
+// toolFile is a file an adapter reads: under `run`, one the wrapped tool
+// writes, with what an earlier run left at its path (before, taken when the
+// adapter is built, before the tool starts); under `import`, a finished file.
+type toolFile struct {
+	path   string
+	before os.FileInfo
+}
+
+// outputOfTool is the file the wrapped tool will write at path.
+func outputOfTool(path string) []toolFile {
+	before, _ := os.Stat(path)
+	return []toolFile{{path: path, before: before}}
+}
+
+// finishedFiles are the files `import` reads once.
+func finishedFiles(paths []string) []toolFile {
+	files := make([]toolFile, len(paths))
+	for i, p := range paths {
+		files[i] = toolFile{path: p}
+	}
+	return files
+}
+
+// read calls fn for each line of the file, following it until ctx ends when
+// follow is set. A file an earlier run left is read only once the tool has
+// rewritten it, and not at all when the tool ended without writing it.
+func (f toolFile) read(ctx context.Context, follow bool, fn func([]byte)) error {
+	if f.before != nil && !rewritten(ctx, f.path, f.before) {
+		return nil
+	}
+	return followFile(ctx, f.path, follow, fn)
+}
+
 // rewritten waits until path is no longer the file before, which an earlier
 // run left and the tool truncates or replaces when it starts writing, and
 // reports whether that happened before ctx ended. Until then the file holds
