@@ -2,7 +2,7 @@
 // same PostgreSQL, so a newcomer sees a run's charts move within a minute. Skipped, with the
 // reason, when pgbench or the agent is not there; it never stops Levelfield itself.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { repoDir, stateDir } from './lib.mjs';
 
@@ -23,6 +23,25 @@ export function findPgbench() {
   );
 }
 
+/**
+ * The pgbench database's address without its password, and the environment that gives libpq the
+ * password from a file of mode 600 (PGPASSFILE): a password in a command line is readable by every
+ * user of the machine through `ps`, and ends up in logs and shell history.
+ */
+export function pgbenchConnection(databaseUrl) {
+  const url = new URL(pgbenchDatabaseUrl(databaseUrl));
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  if (!password) return { url: url.toString(), env: {} };
+  const field = (v) => v.replace(/[\\:]/g, '\\$&');
+  const file = path.join(stateDir, 'pgpass');
+  const line = [url.hostname, url.port || '5432', DATABASE, decodeURIComponent(url.username), password]
+    .map(field)
+    .join(':');
+  writeFileSync(file, `${line}\n`, { mode: 0o600 });
+  return { url: url.toString(), env: { PGPASSFILE: file } };
+}
+
 async function prepareDatabase(adminUrl, pgbench) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
@@ -33,17 +52,18 @@ async function prepareDatabase(adminUrl, pgbench) {
   } finally {
     await client.end();
   }
-  const url = pgbenchDatabaseUrl(adminUrl);
-  const check = spawnSync(pgbench, ['-n', '-t', '1', '-c', '1', url], { encoding: 'utf8' });
+  const connection = pgbenchConnection(adminUrl);
+  const options = { encoding: 'utf8', env: { ...process.env, ...connection.env } };
+  const check = spawnSync(pgbench, ['-n', '-t', '1', '-c', '1', connection.url], options);
   if (check.status !== 0) {
-    const init = spawnSync(pgbench, ['-i', '-s', '5', '-q', url], { encoding: 'utf8' });
+    const init = spawnSync(pgbench, ['-i', '-s', '5', '-q', connection.url], options);
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
   }
-  return url;
+  return connection;
 }
 
 /** The database pgbench runs against, beside Levelfield's own on the same server. */
-export function pgbenchDatabaseUrl(databaseUrl) {
+function pgbenchDatabaseUrl(databaseUrl) {
   const url = new URL(databaseUrl);
   url.pathname = `/${DATABASE}`;
   return url.toString();
@@ -97,7 +117,7 @@ export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, w
   if (!pgbench) return 'Live demo    skipped (no pgbench here; install PostgreSQL’s client tools to see one)';
   if (!existsSync(AGENT))
     return 'Live demo    skipped (agents/bin/levelfield-agent was not built: is Go installed?)';
-  const benchUrl = await prepareDatabase(databaseUrl, pgbench);
+  const bench = await prepareDatabase(databaseUrl, pgbench);
   const logDir = path.join(stateDir, 'pgbench-logs');
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
@@ -113,9 +133,9 @@ export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, w
       seconds: 600,
       rate: 400,
       logDir,
-      database: benchUrl,
+      database: bench.url,
     }),
-    { env: { LEVELFIELD_TOKEN: token } },
+    { env: { LEVELFIELD_TOKEN: token, ...bench.env } },
   );
   return `Live demo    ${webUrl}/runs?labels=${encodeURIComponent(LIVE_DEMO_LABEL)}  (agent + pgbench, 10 minutes)`;
 }

@@ -2,7 +2,7 @@
 // ingest API and the web app. Each runs in its own process group so that stopping it also
 // stops anything it started; logs go to .levelfield/logs/<name>.log.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { chmodSync, createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { bin, quietEnv, repoDir, stateDir, waitForHttp } from './lib.mjs';
 
@@ -11,11 +11,14 @@ export class Services {
     this.logDir = logDir;
     this.echo = echo;
     this.children = [];
-    mkdirSync(logDir, { recursive: true });
+    // Logs hold what the services print, connection errors with their addresses among it: the
+    // folder is the owner's alone, also when an earlier version left it readable to all.
+    mkdirSync(logDir, { recursive: true, mode: 0o700 });
+    chmodSync(logDir, 0o700);
   }
 
   spawn(name, command, args, { env = {}, cwd = repoDir } = {}) {
-    const log = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a' });
+    const log = createWriteStream(path.join(this.logDir, `${name}.log`), { flags: 'a', mode: 0o600 });
     const child = spawn(command, args, {
       cwd,
       detached: true,

@@ -12,7 +12,7 @@ import {
   stateDir,
   step,
 } from './lib.mjs';
-import { pgbenchDatabaseUrl, startLiveDemo } from './live-demo.mjs';
+import { pgbenchConnection, startLiveDemo } from './live-demo.mjs';
 
 const WEB_PORT = Number(process.env.LEVELFIELD_WEB_PORT ?? 3000);
 const INGEST_PORT = Number(process.env.LEVELFIELD_INGEST_PORT ?? 4000);
@@ -99,6 +99,11 @@ function printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds }
   const agent =
     path.relative(process.cwd(), path.join(repoDir, 'agents/bin/levelfield-agent')) ||
     'agents/bin/levelfield-agent';
+  // The password stays in its file (mode 600), out of the pasted command line and shell history.
+  const bench = pgbenchConnection(database.ownerUrl);
+  const pgpass = bench.env.PGPASSFILE
+    ? `PGPASSFILE=${path.relative(process.cwd(), bench.env.PGPASSFILE)} `
+    : '';
   const where = database.embedded
     ? `embedded PostgreSQL, data in ${path.relative(process.cwd(), path.join(stateDir, 'pgdata'))}`
     : 'DATABASE_URL';
@@ -113,8 +118,8 @@ function printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds }
 
 Stream a benchmark of your own into the demo project (paste into another terminal):
 
-  ${agent} run --server ${ingestUrl} --token-file ${path.relative(process.cwd(), path.join(stateDir, 'demo-token'))} --project demo --system postgresql -- \\
-    pgbench -c 4 -j 2 -T 30 -P 1 --log --log-prefix=/tmp/pgbench "${pgbenchDatabaseUrl(database.ownerUrl)}"
+  ${pgpass}${agent} run --server ${ingestUrl} --token-file ${path.relative(process.cwd(), path.join(stateDir, 'demo-token'))} --project demo --system postgresql -- \\
+    pgbench -c 4 -j 2 -T 30 -P 1 --log --log-prefix=/tmp/pgbench "${bench.url}"
 
 Press Ctrl-C to stop everything.
 `);

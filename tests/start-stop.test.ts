@@ -1,7 +1,7 @@
 // `npm start` as a user runs it: it comes up, Ctrl-C stops every process it started, and the
 // next start finds the data again. Uses its own state folder and ports.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,17 @@ describe('npm start', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
+    // The database owner's password is on no command line (`ps` shows them to every user: the
+    // live demo's pgbench and the pasteable one read it from a file of mode 600), not in the
+    // banner, and the logs are the owner's alone.
+    const { databasePassword } = JSON.parse(await readFile(path.join(stateDir, 'secrets.json'), 'utf8'));
+    expect(databasePassword).toBeTruthy();
+    expect(processesUsing(stateDir).join('\n')).toContain('pgbench');
+    expect(execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })).not.toContain(databasePassword);
+    expect(first.output()).not.toContain(databasePassword);
+    expect(first.output()).toContain('PGPASSFILE=');
+    expect((await stat(path.join(stateDir, 'pgpass'))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(stateDir, 'logs'))).mode & 0o777).toBe(0o700);
 
     expect(await stop(first.child)).toBe(0);
     expect(first.output()).toContain('Stopped. Data is kept for the next start.');
