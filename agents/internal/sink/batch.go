@@ -111,13 +111,18 @@ func WireName(name string) string {
 	return name
 }
 
-// wireValue keeps a summary number within the contract's [0, 1e15]; a
-// negative gauge is the usual case. It reports whether it had to change v.
-func wireValue(v float64) (float64, bool) {
+// wireValue keeps a summary number within the contract's bounds: ±1e15 for
+// a gauge (a level may be below zero: a clock offset, a k6 Trend of plain
+// numbers), [0, 1e15] for latencies and counters. It reports whether it had
+// to change v.
+func wireValue(v float64, gauge bool) (float64, bool) {
 	switch {
 	case math.IsNaN(v):
 		return 0, true
-	case v < 0:
+	case v < -maxValue || (v < 0 && !gauge):
+		if gauge {
+			return -maxValue, true
+		}
 		return 0, true
 	case v > maxValue:
 		return maxValue, true
@@ -146,7 +151,7 @@ func Batches(frames []histogram.Frame) []Batch {
 			v   float64
 		}{{&wf.Min, f.Min}, {&wf.Max, f.Max}, {&wf.Mean, f.Mean}, {&wf.P50, f.P50}, {&wf.P90, f.P90},
 			{&wf.P95, f.P95}, {&wf.P99, f.P99}, {&wf.P999, f.P999}} {
-			v, changed := wireValue(p.v)
+			v, changed := wireValue(p.v, f.Series.Kind == histogram.Gauge)
 			*p.dst = v
 			if changed {
 				clamped++

@@ -448,11 +448,17 @@ func TestBatchesKeepWithinTheContract(t *testing.T) {
 	if g.Name != "queue depth_" || g.Unit != "1" || l.Unit != "us" || g.Labels["_"] != "x" || len(g.Labels["k"]) != 256 {
 		t.Errorf("series %+v %+v", g, l)
 	}
-	if f := b[0].Frames[0]; f.Min != 0 || f.Mean != 0 {
-		t.Errorf("negative gauge kept: %+v", f)
+	// A gauge's level may be below zero; a latency's may not.
+	if f := b[0].Frames[0]; f.Min != -3 || f.Mean != -3 {
+		t.Errorf("negative gauge not kept: %+v", f)
 	}
 	if f := b[0].Frames[1]; f.Max != 1e15 {
 		t.Errorf("max %v", f.Max)
+	}
+	neg := Batches([]histogram.Frame{{Series: histogram.NewSeries("latency", histogram.Latency, "us", nil),
+		Seq: 0, StartMs: 1, EndMs: 2, Count: 1, Min: -1, Max: 5, Mean: 2}})
+	if f := neg[0].Frames[0]; f.Min != 0 {
+		t.Errorf("negative latency sent: %+v", f)
 	}
 }
 

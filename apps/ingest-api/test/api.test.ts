@@ -435,12 +435,31 @@ describe('frames', () => {
       frames: [
         { ...frame('c', 0), histogram: undefined },
         { ...frame('g', 0), histogram: undefined },
+        // A gauge's level may be below zero (a clock offset, a k6 Trend of plain numbers).
+        {
+          ...frame('g', 1, { min: -40.5, max: -2, mean: -12.25, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0 }),
+          histogram: undefined,
+        },
       ],
     };
     expect(await client.post(`/v1/runs/${id}/frames`, body)).toMatchObject({
       status: 200,
-      body: { accepted: 2 },
+      body: { accepted: 3 },
     });
+    const { rows } = await sql.query(
+      `SELECT f.min, f.max, f.mean FROM frames f JOIN series s ON s.id = f.series_id
+        WHERE s.run_id = $1 AND s.kind = 'gauge' AND f.seq = 1`,
+      [id],
+    );
+    expect(rows).toEqual([{ min: -40.5, max: -2, mean: -12.25 }]);
+    // Only a gauge: a negative time or count is refused, saying what to declare instead.
+    const latency = await client.post(`/v1/runs/${id}/frames`, {
+      series: [{ key: 'l', name: 'latency', kind: 'latency', unit: 'us' }],
+      frames: [frame('l', 0, { min: -1 })],
+    });
+    expect(latency.status).toBe(400);
+    expect(latency.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'frames.0.min' });
+    expect(latency.body.error.message).toMatch(/only a gauge's values may be.*kind "gauge"/);
   });
 
   const one = batch(0, 2);

@@ -107,7 +107,7 @@ describe('ingest requests', () => {
 
 describe('errors', () => {
   it('name the offending field and map codes to HTTP status', () => {
-    const result = FrameBatch.safeParse({ series, frames: [{ ...frame, p99: -1 }] });
+    const result = FrameBatch.safeParse({ series, frames: [{ ...frame, p99: -2e15 }] });
     const error = validationError(result.error!);
     expect(error.path).toBe('frames.0.p99');
     expect(error.message).toMatch(/^frames\.0\.p99: /);
@@ -118,7 +118,7 @@ describe('errors', () => {
   });
 
   it('list every refused field in details, each with its own message', () => {
-    const result = FrameBatch.safeParse({ series, frames: [{ ...frame, p99: -1, seq: -1 }] });
+    const result = FrameBatch.safeParse({ series, frames: [{ ...frame, p99: -2e15, seq: -1 }] });
     const { details } = validationError(result.error!);
     expect(details?.map((d) => d.field).sort()).toEqual(['frames.0.p99', 'frames.0.seq']);
     expect(details?.every((d) => d.message.length > 0)).toBe(true);

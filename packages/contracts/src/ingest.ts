@@ -134,7 +134,8 @@ export type CreateRunRequest = z.infer<typeof CreateRunRequest>;
 
 export const CreateRunResponse = z.strictObject({ id: z.string(), url: z.string(), liveUrl: z.string() });
 
-const Value = z.number().finite().min(0).max(INGEST_LIMITS.maxValue);
+/** A frame's figure; below zero only for gauges (a temperature, a clock offset), which the API checks per series kind. */
+const Value = z.number().finite().min(-INGEST_LIMITS.maxValue).max(INGEST_LIMITS.maxValue);
 
 export const SeriesDeclaration = z.strictObject({
   key: SafeLine.min(1).max(64),

@@ -61,7 +61,7 @@ const isLine = (value: unknown, min: number, max: number): value is string =>
 const isInt = (value: unknown, min: number, max: number): value is number =>
   Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max;
 const isValue = (value: unknown): boolean =>
-  typeof value === 'number' && value >= 0 && value <= INGEST_LIMITS.maxValue;
+  typeof value === 'number' && Math.abs(value) <= INGEST_LIMITS.maxValue;
 const isEpochMs = (value: unknown): value is number =>
   isInt(value, INGEST_LIMITS.minTimestampMs, Number.MAX_SAFE_INTEGER);
 
@@ -176,6 +176,9 @@ function redactedLabels(labels: Record<string, string>): Record<string, string> 
   return out ?? labels;
 }
 
+/** The figures of a frame that only a gauge may have below zero. */
+const NEGATIVE_FIELDS = ['min', 'max', 'mean', 'p50', 'p90', 'p95', 'p99', 'p999'] as const;
+
 export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
   const byKey = new Map<string, number>();
   const byIdentity = new Map<string, number>();
@@ -233,6 +236,14 @@ export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
         'TIMESTAMP_OUT_OF_RANGE',
         'endMs is more than a day ahead of the server clock: send unix epoch milliseconds (UTC)',
         `frames.${index}.endMs`,
+      );
+    }
+    if (declared.kind !== 'gauge' && NEGATIVE_FIELDS.some((field) => frame[field] < 0)) {
+      const field = NEGATIVE_FIELDS.find((f) => frame[f] < 0)!;
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `${field} of series "${declared.name}" is negative: only a gauge's values may be (a ${declared.kind} counts or times something); declare the series with kind "gauge" if it measures a level`,
+        `frames.${index}.${field}`,
       );
     }
     if (declared.kind === 'latency' && !frame.histogram) {
