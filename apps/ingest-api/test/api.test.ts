@@ -957,6 +957,23 @@ describe('rollups', () => {
     expect(summary.rows).toEqual([{ min: 250, max: 4000 }]);
   });
 
+  it('summarizes a finished run without waiting for the next pass', async () => {
+    // This server's passes run once an hour: only the finish itself can have started this one.
+    const id = await newRun();
+    await client.post(`/v1/runs/${id}/frames`, batch(0, 1));
+    const finish = { status: 'succeeded', endedAt: T0 + 60_000, exitCode: 0 };
+    expect((await client.post(`/v1/runs/${id}/finish`, finish)).status).toBe(200);
+    const summaries = async () =>
+      (
+        await sql.query(
+          'SELECT count(*)::int AS n FROM series_summaries m JOIN series s ON s.id = m.series_id WHERE s.run_id = $1',
+          [id],
+        )
+      ).rows[0].n;
+    for (let i = 0; i < 300 && (await summaries()) === 0; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await summaries()).toBeGreaterThan(0);
+  });
+
   it('never lets a rollup of fewer frames replace one of more (two instances, late writes)', async () => {
     const id = await newRun();
     await client.post(`/v1/runs/${id}/frames`, batch(0, 1));

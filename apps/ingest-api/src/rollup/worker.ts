@@ -103,6 +103,8 @@ export class RollupWorker {
   /** Passes run one after another. */
   private chain: Promise<void> = Promise.resolve();
   private passing = false;
+  /** A pass for finished runs waits in the chain: later finishes join it. */
+  private passQueued = false;
   private lastSummary = 0;
   /** Draining: no more resting between merges. */
   private draining = false;
@@ -124,9 +126,16 @@ export class RollupWorker {
     return this.pending;
   }
 
-  /** The run finished: merge its buckets now, open or not, then its summaries. */
+  /**
+   * The run finished: merge its buckets now, open or not, then its summaries. A pass starts at
+   * once rather than at the next tick: a finished run's summary is the first thing its readers
+   * look at. Runs finishing together share one waiting pass.
+   */
   markRun(runId: string): void {
     this.finished.add(runId);
+    if (this.passQueued || this.draining) return;
+    this.passQueued = true;
+    void this.flush();
   }
 
   async start(): Promise<void> {
@@ -166,6 +175,7 @@ export class RollupWorker {
 
   private async pass(force: boolean): Promise<void> {
     this.passing = true;
+    this.passQueued = false;
     try {
       await this.expediteFinished();
       // Until nothing due is left: a backlog is worked off in one pass, summaries in between.
