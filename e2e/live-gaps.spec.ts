@@ -2,10 +2,16 @@
 // subscription held back, as a reconnect or a slow start would; or answered with an error, as an
 // expired token is) are read once the next frame shows the gap in seq — just those frames, not the
 // whole page — so the summary table counts every interval.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { expect, type Page, test } from '@playwright/test';
-import { demoIngestRun, signInAsDemo } from './fixtures.ts';
+import { createEmptyDatabase } from '../packages/db/src/testing.ts';
+import { findPgbench } from '../scripts/live-demo.mjs';
+import { demoIngestRun, e2eEnv, signInAsDemo } from './fixtures.ts';
 
 const SAMPLES = 300;
 
@@ -84,4 +90,103 @@ test('a stream answered with an error (an expired token) is subscribed again, an
   await expect(summaryCount(page)).toHaveText(intervals(5));
   await finish();
   await expect(page.getByTestId('freshness')).toHaveText('finished');
+});
+
+test('after a gap in a real pgbench stream, every series reads what it missed, not just the first', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const pgbench: string | null = findPgbench();
+  if (!pgbench)
+    throw new Error('pgbench is needed for this test (Debian: postgresql-15 or postgresql-client)');
+  const database = (await createEmptyDatabase('pgbench')).ownerUrl;
+  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
+  expect(init.status, init.stderr).toBe(0);
+  const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
+  // pgbench with one script streams two latency series: latency{script=0} and latency (every
+  // sample), each with its own seqs; a gap in the stream is a gap in both.
+  const agent = spawn(
+    path.resolve('agents/bin/levelfield-agent'),
+    [
+      'run',
+      '--server',
+      e2eEnv('E2E_INGEST_URL'),
+      '--project',
+      'demo',
+      '--system',
+      'postgresql',
+      '--no-cloud',
+    ].concat([
+      '--',
+      pgbench,
+      '-c',
+      '2',
+      '-j',
+      '1',
+      '-T',
+      '60',
+      '-P',
+      '1',
+      '--log',
+      `--log-prefix=${logPrefix}`,
+      database,
+    ]),
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LEVELFIELD_TOKEN: e2eEnv('E2E_DEMO_TOKEN') },
+    },
+  );
+  let output = '';
+  let progress = 0;
+  for (const stream of [agent.stdout, agent.stderr])
+    stream.on('data', (chunk) => {
+      output += chunk;
+      progress = (output.match(/^progress: /gm) ?? []).length;
+    });
+  try {
+    await expect.poll(() => /run created" id=(\w+)/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
+    const id = /run created" id=(\w+)/.exec(output)![1]!;
+    await expect.poll(() => progress, { timeout: 20_000 }).toBeGreaterThan(1);
+
+    // The page's subscription is held while pgbench reports three more seconds: it misses them.
+    let subscribe = () => {};
+    const held = new Promise<void>((resolve) => {
+      subscribe = resolve;
+    });
+    await page.route('**/v1/runs/*/live*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Calls of runs.missedFrames, counted per call: tRPC batches concurrent ones into one request.
+    let missedReads = 0;
+    page.on('request', (request) => {
+      const procedures = new URL(request.url()).pathname.split('/').pop()?.split(',') ?? [];
+      missedReads += procedures.filter((name) => name === 'runs.missedFrames').length;
+    });
+    await signInAsDemo(page, `/runs/${id}`);
+    const rows = page.locator('table[aria-label="Summary per series"] tbody tr');
+    await expect(rows).toHaveCount(2);
+    const counts = () =>
+      rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent));
+    const loaded = await counts();
+    const releaseAt = progress + 3;
+    await expect.poll(() => progress, { timeout: 20_000 }).toBeGreaterThanOrEqual(releaseAt);
+    subscribe();
+
+    // Both series read their gap, and show the same count (one script: the same transactions)
+    // while the run still goes on: none waits for the finished page to be complete.
+    await expect.poll(() => missedReads, { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(
+        async () => {
+          const [a, b] = await counts();
+          const state = await page.getByTestId('freshness').getAttribute('data-state');
+          return { same: a === b && a !== loaded[0], finished: state === 'finished' };
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual({ same: true, finished: false });
+  } finally {
+    agent.kill('SIGINT');
+  }
 });

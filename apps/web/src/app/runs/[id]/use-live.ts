@@ -45,10 +45,20 @@ export function useLiveTimelines(
   const router = useRouter();
   const stateRef = useRef(state);
   stateRef.current = state;
-  /** A re-read was asked for and has not arrived: ask once, not for every frame meanwhile. */
-  const rereading = useRef(false);
+  /**
+   * Series whose re-read was asked for and has not arrived: each asked once, not for every frame
+   * meanwhile. Per series: a reconnect or a late subscription leaves a gap in every series, each
+   * revealed by its own next frame, and one series' re-read in flight must not hide another's gap.
+   */
+  const rereading = useRef(new Set<string>());
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  /** Reads the whole page again: it holds every series' missed frames, so none is asked for meanwhile. */
+  const rereadPage = useRef(() => {});
+  rereadPage.current = () => {
+    for (const id of stateRef.current.extensions.keys()) rereading.current.add(id);
+    router.refresh();
+  };
   /** Reads the frames of a gap and inserts them; failing that, the whole page. */
   const fill = useRef<(gap: Gap) => void>(() => {});
   fill.current = (gap) => {
@@ -56,13 +66,13 @@ export function useLiveTimelines(
       .fetchQuery({ ...trpc.runs.missedFrames.queryOptions({ runId, ...gap }), staleTime: 0 })
       .then((frames) => {
         setState((current) => frames.reduce((s, f) => appendFrame(s, f, undefined), current));
-        rereading.current = false;
+        rereading.current.delete(gap.seriesId);
       })
-      .catch(() => router.refresh());
+      .catch(() => rereadPage.current());
   };
 
   useEffect(() => {
-    rereading.current = false;
+    rereading.current.clear();
     setState(liveState(initial));
   }, [initial]);
 
@@ -84,11 +94,11 @@ export function useLiveTimelines(
     });
     source.addEventListener('frame', (event) => {
       const frame = JSON.parse((event as MessageEvent<string>).data) as LiveFrame;
-      if (!rereading.current && missedBefore(stateRef.current, frame)) {
-        rereading.current = true;
+      if (!rereading.current.has(frame.series) && missedBefore(stateRef.current, frame)) {
+        rereading.current.add(frame.series);
         const gap = gapBefore(stateRef.current, frame, MAX_MISSED_FRAMES);
         if (gap) fill.current(gap);
-        else router.refresh();
+        else rereadPage.current();
       }
       setState((current) => appendFrame(current, frame, described.get(frame.series)));
       setNewest((current) =>
