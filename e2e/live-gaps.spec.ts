@@ -3,7 +3,10 @@
 // expired token is) are read once the next frame shows the gap in seq — just those frames, not the
 // whole page — so the summary table counts every interval.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
@@ -188,5 +191,121 @@ test('after a gap in a real pgbench stream, every series reads what it missed, n
       .toEqual({ same: true, finished: false });
   } finally {
     agent.kill('SIGINT');
+  }
+});
+
+/** k6: $LEVELFIELD_K6, the repository's tool cache (agents/README.md), or PATH. */
+function k6Binary(): string | null {
+  const cached = path.resolve('.levelfield/tools/k6');
+  const onPath = spawnSync('sh', ['-c', 'command -v k6'], { encoding: 'utf8' }).stdout.trim();
+  return process.env.LEVELFIELD_K6 ?? (existsSync(cached) ? cached : onPath || null);
+}
+
+test('after a gap in a k6 stream of 20 tag sets, every series reads what it missed without reading the page again', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const k6 = k6Binary();
+  test.skip(!k6, 'k6 not found: GOBIN=$PWD/.levelfield/tools go install go.k6.io/k6@v1.8.1');
+  const server = createServer((_, response) => response.end('ok'));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const target = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'levelfield-k6-'));
+  // Requests named by endpoint (k6's URL grouping): 20 tag sets of each of k6's 7 request
+  // timings, about 150 latency series; their seqs skip together when the page misses a second.
+  await writeFile(
+    path.join(dir, 'tags.js'),
+    `import http from 'k6/http';
+export const options = { vus: 2, duration: '120s' };
+export default function () {
+  const i = __ITER % 20;
+  http.get(\`\${__ENV.TARGET}/item/\${i}\`, { tags: { name: \`endpoint-\${i}\` } });
+}
+`,
+  );
+  const agent = spawn(
+    path.resolve('agents/bin/levelfield-agent'),
+    [
+      'run',
+      '--server',
+      e2eEnv('E2E_INGEST_URL'),
+      '--project',
+      'demo',
+      '--system',
+      'local-http',
+      '--no-cloud',
+    ].concat(['--', k6!, 'run', '--out', `json=${path.join(dir, 'out.json')}`, path.join(dir, 'tags.js')]),
+    {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LEVELFIELD_TOKEN: e2eEnv('E2E_DEMO_TOKEN'), TARGET: target },
+    },
+  );
+  let output = '';
+  let seconds = 0;
+  for (const stream of [agent.stdout, agent.stderr])
+    stream.on('data', (chunk) => {
+      output += chunk;
+      // The agent's status line, once a second while samples come.
+      seconds = (output.match(/^\[levelfield\] \d\S* +\d/gm) ?? []).length;
+    });
+  try {
+    await expect.poll(() => /run created" id=(\w+)/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
+    const id = /run created" id=(\w+)/.exec(output)![1]!;
+    await expect.poll(() => seconds, { timeout: 30_000 }).toBeGreaterThan(2);
+
+    let subscribe = () => {};
+    const held = new Promise<void>((resolve) => {
+      subscribe = resolve;
+    });
+    await page.route('**/v1/runs/*/live*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const reads = { missed: 0, refused: 0, page: 0 };
+    page.on('response', (response) => {
+      const request = response.request();
+      const procedures = new URL(request.url()).pathname.split('/').pop()?.split(',') ?? [];
+      const missed = procedures.filter((name) => name === 'runs.missedFrames').length;
+      reads.missed += missed;
+      if (missed > 0 && !response.ok()) reads.refused += 1;
+      if (request.headers().rsc === '1' && !request.headers()['next-router-prefetch']) reads.page += 1;
+    });
+    // A public project's run: no sign-in. Its page is large (about 300 charts' data).
+    await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs/${id}`, { timeout: 120_000 });
+    const duration = (named: boolean) =>
+      page.locator('table[aria-label="Summary per series"] tbody tr').evaluateAll(
+        (trs, wanted) =>
+          trs
+            .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? ''))
+            .filter(([title]) =>
+              wanted ? /^http_req_duration \(.*name endpoint-/.test(title!) : title === 'http_req_duration',
+            )
+            .map((cells) => Number(cells[1]!.replace(/,/g, ''))),
+        named,
+      );
+    await expect.poll(async () => (await duration(true)).length, { timeout: 30_000 }).toBe(20);
+    const releaseAt = seconds + 3;
+    await expect.poll(() => seconds, { timeout: 30_000 }).toBeGreaterThanOrEqual(releaseAt);
+    subscribe();
+
+    // Every request is in its endpoint's series and in the series of all: the endpoints' counts
+    // add up to it while the run goes on, each series' gap read with the page left as it is.
+    await expect
+      .poll(
+        async () => {
+          const [all] = await duration(false);
+          const named = (await duration(true)).reduce((sum, n) => sum + n, 0);
+          const state = await page.getByTestId('freshness').getAttribute('data-state');
+          return { complete: all === named && named > 0, finished: state === 'finished' };
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual({ complete: true, finished: false });
+    expect(reads.missed).toBeGreaterThan(20);
+    expect({ refused: reads.refused, page: reads.page }).toEqual({ refused: 0, page: 0 });
+  } finally {
+    agent.kill('SIGINT');
+    server.close();
   }
 });
