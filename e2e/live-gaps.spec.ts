@@ -311,3 +311,77 @@ export default function () {
     server.close();
   }
 });
+
+test('a finished run reads finished as soon as the stream says so, and its final page counts every transaction', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const pgbench: string | null = findPgbench();
+  if (!pgbench)
+    throw new Error('pgbench is needed for this test (Debian: postgresql-15 or postgresql-client)');
+  const database = (await createEmptyDatabase('pgbench')).ownerUrl;
+  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
+  expect(init.status, init.stderr).toBe(0);
+  const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
+  const agent = spawn(
+    path.resolve('agents/bin/levelfield-agent'),
+    [
+      'run',
+      '--server',
+      e2eEnv('E2E_INGEST_URL'),
+      '--project',
+      'demo',
+      '--system',
+      'postgresql',
+      '--no-cloud',
+    ].concat([
+      '--',
+      pgbench,
+      '-c',
+      '2',
+      '-j',
+      '1',
+      '-T',
+      '15',
+      '-P',
+      '1',
+      '--log',
+      `--log-prefix=${logPrefix}`,
+      database,
+    ]),
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LEVELFIELD_TOKEN: e2eEnv('E2E_DEMO_TOKEN') },
+    },
+  );
+  let output = '';
+  for (const stream of [agent.stdout, agent.stderr]) stream.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => agent.on('exit', resolve));
+  await expect.poll(() => /run created" id=(\w+)/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
+  const id = /run created" id=(\w+)/.exec(output)![1]!;
+
+  // The page's re-read after the finish is held, as a large page's is slow to arrive and render.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === `/runs/${id}`,
+    async (route) => {
+      if (route.request().headers().rsc === '1') await held;
+      await route.continue();
+    },
+  );
+  await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs/${id}`);
+  const freshness = page.getByTestId('freshness');
+  await expect(freshness).toHaveAttribute('data-state', 'live');
+  expect(await exited, output).toBe(0);
+  await expect(freshness).toHaveText('finished');
+
+  release();
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1]);
+  expect(processed).toBeGreaterThan(0);
+  await expect(page.locator('.run-head .status')).toHaveText('succeeded');
+  const rows = page.locator('table[aria-label="Summary per series"] tbody tr');
+  await expect(rows.first().locator('td').nth(1)).toHaveText(processed.toLocaleString('en-US'));
+});

@@ -65,7 +65,7 @@ function zoomRange(chart: ECharts): TimeRange | null {
 
 export function RunCharts({ runId, timelines: packed, initialRange, live, status }: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
-  const { state, newest } = useLiveTimelines(initial, live, runId);
+  const { state, newest, finished } = useLiveTimelines(initial, live, runId);
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
   const [latencyScale, setLatencyScale] = useState<LatencyScale>('log');
@@ -135,7 +135,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
       <div className="range-bar">
         {live || status !== 'running' ? (
           <FreshnessBadge
-            finished={live === null}
+            finished={live === null || finished}
             newest={newest}
             intervalMs={newestPoint ? newestPoint.end - newestPoint.t : 1000}
           />

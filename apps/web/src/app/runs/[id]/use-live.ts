@@ -39,8 +39,14 @@ export function useLiveTimelines(
   initial: SeriesTimeline[],
   live: { url: string; token: string | null } | null,
   runId: string,
-): { state: LiveState; newest: Newest | null } {
+): { state: LiveState; newest: Newest | null; finished: boolean } {
   const [state, setState] = useState(() => liveState(initial));
+  /**
+   * The stream said the run finished (after every frame it stored). The page says so at once: the
+   * final page read again can take long to show (a large page renders as a transition, which the
+   * charts drawing meanwhile keep interrupting), and until then the page read "stalled".
+   */
+  const [finished, setFinished] = useState(false);
   const [newest, setNewest] = useState<Newest | null>(() => newestOf(initial, Date.now()));
   const router = useRouter();
   const stateRef = useRef(state);
@@ -110,6 +116,7 @@ export function useLiveTimelines(
     for (const end of ['finished', 'revoked'])
       source.addEventListener(end, () => {
         source.close();
+        if (end === 'finished') setFinished(true);
         router.refresh();
       });
     // The browser retries a dropped stream by itself, but not one answered with an error (such as
@@ -127,5 +134,5 @@ export function useLiveTimelines(
     };
   }, [liveUrl, router, attempt]);
 
-  return { state, newest };
+  return { state, newest, finished };
 }
