@@ -69,7 +69,23 @@ test('the run page draws its charts and summarizes without the warm-up', async (
   const summary = page.locator('table[aria-label="Summary per series"] tbody tr').first();
   await expect(summary).toContainText('latency');
   const countWithout = Number((await summary.locator('td').nth(1).textContent())!.replaceAll(',', ''));
+  // Until the server answers, the page shows no figures for the warm-up included (the page's
+  // own, without the warm-up, would pass for them).
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route(
+    (url) => url.pathname.includes('runs.range'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await page.getByLabel(/include warm-up/).check();
+  await expect(page.getByTestId('summary-pending')).toHaveText('Reading the summary with the warm-up…');
+  await expect(page.locator('table[aria-label="Summary per series"]')).toHaveCount(0);
+  answer();
   await expect(page.getByText('updating…')).toHaveCount(0);
   await expect
     .poll(async () => Number((await summary.locator('td').nth(1).textContent())!.replaceAll(',', '')))

@@ -81,7 +81,10 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
     placeholderData: (previous) => previous,
   });
   const ranges = useMemo(() => {
-    if (custom) return rangeQuery.data ?? initialRange;
+    // Until the server first answers for a chosen range or for the warm-up included, there are no
+    // figures for it: the page's load-time ones (of a live run, long stale, and without the
+    // warm-up) would be shown as if they were.
+    if (custom) return rangeQuery.data ?? null;
     if (!live) return initialRange;
     // Series read at per-minute resolution have no live extension: their row stays as read.
     const grown = new Map(liveRanges(state).map((r) => [r.seriesId, r]));
@@ -169,7 +172,13 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
 
       <section className="panel">
         <h2>Summary</h2>
-        <SummaryTable ranges={ranges} byId={byId} title={title} />
+        {ranges ? (
+          <SummaryTable ranges={ranges} byId={byId} title={title} />
+        ) : (
+          <p className="empty" data-testid="summary-pending">
+            Reading the summary {range ? 'for this range' : 'with the warm-up'}…
+          </p>
+        )}
       </section>
 
       <div className="chart-grid">
@@ -185,7 +194,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
         {heatmapSeries.map((series) => (
           <HeatmapPanel key={`heat-${series.seriesId}`} series={series} ctx={ctx} />
         ))}
-        {latency.length > 0 ? <SpectrumPanel ranges={ranges} byId={byId} ctx={ctx} /> : null}
+        {latency.length > 0 ? <SpectrumPanel ranges={ranges ?? []} byId={byId} ctx={ctx} /> : null}
       </div>
     </div>
   );
