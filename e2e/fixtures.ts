@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 import { postToIngest } from '../scripts/demo-runs.ts';
 
 export const DEMO_EMAIL = 'demo@levelfield.local';
@@ -146,4 +146,24 @@ export async function demoIngestRun(name: string, startedAt: number) {
     finish: (endedAt = Date.now()) =>
       postToIngest(`${ingest}/v1/runs/${id}/finish`, token, { status: 'succeeded', endedAt }),
   };
+}
+
+/**
+ * Holds the page's requests to matching URLs (those `only` picks, all by default) until the
+ * returned function is called: a stream subscribed late, a slow answer.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | ((url: URL) => boolean),
+  only: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (only(route.request())) await held;
+    await route.continue();
+  });
+  return release;
 }

@@ -2,26 +2,10 @@
 // pgbench → the live run page gains points, heatmap columns, spectrum and summary while it runs
 // and says how fresh it is (issue 16) → the finished page's summary agrees with pgbench's own
 // transaction count.
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createEmptyDatabase } from '../packages/db/src/testing.ts';
-import { findPgbench } from '../scripts/live-demo.mjs';
+import { AGENT, pgbenchCommand, startAgent } from './agent-runs.ts';
 import { createProject, createToken, e2eEnv, signUp } from './fixtures.ts';
-
-const AGENT = path.resolve('agents/bin/levelfield-agent');
-
-function pgbenchBinary(): string {
-  const found: string | null = findPgbench();
-  if (!found)
-    throw new Error(
-      'pgbench is needed for this test: install PostgreSQL’s client tools (Debian: postgresql-15 or postgresql-client)',
-    );
-  return found;
-}
 
 const drawnIntervals = (page: Page) =>
   page.evaluate(
@@ -33,53 +17,21 @@ const drawnIntervals = (page: Page) =>
 test('a pgbench run streamed by the agent is watched live and summarized', async ({ page }) => {
   test.setTimeout(180_000);
   expect(existsSync(AGENT), 'the agent is built by `npm test` (turbo run build)').toBe(true);
-  const pgbench = pgbenchBinary();
   const stamp = Date.now();
   await signUp(page, `runner-${stamp}@example.test`, `Rita Runner ${stamp}`);
   const org = new URL(page.url()).pathname.split('/')[2]!;
   const project = await createProject(page, org, 'Live pgbench');
   const token = await createToken(page, org, project, 'laptop agent');
 
-  const database = (await createEmptyDatabase('pgbench')).ownerUrl;
-  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
-  expect(init.status, init.stderr).toBe(0);
-  const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
   const runName = `e2e live pgbench ${stamp}`;
-  const agent = spawn(
-    AGENT,
-    [
-      'run',
-      '--server',
-      e2eEnv('E2E_INGEST_URL'),
-      '--project',
-      project,
-      '--system',
-      'postgresql',
-      '--name',
-      runName,
-      '--no-cloud',
-      '--',
-      pgbench,
-      '-c',
-      '2',
-      '-j',
-      '1',
-      '-T',
-      // Long enough that the live checks below run while it goes on, also on a busy machine.
-      '40',
-      '-P',
-      '1',
-      '--log',
-      `--log-prefix=${logPrefix}`,
-      database,
-    ],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LEVELFIELD_TOKEN: token } },
-  );
-  let stdout = '';
-  let stderr = '';
-  agent.stdout.on('data', (chunk) => (stdout += chunk));
-  agent.stderr.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => agent.on('exit', resolve));
+  // Long enough that the live checks below run while it goes on, also on a busy machine.
+  const run = startAgent({
+    command: await pgbenchCommand(40),
+    system: 'postgresql',
+    project,
+    token,
+    name: runName,
+  });
 
   // Find the run while it is going and open its page.
   await expect(async () => {
@@ -118,8 +70,8 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
   ).not.toBe(0);
   expect(await count.textContent(), 'the summary count grew in 2 s').not.toBe(before2s.count);
 
-  expect(await exited, `agent stderr:\n${stderr}`).toBe(0);
-  const processed = Number(/number of transactions actually processed: (\d+)/.exec(stdout)?.[1]);
+  expect(await run.exited, `agent output:\n${run.output()}`).toBe(0);
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(run.output())?.[1]);
   expect(processed).toBeGreaterThan(0);
 
   // The page learns that the run finished and shows the summary of every transaction.

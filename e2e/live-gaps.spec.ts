@@ -2,7 +2,7 @@
 // subscription held back, as a reconnect or a slow start would; or answered with an error, as an
 // expired token is) are read once the next frame shows the gap in seq — just those frames, not the
 // whole page — so the summary table counts every interval.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -12,9 +12,8 @@ import path from 'node:path';
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { summarizeHistogram } from '@levelfield/metrics/stats';
 import { expect, type Page, test } from '@playwright/test';
-import { createEmptyDatabase } from '../packages/db/src/testing.ts';
-import { findPgbench } from '../scripts/live-demo.mjs';
-import { demoIngestRun, e2eEnv, signInAsDemo } from './fixtures.ts';
+import { pgbenchCommand, startAgent } from './agent-runs.ts';
+import { demoIngestRun, e2eEnv, holdRequests, signInAsDemo } from './fixtures.ts';
 
 const SAMPLES = 300;
 
@@ -42,14 +41,7 @@ const intervals = (n: number) => (n * SAMPLES).toLocaleString('en-US');
 test('frames stored while the page had no stream are read again, so nothing is missing', async ({ page }) => {
   const { id, post, finish } = await liveRun();
   // Hold the page's subscription until frames 3 and 4 are stored: it never receives them.
-  let subscribe = () => {};
-  const held = new Promise<void>((resolve) => {
-    subscribe = resolve;
-  });
-  await page.route('**/v1/runs/*/live*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const subscribe = await holdRequests(page, '**/v1/runs/*/live*');
   await signInAsDemo(page, `/runs/${id}`);
   await expect(summaryCount(page)).toHaveText(intervals(3));
   // The gap is filled by reading just the missed frames, not the whole page again.
@@ -99,67 +91,16 @@ test('after a gap in a real pgbench stream, every series reads what it missed, n
   page,
 }) => {
   test.setTimeout(120_000);
-  const pgbench: string | null = findPgbench();
-  if (!pgbench)
-    throw new Error('pgbench is needed for this test (Debian: postgresql-15 or postgresql-client)');
-  const database = (await createEmptyDatabase('pgbench')).ownerUrl;
-  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
-  expect(init.status, init.stderr).toBe(0);
-  const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
   // pgbench with one script streams two latency series: latency{script=0} and latency (every
   // sample), each with its own seqs; a gap in the stream is a gap in both.
-  const agent = spawn(
-    path.resolve('agents/bin/levelfield-agent'),
-    [
-      'run',
-      '--server',
-      e2eEnv('E2E_INGEST_URL'),
-      '--project',
-      'demo',
-      '--system',
-      'postgresql',
-      '--no-cloud',
-    ].concat([
-      '--',
-      pgbench,
-      '-c',
-      '2',
-      '-j',
-      '1',
-      '-T',
-      '60',
-      '-P',
-      '1',
-      '--log',
-      `--log-prefix=${logPrefix}`,
-      database,
-    ]),
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LEVELFIELD_TOKEN: e2eEnv('E2E_DEMO_TOKEN') },
-    },
-  );
-  let output = '';
-  let progress = 0;
-  for (const stream of [agent.stdout, agent.stderr])
-    stream.on('data', (chunk) => {
-      output += chunk;
-      progress = (output.match(/^progress: /gm) ?? []).length;
-    });
+  const run = startAgent({ command: await pgbenchCommand(60), system: 'postgresql' });
+  const progress = () => (run.output().match(/^progress: /gm) ?? []).length;
   try {
-    await expect.poll(() => /run created" id=(\w+)/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
-    const id = /run created" id=(\w+)/.exec(output)![1]!;
-    await expect.poll(() => progress, { timeout: 20_000 }).toBeGreaterThan(1);
+    const id = await run.runId();
+    await expect.poll(progress, { timeout: 20_000 }).toBeGreaterThan(1);
 
     // The page's subscription is held while pgbench reports three more seconds: it misses them.
-    let subscribe = () => {};
-    const held = new Promise<void>((resolve) => {
-      subscribe = resolve;
-    });
-    await page.route('**/v1/runs/*/live*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const subscribe = await holdRequests(page, '**/v1/runs/*/live*');
     // Calls of runs.missedFrames, counted per call: tRPC batches concurrent ones into one request.
     let missedReads = 0;
     page.on('request', (request) => {
@@ -172,8 +113,8 @@ test('after a gap in a real pgbench stream, every series reads what it missed, n
     const counts = () =>
       rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[1]?.textContent));
     const loaded = await counts();
-    const releaseAt = progress + 3;
-    await expect.poll(() => progress, { timeout: 20_000 }).toBeGreaterThanOrEqual(releaseAt);
+    const releaseAt = progress() + 3;
+    await expect.poll(progress, { timeout: 20_000 }).toBeGreaterThanOrEqual(releaseAt);
     subscribe();
 
     // Both series read their gap, and show the same count (one script: the same transactions)
@@ -190,7 +131,7 @@ test('after a gap in a real pgbench stream, every series reads what it missed, n
       )
       .toEqual({ same: true, finished: false });
   } finally {
-    agent.kill('SIGINT');
+    run.agent.kill('SIGINT');
   }
 });
 
@@ -223,45 +164,19 @@ export default function () {
 }
 `,
   );
-  const agent = spawn(
-    path.resolve('agents/bin/levelfield-agent'),
-    [
-      'run',
-      '--server',
-      e2eEnv('E2E_INGEST_URL'),
-      '--project',
-      'demo',
-      '--system',
-      'local-http',
-      '--no-cloud',
-    ].concat(['--', k6!, 'run', '--out', `json=${path.join(dir, 'out.json')}`, path.join(dir, 'tags.js')]),
-    {
-      cwd: dir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LEVELFIELD_TOKEN: e2eEnv('E2E_DEMO_TOKEN'), TARGET: target },
-    },
-  );
-  let output = '';
-  let seconds = 0;
-  for (const stream of [agent.stdout, agent.stderr])
-    stream.on('data', (chunk) => {
-      output += chunk;
-      // The agent's status line, once a second while samples come.
-      seconds = (output.match(/^\[levelfield\] \d\S* +\d/gm) ?? []).length;
-    });
+  const run = startAgent({
+    command: [k6!, 'run', '--out', `json=${path.join(dir, 'out.json')}`, path.join(dir, 'tags.js')],
+    system: 'local-http',
+    cwd: dir,
+    env: { TARGET: target },
+  });
+  // The agent's status line, once a second while samples come.
+  const seconds = () => (run.output().match(/^\[levelfield\] \d\S* +\d/gm) ?? []).length;
   try {
-    await expect.poll(() => /run created" id=(\w+)/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
-    const id = /run created" id=(\w+)/.exec(output)![1]!;
-    await expect.poll(() => seconds, { timeout: 30_000 }).toBeGreaterThan(2);
+    const id = await run.runId();
+    await expect.poll(seconds, { timeout: 30_000 }).toBeGreaterThan(2);
 
-    let subscribe = () => {};
-    const held = new Promise<void>((resolve) => {
-      subscribe = resolve;
-    });
-    await page.route('**/v1/runs/*/live*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const subscribe = await holdRequests(page, '**/v1/runs/*/live*');
     const reads = { missed: 0, refused: 0, page: 0 };
     page.on('response', (response) => {
       const request = response.request();
@@ -286,8 +201,8 @@ export default function () {
       });
     await expect.poll(async () => (await durations()).named.length, { timeout: 30_000 }).toBe(20);
     const loaded = await durations();
-    const releaseAt = seconds + 3;
-    await expect.poll(() => seconds, { timeout: 30_000 }).toBeGreaterThanOrEqual(releaseAt);
+    const releaseAt = seconds() + 3;
+    await expect.poll(seconds, { timeout: 30_000 }).toBeGreaterThanOrEqual(releaseAt);
     subscribe();
 
     // Each series with a gap reads its missed frames (more than one per endpoint: k6 times each
@@ -307,7 +222,7 @@ export default function () {
       .toEqual({ complete: true, finished: false });
     expect({ refused: reads.refused, page: reads.page }).toEqual({ refused: 0, page: 0 });
   } finally {
-    agent.kill('SIGINT');
+    run.agent.kill('SIGINT');
     server.close();
   }
 });
@@ -316,70 +231,23 @@ test('a finished run reads finished as soon as the stream says so, and its final
   page,
 }) => {
   test.setTimeout(120_000);
-  const pgbench: string | null = findPgbench();
-  if (!pgbench)
-    throw new Error('pgbench is needed for this test (Debian: postgresql-15 or postgresql-client)');
-  const database = (await createEmptyDatabase('pgbench')).ownerUrl;
-  const init = spawnSync(pgbench, ['-i', '-s', '1', '-q', database], { encoding: 'utf8' });
-  expect(init.status, init.stderr).toBe(0);
-  const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
-  const agent = spawn(
-    path.resolve('agents/bin/levelfield-agent'),
-    [
-      'run',
-      '--server',
-      e2eEnv('E2E_INGEST_URL'),
-      '--project',
-      'demo',
-      '--system',
-      'postgresql',
-      '--no-cloud',
-    ].concat([
-      '--',
-      pgbench,
-      '-c',
-      '2',
-      '-j',
-      '1',
-      '-T',
-      '15',
-      '-P',
-      '1',
-      '--log',
-      `--log-prefix=${logPrefix}`,
-      database,
-    ]),
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, LEVELFIELD_TOKEN: e2eEnv('E2E_DEMO_TOKEN') },
-    },
-  );
-  let output = '';
-  for (const stream of [agent.stdout, agent.stderr]) stream.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => agent.on('exit', resolve));
-  await expect.poll(() => /run created" id=(\w+)/.exec(output)?.[1], { timeout: 20_000 }).toBeTruthy();
-  const id = /run created" id=(\w+)/.exec(output)![1]!;
+  const run = startAgent({ command: await pgbenchCommand(15), system: 'postgresql' });
+  const id = await run.runId();
 
   // The page's re-read after the finish is held, as a large page's is slow to arrive and render.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(
+  const release = await holdRequests(
+    page,
     (url) => url.pathname === `/runs/${id}`,
-    async (route) => {
-      if (route.request().headers().rsc === '1') await held;
-      await route.continue();
-    },
+    (request) => request.headers().rsc === '1',
   );
   await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs/${id}`);
   const freshness = page.getByTestId('freshness');
   await expect(freshness).toHaveAttribute('data-state', 'live');
-  expect(await exited, output).toBe(0);
+  expect(await run.exited, run.output()).toBe(0);
   await expect(freshness).toHaveText('finished');
 
   release();
-  const processed = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1]);
+  const processed = Number(/number of transactions actually processed: (\d+)/.exec(run.output())?.[1]);
   expect(processed).toBeGreaterThan(0);
   await expect(page.locator('.run-head .status')).toHaveText('succeeded');
   const rows = page.locator('table[aria-label="Summary per series"] tbody tr');

@@ -1,7 +1,7 @@
 // The runs explorer, the run page and the declared-provenance editor, in Chromium against the
 // full stack (demo history loaded through the ingest API by global-setup).
 import { expect, type Page, test } from '@playwright/test';
-import { e2eEnv, expectNoSidewaysScroll, signInAsDemo, signUp } from './fixtures.ts';
+import { e2eEnv, expectNoSidewaysScroll, holdRequests, signInAsDemo, signUp } from './fixtures.ts';
 
 const web = () => e2eEnv('E2E_WEB_URL');
 
@@ -71,17 +71,7 @@ test('the run page draws its charts and summarizes without the warm-up', async (
   const countWithout = Number((await summary.locator('td').nth(1).textContent())!.replaceAll(',', ''));
   // Until the server answers, the page shows no figures for the warm-up included (the page's
   // own, without the warm-up, would pass for them).
-  let answer = () => {};
-  const held = new Promise<void>((resolve) => {
-    answer = resolve;
-  });
-  await page.route(
-    (url) => url.pathname.includes('runs.range'),
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  const answer = await holdRequests(page, (url) => url.pathname.includes('runs.range'));
   await page.getByLabel(/include warm-up/).check();
   await expect(page.getByTestId('summary-pending')).toHaveText('Reading the summary with the warm-up…');
   await expect(page.locator('table[aria-label="Summary per series"]')).toHaveCount(0);
