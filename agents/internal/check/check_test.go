@@ -2,6 +2,7 @@ package check
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -130,5 +131,33 @@ func TestRunIDFromAnIDOrAPageURL(t *testing.T) {
 		if got := RunID(in); got != want {
 			t.Errorf("RunID(%q) = %q", in, got)
 		}
+	}
+}
+
+// answerAfterLandedRegression is the web app's real answer for a pgbench run (commit r02, the
+// second run with `\\sleep 1 ms` in its script) right after the regression landed at r01: p50 and
+// p99 had a change detected at r01, so their new level had one point and the server left them out.
+const answerAfterLandedRegression = `{"verdict":"pass","run":{"id":"c0mx097da62ajyats2buaq8rr","name":"pgbench on postgresql","url":"http://127.0.0.1:3106/runs/c0mx097da62ajyats2buaq8rr","branch":"main","commit":"r02"},"baseline":{"branch":"main","historyId":"c2462a2a838267a1431c8d3a","historyUrl":"http://127.0.0.1:3106/h/c2462a2a838267a1431c8d3a","points":10,"runs":10},"history":{"id":"c2462a2a838267a1431c8d3a","url":"http://127.0.0.1:3106/h/c2462a2a838267a1431c8d3a"},"series":"latency","unit":"us","settings":{"maxPValue":0.001,"minMagnitude":0.05},"metrics":[{"metric":"throughput","baselinePoints":10,"baselineMedian":6453.246546734823,"candidateRuns":1,"test":"student-prediction","baselineMean":6629.190079557788,"candidateMean":964.4263012100889,"relativeChange":-0.8545182307889981,"t":-2.0274440048112767,"degreesOfFreedom":9,"pValue":0.07323623041120339,"confidence":0.9267637695887966,"direction":"decrease","significant":false,"regression":false,"dismissed":false}],"distribution":{"test":"kolmogorov-smirnov","statistic":0.07281831708666575,"at":1178,"baselineCount":7157,"candidateCount":6615,"effectiveCount":3437.667368573918,"pValue":2.525088138088763e-16,"confidence":0.9999999999999998,"direction":"increase","significant":false,"regression":false}}`
+
+func TestMarkdownSaysWhichMetricsWereNotJudged(t *testing.T) {
+	var v Verdict
+	if err := json.Unmarshal([]byte(answerAfterLandedRegression), &v); err != nil {
+		t.Fatal(err)
+	}
+	md := Markdown(v)
+	if !strings.Contains(md, "Not judged: p50 latency, p99 latency — fewer than 5 baseline points") {
+		t.Errorf("the left-out latencies are not named:\n%s", md)
+	}
+	if !strings.Contains(md, "| throughput |") || strings.Contains(md, "p99 latency, throughput") {
+		t.Errorf("throughput was judged and belongs in the table only:\n%s", md)
+	}
+	// A verdict on all three metrics names none.
+	var all Verdict
+	if err := json.Unmarshal([]byte(regression), &all); err != nil {
+		t.Fatal(err)
+	}
+	all.Metrics = append(all.Metrics, Metric{Metric: "p50", Test: "student-prediction"})
+	if md := Markdown(all); strings.Contains(md, "Not judged") {
+		t.Errorf("every metric was judged:\n%s", md)
 	}
 }

@@ -15,6 +15,9 @@ var headline = map[string]string{
 
 var metricName = map[string]string{"p50": "p50 latency", "p99": "p99 latency", "throughput": "throughput"}
 
+// testedMetrics are the metrics the server judges, in the order it lists them.
+var testedMetrics = []string{"p50", "p99", "throughput"}
+
 // figure prints a metric's value: latencies in the series' unit scaled to
 // the nearest of ns, µs, ms and s; throughput per second.
 func figure(metric string, unit *string, v float64) string {
@@ -96,6 +99,23 @@ func Markdown(v Verdict) string {
 	}
 	fmt.Fprintf(&b, "\nSignificant: p ≤ %g and a change of at least %.1f %% (%s test over %d run(s) of this commit).\n",
 		v.Settings.MaxPValue, v.Settings.MinMagnitude*100, v.Metrics[0].Test, v.Metrics[0].CandidateRuns)
+	// The server leaves out a metric it could not judge. Without saying so, a verdict judged on
+	// throughput alone reads as if the latencies had been checked too (right after a landed
+	// regression, whose new level has too few points yet).
+	var unjudged []string
+	for _, metric := range testedMetrics {
+		judged := false
+		for _, m := range v.Metrics {
+			judged = judged || m.Metric == metric
+		}
+		if !judged {
+			unjudged = append(unjudged, metricName[metric])
+		}
+	}
+	if len(unjudged) > 0 {
+		fmt.Fprintf(&b, "\nNot judged: %s — fewer than 5 baseline points since the last change detected in it, or no figure in this run.\n",
+			strings.Join(unjudged, ", "))
+	}
 	if d := v.Distribution; d != nil {
 		moved := "did not move significantly"
 		if d.Significant {
