@@ -275,8 +275,15 @@ func TestK6InterruptedIsCancelled(t *testing.T) {
 		time.Sleep(time.Second)
 		syscall.Kill(syscall.Getpid(), syscall.SIGINT)
 	}()
-	in, own, _ := runK6In(t, work, strings.Replace(k6Script, "'5s'", "'60s'", 1), 105, "--out", "json="+out)
-	checkK6Percentiles(t, in.merged(t, "http_req_duration{}"), own)
+	// k6's count of requests in its summary: an interrupted run is cut short (a second or so on a
+	// busy machine, a few hundred requests), too few for percentiles to agree within 1 % between
+	// k6's interpolation and a histogram's nearest rank, so what is compared is that every
+	// request k6 counted was stored.
+	script := strings.Replace(strings.Replace(k6Script, "'5s'", "'60s'", 1), "summaryTrendStats: [", "summaryTrendStats: ['count', ", 1)
+	in, own, _ := runK6In(t, work, script, 105, "--out", "json="+out)
+	if got := in.merged(t, "http_req_duration{}").TotalCount(); float64(got) != own["count"] || got == 0 {
+		t.Errorf("http_req_duration: agent stored %d requests, k6 counted %v", got, own["count"])
+	}
 	in.mu.Lock()
 	defer in.mu.Unlock()
 	if in.finish == nil || in.finish.Status != "cancelled" || in.finish.ExitCode != 105 {

@@ -146,7 +146,80 @@ describe('decisions and alerts', () => {
           { origin: ORIGIN },
         ),
       ),
-    ).toMatch(/no change in p99 is detected at run/);
+    ).toMatch(/no change in p99 is detected or recorded at run/);
+  });
+
+  it('keeps a recorded change that detection no longer finds, with its decisions', async () => {
+    // A regression fixed three commits later (the p50s a red team measured with pgbench and a
+    // \\sleep): CI recorded it when it landed, but along the whole history E-Divisive, as Apache
+    // Otava's, finds no level shift. It was real and alerted on: it stays, and people decide on it.
+    const system = (await db.system.create({ data: { projectId: fx.project, name: 'bumped' } })).id;
+    const p50s = [49, 133, 73, 88, 62, 129, 59, 90, 96, 1230, 1250, 1190, 93, 47, 45];
+    const runs: string[] = [];
+    for (const [i, p50] of p50s.entries())
+      runs.push(
+        await historyRun(db, {
+          projectId: fx.project,
+          systemId: system,
+          p99: 2 * p50,
+          commit: `b${i}`,
+          minute: 100 + i,
+        }),
+      );
+    const historyId = await historyOfRun(db, fx.viewer, runs[0]!);
+    expect((await getHistory(db, fx.viewer, { historyId })).changes).toEqual([]);
+    await db.historyChange.create({
+      data: {
+        historyId,
+        metric: 'p99 latency',
+        runId: runs[9]!,
+        regression: true,
+        relativeChange: 12.2,
+        pValue: 1e-6,
+      },
+    });
+    const view = await getHistory(db, fx.viewer, { historyId });
+    expect(view.changes).toEqual([
+      expect.objectContaining({
+        metric: 'p99',
+        runId: runs[9],
+        pointIndex: 9,
+        commit: 'b9',
+        detected: false,
+        regression: true,
+      }),
+    ]);
+    const decided = await decideChange(
+      db,
+      fx.editor,
+      {
+        historyId,
+        series: 'latency',
+        metric: 'p99',
+        runId: runs[9]!,
+        kind: 'confirmed',
+        note: 'The sleep in the script.',
+      },
+      { origin: ORIGIN, retry: RETRY },
+    );
+    expect(decided.kind).toBe('confirmed');
+    const after = await getHistory(db, fx.viewer, { historyId });
+    expect(after.changes[0]).toMatchObject({
+      decision: 'confirmed',
+      detected: false,
+      events: [expect.objectContaining({ note: 'The sleep in the script.' })],
+    });
+    // A run where nothing was detected or recorded is still refused.
+    expect(
+      await failure(
+        decideChange(
+          db,
+          fx.editor,
+          { historyId, series: 'latency', metric: 'p99', runId: runs[5]!, kind: 'confirmed', note: 'x' },
+          { origin: ORIGIN },
+        ),
+      ),
+    ).toMatch(/no change in p99 is detected or recorded at run/);
   });
 
   it('confirming a regression notifies the other editors and owners and calls every webhook, signed', async () => {
@@ -292,9 +365,13 @@ describe('decisions and alerts', () => {
     expect(
       await outcome(updateSettings(db, fx.editor, { historyId, maxPValue: 0.5, minMagnitude: 0.1 })),
     ).not.toBe('ok');
-    // A 40 % minimum leaves the 30 % step out.
+    // A 40 % minimum leaves the 30 % step out: nothing is detected, and what people decided on it
+    // stays, as recorded.
     await updateSettings(db, fx.editor, { historyId, maxPValue: 0.001, minMagnitude: 0.4 });
-    expect((await getHistory(db, fx.viewer, { historyId })).changes).toEqual([]);
+    const { changes } = await getHistory(db, fx.viewer, { historyId });
+    expect(changes.filter((c) => c.detected)).toEqual([]);
+    expect(changes.filter((c) => c.decision !== null).every((c) => !c.detected)).toBe(true);
+    expect(changes.some((c) => c.decision === 'confirmed')).toBe(true);
     await updateSettings(db, fx.editor, { historyId, maxPValue: 0.001, minMagnitude: 0.05 });
   });
 });

@@ -21,7 +21,11 @@ export interface HistoryItem {
 }
 
 /** What a change mark needs beyond the detection: whether someone dismissed it. */
-export type MarkedChange = DetectedChange & { decision: 'confirmed' | 'dismissed' | null };
+/** A change as the charts mark it; `detected: false`: recorded earlier, no longer found (server/history/view.ts). */
+export type MarkedChange = Pick<DetectedChange, 'metric' | 'pointIndex' | 'regression' | 'relativeChange'> & {
+  decision: 'confirmed' | 'dismissed' | null;
+  detected?: boolean;
+};
 
 /** The short name of a point on the commit axis: its commit's first 8 characters, or its number. */
 export const pointLabel = (point: HistoryPoint) =>
@@ -106,7 +110,7 @@ function changeMarks(
         formatter: here
           .map(
             (c) =>
-              `${c.metric} ${formatChange(c.relativeChange)}${c.decision === 'dismissed' ? ' (dismissed)' : ''}`,
+              `${c.metric} ${formatChange(c.relativeChange)}${c.decision === 'dismissed' ? ' (dismissed)' : c.detected === false ? ' (recorded)' : ''}`,
           )
           .join('  '),
         color,

@@ -12,7 +12,7 @@ import { displayName } from '~/server/people';
 import type { RetryPolicy } from '~/server/webhooks/deliver';
 import { alertRegression } from './alerts.ts';
 import { recordChange } from './record.ts';
-import { analyseHistory, changeMetricOf, findChange, requireHistory } from './view.ts';
+import { analyseHistory, changeMetricOf, changesOf, findChange, requireHistory } from './view.ts';
 
 export interface AlertContext {
   /** This site's origin, for the links alerts carry. */
@@ -27,9 +27,13 @@ export async function decideChange(
   context: AlertContext,
 ) {
   const { history, project } = await requireHistory(db, viewerId, input.historyId, 'edit');
-  const { series, detected } = await analyseHistory(db, history, input.series);
+  const { series, detected, points } = await analyseHistory(db, history, input.series);
   if (series.chosen !== input.series) findChange([], input.metric, input.runId);
-  const change = findChange(detected, input.metric, input.runId);
+  const recorded = await db.historyChange.findMany({
+    where: { historyId: history.id, metric: changeMetricOf(input.metric, input.series), runId: input.runId },
+    select: { metric: true, runId: true, regression: true, relativeChange: true, pValue: true },
+  });
+  const change = findChange(changesOf(detected, recorded, points, series.chosen), input.metric, input.runId);
   const user = await db.user.findUniqueOrThrow({
     where: { id: viewerId as string },
     select: { id: true, name: true },
@@ -56,7 +60,9 @@ export async function decideChange(
     return row;
   });
   const alerted =
-    input.kind === 'confirmed' && change.regression && !decided.alertedAt
+    // A change detection no longer finds was alerted on when it was recorded, if ever; its means
+    // between changes, which an alert carries, are not known any more.
+    input.kind === 'confirmed' && change.detected && change.regression && !decided.alertedAt
       ? await alertRegression(db, {
           changeId: decided.id,
           actorId: user.id,

@@ -7,7 +7,12 @@ import type { DetectedChange } from '~/lib/history-points';
 type Db = PrismaClient | Prisma.TransactionClient;
 
 /** The stored change at (history, metric, first run), created or refreshed. */
-export function recordChange(db: Db, historyId: string, metric: string, change: DetectedChange) {
+export function recordChange(
+  db: Db,
+  historyId: string,
+  metric: string,
+  change: Pick<DetectedChange, 'runId' | 'regression' | 'relativeChange' | 'pValue'>,
+) {
   const figures = {
     regression: change.regression,
     relativeChange: change.relativeChange,

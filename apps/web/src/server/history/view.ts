@@ -4,7 +4,13 @@ import 'server-only';
 import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { describeTestbed, type HistoryIdentity } from '~/lib/history-key';
-import { type DetectedChange, detectChanges, type HistoryMetric, pointsOf } from '~/lib/history-points';
+import {
+  type DetectedChange,
+  detectChanges,
+  type HistoryMetric,
+  type HistoryPoint,
+  pointsOf,
+} from '~/lib/history-points';
 import { type Action, denialError, permissionsOf } from '~/server/access';
 import { requireProject } from '~/server/access-checks';
 import { displayName } from '~/server/people';
@@ -43,13 +49,69 @@ export async function analyseHistory(db: PrismaClient, history: HistoryRow, requ
   return { runs, series, points, settings, detected };
 }
 
-/** The detected change at (metric, runId) of the series, or BAD_REQUEST. */
-export function findChange(detected: DetectedChange[], metric: HistoryMetric, runId: string): DetectedChange {
-  const change = detected.find((c) => c.metric === metric && c.runId === runId);
+/**
+ * A change that was recorded (a CI verdict on the baseline branch, a decision) and that detection
+ * no longer finds: a short regression fixed a few commits later leaves no level shift along the
+ * whole history, but it was real, alerted and decided on. Kept on the page with its recorded
+ * figures; the means between changes are not known for it.
+ */
+export interface RecordedChange
+  extends Omit<DetectedChange, 'meanBefore' | 'meanAfter' | 'confidence' | 'direction'> {
+  detected: false;
+}
+
+export type HistoryChangeFigures = (DetectedChange & { detected: true }) | RecordedChange;
+
+const METRIC_NAMES: readonly HistoryMetric[] = ['p50', 'p99', 'throughput'];
+
+/**
+ * The series' changes: those detection finds now, then those recorded and no longer found whose
+ * run is still a point of the history.
+ */
+export function changesOf(
+  detected: readonly DetectedChange[],
+  recorded: readonly {
+    metric: string;
+    runId: string;
+    regression: boolean;
+    relativeChange: number;
+    pValue: number;
+  }[],
+  points: readonly HistoryPoint[],
+  series: string | null,
+): HistoryChangeFigures[] {
+  const found: HistoryChangeFigures[] = detected.map((c) => ({ ...c, detected: true }));
+  if (series === null) return found;
+  for (const row of recorded) {
+    const metric = METRIC_NAMES.find((m) => row.metric === changeMetricOf(m, series));
+    if (!metric || found.some((c) => c.metric === metric && c.runId === row.runId)) continue;
+    const point = points.find((p) => p.runs.some((r) => r.id === row.runId));
+    if (!point) continue;
+    found.push({
+      metric,
+      runId: row.runId,
+      pointIndex: point.index,
+      commit: point.commit,
+      regression: row.regression,
+      relativeChange: row.relativeChange,
+      pValue: row.pValue,
+      detected: false,
+    });
+  }
+  return found;
+}
+
+/** The change at (metric, runId) of the series, detected now or recorded, or BAD_REQUEST. */
+export function findChange(
+  changes: readonly HistoryChangeFigures[],
+  metric: HistoryMetric,
+  runId: string,
+): HistoryChangeFigures {
+  const change = changes.find((c) => c.metric === metric && c.runId === runId);
   if (!change)
     throw new AppError(
       'BAD_REQUEST',
-      `no change in ${metric} is detected at run ${runId} with this history's settings; reload the history`,
+      `no change in ${metric} is detected or recorded at run ${runId} with this history's settings; reload the history`,
     );
   return change;
 }
@@ -63,9 +125,13 @@ export async function getHistory(
   const { runs, series, points, settings, detected } = await analyseHistory(db, history, input.series);
   const stored = await db.historyChange.findMany({
     where: { historyId: history.id },
+    orderBy: { createdAt: 'asc' },
     select: {
       metric: true,
       runId: true,
+      regression: true,
+      relativeChange: true,
+      pValue: true,
       decision: true,
       justification: true,
       decidedAt: true,
@@ -95,7 +161,7 @@ export async function getHistory(
       run.series.some((s) => seriesKeyOf(s) === series.chosen && s.summary === null),
     ).length,
     points,
-    changes: detected.map((change) => {
+    changes: changesOf(detected, stored, points, series.chosen).map((change) => {
       const row = series.chosen
         ? byKey.get(`${changeMetricOf(change.metric, series.chosen)}\n${change.runId}`)
         : undefined;

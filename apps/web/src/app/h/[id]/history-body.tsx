@@ -115,13 +115,24 @@ function ChangeItem({ view, change }: { view: HistoryView; change: HistoryChange
         </strong>
         <span className={`tag change-${state}`}>{state}</span>
       </div>
-      <p className="small">
-        From {figure(change.meanBefore)} to {figure(change.meanAfter)} (means between changes) at{' '}
-        <Link href={`/runs/${change.runId}`}>
-          {change.commit ? `commit ${change.commit.slice(0, 12)}` : 'this run'}
-        </Link>
-        ; {formatPValue(change.pValue)}, confidence {formatFixed(change.confidence * 100, 2)} %.
-      </p>
+      {change.detected ? (
+        <p className="small">
+          From {figure(change.meanBefore)} to {figure(change.meanAfter)} (means between changes) at{' '}
+          <Link href={`/runs/${change.runId}`}>
+            {change.commit ? `commit ${change.commit.slice(0, 12)}` : 'this run'}
+          </Link>
+          ; {formatPValue(change.pValue)}, confidence {formatFixed(change.confidence * 100, 2)} %.
+        </p>
+      ) : (
+        <p className="small" data-testid="recorded-change">
+          Recorded at{' '}
+          <Link href={`/runs/${change.runId}`}>
+            {change.commit ? `commit ${change.commit.slice(0, 12)}` : 'this run'}
+          </Link>{' '}
+          when it was found ({formatPValue(change.pValue)}); detection no longer finds it along the history as
+          it stands, as when later runs came back to the earlier level.
+        </p>
+      )}
       {change.events.length > 0 ? (
         <ol className="history-events small">
           {change.events.map((event) => (
@@ -184,14 +195,14 @@ export function HistoryBody({ view, axis }: { view: HistoryView; axis: HistoryAx
         />
       </section>
       <section className="card" aria-labelledby="changes-heading">
-        <h2 id="changes-heading">Detected changes</h2>
+        <h2 id="changes-heading">Changes</h2>
         {view.changes.length === 0 ? (
           <p className="muted">
             No change with p ≤ {view.settings.maxPValue} and at least{' '}
             {formatFixed(view.settings.minMagnitude * 100, 1)} % along this history.
           </p>
         ) : (
-          <ol className="history-changes" aria-label="Detected changes">
+          <ol className="history-changes" aria-label="Changes">
             {view.changes.map((change) => (
               <ChangeItem key={`${change.metric}-${change.runId}`} view={view} change={change} />
             ))}
