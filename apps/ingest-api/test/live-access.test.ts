@@ -166,6 +166,52 @@ describe('open live streams', () => {
 });
 
 describe('the access monitor', () => {
+  it('leaves alone a viewer who subscribed while a check was reading access', async () => {
+    // The real pool, its first answer held until a member subscribes: that member was not asked
+    // about, so the answer says nothing of them (before, they read as removed).
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let asked = 0;
+    const holding = {
+      query: async (config: pg.QueryConfig) => {
+        asked += 1;
+        const result = await sql.query(config);
+        if (asked === 1) await held;
+        return result;
+      },
+    } as unknown as Queryable;
+    const hub = new LiveHub();
+    const metrics = createIngestMetrics({
+      liveSubscribers: () => hub.size,
+      pool: () => ({ total: 0, idle: 0, waiting: 0 }),
+    });
+    const monitor = new LiveAccessMonitor({
+      db: holding,
+      hub,
+      intervalMs: 3_600_000,
+      metrics: { checks: metrics.liveChecks, revoked: metrics.liveRevoked },
+      log: () => {},
+    });
+    const { runId } = await project('private');
+    const [first, second] = await Promise.all([member(), member()]);
+    const ended: string[] = [];
+    const sink = (who: string) => ({ write: () => {}, end: () => ended.push(who) });
+    hub.subscribe(runId, sink('first'), { userId: first, grantedBy: 'member' });
+    const checking = monitor.check();
+    await expect.poll(() => asked).toBe(1);
+    hub.subscribe(runId, sink('second'), { userId: second, grantedBy: 'member' });
+    answer();
+    await checking;
+    expect(ended).toEqual([]);
+    // The next check asks about both, and both are members.
+    await monitor.check();
+    expect(ended).toEqual([]);
+    expect(hub.size).toBe(2);
+    await monitor.stop();
+  });
+
   it('checks every watched run and viewer with one query per check', async () => {
     const queries: string[] = [];
     // The real pool, counting the statements sent through it.

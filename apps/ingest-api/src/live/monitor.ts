@@ -54,6 +54,9 @@ export class LiveAccessMonitor {
     const number = ++this.started;
     metrics.checks.inc();
     const viewers = [...watched.values()].flat();
+    // Only the viewers asked about are judged: one who subscribed while the query ran (a new
+    // token, a member opening the page) is not in its answer and would read as revoked.
+    const asked = new Set(viewers);
     const access = await readRunAccess(
       db,
       [...watched.keys()],
@@ -63,6 +66,7 @@ export class LiveAccessMonitor {
     for (const runId of watched.keys()) {
       const reasons = new Map<string, number>();
       hub.revoke(runId, (viewer) => {
+        if (!asked.has(viewer)) return undefined;
         const reason = accessLoss(access.get(runId), viewer);
         if (!reason) return undefined;
         reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
