@@ -161,3 +161,58 @@ describe('headline rows of measured latency series', () => {
     ).toEqual(['latency (script 0) p99', 'latency (script 1) p99']);
   });
 });
+
+describe('throughput of measured runs', () => {
+  // A real pgbench run (pgbench -c 2 -j 2 -T 10 through levelfield-agent): 4,052 transactions over
+  // 10.616 s, stored as `latency` (every sample) and `latency{script=0}` (the same samples).
+  const series = (name: string, labels: Record<string, string>, count: number) => ({
+    name,
+    labels,
+    kind: 'latency' as const,
+    unit: 'us',
+    summary: {
+      count,
+      durationSeconds: 10.616,
+      throughput: count / 10.616,
+      p50: 3823,
+      p90: 9540,
+      p95: 12000,
+      p99: 19007,
+      p999: 37000,
+      max: 53279,
+    },
+  });
+  const run = (id: string, s: ReturnType<typeof series>[]) => ({
+    id,
+    name: id,
+    source: 'agent' as const,
+    series: s,
+  });
+  const throughputOf = (s: ReturnType<typeof series>[]) =>
+    buildHeadline(
+      ComparisonInput.parse({
+        entries: [
+          { label: 'A', runs: [run('a', s)] },
+          { label: 'B', runs: [run('b', s)] },
+        ],
+      }),
+      0,
+    ).find((r) => r.key === 'throughput')?.cells[0]?.value;
+
+  it('counts each transaction once: the unlabelled series is not added to its tagged subsets', () => {
+    expect(throughputOf([series('latency', { script: '0' }, 4052), series('latency', {}, 4052)])).toBeCloseTo(
+      4052 / 10.616,
+      9,
+    );
+  });
+
+  it('adds tagged series of a metric that has no unlabelled one, and never adds metrics together', () => {
+    const ops = [series('latency', { op: 'READ' }, 3000), series('latency', { op: 'UPDATE' }, 1000)];
+    expect(throughputOf(ops)).toBeCloseTo(4000 / 10.616, 9);
+    // pgbench --rate times each transaction twice: its latency and its schedule lag.
+    expect(throughputOf([series('latency', {}, 4052), series('schedule_lag', {}, 4052)])).toBeCloseTo(
+      4052 / 10.616,
+      9,
+    );
+  });
+});

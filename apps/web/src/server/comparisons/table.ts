@@ -107,12 +107,25 @@ export function ratioOf(row: Pick<HeadlineRow, 'better' | 'group'>, cell: Headli
   return out;
 }
 
-/** Series-derived throughput of one run: the sum over its latency series (ops/s). */
+/**
+ * Series-derived throughput of one run (ops/s). The agent stores every metric once without labels
+ * (every sample) beside its tagged series (subsets of the same samples), so a metric's operations
+ * are its unlabelled series, or the sum of its tagged ones when it has none. Metrics are not added
+ * up: they time the same operations differently (pgbench's latency and schedule_lag, k6's
+ * http_req_duration and http_req_waiting), so the busiest metric counts the operations.
+ */
 function seriesThroughput(run: RunInput): number | undefined {
-  const xs = run.series
-    .filter((s) => s.kind === 'latency' && s.summary)
-    .map((s) => s.summary?.throughput ?? 0);
-  return xs.length > 0 ? xs.reduce((a, b) => a + b, 0) : undefined;
+  const perMetric = new Map<string, { union?: number; tagged: number }>();
+  for (const s of run.series) {
+    if (s.kind !== 'latency' || !s.summary) continue;
+    const m = perMetric.get(s.name) ?? { tagged: 0 };
+    const t = s.summary.throughput ?? 0;
+    if (Object.keys(s.labels).length === 0) m.union = t;
+    else m.tagged += t;
+    perMetric.set(s.name, m);
+  }
+  if (perMetric.size === 0) return undefined;
+  return Math.max(...[...perMetric.values()].map((m) => m.union ?? m.tagged));
 }
 
 function seriesKey(s: { name: string; labels: Record<string, string> }): string {
@@ -219,7 +232,7 @@ function specs(input: ComparisonInput): RowSpec[] {
   else if (runs.some((r) => seriesThroughput(r) !== undefined))
     out.push({
       key: 'throughput',
-      label: 'Throughput (all latency series)',
+      label: 'Throughput (from latency series)',
       unit: 'ops/s',
       better: 'higher',
       group: 'throughput',
