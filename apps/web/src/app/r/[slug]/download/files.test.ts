@@ -24,10 +24,12 @@ describe('report downloads', () => {
 
   it('writes the headline table one cell per line, quoting labels with commas', () => {
     const lines = headlineCsv(snapshotFixture()).body.trim().split('\r\n');
-    expect(lines[0]).toBe('metric,unit,entry,value,text,ratio,quality,origin,formula');
-    expect(lines[1]).toBe('tpmC,tpmC,A,1000,,,,,');
-    expect(lines[2]).toBe('tpmC,tpmC,"B, tuned",2000,,2,,,');
-    expect(lines[3]).toBe('Latency New Order initiate p50,ms,A,,,,,,');
+    expect(lines[0]).toBe(
+      'metric,unit,entry,value,text,ratio,quality,origin,formula,published_value,published_text',
+    );
+    expect(lines[1]).toBe('tpmC,tpmC,A,1000,,,,,,,');
+    expect(lines[2]).toBe('tpmC,tpmC,"B, tuned",2000,,2,,,,,');
+    expect(lines[3]).toBe('Latency New Order initiate p50,ms,A,,,,,,,,');
     expect(lines).toHaveLength(1 + 7 * 2);
   });
 
@@ -37,8 +39,24 @@ describe('report downloads', () => {
     row.cells[0] = { value: 1100, runs: [1100], text: '1,100*', quality: 'estimated', origin: 'imported' };
     row.cells[1] = { value: 95.5, runs: [95.5], origin: 'derived', formulaId: 'tpcc-efficiency/12.86' };
     const lines = headlineCsv(snapshot).body.trim().split('\r\n');
-    expect(lines[1]).toBe('tpmC,tpmC,A,1100,"1,100*",,estimated,imported,');
-    expect(lines[2]).toBe('tpmC,tpmC,"B, tuned",95.5,,2,,derived,tpcc-efficiency/12.86');
+    expect(lines[1]).toBe('tpmC,tpmC,A,1100,"1,100*",,estimated,imported,,,');
+    expect(lines[2]).toBe('tpmC,tpmC,"B, tuned",95.5,,2,,derived,tpcc-efficiency/12.86,,');
+  });
+
+  it('keeps the figure the publication printed beside a value Levelfield recomputed (seed 000)', () => {
+    const snapshot = snapshotFixture();
+    const row = snapshot.headline[0]!;
+    row.cells[1] = {
+      value: 139.97 / 1_684_437,
+      runs: [139.97 / 1_684_437],
+      origin: 'derived',
+      formulaId: 'cost-per-tpmc-per-hour',
+      published: { value: 0.0000831, text: '$0.0000831/hr' },
+    };
+    const lines = headlineCsv(snapshot).body.trim().split('\r\n');
+    expect(lines[2]).toBe(
+      `tpmC,tpmC,"B, tuned",${139.97 / 1_684_437},,2,,derived,cost-per-tpmc-per-hour,0.0000831,$0.0000831/hr`,
+    );
   });
 
   it('writes one interval per run and latency series, tagged entry/run/series, readable back', () => {

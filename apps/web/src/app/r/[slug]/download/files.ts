@@ -36,7 +36,9 @@ export function reportJson(slug: string, version: Version): DownloadFile {
 /**
  * One line per headline cell: metric, unit, entry, value (number), text (as printed), ratio to the
  * baseline, and what the page marks beside a figure — its quality ("estimated"), whether
- * Levelfield derived it, and the formula it was computed with.
+ * Levelfield derived it, the formula it was computed with, and, for a recomputed value, the
+ * figure the publication printed (the page shows it as "published …"; without it the CSV would
+ * hold Levelfield's number only and lose the publication's).
  */
 export function headlineCsv(snapshot: ReportSnapshot): DownloadFile {
   const rows = snapshot.headline.flatMap((row) =>
@@ -52,6 +54,8 @@ export function headlineCsv(snapshot: ReportSnapshot): DownloadFile {
         cell?.quality ?? null,
         cell?.origin ?? null,
         cell?.formulaId ?? null,
+        cell?.published?.value ?? null,
+        cell?.published?.text ?? null,
       ];
     }),
   );
@@ -59,7 +63,19 @@ export function headlineCsv(snapshot: ReportSnapshot): DownloadFile {
     name: 'table.csv',
     contentType: 'text/csv; charset=utf-8',
     body: toCsv([
-      ['metric', 'unit', 'entry', 'value', 'text', 'ratio', 'quality', 'origin', 'formula'],
+      [
+        'metric',
+        'unit',
+        'entry',
+        'value',
+        'text',
+        'ratio',
+        'quality',
+        'origin',
+        'formula',
+        'published_value',
+        'published_text',
+      ],
       ...rows,
     ]),
   };
