@@ -1,12 +1,14 @@
 // The text rules of the ingest schemas: what a line and free text may hold, and errors that
 // name the field and the character.
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { validationError } from './errors.ts';
 import {
   CreateRunRequest,
   FinishRunRequest,
   FrameBatch,
   isSafeText,
+  refuseUnsafeText,
   SafeLine,
   SafeText,
   unsafeTextProblem,
@@ -88,6 +90,36 @@ describe('lines and free text', () => {
     expect(unsafeTextProblem('x\ud800', 'text')).toBe(
       'holds an unpaired UTF-16 surrogate (U+D800) at character 1: send valid Unicode text',
     );
+  });
+});
+
+describe('the walk over any JSON document', () => {
+  const Document = z.unknown().superRefine(refuseUnsafeText('text'));
+
+  it('names a string deep in a document nested deeper than the call stack', () => {
+    const depth = 100_000;
+    const body = `${'['.repeat(depth)}"bad\\u0000"${']'.repeat(depth)}`;
+    const result = Document.safeParse(JSON.parse(body));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues).toHaveLength(1);
+    expect(result.error?.issues[0]?.path).toEqual(new Array(depth).fill(0));
+    expect(result.error?.issues[0]?.message).toContain('U+0000 (NUL)');
+  });
+
+  it('reports in document order, a key at its object and a value at its own path', () => {
+    const result = Document.safeParse({ a: ['ok', 'x\u0001'], 'k\u0002': { b: 'y\u0003' } });
+    expect(result.error?.issues.map((issue) => [issue.path, issue.message.slice(0, 30)])).toEqual([
+      [['a', 1], 'holds the control character U+'],
+      [[], 'key "k\\u0002" holds the contro'],
+      [['k\u0002', 'b'], 'holds the control character U+'],
+    ]);
+  });
+
+  it('stops after 100 issues and says so', () => {
+    const result = Document.safeParse(new Array(150).fill('\u0000'));
+    expect(result.error?.issues).toHaveLength(100);
+    expect(result.error?.issues[99]?.path).toEqual([99]);
+    expect(result.error?.issues[99]?.message).toContain('checking stopped here: fix these and send again');
   });
 });
 

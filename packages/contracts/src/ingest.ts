@@ -80,30 +80,68 @@ export const SafeLine = safeString('line');
 /** Free text (tab and line breaks allowed). */
 export const SafeText = safeString('text');
 
+/** Issues one walk reports at most: a client fixes these and sends again. */
+const MAX_TEXT_ISSUES = 100;
+
+/** A value met by the walk below: its key in its parent, and the parent, from which its path is built. */
+interface WalkNode {
+  value: unknown;
+  key?: string | number;
+  parent?: WalkNode;
+}
+
+function pathOf(node: WalkNode): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: WalkNode | undefined = node; at?.parent; at = at.parent) path.push(at.key!);
+  return path.reverse();
+}
+
 /**
  * Checks every string of a document whose schema is not ours to tighten (provenance,
  * disclosure, labels): object keys are names (one line), values follow `valueRule`. Adds one
- * issue per offending string, at its path.
+ * issue per offending string, at its path, up to MAX_TEXT_ISSUES. The web app runs it on any
+ * JSON a client sends, which may nest as deep as its body allows: so the walk keeps its own
+ * stack instead of recursing (a deep document overflowed the call stack, a 500), and a path is
+ * built only for a string it refuses (copying it at every level made a wide document at depth
+ * cost depth × values: seconds of CPU per 400 KB).
  */
 export function refuseUnsafeText(valueRule: TextRule) {
   return (document: unknown, ctx: z.RefinementCtx) => {
-    const visit = (value: unknown, path: (string | number)[]) => {
+    let issues = 0;
+    const report = (message: string, at: WalkNode) => {
+      issues += 1;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          issues < MAX_TEXT_ISSUES ? message : `${message} (checking stopped here: fix these and send again)`,
+        path: pathOf(at),
+      });
+    };
+    // Children are pushed last first, so they are met in document order.
+    const stack: WalkNode[] = [{ value: document }];
+    while (stack.length > 0 && issues < MAX_TEXT_ISSUES) {
+      const node = stack.pop()!;
+      const { value, key, parent } = node;
+      if (typeof key === 'string') {
+        const problem = unsafeTextProblem(key, 'line');
+        // The path stops at the object: the key itself is what cannot be printed.
+        if (problem) report(`key ${JSON.stringify(key)} ${problem}`, parent!);
+      }
       if (typeof value === 'string') {
         const problem = unsafeTextProblem(value, valueRule);
-        if (problem) ctx.addIssue({ code: 'custom', message: problem, path });
+        if (problem) report(problem, node);
       } else if (Array.isArray(value)) {
-        for (const [index, item] of value.entries()) visit(item, [...path, index]);
+        for (let index = value.length - 1; index >= 0; index -= 1) {
+          stack.push({ value: value[index], key: index, parent: node });
+        }
       } else if (typeof value === 'object' && value !== null) {
-        for (const [key, item] of Object.entries(value)) {
-          const problem = unsafeTextProblem(key, 'line');
-          // The path stops at the object: the key itself is what cannot be printed.
-          if (problem)
-            ctx.addIssue({ code: 'custom', message: `key ${JSON.stringify(key)} ${problem}`, path });
-          visit(item, [...path, key]);
+        const entries = Object.entries(value);
+        for (let index = entries.length - 1; index >= 0; index -= 1) {
+          const [name, item] = entries[index]!;
+          stack.push({ value: item, key: name, parent: node });
         }
       }
-    };
-    visit(document, []);
+    }
   };
 }
 
