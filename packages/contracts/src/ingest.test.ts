@@ -197,6 +197,8 @@ describe('run creation', () => {
       { ...run, disclosure: { conflictOfInterest: 'none\u0000' } },
       'disclosure.conflictOfInterest',
     ],
+    ['a start past the end of JavaScript dates', { ...run, startedAt: Number.MAX_SAFE_INTEGER }, 'startedAt'],
+    ['a start two days ahead', { ...run, startedAt: Date.now() + 2 * 86_400_000 }, 'startedAt'],
   ])('refuses %s, naming the field', (_name, body, path) => {
     expect(firstError(CreateRunRequest, body)).toMatchObject({ code: 'VALIDATION_FAILED', path });
   });
@@ -237,6 +239,7 @@ describe('run finish', () => {
       { ...finish, seriesFolded: Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`m${i}`, 1])) },
       'seriesFolded',
     ],
+    ['an end past the end of JavaScript dates', { ...finish, endedAt: 8.64e15 + 1 }, 'endedAt'],
   ])('refuses %s, naming the field', (_name, body, path) => {
     expect(firstError(FinishRunRequest, body)).toMatchObject({ code: 'VALIDATION_FAILED', path });
   });

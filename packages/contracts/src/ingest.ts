@@ -150,6 +150,17 @@ const EpochMs = z
   .int()
   .min(INGEST_LIMITS.minTimestampMs, 'must be unix epoch milliseconds after 2000-01-01');
 
+/**
+ * A run's start or end: at most a day ahead of the server's clock, as a frame's end is
+ * (TIMESTAMP_OUT_OF_RANGE). Unbounded, a start of 9007199254740991 was stored (PostgreSQL reads
+ * it as year 287396) and every page listing the run failed with a 500: JavaScript's Date ends
+ * in year 275760.
+ */
+const RunTimeMs = EpochMs.refine(
+  (ms) => ms <= Date.now() + INGEST_LIMITS.futureSkewMs,
+  'is more than a day ahead of the server clock: send unix epoch milliseconds (UTC)',
+);
+
 const Name = SafeLine.min(1).max(200);
 
 export const CreateRunRequest = z.strictObject({
@@ -158,7 +169,7 @@ export const CreateRunRequest = z.strictObject({
   benchmark: z.strictObject({ name: Name, version: SafeLine.max(100).optional() }),
   name: SafeLine.max(200).optional(),
   labels: RunLabels.default({}).superRefine(refuseUnsafeText('line')),
-  startedAt: EpochMs,
+  startedAt: RunTimeMs,
   warmupMs: z
     .number()
     .int()
@@ -235,7 +246,7 @@ const MAX_FOLDED_METRICS = 1000;
 
 export const FinishRunRequest = z.strictObject({
   status: z.enum(['succeeded', 'failed', 'cancelled']),
-  endedAt: EpochMs,
+  endedAt: RunTimeMs,
   exitCode: z.number().int().min(-1024).max(1024).optional(),
   /**
    * Frames of the run the ingest API refused and the agent keeps in its quarantine: the run lacks
