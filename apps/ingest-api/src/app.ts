@@ -1,5 +1,6 @@
 // The HTTP surface: routes, the single error format, and refusal of new work while draining.
 
+import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError } from '@levelfield/contracts/errors';
@@ -97,6 +98,26 @@ export function buildApp(ctx: IngestContext, options: AppOptions = {}): FastifyI
 
   // Only JSON bodies: anything else is a 415 that says so, not a confusing validation error.
   app.removeContentTypeParser('text/plain');
+  // JSON is UTF-8 (RFC 8259). Decoded leniently, a Latin-1 body or a cut character was stored
+  // with U+FFFD in place of the bytes ("Müller" became "M\uFFFDller"), and a gzip body was
+  // answered "not valid JSON": both are refused here, saying what to send instead.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding && encoding.toLowerCase() !== 'identity') {
+      return done(
+        new AppError(
+          'UNSUPPORTED_MEDIA_TYPE',
+          `the body is sent with Content-Encoding: ${encoding}: send uncompressed JSON, without Content-Encoding`,
+        ),
+      );
+    }
+    if (!isUtf8(body as Buffer)) {
+      return done(new AppError('BAD_REQUEST', 'the body is not valid UTF-8: send JSON encoded as UTF-8'));
+    }
+    parseJson(request, (body as Buffer).toString('utf8'), done);
+  });
 
   // Requests in flight, live streams aside (they end when the run does, or on drain): a drain
   // waits for these, then closes whatever connections are left (server.ts).

@@ -1,7 +1,7 @@
 // The API in process against a real PostgreSQL: auth, runs, idempotent all-or-nothing batches,
 // every rejection code, live delivery and rollups.
 
-import { deflateSync } from 'node:zlib';
+import { deflateSync, gzipSync } from 'node:zlib';
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
 import { generateToken, hashToken } from '@levelfield/db/tokens';
@@ -697,6 +697,32 @@ describe('frames', () => {
     });
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
+  });
+
+  it('refuses a body that is not UTF-8 or is compressed, and stores nothing of it', async () => {
+    const send = (body: Uint8Array, headers: Record<string, string> = {}) =>
+      fetch(`${server.url}/v1/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${fixture.token}`, ...headers },
+        body,
+      });
+    const { rows: before } = await sql.query('SELECT count(*)::int AS n FROM runs');
+    // "Müller" as a Latin-1 file holds it: 0xFC alone is no UTF-8.
+    const latin1 = Buffer.from(JSON.stringify({ ...runRequest(), system: { name: 'Müller' } }), 'latin1');
+    const notUtf8 = await send(latin1, { 'content-type': 'application/json; charset=iso-8859-1' });
+    expect(notUtf8.status).toBe(400);
+    expect(await notUtf8.json()).toMatchObject({
+      error: { code: 'BAD_REQUEST', message: 'the body is not valid UTF-8: send JSON encoded as UTF-8' },
+    });
+    const gzipped = await send(gzipSync(JSON.stringify(runRequest())), { 'content-encoding': 'gzip' });
+    expect(gzipped.status).toBe(415);
+    expect(await gzipped.json()).toMatchObject({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('Content-Encoding: gzip') },
+    });
+    const { rows: after } = await sql.query('SELECT count(*)::int AS n FROM runs');
+    expect(after[0].n).toBe(before[0].n);
+    const utf8 = await send(Buffer.from(JSON.stringify({ ...runRequest(), system: { name: 'Müller' } })));
+    expect(utf8.status).toBe(201);
   });
 
   it('counts accepted, duplicate and rejected frames in /metrics', async () => {
