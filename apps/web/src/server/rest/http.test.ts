@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { AppError } from '@levelfield/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,6 +19,19 @@ describe('REST plumbing', () => {
     });
     await expect(readBody(request(streamed), 10)).rejects.toMatchObject({ code: 'BODY_TOO_LARGE' });
     await expect(readBody(request('x', { 'content-length': '999' }), 10)).rejects.toBeInstanceOf(AppError);
+  });
+
+  it('refuses a body that is not UTF-8 or is compressed, instead of reading it altered', async () => {
+    // "Müller" in a Windows-1252 CSV: 0xFC alone is no UTF-8.
+    await expect(readBody(request(Buffer.from('run\nMüller', 'latin1')))).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringContaining('not valid UTF-8'),
+    });
+    await expect(readBody(request(gzipSync('[]'), { 'content-encoding': 'gzip' }))).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: expect.stringContaining('gzip'),
+    });
+    expect(await readBody(request(Buffer.from('run\nMüller, 漢字 😀')))).toBe('run\nMüller, 漢字 😀');
   });
 
   it('says where JSON broke', () => {

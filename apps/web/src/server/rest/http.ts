@@ -1,5 +1,6 @@
 // The plumbing of the REST routes: bounded bodies and one error shape (AppError's JSON).
 import 'server-only';
+import { isUtf8 } from 'node:buffer';
 import { AppError, appErrorOf, validationError } from '@levelfield/contracts/errors';
 import { ZodError } from 'zod';
 import { formatCount } from '~/lib/format';
@@ -17,6 +18,12 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
       `the body is larger than ${formatCount(limit)} bytes: split it into several requests`,
     );
   if (declared > limit) throw tooLarge();
+  const encoding = request.headers.get('content-encoding');
+  if (encoding && encoding.toLowerCase() !== 'identity')
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `the body is sent with Content-Encoding: ${encoding}: send it uncompressed, without Content-Encoding`,
+    );
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -31,7 +38,15 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
     }
     chunks.push(value);
   }
-  return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+  // Decoded leniently, a CSV saved by a spreadsheet in Windows-1252 was stored with U+FFFD in
+  // place of every accented letter ("Müller" became "M\uFFFDller"), and nobody was told.
+  const bytes = Buffer.concat(chunks);
+  if (!isUtf8(bytes))
+    throw new AppError(
+      'BAD_REQUEST',
+      'the body is not valid UTF-8: send it encoded as UTF-8 (from a spreadsheet, save as "CSV UTF-8")',
+    );
+  return bytes.toString('utf8');
 }
 
 /**
