@@ -838,6 +838,13 @@ describe('live', () => {
     }
   });
 
+  it('refuses a token given twice in the query, naming it', async () => {
+    const id = await newRun();
+    const response = await fetch(`${server.url}/v1/runs/${id}/live?token=a&token=b`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', path: 'token' } });
+  });
+
   it('answers a private run the caller may not watch exactly like a run that does not exist', async () => {
     const id = await newRun(fixture.privateToken, 'internal');
     const missing = 'cmissing000000000000000000';

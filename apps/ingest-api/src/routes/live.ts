@@ -1,3 +1,4 @@
+import { AppError } from '@levelfield/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken } from '../auth.ts';
 import type { IngestContext } from '../context.ts';
@@ -11,7 +12,11 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 export const LIVE_ROUTE = '/v1/runs/:id/live';
 
 export function liveRoutes(app: FastifyInstance, ctx: IngestContext): void {
-  app.get<RunParams & { Querystring: { token?: string } }>(LIVE_ROUTE, async (request, reply) => {
+  app.get<RunParams & { Querystring: { token?: string | string[] } }>(LIVE_ROUTE, async (request, reply) => {
+    // ?token=a&token=b parses as an array, which no credential check reads (it was a 500).
+    if (Array.isArray(request.query.token)) {
+      throw new AppError('VALIDATION_FAILED', 'token is given more than once: pass one ?token=', 'token');
+    }
     const token = request.query.token ?? bearerToken(request.headers.authorization);
     const id = runId(request.params);
     const { status, viewer } = await checkLiveAccess(
