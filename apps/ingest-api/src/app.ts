@@ -62,7 +62,12 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   const appError =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? new AppError('HEADERS_TOO_LARGE', 'the URL or headers are too large: shorten them')
-      : new AppError('BAD_REQUEST', 'the HTTP request could not be parsed');
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError(
+            'REQUEST_TIMEOUT',
+            'the request did not arrive in time: send its headers and whole body without pausing',
+          )
+        : new AppError('BAD_REQUEST', 'the HTTP request could not be parsed');
   const body = JSON.stringify(appError.toJSON());
   socket.end(
     `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status]}\r\nContent-Type: application/json\r\n` +
@@ -76,13 +81,26 @@ export interface AppOptions {
    * failed authentications are counted against. Unset: the connection's own address.
    */
   trustProxy?: string[];
+  /** How long a request's headers and body may take to arrive, ms (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * Node's own default. Fastify turns Node's request timeout off, so a body that never ended (a
+ * chunked body trickling a byte at a time, a Content-Length never reached) held its connection
+ * and its slot among the requests in flight forever; a 1 MiB batch arrives well within this
+ * even over a slow link.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
 
 export function buildApp(ctx: IngestContext, options: AppOptions = {}): FastifyInstance {
   const app = Fastify({
     logger: false,
     ...(options.trustProxy?.length ? { trustProxy: options.trustProxy } : {}),
     bodyLimit: INGEST_LIMITS.bodyBytes,
+    requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+    // As Node does for its own request timeout: a headers timeout past it stops either from firing.
+    http: { headersTimeout: Math.min(60_000, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS) },
     // Draining is answered below in the API's own error format.
     return503OnClosing: false,
     // Bodies are validated by zod; fastify's proto-poisoning guard stays on.

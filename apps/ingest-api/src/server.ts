@@ -44,6 +44,8 @@ export interface IngestOptions {
   natsUrl?: string;
   /** Reverse proxies whose X-Forwarded-For is believed (app.ts). */
   trustProxy?: string[];
+  /** How long a request's headers and body may take to arrive, ms (app.ts). */
+  requestTimeoutMs?: number;
   log?: IngestContext['log'];
 }
 
@@ -130,7 +132,10 @@ export async function startIngest(options: IngestOptions): Promise<RunningIngest
   await listener?.start();
   await rollup.start();
   liveAccess.start();
-  const app = buildApp(ctx, { ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}) });
+  const app = buildApp(ctx, {
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+  });
   const url = await app.listen({ host: options.host, port: options.port });
   if (!options.publicIngestUrl) ctx.publicIngestUrl = url;
 

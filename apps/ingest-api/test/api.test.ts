@@ -1,6 +1,8 @@
 // The API in process against a real PostgreSQL: auth, runs, idempotent all-or-nothing batches,
 // every rejection code, live delivery and rollups.
 
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { deflateSync, gzipSync } from 'node:zlib';
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import { createTestDatabase, type TestDatabase } from '@levelfield/db/testing';
@@ -723,6 +725,45 @@ describe('frames', () => {
     expect(after[0].n).toBe(before[0].n);
     const utf8 = await send(Buffer.from(JSON.stringify({ ...runRequest(), system: { name: 'Müller' } })));
     expect(utf8.status).toBe(201);
+  });
+
+  it('answers headers or a body that never end with 408 and closes the connection', async () => {
+    const short = await startIngest({
+      databaseUrl: database.url,
+      host: '127.0.0.1',
+      port: 0,
+      webUrl: 'http://web.test',
+      requestTimeoutMs: 1000,
+      log: () => {},
+    });
+    /** What the server answers before it closes a connection whose request never ends. */
+    const answerTo = async (start: string) => {
+      const socket = connect(Number(new URL(short.url).port), '127.0.0.1');
+      socket.write(start);
+      let answer = '';
+      socket.on('data', (chunk) => {
+        answer += chunk;
+      });
+      await once(socket, 'close');
+      return answer;
+    };
+    try {
+      const [headers, body] = await Promise.all([
+        answerTo('POST /v1/runs HTTP/1.1\r\nHost: x\r\n'),
+        answerTo(
+          `POST /v1/runs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${fixture.token}\r\n` +
+            'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n1\r\n{\r\n',
+        ),
+      ]);
+      expect(headers).toMatch(/^HTTP\/1\.1 408 /);
+      expect(JSON.parse(headers.slice(headers.indexOf('\r\n\r\n') + 4))).toMatchObject({
+        error: { code: 'REQUEST_TIMEOUT' },
+      });
+      // Node answers a body that stops coming itself, before the request reaches a route.
+      expect(body).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await short.drain();
+    }
   });
 
   it('counts accepted, duplicate and rejected frames in /metrics', async () => {

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   HISTOGRAM_MISSING: 400,
   /** A timestamp too far in the future (beyond the allowed clock skew). */
   TIMESTAMP_OUT_OF_RANGE: 400,
+  /** The request's headers or body did not arrive within the server's time for a request. */
+  REQUEST_TIMEOUT: 408,
   BODY_TOO_LARGE: 413,
   /** The URL or headers exceed the server's header size limit. */
   HEADERS_TOO_LARGE: 431,
