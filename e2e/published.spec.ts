@@ -33,6 +33,20 @@ test('import a CSV of published results: a bad row is named, fixed, and the runs
   await expect(page.getByRole('heading', { name: 'Add published results' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Import published results' });
+  // A file saved in a legacy encoding is refused before anything in it is altered; a UTF-8 one is
+  // read as it is.
+  const file = form.getByLabel('File');
+  const named = (name: string, text: string, encoding: BufferEncoding) => ({
+    name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(text, encoding),
+  });
+  await file.setInputFiles(named('legacy.csv', `${rows[0]}\nM\u00fcller`, 'latin1'));
+  await expect(form.getByRole('alert')).toContainText('legacy.csv is not UTF-8 text');
+  await file.setInputFiles(named('utf8.csv', `${rows[0]}\nM\u00fcller`, 'utf8'));
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  await expect(form.getByLabel('Contents')).toHaveValue(`${rows[0]}\nM\u00fcller`);
+
   await form.getByLabel('Contents').fill(rows.join('\n'));
   await form.getByRole('button', { name: 'Import' }).click();
   const alert = form.getByRole('alert');

@@ -342,11 +342,23 @@ function detect(name: string, text: string): 'json' | 'csv' {
 export function ImportResultsForm({ org, project }: Target) {
   const [text, setText] = useState('');
   const [format, setFormat] = useState<'json' | 'csv'>('csv');
+  const [fileError, setFileError] = useState<string | null>(null);
   const form = useZodForm(ImportPublished, useImport({ org, project }), { read: () => ({ format, text }) });
   const onFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (!file) return;
-    const content = await file.text();
+    // Read strictly: File.text() would turn a Windows-1252 CSV's "Müller" into "M�ller" before
+    // anything could say so (the server refuses such bytes too).
+    let content: string;
+    try {
+      content = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      setFileError(
+        `${file.name} is not UTF-8 text: from a spreadsheet, save it as "CSV UTF-8" and choose it again`,
+      );
+      return;
+    }
+    setFileError(null);
     setText(content);
     setFormat(detect(file.name, content));
   };
@@ -370,6 +382,11 @@ export function ImportResultsForm({ org, project }: Target) {
         File
         <input type="file" accept=".csv,.json,text/csv,application/json" onChange={onFile} />
       </label>
+      {fileError ? (
+        <div className="alert" role="alert">
+          {fileError}
+        </div>
+      ) : null}
       <fieldset className="format-choice">
         <legend>Format</legend>
         <label>
