@@ -220,19 +220,29 @@ func Auto(args []string) (string, error) {
 // flagValue returns the value of a command-line flag given as "--name=v",
 // "--name v", or for short flags "-n v" / "-nv".
 func flagValue(args []string, long, short string) (string, bool) {
+	if vs := flagValues(args, long, short); len(vs) > 0 {
+		return vs[0], true
+	}
+	return "", false
+}
+
+// flagValues returns every value of a flag, in order, given as `long V`,
+// `long=V`, `short V` or `shortV` (an empty name is not looked for).
+func flagValues(args []string, long, short string) []string {
+	var vs []string
 	for i, a := range args {
 		switch {
 		case long != "" && a == long && i+1 < len(args):
-			return args[i+1], true
+			vs = append(vs, args[i+1])
 		case long != "" && strings.HasPrefix(a, long+"="):
-			return a[len(long)+1:], true
+			vs = append(vs, a[len(long)+1:])
 		case short != "" && a == short && i+1 < len(args):
-			return args[i+1], true
+			vs = append(vs, args[i+1])
 		case short != "" && len(a) > len(short) && strings.HasPrefix(a, short) && !strings.HasPrefix(a, "--"):
-			return a[len(short):], true
+			vs = append(vs, a[len(short):])
 		}
 	}
-	return "", false
+	return vs
 }
 
 func hasFlag(args []string, names ...string) bool {

@@ -107,21 +107,17 @@ func k6JSONOut(args []string, env, dir string) (string, bool) {
 	return "", false
 }
 
-// k6Flag returns the values of a flag given as `long V`, `long=V`, `short V`,
-// `shortV` or `short=V`.
+// k6Flag returns the values of one of k6's flags. k6 parses flags as pflag
+// does, which also takes a shorthand's value as `-o=V`.
 func k6Flag(args []string, long, short string) []string {
-	var vs []string
+	attached := make([]string, len(args))
 	for i, a := range args {
-		switch {
-		case (a == long || a == short) && i+1 < len(args):
-			vs = append(vs, args[i+1])
-		case strings.HasPrefix(a, long+"="):
-			vs = append(vs, a[len(long)+1:])
-		case strings.HasPrefix(a, short) && len(a) > len(short) && !strings.HasPrefix(a, "--"):
-			vs = append(vs, strings.TrimPrefix(a[len(short):], "="))
+		attached[i] = a
+		if v, ok := strings.CutPrefix(a, short+"="); ok {
+			attached[i] = short + v
 		}
 	}
-	return vs
+	return flagValues(attached, long, short)
 }
 
 func (a *k6) Name() string { return "k6" }
