@@ -1,8 +1,8 @@
 // The HTTP surface: routes, the single error format, and refusal of new work while draining.
 
-import { isUtf8 } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { refuseContentEncoding, utf8Body } from '@levelfield/contracts/body';
 import { AppError } from '@levelfield/contracts/errors';
 import { INGEST_LIMITS } from '@levelfield/contracts/ingest';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -122,19 +122,14 @@ export function buildApp(ctx: IngestContext, options: AppOptions = {}): FastifyI
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-    const encoding = request.headers['content-encoding'];
-    if (encoding && encoding.toLowerCase() !== 'identity') {
-      return done(
-        new AppError(
-          'UNSUPPORTED_MEDIA_TYPE',
-          `the body is sent with Content-Encoding: ${encoding}: send uncompressed JSON, without Content-Encoding`,
-        ),
-      );
+    let text: string;
+    try {
+      refuseContentEncoding(request.headers['content-encoding'], 'JSON');
+      text = utf8Body(body as Buffer, 'JSON');
+    } catch (error) {
+      return done(error as AppError);
     }
-    if (!isUtf8(body as Buffer)) {
-      return done(new AppError('BAD_REQUEST', 'the body is not valid UTF-8: send JSON encoded as UTF-8'));
-    }
-    parseJson(request, (body as Buffer).toString('utf8'), done);
+    parseJson(request, text, done);
   });
 
   // Requests in flight, live streams aside (they end when the run does, or on drain): a drain

@@ -1,6 +1,6 @@
 // The plumbing of the REST routes: bounded bodies and one error shape (AppError's JSON).
 import 'server-only';
-import { isUtf8 } from 'node:buffer';
+import { refuseContentEncoding, utf8Body } from '@levelfield/contracts/body';
 import { AppError, appErrorOf, validationError } from '@levelfield/contracts/errors';
 import { ZodError } from 'zod';
 import { formatCount } from '~/lib/format';
@@ -18,12 +18,7 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
       `the body is larger than ${formatCount(limit)} bytes: split it into several requests`,
     );
   if (declared > limit) throw tooLarge();
-  const encoding = request.headers.get('content-encoding');
-  if (encoding && encoding.toLowerCase() !== 'identity')
-    throw new AppError(
-      'UNSUPPORTED_MEDIA_TYPE',
-      `the body is sent with Content-Encoding: ${encoding}: send it uncompressed, without Content-Encoding`,
-    );
+  refuseContentEncoding(request.headers.get('content-encoding'), 'it');
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -38,15 +33,8 @@ export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promis
     }
     chunks.push(value);
   }
-  // Decoded leniently, a CSV saved by a spreadsheet in Windows-1252 was stored with U+FFFD in
-  // place of every accented letter ("Müller" became "M\uFFFDller"), and nobody was told.
-  const bytes = Buffer.concat(chunks);
-  if (!isUtf8(bytes))
-    throw new AppError(
-      'BAD_REQUEST',
-      'the body is not valid UTF-8: send it encoded as UTF-8 (from a spreadsheet, save as "CSV UTF-8")',
-    );
-  return bytes.toString('utf8');
+  // A CSV saved by a spreadsheet in Windows-1252 is the usual body that is not UTF-8.
+  return utf8Body(Buffer.concat(chunks), 'it', ' (from a spreadsheet, save as "CSV UTF-8")');
 }
 
 /**
