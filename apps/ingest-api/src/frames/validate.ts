@@ -238,8 +238,8 @@ export function checkBatch(batch: FrameBatch, now = Date.now()): CheckedBatch {
         `frames.${index}.endMs`,
       );
     }
-    if (declared.kind !== 'gauge' && NEGATIVE_FIELDS.some((field) => frame[field] < 0)) {
-      const field = NEGATIVE_FIELDS.find((f) => frame[f] < 0)!;
+    const field = declared.kind === 'gauge' ? undefined : NEGATIVE_FIELDS.find((f) => frame[f] < 0);
+    if (field) {
       throw new AppError(
         'VALIDATION_FAILED',
         `${field} of series "${declared.name}" is negative: only a gauge's values may be (a ${declared.kind} counts or times something); declare the series with kind "gauge" if it measures a level`,
