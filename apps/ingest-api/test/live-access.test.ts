@@ -78,6 +78,23 @@ function liveToken(runId: string, userId: string): string {
   return signLiveToken({ runId, userId, expiresAt: Date.now() + 60_000 }, SECRET);
 }
 
+/** A hub and an access monitor over `db`, checking only when told to (no timer). */
+function monitorOver(db: Queryable) {
+  const hub = new LiveHub();
+  const metrics = createIngestMetrics({
+    liveSubscribers: () => hub.size,
+    pool: () => ({ total: 0, idle: 0, waiting: 0 }),
+  });
+  const monitor = new LiveAccessMonitor({
+    db,
+    hub,
+    intervalMs: 3_600_000,
+    metrics: { checks: metrics.liveChecks, revoked: metrics.liveRevoked },
+    log: () => {},
+  });
+  return { hub, monitor };
+}
+
 async function watch(runId: string, token?: string) {
   const live = await openLive(`${server.url}/v1/runs/${runId}/live${token ? `?token=${token}` : ''}`);
   expect(live.status).toBe(200);
@@ -182,18 +199,7 @@ describe('the access monitor', () => {
         return result;
       },
     } as unknown as Queryable;
-    const hub = new LiveHub();
-    const metrics = createIngestMetrics({
-      liveSubscribers: () => hub.size,
-      pool: () => ({ total: 0, idle: 0, waiting: 0 }),
-    });
-    const monitor = new LiveAccessMonitor({
-      db: holding,
-      hub,
-      intervalMs: 3_600_000,
-      metrics: { checks: metrics.liveChecks, revoked: metrics.liveRevoked },
-      log: () => {},
-    });
+    const { hub, monitor } = monitorOver(holding);
     const { runId } = await project('private');
     const [first, second] = await Promise.all([member(), member()]);
     const ended: string[] = [];
@@ -221,18 +227,7 @@ describe('the access monitor', () => {
         return sql.query(config);
       },
     } as unknown as Queryable;
-    const hub = new LiveHub();
-    const metrics = createIngestMetrics({
-      liveSubscribers: () => hub.size,
-      pool: () => ({ total: 0, idle: 0, waiting: 0 }),
-    });
-    const monitor = new LiveAccessMonitor({
-      db: counted,
-      hub,
-      intervalMs: 3_600_000,
-      metrics: { checks: metrics.liveChecks, revoked: metrics.liveRevoked },
-      log: () => {},
-    });
+    const { hub, monitor } = monitorOver(counted);
     const runs = await Promise.all([project('private'), project('public'), project('private')]);
     const users = await Promise.all([member(), member()]);
     const ended: string[] = [];
