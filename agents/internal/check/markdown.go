@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -104,11 +105,7 @@ func Markdown(v Verdict) string {
 	// regression, whose new level has too few points yet).
 	var unjudged []string
 	for _, metric := range testedMetrics {
-		judged := false
-		for _, m := range v.Metrics {
-			judged = judged || m.Metric == metric
-		}
-		if !judged {
+		if !slices.ContainsFunc(v.Metrics, func(m Metric) bool { return m.Metric == metric }) {
 			unjudged = append(unjudged, metricName[metric])
 		}
 	}
