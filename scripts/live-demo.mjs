@@ -42,7 +42,8 @@ export function pgbenchConnection(databaseUrl) {
   return { url: url.toString(), env: { PGPASSFILE: file } };
 }
 
-async function prepareDatabase(adminUrl, pgbench) {
+/** Creates the pgbench database (as `adminUrl`'s role) and initialises it if pgbench cannot run on it yet. */
+async function prepareDatabase(adminUrl, pgbench, connection) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -52,14 +53,12 @@ async function prepareDatabase(adminUrl, pgbench) {
   } finally {
     await client.end();
   }
-  const connection = pgbenchConnection(adminUrl);
   const options = { encoding: 'utf8', env: { ...process.env, ...connection.env } };
   const check = spawnSync(pgbench, ['-n', '-t', '1', '-c', '1', connection.url], options);
   if (check.status !== 0) {
     const init = spawnSync(pgbench, ['-i', '-s', '5', '-q', connection.url], options);
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
   }
-  return connection;
 }
 
 /** The database pgbench runs against, beside Levelfield's own on the same server. */
@@ -111,13 +110,16 @@ export function agentPgbenchArgs({
   ];
 }
 
-/** Starts the demo run in `project` under `services`; returns a line for the banner. */
-export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, webUrl, project }) {
+/**
+ * Starts the demo run in `project` under `services`, pgbench on `bench` (pgbenchConnection of
+ * `databaseUrl`); returns a line for the banner.
+ */
+export async function startLiveDemo(services, { ingestUrl, token, databaseUrl, bench, webUrl, project }) {
   const pgbench = findPgbench();
   if (!pgbench) return 'Live demo    skipped (no pgbench here; install PostgreSQL’s client tools to see one)';
   if (!existsSync(AGENT))
     return 'Live demo    skipped (agents/bin/levelfield-agent was not built: is Go installed?)';
-  const bench = await prepareDatabase(databaseUrl, pgbench);
+  await prepareDatabase(databaseUrl, pgbench, bench);
   const logDir = path.join(stateDir, 'pgbench-logs');
   rmSync(logDir, { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });

@@ -67,15 +67,26 @@ async function main() {
     await runDemoLoader(database.databaseUrl);
     const core = [...services.children];
     // The live demo's pgbench gets a database of its own on the same server, which only the
-    // owner role may create; the services' app role may not.
+    // owner role may create; the services' app role may not. The banner's pasteable pgbench uses
+    // the same database and password file.
+    const bench = pgbenchConnection(database.ownerUrl);
     const liveDemo = await startLiveDemo(services, {
       ingestUrl,
       token: secrets.demoToken,
       databaseUrl: database.ownerUrl,
+      bench,
       webUrl,
       project: DEMO.publicProject.slug,
     }).catch((error) => `Live demo    could not start (${error.message})`);
-    printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds: (Date.now() - started) / 1000 });
+    printBanner({
+      webUrl,
+      ingestUrl,
+      database,
+      secrets,
+      bench,
+      liveDemo,
+      seconds: (Date.now() - started) / 1000,
+    });
     // The demo run ends by itself; only the core services stopping is a failure.
     for (const { name, child } of core) {
       child.on('exit', (code) => {
@@ -95,12 +106,11 @@ async function main() {
   }
 }
 
-function printBanner({ webUrl, ingestUrl, database, secrets, liveDemo, seconds }) {
+function printBanner({ webUrl, ingestUrl, database, secrets, bench, liveDemo, seconds }) {
   const agent =
     path.relative(process.cwd(), path.join(repoDir, 'agents/bin/levelfield-agent')) ||
     'agents/bin/levelfield-agent';
   // The password stays in its file (mode 600), out of the pasted command line and shell history.
-  const bench = pgbenchConnection(database.ownerUrl);
   const pgpass = bench.env.PGPASSFILE
     ? `PGPASSFILE=${path.relative(process.cwd(), bench.env.PGPASSFILE)} `
     : '';
