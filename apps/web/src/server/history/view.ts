@@ -7,6 +7,7 @@ import { describeTestbed, type HistoryIdentity } from '~/lib/history-key';
 import {
   type DetectedChange,
   detectChanges,
+  HISTORY_METRICS,
   type HistoryMetric,
   type HistoryPoint,
   pointsOf,
@@ -62,8 +63,6 @@ export interface RecordedChange
 
 export type HistoryChangeFigures = (DetectedChange & { detected: true }) | RecordedChange;
 
-const METRIC_NAMES: readonly HistoryMetric[] = ['p50', 'p99', 'throughput'];
-
 /**
  * The series' changes: those detection finds now, then those recorded and no longer found whose
  * run is still a point of the history.
@@ -83,7 +82,7 @@ export function changesOf(
   const found: HistoryChangeFigures[] = detected.map((c) => ({ ...c, detected: true }));
   if (series === null) return found;
   for (const row of recorded) {
-    const metric = METRIC_NAMES.find((m) => row.metric === changeMetricOf(m, series));
+    const metric = HISTORY_METRICS.find((m) => row.metric === changeMetricOf(m, series));
     if (!metric || found.some((c) => c.metric === metric && c.runId === row.runId)) continue;
     const point = points.find((p) => p.runs.some((r) => r.id === row.runId));
     if (!point) continue;
