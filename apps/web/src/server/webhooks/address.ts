@@ -67,6 +67,10 @@ function isInternal(address: string, family: number): boolean {
   return v4 ? INTERNAL.check(v4, 'ipv4') : INTERNAL.check(address, 'ipv6');
 }
 
+/** The first of a name's addresses on the server's own network, if any. */
+const firstInternal = <A extends { address: string; family: number }>(addresses: readonly A[]) =>
+  addresses.find((a) => isInternal(a.address, a.family));
+
 /**
  * A resolver for the connection itself (http.request's `lookup`): the addresses a name resolves
  * to when the webhook is called, refused when one is internal. Checking a name and then letting
@@ -78,7 +82,7 @@ export function guardedLookup(allowInternal: () => boolean): LookupFunction {
     dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
       const found = addresses as LookupAddress[];
-      const inside = found.find((a) => isInternal(a.address, a.family));
+      const inside = firstInternal(found);
       if (inside && !allowInternal()) {
         const refused = Object.assign(
           new Error(
@@ -103,7 +107,7 @@ export async function internalAddress(url: string): Promise<string | null> {
   const addresses = isIP(host)
     ? [{ address: host, family: isIP(host) }]
     : await lookup(host, { all: true, verbatim: true });
-  return addresses.find((a) => isInternal(a.address, a.family))?.address ?? null;
+  return firstInternal(addresses)?.address ?? null;
 }
 
 /**
