@@ -192,3 +192,33 @@ func TestRecorderRelabel(t *testing.T) {
 		t.Errorf("second frame %s with %d samples, want latency with 1", got, frames[1].Count)
 	}
 }
+
+// The interval of the first timed operation starts when that operation did (its end less its
+// latency), for every latency series, so the run's throughput counts from the tool's first
+// operation; counters keep whole intervals, and later intervals are untouched.
+func TestFirstLatencyIntervalStartsAtFirstOperation(t *testing.T) {
+	r := NewRecorder(t0, 1000, 0)
+	errs := r.Series(NewSeries("errors", Counter, "", nil))
+	errs.Add(t0+1100, 1) // before any operation's start: does not move it
+	lat := r.Series(NewSeries("latency", Latency, "us", nil))
+	lat.Record(t0+1800, 50_000) // began at t0+1750
+	lat.Record(t0+1700, 30_000) // began at t0+1670: the first operation
+	lag := r.Series(NewSeries("lag", Latency, "us", nil))
+	lag.Record(t0+1900, 10)
+	lat.Record(t0+2300, 20_000)
+	frames := r.CloseAll()
+	starts := map[string][]int64{}
+	for _, f := range frames {
+		starts[f.Series.Name] = append(starts[f.Series.Name], f.StartMs, f.EndMs)
+	}
+	want := map[string][]int64{
+		"latency": {t0 + 1670, t0 + 2000, t0 + 2000, t0 + 3000},
+		"lag":     {t0 + 1670, t0 + 2000, t0 + 2000, t0 + 3000},
+		"errors":  {t0 + 1000, t0 + 2000, t0 + 2000, t0 + 3000},
+	}
+	for name, w := range want {
+		if got := starts[name]; len(got) != len(w) || got[0] != w[0] || got[1] != w[1] || got[2] != w[2] || got[3] != w[3] {
+			t.Errorf("%s: frames %v, want %v", name, got, w)
+		}
+	}
+}
