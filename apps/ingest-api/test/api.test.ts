@@ -22,6 +22,8 @@ import {
   type Fixture,
   frame,
   HISTOGRAM,
+  histogramFor,
+  histogramHolding,
   histogramOf,
   latencies,
   openLive,
@@ -290,7 +292,7 @@ describe('frames', () => {
       'SELECT f.histogram, f.count, f.start_at FROM frames f JOIN series s ON s.id = f.series_id WHERE s.run_id = $1 AND f.seq = 1 LIMIT 1',
       [id],
     );
-    expect(rows[0].histogram).toEqual(Buffer.from(HISTOGRAM, 'base64'));
+    expect(rows[0].histogram).toEqual(Buffer.from(histogramFor(1001), 'base64'));
     expect(rows[0].count).toBe('1001');
     expect(rows[0].start_at.getTime()).toBe(T0 + 1000);
   });
@@ -323,6 +325,7 @@ describe('frames', () => {
         endMs: T0 + 1456,
         warmup: true,
         count: 2 ** 40 + 3,
+        histogram: histogramHolding(800, 2 ** 40 + 3),
         min: 0.125,
         max: 1e15,
         mean: 812.4,
@@ -665,7 +668,7 @@ describe('frames', () => {
     expect(response.status).toBe(400);
     expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'frames.1.histogram' });
     expect(response.body.error.message).toMatch(
-      /^2 histograms do not decode, so nothing of this batch was stored/,
+      /^2 histograms are unusable, so nothing of this batch was stored/,
     );
     expect(response.body.error.details).toEqual([
       {
@@ -683,6 +686,34 @@ describe('frames', () => {
       status: 200,
       body: { accepted: 1 },
     });
+  });
+
+  it("refuses a latency frame whose count is not its histogram's, naming it, and stores none", async () => {
+    // The run page would show the count (1,000) beside percentiles of the one sample held.
+    const id = await newRun();
+    const body = {
+      ...batch(0, 3),
+      frames: [
+        frame('s0', 0),
+        frame('s1', 0, { count: 1000, histogram: histogramOf([640]) }),
+        frame('s2', 0, { count: 7, histogram: histogramOf([]) }),
+      ],
+    };
+    const response = await client.post(`/v1/runs/${id}/frames`, body);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({ code: 'VALIDATION_FAILED', path: 'frames.1.histogram' });
+    expect(response.body.error.details).toEqual([
+      {
+        field: 'frames.1.histogram',
+        message:
+          'series "latency" {txn=s1}, seq 0: its count is 1000 but its histogram holds 1 sample: a frame\'s count is the number of values recorded in its histogram',
+      },
+      {
+        field: 'frames.2.histogram',
+        message: expect.stringMatching(/seq 0: its count is 7 but its histogram holds 0 samples/),
+      },
+    ]);
+    expect(await frameCount(id)).toBe(0);
   });
 
   it('rejects a body over 1 MiB with 413 and a wrong media type with 415', async () => {
@@ -1017,7 +1048,7 @@ describe('rollups', () => {
     const empty = { count: 0, min: 0, max: 0, mean: 0, p50: 0, p90: 0, p95: 0, p99: 0, p999: 0 };
     const frames = [
       frame('s', 0, { ...empty, histogram: histogramOf([]) }),
-      frame('s', 1, { min: 250, max: 4000, histogram: HISTOGRAM }),
+      frame('s', 1, { min: 250, max: 4000 }),
       frame('s', 2, { ...empty, histogram: histogramOf([]) }),
     ];
     expect((await client.post(`/v1/runs/${id}/frames`, { series: [key], frames })).status).toBe(200);

@@ -94,14 +94,26 @@ export async function seedFixture(url: string): Promise<Fixture> {
 
 export const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 
-/** Base64 of the compressed V2 encoding of these values, 3 significant digits as the agent records. */
-export function histogramOf(values: Iterable<number>): string {
-  const h = new Histogram({
+/** An empty histogram of the agent's geometry: 1 µs to an hour, 3 significant digits. */
+function agentHistogram(): Histogram {
+  return new Histogram({
     lowestDiscernibleValue: 1,
     highestTrackableValue: 3_600_000_000,
     significantFigures: 3,
   });
+}
+
+/** Base64 of the compressed V2 encoding of these values, 3 significant digits as the agent records. */
+export function histogramOf(values: Iterable<number>): string {
+  const h = agentHistogram();
   for (const value of values) h.recordValue(value);
+  return encodeBase64(h);
+}
+
+/** An interval histogram holding `count` samples of one value (counts past any test's arrays). */
+export function histogramHolding(value: number, count: number): string {
+  const h = agentHistogram();
+  h.recordValue(value, count);
   return encodeBase64(h);
 }
 
@@ -120,6 +132,27 @@ export function latencies(samples: number, seed = 1): number[] {
 
 /** A realistic interval histogram: 1,000 latencies (≈ 900 base64 characters). */
 export const HISTOGRAM = histogramOf(latencies(1000));
+
+const histograms = new Map<number, string>([[1000, HISTOGRAM]]);
+/**
+ * The samples a test frame's histogram holds: its count, unless a test sends one no histogram
+ * could hold (a frame refused for it anyway), then the 1,000 of HISTOGRAM.
+ */
+function sampleCount(count: unknown): number {
+  return Number.isInteger(count) && (count as number) >= 0 && (count as number) <= 100_000
+    ? (count as number)
+    : 1000;
+}
+
+/** An interval histogram of `samples` latencies: a frame's count is its histogram's. */
+export function histogramFor(samples: number): string {
+  let encoded = histograms.get(samples);
+  if (!encoded) {
+    encoded = histogramOf(latencies(samples));
+    histograms.set(samples, encoded);
+  }
+  return encoded;
+}
 
 export function runRequest(project = 'demo') {
   return {
@@ -146,7 +179,7 @@ export function frame(series: string, seq: number, extra: Record<string, unknown
     p95: 1900,
     p99: 5200,
     p999: 8000,
-    histogram: HISTOGRAM,
+    histogram: histogramFor(sampleCount(extra.count ?? 1000 + seq)),
     ...extra,
   };
 }

@@ -1,6 +1,7 @@
-// Every histogram of a batch must decode before anything of the batch is stored: one that does
-// not would otherwise surface later, as a rollup without a histogram or a run page, CSV or
-// comparison that cannot read it. The check is the rollups' own decoding (same bounds), minus
+// Every histogram of a batch must decode, and hold as many samples as its frame's count, before
+// anything of the batch is stored: one that does not would otherwise surface later, as a rollup
+// without a histogram or a run page, CSV or comparison that cannot read it or that shows a count
+// beside percentiles of other samples. The check is the rollups' own decoding (same bounds), minus
 // the counts array: Node's native zlib inflates, then the codec walks the counts. It costs
 // ~17 µs for a 1,000-sample interval here, the only decoding on the hot path.
 import { AppError } from '@levelfield/contracts/errors';
@@ -23,15 +24,20 @@ function inflate(base64: string): Uint8Array | string {
   }
 }
 
-/** Why the uncompressed form does not decode, or undefined when it does. */
-function decodeProblem(raw: Uint8Array): string | undefined {
+/**
+ * Why the uncompressed form does not decode or disagrees with the frame's count (the run page
+ * would show that count beside percentiles of other samples), or undefined when it is sound.
+ */
+function decodeProblem(raw: Uint8Array, count: number): string | undefined {
+  let samples: number;
   try {
-    checkEncoded(raw, { maxInflatedBytes: MAX_INFLATED_BYTES, maxCountsLength: MAX_COUNTS_LENGTH });
-    return undefined;
+    samples = checkEncoded(raw, { maxInflatedBytes: MAX_INFLATED_BYTES, maxCountsLength: MAX_COUNTS_LENGTH });
   } catch (error) {
     if (error instanceof HdrDecodeError) return error.message;
     throw error;
   }
+  if (samples === count) return undefined;
+  return `its count is ${count} but its histogram holds ${samples} sample${samples === 1 ? '' : 's'}: a frame's count is the number of values recorded in its histogram`;
 }
 
 function seriesLabel(series: CheckedBatch['series'][number]): string {
@@ -60,7 +66,7 @@ export function checkHistograms(batch: CheckedBatch): void {
         );
       }
     }
-    const problem = typeof raw === 'string' ? raw : decodeProblem(raw);
+    const problem = typeof raw === 'string' ? raw : decodeProblem(raw, frame.count);
     if (!problem) continue;
     count += 1;
     if (bad.length < LISTED_FRAMES) {
@@ -75,9 +81,9 @@ export function checkHistograms(batch: CheckedBatch): void {
   const listed = bad.map((entry) => `${entry.field} (${entry.message})`).join('; ');
   throw new AppError(
     'VALIDATION_FAILED',
-    `${count === 1 ? 'a histogram does' : `${count} histograms do`} not decode, so nothing of this batch was stored: ` +
+    `${count === 1 ? 'a histogram is' : `${count} histograms are`} unusable, so nothing of this batch was stored: ` +
       `${listed}${count > bad.length ? `; and ${count - bad.length} more` : ''}. ` +
-      'Send each interval as the HdrHistogram V2 compressed encoding in base64, or leave those frames out.',
+      "Send each interval as the HdrHistogram V2 compressed encoding in base64, holding the frame's count of samples, or leave those frames out.",
     bad[0]!.field,
     bad,
   );

@@ -184,13 +184,13 @@ function countsLengthOf(lowest: number, highest: number, significantFigures: num
 
 /**
  * Walks the ZigZag LEB128 counts of an uncompressed V2 encoding (negative numbers are runs of
- * zeros), calling `onCount` for every non-zero count with its counts index.
+ * zeros), calling `onCount` for every non-zero count with its counts index; returns their total.
  */
 function walkCounts(
   bytes: Uint8Array,
   header: Header & { countsLength: number },
   onCount: (index: number, count: number) => void,
-): void {
+): number {
   const available = bytes.length - HEADER_BYTES;
   if (header.payloadLength !== available) {
     throw new HdrDecodeError(
@@ -237,6 +237,7 @@ function walkCounts(
     }
     pos = next;
   }
+  return total;
 }
 
 function geometryOf(header: Header) {
@@ -308,12 +309,12 @@ export function decodeHistogram(input: Uint8Array | string, options: DecodeOptio
 /**
  * Checks that an encoding decodes, refusing with the same HdrDecodeError whatever
  * decodeHistogram would refuse, without building the histogram (no counts array is allocated):
- * cheap enough to run on every frame an ingest API accepts.
+ * cheap enough to run on every frame an ingest API accepts. Returns the samples it holds.
  */
-export function checkEncoded(input: Uint8Array | string, options: DecodeOptions = {}): void {
+export function checkEncoded(input: Uint8Array | string, options: DecodeOptions = {}): number {
   const maxCounts = options.maxCountsLength ?? DEFAULT_MAX_COUNTS;
   const bytes = uncompressedBytes(input, options);
-  walkCounts(bytes, readHeader(bytes, maxCounts), () => {});
+  return walkCounts(bytes, readHeader(bytes, maxCounts), () => {});
 }
 
 /**
