@@ -2248,6 +2248,35 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(pinned.message).not.toMatch(/runs a commit/);
   });
 
+  it('F-SW-1 flags results of different systems dated over a year apart when no release is dated', () => {
+    const side = (name: string, version: string, startedAt?: string, releaseDate?: string) => ({
+      run: startedAt ? { startedAt } : {},
+      software: { components: [{ name, version, role: 'server' }], ...(releaseDate ? { releaseDate } : {}) },
+    });
+    const sw1 = (a: ReturnType<typeof side>, b: ReturnType<typeof side>) =>
+      runCheck(checkById('F-SW-1')!, pair(a, b, ['ClickDB', 'TimeDB']));
+    const stale = sw1(side('ClickDB', '19.1.6', '2016-06-01'), side('TimeDB', '2.5.0', '2021-10-31'));
+    expect(stale.state).toBe('flag');
+    expect(stale.message).toMatch(/A's result dates from 2016-06-01, 5\.4 years before B's \(2021-10-31\)/);
+    expect(stale.evidence).toContainEqual(
+      expect.objectContaining({ entry: 'A', field: 'run.startedAt', value: '2016-06-01' }),
+    );
+    // Months apart, or one side undated: whether each release was current goes to a reviewer.
+    for (const [a, b] of [
+      ['2021-01-10', '2021-10-31'],
+      [undefined, '2021-10-31'],
+    ] as const) {
+      const r = sw1(side('ClickDB', '19.1.6', a), side('TimeDB', '2.5.0', b));
+      expect(r.state, `${a} / ${b}`).toBe('needs_review');
+    }
+    // Releases dated on every side decide it: a year of results apart, releases months apart.
+    const dated = sw1(
+      side('ClickDB', '21.9', '2020-01-01', '2021-09-01'),
+      side('TimeDB', '2.5.0', '2021-10-31', '2021-10-20'),
+    );
+    expect(dated.state).not.toBe('flag');
+  });
+
   it('F-SW-1 flags a compared system whose version is not stated while another is', () => {
     const components = (name: string, version?: string) => ({
       software: {

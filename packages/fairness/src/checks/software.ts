@@ -355,11 +355,13 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, specs);
   const shared = sharedComponentVersions(input);
   const unstated = unstatedSystemVersions(input);
+  const stale = staleResults(input);
   const flags: string[] = [
     ...shared.flags,
     ...unstated.flags,
     ...preReleases(input),
     ...commitsAgainstReleases(input),
+    ...stale.flags,
   ];
   for (const side of comparisons[0]?.sides ?? []) {
     if (side.keys.includes('debug')) flags.push(`${side.entry.label} ran a debug build`);
@@ -385,7 +387,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       why: 'debug builds, outdated versions and a different OS or kernel change the result, so every side should run current release builds on the same platform',
       subject: 'the builds, versions and platform',
     },
-    { flags, evidence: [...shared.evidence, ...unstated.evidence] },
+    { flags, evidence: [...shared.evidence, ...unstated.evidence, ...stale.evidence] },
   );
   // A pass is about versions: the same OS on every side says nothing of the systems' releases.
   const unversioned = input.entries.filter((entry) => !systemVersionOf(entry));
@@ -426,6 +428,47 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       field: 'software.components (the system’s version)',
     })),
     message: `Cannot check the versions: no version of the system is recorded for ${unversioned.map((e) => e.label).join(', ')}. ${outcome.message}`,
+  };
+}
+
+/** The day each side was measured: its earliest run's start (a published result's date). */
+function measuredDays(input: ComparisonInput): { entry: Entry; day: number }[] {
+  const out: { entry: Entry; day: number }[] = [];
+  for (const entry of input.entries) {
+    const days = entry.runs
+      .map((run) => toDay(groupField('run', 'startedAt')(run)?.value))
+      .filter((day): day is number => day !== null);
+    if (days.length > 0) out.push({ entry, day: Math.min(...days) });
+  }
+  return out;
+}
+
+/**
+ * Systems' results measured more than a year apart, the releases themselves not dated: the older
+ * side ran the releases current at its time, not at the comparison's (a 2016 result beside one
+ * of 2021 on the same benchmark page). Release dates on every side decide it instead (above);
+ * comparing versions on purpose makes the dates differ by design.
+ */
+function staleResults(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+  const none = { flags: [], evidence: [] };
+  if (isIntended(input, 'software.components') || !(input.subject ?? ['system']).includes('system'))
+    return none;
+  if (input.entries.every((e) => entryValue(readEntry(e, groupField('software', 'releaseDate')))))
+    return none;
+  const days = measuredDays(input);
+  if (days.length < 2 || days.length < input.entries.length) return none;
+  const oldest = days.reduce((a, b) => (a.day <= b.day ? a : b));
+  const newest = days.reduce((a, b) => (a.day >= b.day ? a : b));
+  const gap = newest.day - oldest.day;
+  if (gap <= 365) return none;
+  const iso = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+  return {
+    flags: [
+      `${oldest.entry.label}'s result dates from ${iso(oldest.day)}, ${(gap / 365).toFixed(1)} years before ${newest.entry.label}'s (${iso(newest.day)}): it ran the releases of its time, not current ones`,
+    ],
+    evidence: days.map((d) =>
+      derived(d.entry, 'run.startedAt', iso(d.day), 'when the result was measured or published'),
+    ),
   };
 }
 

@@ -70,11 +70,17 @@ export function toRunInput(data: RunData): RunInput {
     if (tput.length > 0) input.throughputSeries = tput.slice(-100_000);
     return input;
   });
+  const provenance = parseOr(Provenance, run.provenance, Provenance.parse({}));
+  // A measured run's start is captured (F-SW-1 compares when the sides ran). A published run's
+  // start column is its publication date or, without one, the import's time: only the date the
+  // publication gave is evidence, and the import put it in the provenance already.
+  if (run.source !== 'published')
+    provenance.run.startedAt ??= { value: run.startedAt.toISOString(), origin: 'captured' };
   const out: RunInput = {
     id: run.id,
     name: run.name,
     source: run.source,
-    provenance: parseOr(Provenance, run.provenance, Provenance.parse({})),
+    provenance,
     disclosure: parseOr(Disclosure, run.disclosure, Disclosure.parse({})),
     series,
     values: Values.parse(run.values),

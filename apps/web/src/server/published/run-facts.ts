@@ -1,5 +1,5 @@
-// A published result's run-level facts — the benchmark, its version, the system's version — are
-// provenance too: the checks compare them (F-WL-1, F-SW-1). They flow in here, so nobody types
+// A published result's run-level facts — the benchmark, its version, the system's version, its
+// date — are provenance too: the checks compare them (F-WL-1, F-SW-1). They flow in here, so nobody types
 // them twice; a value the provenance already records is kept as recorded. Relative imports only.
 import 'server-only';
 import type { Field, Provenance } from '@levelfield/contracts/provenance';
@@ -9,11 +9,15 @@ function fact(value: Field['value'], sourceUrl: string): Field {
   return { value, origin: 'imported', source: sourceUrl };
 }
 
-/** The result's provenance with run.benchmark, run.benchmarkVersion and the system's version filled in. */
+/**
+ * The result's provenance with run.benchmark, run.benchmarkVersion, the system's version and
+ * run.startedAt (the date it was published, as the stored run starts) filled in.
+ */
 export function withRunFacts(result: PublishedResult): Provenance {
   const p = structuredClone(result.provenance);
   p.run.benchmark ??= fact(result.benchmark.name, result.sourceUrl);
   if (result.benchmark.version) p.run.benchmarkVersion ??= fact(result.benchmark.version, result.sourceUrl);
+  if (result.publishedAt) p.run.startedAt ??= fact(result.publishedAt, result.sourceUrl);
   const version = result.system.version;
   if (version && !p.software.components)
     p.software.components = fact({ [result.system.name]: version }, result.sourceUrl);
