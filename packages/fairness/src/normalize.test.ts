@@ -246,6 +246,8 @@ describe('printed ranges', () => {
     ['2×–5×', [2, 5]],
     ['1.2 to 1.8 ms', [1.2, 1.8]],
     ['1,000-2,500', [1000, 2500]],
+    ['about 30~45% speed up', [30, 45]],
+    ['3〜6%', [3, 6]],
   ])('%s → %j', (text, range) => expect(parseRange(text)).toEqual(range));
   it.each(['40', 'about 3x', '40–18'])('%s is no range', (text) => expect(parseRange(text)).toBeNull());
 });

@@ -115,13 +115,14 @@ export function parseNumber(value: unknown): number | null {
 
 /**
  * A printed range → its ends: "+18–40 %" → [18, 40], "2×–5×" → [2, 5], "1.2 to 1.8 ms" →
- * [1.2, 1.8]. Null when the text is not a range of two numbers.
+ * [1.2, 1.8], "30~45%" (the tilde or wave dash East Asian texts write ranges with) → [30, 45].
+ * Null when the text is not a range of two numbers.
  */
 export function parseRange(text: unknown): [number, number] | null {
   if (typeof text !== 'string') return null;
   const m = text
     .replace(/,/g, '')
-    .match(/([-+]?\d+(?:\.\d+)?)\s*[×x%]?\s*(?:[–—-]|\bto\b|\.\.)\s*[-+]?(\d+(?:\.\d+)?)/i);
+    .match(/([-+]?\d+(?:\.\d+)?)\s*[×x%]?\s*(?:[–—~〜～-]|\bto\b|\.\.)\s*[-+]?(\d+(?:\.\d+)?)/i);
   if (!m) return null;
   const [low, high] = [Number(m[1]), Number(m[2])];
   return Number.isFinite(low) && Number.isFinite(high) && low <= high ? [low, high] : null;

@@ -91,12 +91,21 @@ export function partsInParameters(value: unknown): string[] {
 const RATIO_UNIT =
   /^(x|×|ratio|times|relative)(\s|$)|\brelative to\b|\bnormali[sz]ed to\b|% of\b|\bpercent of\b/;
 
-/** A value stated relative to another side ("speedup", unit "×") rather than on its own. */
+/** Words of a metric name that make it relative to another side: "speedupVsAwsCli", "ratio.write". */
+const RATIO_WORD = /^(multiplier|ratio|speedup|slower|faster|relative|times)$/;
+
+/**
+ * A value stated relative to another side ("speedup", unit "×") rather than on its own. The name
+ * is read word by word (camelCase, dots, spaces), so "duration" is no ratio.
+ */
 export function isRatio(v: { metric: string; unit: string }): boolean {
-  return (
-    RATIO_UNIT.test(v.unit.trim().toLowerCase()) ||
-    /multiplier|ratio|speedup|slower|faster|relative/i.test(v.metric)
-  );
+  if (RATIO_UNIT.test(v.unit.trim().toLowerCase())) return true;
+  const words = v.metric
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/speed[\s_-]+up/g, 'speedup')
+    .split(/[^a-z]+/);
+  return words.some((word) => RATIO_WORD.test(word));
 }
 
 /** The last part of a dotted metric name that is a statistic or a repetition, not an operation. */

@@ -2249,13 +2249,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
   });
 
   it('F-SW-1 flags results of different systems dated over a year apart when no release is dated', () => {
-    const side = (name: string, version: string, startedAt?: string, releaseDate?: string) => ({
+    const release = (name: string, version: string, startedAt?: string, releaseDate?: string): RunSpec => ({
       run: startedAt ? { startedAt } : {},
       software: { components: [{ name, version, role: 'server' }], ...(releaseDate ? { releaseDate } : {}) },
     });
-    const sw1 = (a: ReturnType<typeof side>, b: ReturnType<typeof side>) =>
-      runCheck(checkById('F-SW-1')!, pair(a, b, ['ClickDB', 'TimeDB']));
-    const stale = sw1(side('ClickDB', '19.1.6', '2016-06-01'), side('TimeDB', '2.5.0', '2021-10-31'));
+    const sw1 = (a: RunSpec, b: RunSpec) => runCheck(checkById('F-SW-1')!, pair(a, b, ['ClickDB', 'TimeDB']));
+    const stale = sw1(release('ClickDB', '19.1.6', '2016-06-01'), release('TimeDB', '2.5.0', '2021-10-31'));
     expect(stale.state).toBe('flag');
     expect(stale.message).toMatch(/A's result dates from 2016-06-01, 5\.4 years before B's \(2021-10-31\)/);
     expect(stale.evidence).toContainEqual(
@@ -2266,13 +2265,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['2021-01-10', '2021-10-31'],
       [undefined, '2021-10-31'],
     ] as const) {
-      const r = sw1(side('ClickDB', '19.1.6', a), side('TimeDB', '2.5.0', b));
+      const r = sw1(release('ClickDB', '19.1.6', a), release('TimeDB', '2.5.0', b));
       expect(r.state, `${a} / ${b}`).toBe('needs_review');
     }
     // Releases dated on every side decide it: a year of results apart, releases months apart.
     const dated = sw1(
-      side('ClickDB', '21.9', '2020-01-01', '2021-09-01'),
-      side('TimeDB', '2.5.0', '2021-10-31', '2021-10-20'),
+      release('ClickDB', '21.9', '2020-01-01', '2021-09-01'),
+      release('TimeDB', '2.5.0', '2021-10-31', '2021-10-20'),
     );
     expect(dated.state).not.toBe('flag');
   });
@@ -3264,6 +3263,52 @@ describe('special rules', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/only as ratios/);
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
+  });
+
+  it('F-DISC-1 reads a ratio by the words of its name: a duration is an absolute number', () => {
+    const value = (metric: string, unit: string) => ({
+      values: [{ metric, value: 12.5, unit, labels: {}, origin: 'imported' as const }],
+    });
+    const disc1 = (metric: string, unit: string) =>
+      runCheck(checkById('F-DISC-1')!, pair(value(metric, unit), value(metric, unit)));
+    expect(disc1('coldstart.init.duration.avg', 'ms').state).toBe('pass');
+    expect(disc1('build.duration', 's').state).toBe('pass');
+    for (const ratio of ['throughputRatio', 'speedupVsAwsCli', 'speed up', 'timesFaster'])
+      expect(disc1(ratio, '').state, ratio).toBe('flag');
+  });
+
+  it('F-DISC-1 flags speed known only as ratios, a printed range included, beside absolute memory', () => {
+    const forge = {
+      values: [
+        {
+          metric: 'speedupPct.8GB',
+          value: null,
+          low: 30,
+          high: 45,
+          text: '30~45% speed up',
+          unit: '%',
+          labels: {},
+          origin: 'imported' as const,
+        },
+        { metric: 'vramAvgGB', value: 6.3, unit: 'GB', labels: {}, origin: 'imported' as const },
+      ],
+    };
+    const original = {
+      values: [{ metric: 'vramAvgGB', value: 7.4, unit: 'GB', labels: {}, origin: 'imported' as const }],
+    };
+    const r = runCheck(checkById('F-DISC-1')!, pair(forge, original));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /How fast each side is, is reported only as ratios; the absolute numbers printed measure memory/,
+    );
+    // A time printed beside the ratio is the absolute number.
+    const timed = {
+      values: [
+        ...original.values,
+        { metric: 'step', value: 1.4, unit: 's', labels: {}, origin: 'imported' as const },
+      ],
+    };
+    expect(runCheck(checkById('F-DISC-1')!, pair(forge, timed)).state).toBe('pass');
   });
 
   it('F-DISC-1 asks for the absolute numbers when the publication links its raw results', () => {

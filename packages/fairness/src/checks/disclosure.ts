@@ -37,7 +37,7 @@ import {
   readEntry,
   recordedPaths,
 } from '../read.ts';
-import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, PublishedValue } from '../schema.ts';
 import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { isRatio, VERSUS_PART } from './benchmark-parts.ts';
@@ -49,6 +49,11 @@ import { normWorkloadName } from './workload.ts';
 
 /** A linked artefact that holds results rather than code: a metrics or results repository, raw data files. */
 const RESULTS_DATA = /\/(metrics|results?|raw[-_]?data|data)(\/|$|[-_.])|\.(csv|json|parquet)(\?|$)/i;
+
+/** A value the publication printed a number for: a point, or a range's ends ("30~45 %"). */
+function isReported(v: PublishedValue): boolean {
+  return v.value !== null || (v.low !== undefined && v.high !== undefined);
+}
 
 /**
  * The parts of a dotted metric name that name an operation: not the ratio itself ("speedup",
@@ -70,9 +75,7 @@ function operationParts(metric: string): string[] {
  * reported as a ratio.
  */
 function ratioOnlyMetrics(input: ComparisonInput): string[] {
-  const values = input.entries
-    .flatMap((e) => e.runs.flatMap((r) => r.values))
-    .filter((v) => v.value !== null);
+  const values = input.entries.flatMap((e) => e.runs.flatMap((r) => r.values)).filter(isReported);
   const absolute = values.filter((v) => !isRatio(v) && v.metric.includes('.'));
   if (absolute.length === 0) return [];
   const absoluteParts = new Set(absolute.flatMap((v) => operationParts(v.metric)));
@@ -86,12 +89,49 @@ function ratioOnlyMetrics(input: ComparisonInput): string[] {
   return [...ratioOnly];
 }
 
+const TIME_OR_RATE_UNIT =
+  /^(ns|µs|μs|us|ms|s|sec|secs|seconds?|min|minutes?|h|hours?)$|\/\s*(s|sec|second|min|minute|h|hour)\b|\bper (second|sec|minute|hour)\b|^(ops|rps|qps|tps|fps|iops|req|requests|it)\b/;
+const BYTES_UNIT = /^(b|bytes?|kb|mb|gb|tb|kib|mib|gib|tib)$/;
+
+/**
+ * What a value measures, coarsely: how fast (a time or a rate) or how much memory; null when
+ * neither is clear. Ratios say it in their name ("speedup", "less memory").
+ */
+function dimensionOf(v: PublishedValue): 'speed' | 'memory' | null {
+  if (isRatio(v)) {
+    if (/speed|fast|slow|throughput|latency|time|duration|tps|qps|rps|ops/i.test(v.metric)) return 'speed';
+    if (/memory|ram\b|rss|heap|footprint|smaller|size/i.test(v.metric)) return 'memory';
+    return null;
+  }
+  const unit = v.unit.trim().toLowerCase();
+  if (TIME_OR_RATE_UNIT.test(unit)) return 'speed';
+  if (BYTES_UNIT.test(unit)) return 'memory';
+  return null;
+}
+
+/**
+ * How fast the sides are, known only as ratios ("30~45 % speed-up") while every absolute number
+ * printed measures something else (memory): the headline has no number a reader can weigh.
+ */
+function speedOnlyAsRatio(input: ComparisonInput): boolean {
+  const runs = input.entries.flatMap((e) => e.runs);
+  if (runs.some((r) => r.series.some((s) => s.summary))) return false;
+  const values = runs.flatMap((r) => r.values).filter(isReported);
+  const ratios = values.filter((v) => isRatio(v));
+  const absolute = values.filter((v) => !isRatio(v));
+  return (
+    ratios.some((v) => dimensionOf(v) === 'speed') &&
+    absolute.length > 0 &&
+    absolute.every((v) => dimensionOf(v) === 'memory')
+  );
+}
+
 export function checkDisc1(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const onlyRatios: string[] = [];
   const empty: string[] = [];
   for (const entry of input.entries) {
-    const values = entry.runs.flatMap((r) => r.values).filter((v) => v.value !== null);
+    const values = entry.runs.flatMap((r) => r.values).filter(isReported);
     const series = entry.runs.flatMap((r) => r.series).filter((s) => s.summary);
     const absolute = values.filter((v) => !isRatio(v));
     const ratios = values.filter((v) => isRatio(v));
@@ -111,7 +151,7 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
   // A side with no numbers of its own while another reports relative to it ("25× Redis") is
   // known only through the other side's ratio.
   const anyRatio = input.entries.some((e) =>
-    e.runs.some((r) => r.values.some((v) => v.value !== null && isRatio(v))),
+    e.runs.some((r) => r.values.some((v) => isReported(v) && isRatio(v))),
   );
   if (anyRatio) for (const e of empty) if (!onlyRatios.includes(e)) onlyRatios.push(e);
   const rawData = [
@@ -133,6 +173,13 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
       state: 'flag',
       evidence,
       message: `${onlyRatios.join(', ')} ${onlyRatios.length === 1 ? 'is' : 'are'} reported only as ratios: without absolute numbers a reader cannot tell whether either side performed reasonably.`,
+    };
+  if (speedOnlyAsRatio(input))
+    return {
+      state: 'flag',
+      evidence,
+      message:
+        'How fast each side is, is reported only as ratios; the absolute numbers printed measure memory: without them a reader cannot tell whether either side performed reasonably.',
     };
   const ratioOnly = ratioOnlyMetrics(input);
   if (ratioOnly.length > 0)
