@@ -9,6 +9,7 @@ import {
   isVacuous,
   isVacuousHead,
   normAcknowledgement,
+  normAggregation,
   normBuildType,
   normCacheState,
   normClientPlacement,
@@ -238,6 +239,18 @@ describe('values that say nothing', () => {
   it.each(['1.21.5 (Docker image)', 'v0.2; built from main'])('%j states a value before its aside', (v) =>
     expect(isVacuousHead(v)).toBe(false),
   );
+});
+
+describe('percentile aggregation', () => {
+  it.each([
+    ['averaged percentiles', 'averaged-percentiles'],
+    ["mean of the three runs' p99s", 'averaged-percentiles'],
+    ['medians averaged across runs', 'averaged-percentiles'],
+    ['merged HDR histograms', 'merged-histograms'],
+    ['average of 10 repetitions', 'averaged-runs'],
+    ['mean over 5 runs', 'averaged-runs'],
+    ['single run', 'single-run'],
+  ])('%s → %s', (text, aggregation) => expect(normAggregation(text)).toBe(aggregation));
 });
 
 describe('printed ranges', () => {

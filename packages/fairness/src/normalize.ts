@@ -708,13 +708,29 @@ export function normResultCache(value: unknown): 'off' | 'on' | 'default' | null
   return null;
 }
 
-export type Aggregation = 'merged-histograms' | 'averaged-percentiles' | 'single-run' | 'other';
+export type Aggregation =
+  | 'merged-histograms'
+  | 'averaged-percentiles'
+  | 'averaged-runs'
+  | 'single-run'
+  | 'other';
 
+/**
+ * How a side combines its runs. Averaging percentiles says so ("mean of the runs' p99s", "medians
+ * averaged"); "average of 10 repetitions" averages the runs' results, which is percentiles averaged
+ * only where those results are percentiles (F-MEAS-6 asks the side's reported values).
+ */
 export function normAggregation(value: unknown): Aggregation | null {
   const t = normText(value);
   if (t === '') return null;
-  if (/averag|mean of percentiles/.test(t)) return 'averaged-percentiles';
+  if (
+    /(averag\w*|\bmeans?) (of |over |across )?(the |their |each |all )?(\w+'?s? ){0,3}(percentiles?|p\d[\d.]*|medians?|tail latenc)|(percentiles?|p\d[\d.]*s?|medians?) (were |are |is |was )?(then )?averag/.test(
+      t,
+    )
+  )
+    return 'averaged-percentiles';
   if (/merg|hdr|histogram/.test(t)) return 'merged-histograms';
+  if (/averag|\bmean\b/.test(t)) return 'averaged-runs';
   if (/single/.test(t)) return 'single-run';
   return 'other';
 }

@@ -3265,6 +3265,25 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
   });
 
+  it('F-MEAS-6 flags runs averaged only where the results averaged are percentiles', () => {
+    const runs = (values: { metric: string; percentile?: string }[]) => ({
+      measurement: { aggregation: 'average of 10 repetitions' },
+      values: values.map((v) => ({
+        metric: v.metric,
+        value: 12,
+        unit: 'ms',
+        labels: v.percentile ? { percentile: v.percentile } : {},
+        origin: 'imported' as const,
+      })),
+    });
+    const times = runs([{ metric: 'hmr' }]);
+    expect(runCheck(checkById('F-MEAS-6')!, pair(times, times)).state).not.toBe('flag');
+    const p99 = runs([{ metric: 'latency', percentile: 'p99' }]);
+    const r = runCheck(checkById('F-MEAS-6')!, pair(p99, p99));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/^A averages percentiles/);
+  });
+
   it('F-DISC-1 reads a ratio by the words of its name: a duration is an absolute number', () => {
     const value = (metric: string, unit: string) => ({
       values: [{ metric, value: 12.5, unit, labels: {}, origin: 'imported' as const }],

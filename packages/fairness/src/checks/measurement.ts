@@ -578,10 +578,16 @@ export function checkMeas6(input: ComparisonInput): CheckOutcome {
   ]);
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
-  for (const side of comparisons[0]?.sides ?? [])
-    if (side.keys.includes('averaged-percentiles'))
-      flags.push(`${side.entry.label} averages percentiles, which gives no percentile of anything`);
   const sets = input.entries.map((entry) => ({ entry, set: percentileSet(entry) }));
+  // Runs' results averaged are percentiles averaged where those results are percentiles.
+  const reportsPercentiles = (entry: Entry) =>
+    sets.some((s) => s.entry === entry && s.set.some((p) => p !== 'max' && p !== 'min'));
+  for (const side of comparisons[0]?.sides ?? [])
+    if (
+      side.keys.includes('averaged-percentiles') ||
+      (side.keys.includes('averaged-runs') && reportsPercentiles(side.entry))
+    )
+      flags.push(`${side.entry.label} averages percentiles, which gives no percentile of anything`);
   for (const s of sets) if (s.set.length > 0) evidence.push(derived(s.entry, 'reported percentiles', s.set));
   const known = sets.filter((s) => s.set.length > 0);
   if (known.length >= 2 && new Set(known.map((s) => s.set.join(','))).size > 1)
