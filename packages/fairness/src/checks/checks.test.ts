@@ -3265,6 +3265,21 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
   });
 
+  it("F-MEAS-2 compares timed regions without the sides' own names", () => {
+    const region = (text: string) => ({ measurement: { timedRegion: text } });
+    const input = (a: string, b: string) => pair(region(a), region(b), ['SimdJson', 'Jackson']);
+    const same = runCheck(
+      checkById('F-MEAS-2')!,
+      input('SimdJson deserialize run', 'Jackson deserialize run'),
+    );
+    expect(same.state).not.toBe('flag');
+    const other = runCheck(
+      checkById('F-MEAS-2')!,
+      input('SimdJson deserialize run', 'Jackson deserialize run including file read'),
+    );
+    expect(other.state).toBe('flag');
+  });
+
   it('F-MEAS-6 flags runs averaged only where the results averaged are percentiles', () => {
     const runs = (values: { metric: string; percentile?: string }[]) => ({
       measurement: { aggregation: 'average of 10 repetitions' },
