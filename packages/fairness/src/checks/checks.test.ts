@@ -2455,6 +2455,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(inProcess.state).toBe('flag');
     expect(inProcess.message).toMatch(/wire protocol differs \(A: in-process vs B: binary\)/i);
+    // A file name or a link in the description names no protocol.
+    const script = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { driver: 'npm run build (package.json script: eleventy --quiet)' } },
+        { client: { driver: 'deno task build (https://deno.land/x/lume)' } },
+      ),
+    );
+    expect(script.evidence.filter((e) => e.field === 'client.protocol')).toEqual([]);
     // Each system's client library differs on purpose; the harness timing them does not.
     const tools = runCheck(
       checkById('F-CLIENT-1')!,

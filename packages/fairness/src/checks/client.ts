@@ -63,10 +63,10 @@ const driverProtocol: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
   if (!driver || driver.differs) return undefined;
   // Only the protocol's own words count: normProtocolClass on the whole name would find "rest" in
-  // "interest".
-  const named = normText(driver.value).match(
-    /\b(in[- ]process|embedded|library calls?|grpc|http\S*|rest|resp|bolt|pgwire|thrift|json)\b/,
-  );
+  // "interest". A link or a file name (a repository's URL, "package.json") names no protocol.
+  const named = normText(driver.value)
+    .replace(/\bhttps?:\/\/\S+|\S+\.json\b/g, ' ')
+    .match(/\b(in[- ]process|embedded|library calls?|grpc|http\S*|rest|resp|bolt|pgwire|thrift|json)\b/);
   const found = named ? normProtocolClass(named[0]) : null;
   return found
     ? { value: found, origin: 'derived', source: `client.driver: “${display(driver.value)}”` }
