@@ -3274,6 +3274,15 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
   });
 
+  it("F-TOPO-2 counts the hops of a path that names each side's own system", () => {
+    const hops = (text: string) => ({ topology: { extraHops: text } });
+    const topo2 = (a: string, b: string) =>
+      runCheck(checkById('F-TOPO-2')!, pair(hops(a), hops(b), ['Kong', 'Pingora']));
+    expect(topo2('one proxy hop: perf -> Kong -> Server', '1').message).not.toMatch(/hops differs/);
+    expect(topo2('perf -> Kong -> Server', 'perf -> Pingora -> Server').message).not.toMatch(/hops differs/);
+    expect(topo2('perf -> Kong -> Server', 'perf -> LB -> Pingora -> Server').state).toBe('flag');
+  });
+
   it("F-MEAS-2 compares timed regions without the sides' own names", () => {
     const region = (text: string) => ({ measurement: { timedRegion: text } });
     const input = (a: string, b: string) => pair(region(a), region(b), ['SimdJson', 'Jackson']);

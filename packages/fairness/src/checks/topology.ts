@@ -192,6 +192,32 @@ export function networkTransport(value: unknown): string | null {
   return null;
 }
 
+const HOP_WORDS: Readonly<Record<string, number>> = {
+  no: 0,
+  zero: 0,
+  one: 1,
+  single: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+};
+
+/**
+ * The hops a text states: a number, a number word ("one proxy hop") or a path's intermediate
+ * nodes ("perf -> Kong -> Server" is one), so each side's path naming its own system compares by
+ * its shape. Other words are compared as written.
+ */
+function hopCount(value: unknown): number | string {
+  const n = parseNumber(value);
+  if (n !== null) return n;
+  const t = normText(value);
+  const word = /\b(no|zero|one|single|two|three|four)\b (\w+ )?(extra |proxy |network )?hops?\b/.exec(t)?.[1];
+  if (word !== undefined) return HOP_WORDS[word] ?? t;
+  // normText has turned "->" into " >".
+  const nodes = t.split(/\s*(?:=?>|→)\s*/);
+  return nodes.length >= 3 ? nodes.length - 2 : t;
+}
+
 /** The node's network or the client's protocol, where either names the transport. */
 const transportOf = firstOf(
   readableBy(networkTransport, nodeField('sut', 'hardware', 'network')),
@@ -243,7 +269,7 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
       field: 'topology.extraHops',
       label: 'extra network hops',
       read: firstOf(groupField('topology', 'extraHops'), hopsInPlacement),
-      norm: (v) => parseNumber(v) ?? normText(v),
+      norm: hopCount,
     },
     {
       field: 'topology.rttMs',
