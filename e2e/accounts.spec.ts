@@ -83,6 +83,9 @@ test('sign up, create an organization and a project, create a token shown once, 
   await expect(page.getByText('No tokens yet.')).toBeVisible();
   await page.getByLabel('Token name').fill('ci runner');
   await page.getByRole('checkbox', { name: /^read/ }).check();
+  // Tokens expire in 90 days unless chosen otherwise.
+  await expect(page.getByLabel('Expires')).toHaveValue('90');
+  await page.getByLabel('Expires').selectOption('30');
   await page.getByRole('button', { name: 'Create token' }).click();
   const token = (await page.getByTestId('new-token').textContent())!.trim();
   expect(token).toMatch(/^lf_[A-Za-z0-9_-]{43}$/);
@@ -96,6 +99,8 @@ test('sign up, create an organization and a project, create a token shown once, 
   await expect(row).toContainText('ingest');
   await expect(row).toContainText('read');
   await expect(row).toContainText('active');
+  const in30Days = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  await expect(row).toContainText(`until ${in30Days}`);
   await shoot(page, 'token-created');
 
   // The token works against the ingest API…

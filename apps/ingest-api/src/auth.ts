@@ -4,7 +4,13 @@
 // Lookups are reused for a few seconds (AuthenticatorOptions.cacheMs): a batch per agent per
 // second would otherwise cost a query each; a revocation takes effect within that time.
 import { AppError } from '@levelfield/contracts/errors';
-import { hashToken, looksLikeToken, sameDigest, type TokenScope } from '@levelfield/db/tokens';
+import {
+  expiredProblem,
+  hashToken,
+  looksLikeToken,
+  sameDigest,
+  type TokenScope,
+} from '@levelfield/db/tokens';
 import type { Queryable } from './db.ts';
 
 export interface Principal {
@@ -28,6 +34,7 @@ interface TokenRow {
   project_id: string;
   scopes: string[] | null;
   revoked_at: Date | null;
+  expires_at: Date | null;
   slug: string;
 }
 
@@ -69,7 +76,9 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
     const row = db
       .query<TokenRow>({
         name: 'ingest-token',
-        text: `SELECT t.id, t.token_hash, t.project_id, t.scopes, t.revoked_at, p.slug
+        // Prisma stores timestamps as UTC without a zone: read as UTC, whatever the server's zone.
+        text: `SELECT t.id, t.token_hash, t.project_id, t.scopes, t.revoked_at,
+                      t.expires_at AT TIME ZONE 'UTC' AS expires_at, p.slug
                  FROM api_tokens t JOIN projects p ON p.id = t.project_id
                 WHERE t.token_hash = $1`,
         values: [digest],
@@ -112,6 +121,9 @@ export function createAuthenticator(db: Queryable, options: AuthenticatorOptions
         'this API token was revoked: create a new one in the project settings',
       );
     }
+    // Checked on every use, not only at lookup: a cached row does not outlive the expiry.
+    const expired = expiredProblem({ expiresAt: row.expires_at });
+    if (expired) throw new AppError('TOKEN_EXPIRED', expired);
     const scopes = row.scopes ?? [];
     if (!scopes.includes(scope)) {
       throw new AppError('TOKEN_SCOPE', `this API token lacks the "${scope}" scope: create one that has it`);

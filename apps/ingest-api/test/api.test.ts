@@ -250,6 +250,28 @@ describe('auth', () => {
     expect(after).toMatchObject({ status: 401, body: { error: { code: 'TOKEN_REVOKED' } } });
   });
 
+  it('refuses a token past its expiry at once, even while its lookup is cached', async () => {
+    const token = generateToken();
+    // A private project's token that expires in two seconds: it works, then stops within the
+    // cache time without a new lookup, for frames and for the live stream.
+    await sql.query(
+      `INSERT INTO api_tokens (id, project_id, name, token_hash, prefix, scopes, expires_at)
+       VALUES ($1, $2, 'expiring', $3, $4, '{ingest,read}', (now() AT TIME ZONE 'UTC') + interval '2 seconds')`,
+      [`cexpire${Date.now()}`, fixture.privateProjectId, hashToken(token), token.slice(0, 7)],
+    );
+    const created = await client.post('/v1/runs', runRequest('internal'), token);
+    expect(created.status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const after = await client.post('/v1/runs', runRequest('internal'), token);
+    expect(after).toMatchObject({ status: 401, body: { error: { code: 'TOKEN_EXPIRED' } } });
+    expect(after.body.error.message).toMatch(
+      /^this API token expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC: create a new one/,
+    );
+    const live = await fetch(`${server.url}/v1/runs/${created.body.id}/live?token=${token}`);
+    expect(live.status).toBe(401);
+    expect(await live.json()).toMatchObject({ error: { code: 'TOKEN_EXPIRED' } });
+  });
+
   it('answers another project’s run exactly like a missing one', async () => {
     const id = await newRun();
     const foreign = await client.post(`/v1/runs/${id}/frames`, batch(0), fixture.otherToken);

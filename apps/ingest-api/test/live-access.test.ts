@@ -151,6 +151,17 @@ describe('open live streams', () => {
     await staying.close();
   });
 
+  it('end when their API token expires', async () => {
+    const { id, runId } = await project('private');
+    const expiring = await createToken(sql, id, ['read']);
+    const live = await watch(runId, expiring);
+    await sql.query(
+      `UPDATE api_tokens SET expires_at = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE token_hash = $1`,
+      [hashToken(expiring)],
+    );
+    await expectRevoked(live, runId, 'token-revoked', await checksStarted());
+  });
+
   it('end for anonymous viewers when the project is made private; members and its tokens stay', async () => {
     const { id, ingest, runId } = await project('public');
     const userId = await member();

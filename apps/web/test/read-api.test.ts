@@ -19,9 +19,15 @@ const fx = {
   ingestOnly: '',
   otherProject: '',
   revoked: '',
+  expired: '',
 };
 
-async function token(projectId: string, scopes: string[], revoked = false): Promise<string> {
+async function token(
+  projectId: string,
+  scopes: string[],
+  revoked = false,
+  expiresAt?: Date,
+): Promise<string> {
   const plain = generateToken();
   await db.apiToken.create({
     data: {
@@ -31,6 +37,7 @@ async function token(projectId: string, scopes: string[], revoked = false): Prom
       prefix: plain.slice(0, 7),
       scopes,
       revokedAt: revoked ? new Date() : null,
+      expiresAt: expiresAt ?? null,
     },
   });
   return plain;
@@ -97,6 +104,7 @@ beforeAll(async () => {
   fx.ingestOnly = await token(closed.id, ['ingest']);
   fx.otherProject = await token(open.id, ['read']);
   fx.revoked = await token(closed.id, ['read'], true);
+  fx.expired = await token(closed.id, ['read'], false, new Date(Date.now() - 1000));
 });
 
 afterAll(async () => {
@@ -121,7 +129,7 @@ describe('readRun', () => {
     expect((await readRun(db, fx.privateRun, { kind: 'token', token: fx.readToken }))?.name).toBe(
       'PRIVATE-MARKER',
     );
-    for (const token of [fx.ingestOnly, fx.otherProject, fx.revoked, 'lf_not-a-token']) {
+    for (const token of [fx.ingestOnly, fx.otherProject, fx.revoked, fx.expired, 'lf_not-a-token']) {
       expect(await readRun(db, fx.privateRun, { kind: 'token', token })).toBeNull();
     }
   });
@@ -177,7 +185,7 @@ describe('readComparison', () => {
       'private-comparison',
     );
     // A token of another project (even a public one), without the read scope, revoked or malformed: nothing.
-    for (const token of [fx.otherProject, fx.ingestOnly, fx.revoked, 'lf_not-a-token'])
+    for (const token of [fx.otherProject, fx.ingestOnly, fx.revoked, fx.expired, 'lf_not-a-token'])
       expect(await read('private-comparison', { kind: 'token', token })).toBeNull();
     expect(await read('private-comparison', { kind: 'anonymous' })).toBeNull();
     expect(await read('private-comparison', { kind: 'session', userId: fx.outsider })).toBeNull();

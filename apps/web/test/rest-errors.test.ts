@@ -29,9 +29,9 @@ vi.mock('~/server/auth', () => ({ auth: async () => null, viewerId: async () => 
 
 let database: TestDatabase;
 let db: PrismaClient;
-const tokens = { read: '', write: '', otherProject: '' };
+const tokens = { read: '', write: '', otherProject: '', expired: '' };
 
-async function token(projectId: string, scopes: string[]): Promise<string> {
+async function token(projectId: string, scopes: string[], expiresAt: Date | null = null): Promise<string> {
   const secret = generateToken();
   await db.apiToken.create({
     data: {
@@ -40,6 +40,7 @@ async function token(projectId: string, scopes: string[]): Promise<string> {
       tokenHash: hashToken(secret),
       prefix: secret.slice(0, 7),
       scopes,
+      expiresAt,
     },
   });
   return secret;
@@ -55,6 +56,7 @@ beforeAll(async () => {
   const other = await db.project.create({ data: { organizationId: orgId, slug: 'other', name: 'Other' } });
   tokens.read = await token(project.id, ['read']);
   tokens.write = await token(project.id, ['read', 'write']);
+  tokens.expired = await token(project.id, ['read', 'write'], new Date(Date.now() - 1000));
   tokens.otherProject = await token(other.id, ['write']);
 });
 
@@ -196,12 +198,13 @@ describe.each([
 ] as const)('POST %s', (documentedPath, handler, path) => {
   const lab = params({ org: 'acme', project: 'lab' });
 
-  it('refuses a missing, unknown or read-only token, and a token of another project', async () => {
+  it('refuses a missing, unknown, expired or read-only token, and a token of another project', async () => {
     expect(documented(documentedPath, 'post')).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
     await refusal(await handler(post(path, '{}'), lab), 401, 'TOKEN_MISSING');
     await refusal(await handler(post(path, '{}', bearer('not-a-token')), lab), 401, 'TOKEN_INVALID');
     await refusal(await handler(post(path, '{}', bearer(generateToken())), lab), 401, 'TOKEN_INVALID');
     await refusal(await handler(post(path, '{}', bearer(tokens.read)), lab), 403, 'TOKEN_SCOPE');
+    await refusal(await handler(post(path, '{}', bearer(tokens.expired)), lab), 401, 'TOKEN_EXPIRED');
     await refusal(await handler(post(path, '{}', bearer(tokens.otherProject)), lab), 404, 'NOT_FOUND');
     const missing = params({ org: 'acme', project: 'gone' });
     await refusal(await handler(post(path, '{}', bearer(tokens.write)), missing), 404, 'NOT_FOUND');

@@ -297,4 +297,25 @@ describe('API tokens', () => {
     expect(revoked.revokedAt).toBeInstanceOf(Date);
     expect((await as('owner').tokens.list(project))[0]?.revokedAt).toBeInstanceOf(Date);
   });
+
+  it('creates a token that expires after the chosen days, or never', async () => {
+    const before = Date.now();
+    const expiring = await as('owner').tokens.create({
+      ...project,
+      name: 'ci',
+      scopes: ['read'],
+      expires: '30',
+    });
+    const days = ((expiring.expiresAt?.getTime() ?? 0) - before) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(30 - 1 / 24);
+    expect(days).toBeLessThan(30 + 1 / 24);
+    const forever = await as('owner').tokens.create({ ...project, name: 'agent', scopes: ['ingest'] });
+    expect(forever.expiresAt).toBeNull();
+    await expect(
+      as('owner').tokens.create({ ...project, name: 'odd', scopes: ['read'], expires: '7' as '30' }),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: expect.stringMatching(/Choose when the token expires/),
+    });
+  });
 });

@@ -31,3 +31,12 @@ export function sameDigest(a: string, b: string): boolean {
   const right = Buffer.from(b, 'hex');
   return left.length === right.length && timingSafeEqual(left, right);
 }
+
+/**
+ * Why a stored token may not be used when it has expired, or undefined while it is valid: a
+ * token created with an expiry stops working at that instant, on every path that checks tokens.
+ */
+export function expiredProblem(token: { expiresAt: Date | null }, now = Date.now()): string | undefined {
+  if (!token.expiresAt || token.expiresAt.getTime() > now) return undefined;
+  return `this API token expired on ${token.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC: create a new one in the project settings`;
+}

@@ -67,7 +67,8 @@ export async function readRunAccess(
     text: `SELECT r.id, r.status::text AS status, p.visibility::text AS visibility,
                   ARRAY(SELECT t.id FROM api_tokens t
                          WHERE t.id = ANY($2::text[]) AND t.project_id = r.project_id
-                           AND t.revoked_at IS NULL AND 'read' = ANY(t.scopes)) AS tokens,
+                           AND t.revoked_at IS NULL AND 'read' = ANY(t.scopes)
+                           AND (t.expires_at IS NULL OR t.expires_at > (now() AT TIME ZONE 'UTC'))) AS tokens,
                   ARRAY(SELECT m.user_id FROM memberships m
                          WHERE m.user_id = ANY($3::text[]) AND m.organization_id = p.organization_id) AS members
              FROM runs r JOIN projects p ON p.id = r.project_id

@@ -6,7 +6,7 @@
 import 'server-only';
 import { appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
+import { expiredProblem, hashToken, looksLikeToken } from '@levelfield/db/tokens';
 import { type ProjectAccess, projectSelect, requireProject } from '~/server/access-checks';
 
 export type ReadCredential =
@@ -18,7 +18,7 @@ export type ReadCredential =
 async function tokenProjectId(db: PrismaClient, token: string): Promise<string | null> {
   if (!looksLikeToken(token)) return null;
   const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!row || row.revokedAt || !row.scopes.includes('read')) return null;
+  if (!row || row.revokedAt || expiredProblem(row) || !row.scopes.includes('read')) return null;
   await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
   return row.projectId;
 }

@@ -44,6 +44,9 @@ export const UpdateProjectInput = z.object({
 export const TOKEN_SCOPES = ['ingest', 'read', 'write'] as const;
 export const TokenScope = z.enum(TOKEN_SCOPES);
 
+/** The lifetimes a token can be created with: days, or until revoked. */
+export const TOKEN_EXPIRIES = ['30', '90', '365', 'never'] as const;
+
 export const CreateTokenInput = z.object({
   name: z
     .string()
@@ -54,6 +57,10 @@ export const CreateTokenInput = z.object({
     .array(TokenScope)
     .min(1, 'Choose at least one scope: ingest (for the agent), read or write (for scripts)')
     .transform((scopes) => [...new Set(scopes)].sort()),
+  /** Days until the token stops working; "never" keeps it until it is revoked. */
+  expires: z
+    .enum(TOKEN_EXPIRIES, { error: `Choose when the token expires: ${TOKEN_EXPIRIES.join(', ')}` })
+    .default('never'),
 });
 
 const Id = z.string().min(1).max(100);

@@ -58,7 +58,9 @@ export async function projectStats(db: PrismaClient, projectId: string) {
   const [runs, running, activeTokens, lastRun] = await Promise.all([
     db.run.count({ where: { projectId } }),
     db.run.count({ where: { projectId, status: 'running' } }),
-    db.apiToken.count({ where: { projectId, revokedAt: null } }),
+    db.apiToken.count({
+      where: { projectId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
+    }),
     db.run.findFirst({ where: { projectId }, orderBy: { startedAt: 'desc' }, select: { startedAt: true } }),
   ]);
   return { runs, running, activeTokens, lastRunAt: lastRun?.startedAt ?? null };

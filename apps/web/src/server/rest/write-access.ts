@@ -5,7 +5,7 @@
 import 'server-only';
 import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { hashToken, looksLikeToken } from '@levelfield/db/tokens';
+import { expiredProblem, hashToken, looksLikeToken } from '@levelfield/db/tokens';
 import { requireProject } from '../access-checks.ts';
 import type { ReadCredential } from '../read-access.ts';
 
@@ -40,7 +40,7 @@ export async function writableProject(
       throw new AppError('TOKEN_INVALID', 'the bearer token is not a Levelfield token (lf_…)');
     const row = await db.apiToken.findUnique({
       where: { tokenHash: hashToken(credential.token) },
-      select: { id: true, projectId: true, scopes: true, revokedAt: true },
+      select: { id: true, projectId: true, scopes: true, revokedAt: true, expiresAt: true },
     });
     if (!row)
       throw new AppError(
@@ -48,6 +48,8 @@ export async function writableProject(
         "the bearer token is not known: create one on the project's API tokens page",
       );
     if (row.revokedAt) throw new AppError('TOKEN_REVOKED', 'the bearer token was revoked: create a new one');
+    const expired = expiredProblem(row);
+    if (expired) throw new AppError('TOKEN_EXPIRED', expired);
     const target = await db.project.findFirst({
       where: { slug: project, organization: { slug: org } },
       select: { id: true },

@@ -21,16 +21,22 @@ const tokenSelect = {
   createdAt: true,
   lastUsedAt: true,
   revokedAt: true,
+  expiresAt: true,
   createdBy: { select: { email: true, name: true } },
 } as const;
+
+const DAY_MS = 86_400_000;
 
 export async function createApiToken(
   db: PrismaClient,
   projectId: string,
   createdById: string,
   input: z.infer<typeof CreateTokenInput>,
+  now = new Date(),
 ) {
   const token = generateToken();
+  const expiresAt =
+    input.expires === 'never' ? null : new Date(now.getTime() + Number(input.expires) * DAY_MS);
   const row = await db.apiToken.create({
     data: {
       projectId,
@@ -39,6 +45,7 @@ export async function createApiToken(
       prefix: tokenDisplayPrefix(token),
       scopes: input.scopes,
       createdById,
+      expiresAt,
     },
     select: tokenSelect,
   });

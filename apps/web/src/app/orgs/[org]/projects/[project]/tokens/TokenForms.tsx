@@ -62,6 +62,16 @@ export function CreateTokenForm({
           ))}
           <FieldError form={form} path="scopes" />
         </fieldset>
+        <label>
+          Expires
+          <select name="expires" defaultValue="90" {...form.field('expires')}>
+            <option value="30">in 30 days</option>
+            <option value="90">in 90 days</option>
+            <option value="365">in a year</option>
+            <option value="never">never (until revoked)</option>
+          </select>
+          <FieldError form={form} path="expires" />
+        </label>
         <SubmitButton pending={form.pending} busyLabel="Creating…">
           Create token
         </SubmitButton>

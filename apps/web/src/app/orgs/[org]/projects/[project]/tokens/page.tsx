@@ -1,3 +1,4 @@
+import { expiredProblem } from '@levelfield/db/tokens';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ProjectHeader } from '~/components/orgs/ProjectHeader';
@@ -79,7 +80,11 @@ export default async function TokensPage({ params }: { params: Params }) {
           empty={<p className="empty">No tokens yet.</p>}
         >
           {(token) => (
-            <tr key={token.id} data-token={token.name} className={token.revokedAt ? 'revoked' : undefined}>
+            <tr
+              key={token.id}
+              data-token={token.name}
+              className={token.revokedAt || expiredProblem(token) ? 'revoked' : undefined}
+            >
               <td className="name">{token.name}</td>
               <td className="mono">{token.prefix}…</td>
               <td>
@@ -101,8 +106,15 @@ export default async function TokensPage({ params }: { params: Params }) {
               <td>
                 {token.revokedAt ? (
                   <span className="token-state revoked">revoked {formatUtc(token.revokedAt)}</span>
+                ) : token.expiresAt && expiredProblem(token) ? (
+                  <span className="token-state revoked">expired {formatUtc(token.expiresAt)}</span>
                 ) : (
-                  <span className="token-state active">active</span>
+                  <span className="token-state active">
+                    active
+                    {token.expiresAt ? (
+                      <div className="muted small">until {formatUtc(token.expiresAt)}</div>
+                    ) : null}
+                  </span>
                 )}
               </td>
               {manage ? (
