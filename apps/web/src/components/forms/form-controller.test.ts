@@ -142,6 +142,7 @@ describe('formValues', () => {
     expect(CreateTokenInput.parse(formValues(CreateTokenInput, data))).toEqual({
       name: 'ci',
       scopes: ['ingest', 'read'],
+      expires: 'never',
     });
   });
 });
