@@ -493,9 +493,9 @@ func (r *Recorder) frame(s Series, seq int64, b *bucket) Frame {
 	f.Warmup = f.StartMs < r.warmupEnd
 	// A latency interval holding the first timed operation starts with it: the time before (the
 	// tool connecting, pgbench's vacuum) measured nothing, and a whole interval would put the
-	// run's throughput below the tool's own, which counts from its first operation (a 20-second
-	// pgbench run read 4.5 % low). Counters and gauges keep whole intervals: their events need
-	// not follow an operation.
+	// run's throughput below the tool's own, which counts from its first operation (12-second
+	// pgbench runs read 0.3 % low, README "Throughput counts from the tool's first operation").
+	// Counters and gauges keep whole intervals: their events need not follow an operation.
 	if s.Kind == Latency && f.StartMs < r.firstMs && r.firstMs < f.EndMs {
 		f.StartMs = r.firstMs
 	}
