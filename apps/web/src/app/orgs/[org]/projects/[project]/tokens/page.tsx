@@ -79,58 +79,63 @@ export default async function TokensPage({ params }: { params: Params }) {
           rows={tokens}
           empty={<p className="empty">No tokens yet.</p>}
         >
-          {(token) => (
-            <tr
-              key={token.id}
-              data-token={token.name}
-              className={token.revokedAt || expiredProblem(token) ? 'revoked' : undefined}
-            >
-              <td className="name">{token.name}</td>
-              <td className="mono">{token.prefix}…</td>
-              <td>
-                <span className="labels">
-                  {token.scopes.map((scope) => (
-                    <span key={scope} className="tag">
-                      {scope}
-                    </span>
-                  ))}
-                </span>
-              </td>
-              <td>
-                {formatUtc(token.createdAt)}
-                {token.createdBy ? (
-                  <div className="muted small">by {token.createdBy.name ?? token.createdBy.email}</div>
-                ) : null}
-              </td>
-              <td>{token.lastUsedAt ? formatUtc(token.lastUsedAt) : <span className="muted">never</span>}</td>
-              <td>
-                {token.revokedAt ? (
-                  <span className="token-state revoked">revoked {formatUtc(token.revokedAt)}</span>
-                ) : token.expiresAt && expiredProblem(token) ? (
-                  <span className="token-state revoked">expired {formatUtc(token.expiresAt)}</span>
-                ) : (
-                  <span className="token-state active">
-                    active
-                    {token.expiresAt ? (
-                      <div className="muted small">until {formatUtc(token.expiresAt)}</div>
-                    ) : null}
+          {(token) => {
+            const expired = !token.revokedAt && expiredProblem(token) !== undefined;
+            return (
+              <tr
+                key={token.id}
+                data-token={token.name}
+                className={token.revokedAt || expired ? 'revoked' : undefined}
+              >
+                <td className="name">{token.name}</td>
+                <td className="mono">{token.prefix}…</td>
+                <td>
+                  <span className="labels">
+                    {token.scopes.map((scope) => (
+                      <span key={scope} className="tag">
+                        {scope}
+                      </span>
+                    ))}
                   </span>
-                )}
-              </td>
-              {manage ? (
-                <td className="actions-col">
-                  {token.revokedAt ? null : (
-                    <RevokeTokenForm
-                      org={project.organization.slug}
-                      project={project.slug}
-                      tokenId={token.id}
-                      name={token.name}
-                    />
+                </td>
+                <td>
+                  {formatUtc(token.createdAt)}
+                  {token.createdBy ? (
+                    <div className="muted small">by {token.createdBy.name ?? token.createdBy.email}</div>
+                  ) : null}
+                </td>
+                <td>
+                  {token.lastUsedAt ? formatUtc(token.lastUsedAt) : <span className="muted">never</span>}
+                </td>
+                <td>
+                  {token.revokedAt ? (
+                    <span className="token-state revoked">revoked {formatUtc(token.revokedAt)}</span>
+                  ) : expired ? (
+                    <span className="token-state revoked">expired {formatUtc(token.expiresAt)}</span>
+                  ) : (
+                    <span className="token-state active">
+                      active
+                      {token.expiresAt ? (
+                        <div className="muted small">until {formatUtc(token.expiresAt)}</div>
+                      ) : null}
+                    </span>
                   )}
                 </td>
-              ) : null}
-            </tr>
-          )}
+                {manage ? (
+                  <td className="actions-col">
+                    {token.revokedAt ? null : (
+                      <RevokeTokenForm
+                        org={project.organization.slug}
+                        project={project.slug}
+                        tokenId={token.id}
+                        name={token.name}
+                      />
+                    )}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          }}
         </ListTable>
       </div>
     </section>
