@@ -242,6 +242,20 @@ test('an owner invites a viewer who cannot create tokens; outsiders get 404 for 
   });
   expect(allowed.status).toBe(200);
 
+  // The members list counts it; removing the member says so first and revokes it with them.
+  await owner.reload();
+  const member = owner.locator(`tr[data-member="${viewerEmail}"]`);
+  await expect(member.locator('td').nth(2)).toHaveText('1');
+  owner.once('dialog', (dialog) => {
+    expect(dialog.message()).toContain('The 1 API token they created in its projects will be revoked.');
+    void dialog.accept();
+  });
+  await member.getByRole('button', { name: /Remove Vic Viewer/ }).click();
+  await expect(member).toHaveCount(0);
+  await owner.goto(`${web()}/orgs/${org}/projects/${project}/tokens`);
+  await expect(owner.locator('tr', { hasText: 'now allowed' })).toContainText('revoked');
+  await shoot(owner, 'tokens-member-removed');
+
   // A signed-in outsider and an anonymous visitor: 404 for the project, its tokens and the organization.
   const outsider = await newPage(browser);
   await signUp(outsider, `outsider-${stamp}@example.test`, 'Otto Outsider');

@@ -319,3 +319,61 @@ describe('API tokens', () => {
     });
   });
 });
+
+describe('what a member takes with them', () => {
+  const project = { org: 'acme', project: 'tpcc' };
+  const activeTokensOf = async (userId: string) =>
+    (await as('owner').orgs.members({ org: 'acme' })).find((m) => m.userId === userId)?.activeTokens;
+
+  it('withdraws a demoted owner’s pending invitations and revokes a viewer’s tokens, not anyone else’s', async () => {
+    const owners = await as('owner').tokens.create({ ...project, name: 'owner’s', scopes: ['read'] });
+    await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'owner' });
+    const theirs = await as('viewer').tokens.create({ ...project, name: 'theirs', scopes: ['ingest'] });
+    await as('viewer').invitations.create({ org: 'acme', email: 'alt@example.test', role: 'owner' });
+    expect(await activeTokensOf(users.viewer.id)).toBe(1);
+
+    // Still an editor: may hold tokens, may no longer invite.
+    expect(
+      await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'editor' }),
+    ).toMatchObject({ revokedTokens: 0, withdrawnInvitations: 1 });
+    expect(await db.invitation.count({ where: { email: 'alt@example.test' } })).toBe(0);
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: theirs.id } })).revokedAt).toBeNull();
+
+    // A viewer may not hold an ingest token: it is revoked, and stays listed as such.
+    expect(
+      await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'viewer' }),
+    ).toMatchObject({ revokedTokens: 1, withdrawnInvitations: 0 });
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: theirs.id } })).revokedAt).toBeInstanceOf(
+      Date,
+    );
+    expect(await activeTokensOf(users.viewer.id)).toBe(0);
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: owners.id } })).revokedAt).toBeNull();
+  });
+
+  it('revokes the tokens a removed member created, in this organization only', async () => {
+    await as('owner').orgs.changeRole({ org: 'acme', userId: users.viewer.id, role: 'editor' });
+    const theirs = await as('viewer').tokens.create({ ...project, name: 'agent', scopes: ['ingest'] });
+    await as('viewer').orgs.create({ name: 'Elsewhere', slug: 'elsewhere' });
+    await as('viewer').projects.create({
+      org: 'elsewhere',
+      name: 'Side',
+      slug: 'side',
+      visibility: 'private',
+    });
+    const elsewhere = await as('viewer').tokens.create({
+      org: 'elsewhere',
+      project: 'side',
+      name: 'own',
+      scopes: ['ingest'],
+    });
+
+    expect(await as('owner').orgs.removeMember({ org: 'acme', userId: users.viewer.id })).toEqual({
+      revokedTokens: 1,
+      withdrawnInvitations: 0,
+    });
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: theirs.id } })).revokedAt).toBeInstanceOf(
+      Date,
+    );
+    expect((await db.apiToken.findUniqueOrThrow({ where: { id: elsewhere.id } })).revokedAt).toBeNull();
+  });
+});

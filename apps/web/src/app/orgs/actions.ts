@@ -13,6 +13,7 @@ import type {
 } from '~/lib/schemas/orgs';
 import type { CreateProjectInput, UpdateProjectInput } from '~/lib/schemas/projects';
 import { callAndRefresh, formResult } from '~/server/form-errors';
+import type { Withdrawn } from '~/server/orgs/orgs';
 import { serverCaller } from '~/server/root';
 import { siteOrigin } from '~/server/site';
 
@@ -42,18 +43,23 @@ export async function updateProjectAction(
   );
 }
 
+/** Returns what the change took back (revoked tokens, deleted invitations), for the form to say. */
 export async function changeRoleAction(
   org: string,
   input: z.input<typeof ChangeRoleInput>,
-): Promise<FormResult<void>> {
-  return callAndRefresh([`/orgs/${org}/members`], (caller) => caller.orgs.changeRole({ org, ...input }));
+): Promise<FormResult<Withdrawn>> {
+  return formResult(async () => (await serverCaller()).orgs.changeRole({ org, ...input }), {
+    revalidate: [`/orgs/${org}/members`],
+  });
 }
 
 export async function removeMemberAction(
   org: string,
   input: z.input<typeof RemoveMemberInput>,
-): Promise<FormResult<void>> {
-  return callAndRefresh([`/orgs/${org}/members`], (caller) => caller.orgs.removeMember({ org, ...input }));
+): Promise<FormResult<Withdrawn>> {
+  return formResult(async () => (await serverCaller()).orgs.removeMember({ org, ...input }), {
+    revalidate: [`/orgs/${org}/members`],
+  });
 }
 
 export interface Invited {

@@ -55,13 +55,32 @@ export async function listMyOrganizations(db: PrismaClient, viewerId: string) {
   }));
 }
 
-export async function listMembers(db: PrismaClient, organizationId: string) {
-  const rows = await db.membership.findMany({
-    where: { organizationId },
-    orderBy: [{ createdAt: 'asc' }],
-    select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
-  });
-  return rows.map((row) => ({ ...row.user, userId: row.user.id, role: row.role, joinedAt: row.createdAt }));
+/** The members, each with how many usable API tokens they created in the organization's projects. */
+export async function listMembers(db: PrismaClient, organizationId: string, now = new Date()) {
+  const [rows, tokens] = await Promise.all([
+    db.membership.findMany({
+      where: { organizationId },
+      orderBy: [{ createdAt: 'asc' }],
+      select: { role: true, createdAt: true, user: { select: { id: true, email: true, name: true } } },
+    }),
+    db.apiToken.groupBy({
+      by: ['createdById'],
+      where: {
+        project: { organizationId },
+        revokedAt: null,
+        OR: [{ expiresAt: null }, { expiresAt: { gt: now } }],
+      },
+      _count: { _all: true },
+    }),
+  ]);
+  const activeTokens = new Map(tokens.map((t) => [t.createdById, t._count._all]));
+  return rows.map((row) => ({
+    ...row.user,
+    userId: row.user.id,
+    role: row.role,
+    joinedAt: row.createdAt,
+    activeTokens: activeTokens.get(row.user.id) ?? 0,
+  }));
 }
 
 type Tx = Prisma.TransactionClient;
@@ -114,18 +133,51 @@ async function withMembersLocked<T>(
   });
 }
 
+/** What a member's change of role took with it (see withdrawGrants). */
+export interface Withdrawn {
+  revokedTokens: number;
+  withdrawnInvitations: number;
+}
+
+/**
+ * Takes back what a member created under a role they no longer hold. An API token acts with its
+ * creator's authority, so once the creator may no longer create tokens here (removed, or demoted
+ * below editor) theirs are revoked: kept in the list as revoked, so their past use stays
+ * traceable. Pending invitations sent by someone who is no longer an owner are deleted: otherwise
+ * a departing owner could invite a second address of their own and come back through it.
+ */
+async function withdrawGrants(
+  tx: Tx,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+  now = new Date(),
+): Promise<Withdrawn> {
+  const tokens = can(role, 'manageTokens')
+    ? { count: 0 }
+    : await tx.apiToken.updateMany({
+        where: { createdById: userId, revokedAt: null, project: { organizationId } },
+        data: { revokedAt: now },
+      });
+  const invitations = can(role, 'manageMembers')
+    ? { count: 0 }
+    : await tx.invitation.deleteMany({ where: { organizationId, invitedById: userId, acceptedAt: null } });
+  return { revokedTokens: tokens.count, withdrawnInvitations: invitations.count };
+}
+
 export async function changeRole(
   db: PrismaClient,
   organizationId: string,
   actorId: string,
   input: z.infer<typeof ChangeRoleInput>,
-): Promise<{ userId: string; role: Role }> {
+): Promise<{ userId: string; role: Role } & Withdrawn> {
   return withMembersLocked(db, organizationId, actorId, async (tx) => {
     const membership = await membershipOf(tx, organizationId, input.userId);
     if (membership.role === 'owner' && input.role !== 'owner')
       await ensureAnotherOwner(tx, organizationId, input.userId);
     await tx.membership.update({ where: { id: membership.id }, data: { role: input.role } });
-    return { userId: input.userId, role: input.role };
+    const withdrawn = await withdrawGrants(tx, organizationId, input.userId, input.role);
+    return { userId: input.userId, role: input.role, ...withdrawn };
   });
 }
 
@@ -134,10 +186,11 @@ export async function removeMember(
   organizationId: string,
   actorId: string,
   userId: string,
-) {
-  await withMembersLocked(db, organizationId, actorId, async (tx) => {
+): Promise<Withdrawn> {
+  return withMembersLocked(db, organizationId, actorId, async (tx) => {
     const membership = await membershipOf(tx, organizationId, userId);
     if (membership.role === 'owner') await ensureAnotherOwner(tx, organizationId, userId);
     await tx.membership.delete({ where: { id: membership.id } });
+    return withdrawGrants(tx, organizationId, userId, null);
   });
 }

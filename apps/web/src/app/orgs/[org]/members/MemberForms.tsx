@@ -21,6 +21,23 @@ export const ROLE_HELP: Record<Role, string> = {
   viewer: 'read only',
 };
 
+type Withdrawn = { revokedTokens: number; withdrawnInvitations: number };
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** What a change of role took back, said after "Role changed." (empty when nothing). */
+function withdrawnText({ revokedTokens, withdrawnInvitations }: Withdrawn): string {
+  const parts = [
+    revokedTokens ? `${plural(revokedTokens, 'API token', 'API tokens')} they created revoked` : '',
+    withdrawnInvitations
+      ? `${plural(withdrawnInvitations, 'pending invitation', 'pending invitations')} they sent withdrawn`
+      : '',
+  ].filter(Boolean);
+  return parts.length ? ` ${parts.join('; ')}.` : '';
+}
+
 export function RoleForm({
   org,
   userId,
@@ -51,19 +68,33 @@ export function RoleForm({
       </SubmitButton>
       <FormAlert form={form} inline />
       <FormNotice form={form} inline>
-        Role changed.
+        Role changed.{form.result ? withdrawnText(form.result) : ''}
       </FormNotice>
     </form>
   );
 }
 
-export function RemoveMemberForm({ org, userId, label }: { org: string; userId: string; label: string }) {
+export function RemoveMemberForm({
+  org,
+  userId,
+  label,
+  activeTokens,
+}: {
+  org: string;
+  userId: string;
+  label: string;
+  /** Usable API tokens the member created here: removal revokes them, so the question says so. */
+  activeTokens: number;
+}) {
+  const tokens = activeTokens
+    ? ` The ${plural(activeTokens, 'API token', 'API tokens')} they created in its projects will be revoked.`
+    : '';
   return (
     <ButtonForm
       schema={RemoveMemberInput}
       values={{ userId }}
       send={fromAction((input) => removeMemberAction(org, input))}
-      confirm={`Remove ${label} from ${org}? They lose access to its private projects.`}
+      confirm={`Remove ${label} from ${org}? They lose access to its private projects.${tokens}`}
       className="button small danger"
       busyLabel="Removing…"
       label={`Remove ${label}`}

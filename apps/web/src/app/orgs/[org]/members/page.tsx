@@ -36,7 +36,13 @@ export default async function MembersPage({ params }: { params: Params }) {
       )}
       <ListTable
         label="Members"
-        headings={['Member', 'Role', 'Joined', manage && { label: 'Remove', className: 'actions-col' }]}
+        headings={[
+          'Member',
+          'Role',
+          'API tokens',
+          'Joined',
+          manage && { label: 'Remove', className: 'actions-col' },
+        ]}
         rows={members}
       >
         {(member) => {
@@ -57,11 +63,19 @@ export default async function MembersPage({ params }: { params: Params }) {
                   </span>
                 )}
               </td>
+              <td title="Usable API tokens this member created in the organization's projects">
+                {member.activeTokens || '—'}
+              </td>
               <td>{formatUtcDate(member.joinedAt)}</td>
               {manage ? (
                 <td className="actions-col">
                   {member.userId === me.id ? null : (
-                    <RemoveMemberForm org={org.slug} userId={member.userId} label={label} />
+                    <RemoveMemberForm
+                      org={org.slug}
+                      userId={member.userId}
+                      label={label}
+                      activeTokens={member.activeTokens}
+                    />
                   )}
                 </td>
               ) : null}
