@@ -172,3 +172,31 @@ describe('a change already in the history', () => {
     expect(v.metrics.find((m) => m.metric === 'p99')!.baselinePoints).toBe(8);
   });
 });
+
+describe('a regression fixed a few commits after it landed', () => {
+  it('is a level of its own, so the same regression coming back is found again', async () => {
+    const other = await db.system.create({ data: { projectId: project.id, name: 'sqlite' } });
+    const run = (p99: number, commit: string, minute: number, branch = 'main') =>
+      historyRun(db, { projectId: project.id, systemId: other.id, p99, commit, minute, branch });
+    for (let i = 0; i < 12; i += 1) await run(1000 * (1 + wobble[i % 10]! / 100), `s${i}`, i);
+    // A commit 40 % slower lands on main and CI records it; two more commits keep it; the fix lands.
+    expect((await verdict(await run(1400, 's12', 12))).verdict).toBe('regression');
+    for (let i = 13; i < 15; i += 1) await run(1400 * (1 + wobble[i % 10]! / 100), `s${i}`, i);
+    for (let i = 15; i < 25; i += 1) await run(1000 * (1 + wobble[i % 10]! / 100), `s${i}`, i);
+    // Over the whole history detection sees no lasting level; the recorded change and the fix
+    // detected after it leave the ten points since the fix (all 25 would give p ≈ 0.017: pass).
+    const again = await verdict(await run(1400, 'again', 30, 'feature'), 'main');
+    expect(again.verdict).toBe('regression');
+    expect(again.metrics.find((m) => m.metric === 'p99')).toMatchObject({
+      baselinePoints: 10,
+      regression: true,
+    });
+    // Once dismissed (noise), the recorded change starts no level.
+    await db.historyChange.updateMany({
+      where: { run: { systemId: other.id } },
+      data: { decision: 'dismissed' },
+    });
+    const dismissed = await verdict(await run(1400, 'again2', 31, 'feature'), 'main');
+    expect(dismissed.metrics.find((m) => m.metric === 'p99')!.baselinePoints).toBe(25);
+  });
+});

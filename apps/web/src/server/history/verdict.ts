@@ -1,7 +1,7 @@
 // The CI verdict on one run: is it worse than its baseline? The baseline is the run's history on
 // the baseline branch (default: the run's own branch) — same project, benchmark, parameters,
 // system and testbed — up to BASELINE_POINTS points before the run's commit, from the last change
-// detected in them on (a change already in the history is a new level). The run's figures
+// detected or recorded in them on (a change already in the history is a new level). The run's figures
 // are those of its commit's runs (its repetitions). Each of p50, p99 and throughput of the
 // history's series is tested with @levelfield/detect's thresholdTest (Welch's t-test with
 // repetitions, a Student prediction test for one run) at the history's settings.
@@ -30,10 +30,12 @@ import { ksTestWindows, thresholdTest } from '@levelfield/detect';
 import { decodeHistogram, type Histogram } from '@levelfield/metrics/hdr';
 import { branchOf, commitOf, type HistoryIdentity } from '~/lib/history-key';
 import {
+  type DetectionSettings,
   detectChanges,
   HIGHER_IS_BETTER,
   HISTORY_METRICS,
   type HistoryMetric,
+  type HistoryPoint,
   pointsOf,
 } from '~/lib/history-points';
 import type { AccessibleProject } from '~/server/access-checks';
@@ -114,11 +116,20 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
   const dismissedMetrics = new Set(dismissed.map((d) => d.metric));
 
   // A change already in the baseline starts a new level: only the points since the last one count.
-  const levels = detectChanges(basePoints, settings);
-  const positionOf = new Map(basePoints.map((p, position) => [p.index, position]));
+  const recorded = series.chosen
+    ? await db.historyChange.findMany({
+        where: { historyId: baseline.id, OR: [{ decision: null }, { decision: 'confirmed' }] },
+        select: { metric: true, runId: true },
+      })
+    : [];
   const levelOf = (metric: HistoryMetric) =>
-    basePoints.slice(
-      Math.max(0, ...levels.filter((c) => c.metric === metric).map((c) => positionOf.get(c.pointIndex) ?? 0)),
+    currentLevel(
+      basePoints,
+      metric,
+      new Set(
+        recorded.filter((c) => c.metric === changeMetricOf(metric, series.chosen!)).map((c) => c.runId),
+      ),
+      settings,
     );
   const metrics = HISTORY_METRICS.flatMap((metric) => {
     const base = levelOf(metric).flatMap((p) => (p.values[metric] ? [p.values[metric]!.median] : []));
@@ -193,6 +204,38 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
   };
 }
 export type VerdictView = Awaited<ReturnType<typeof verdictOf>>;
+
+/** Where the last change of `metric` that detection finds in `points` starts (0: none). */
+function lastDetected(points: HistoryPoint[], metric: HistoryMetric, settings: DetectionSettings): number {
+  const positionOf = new Map(points.map((p, position) => [p.index, position]));
+  return Math.max(
+    0,
+    ...detectChanges(points, settings)
+      .filter((c) => c.metric === metric)
+      .map((c) => positionOf.get(c.pointIndex) ?? 0),
+  );
+}
+
+/**
+ * The baseline's points since its last change of `metric`. A change recorded at a run (a CI check
+ * found it when it landed, or someone confirmed it) is a change too, although detection over the
+ * whole history may no longer see it: a regression fixed a few commits later leaves no lasting
+ * level, and its points left in the baseline would widen its spread until the same regression
+ * coming back passed. So the level starts at the later of the last detected and the last recorded
+ * change, and what detection finds from the recorded one on (the fix) starts it later still.
+ */
+function currentLevel(
+  points: HistoryPoint[],
+  metric: HistoryMetric,
+  recordedRuns: Set<string>,
+  settings: DetectionSettings,
+): HistoryPoint[] {
+  const detected = lastDetected(points, metric, settings);
+  const recorded = points.findLastIndex((p) => p.runs.some((r) => recordedRuns.has(r.id)));
+  if (recorded <= detected) return points.slice(detected);
+  const since = points.slice(recorded);
+  return since.slice(lastDetected(since, metric, settings));
+}
 
 /** The runs' whole-run histograms of the series (damaged ones left out). */
 async function histogramsOf(db: PrismaClient, runIds: string[], seriesKey: string): Promise<Histogram[]> {
