@@ -35,6 +35,7 @@ export function startAgent({
   name,
   cwd,
   env = {},
+  labels = {},
 }: {
   command: string[];
   system: string;
@@ -43,8 +44,11 @@ export function startAgent({
   name?: string;
   cwd?: string;
   env?: Record<string, string>;
+  /** `--label name=value` each (branch, commit: where the run sits in its history). */
+  labels?: Record<string, string>;
 }): AgentRun {
   const args = ['run', '--server', e2eEnv('E2E_INGEST_URL'), '--project', project, '--system', system];
+  for (const [label, value] of Object.entries(labels)) args.push('--label', `${label}=${value}`);
   const agent = spawn(AGENT, [...args, ...(name ? ['--name', name] : []), '--no-cloud', '--', ...command], {
     ...(cwd ? { cwd } : {}),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -62,10 +66,10 @@ export function startAgent({
 }
 
 /**
- * pgbench (2 clients, progress every second, the per-transaction log the agent reads) for
- * `seconds` against a fresh database of its own, initialised at scale 1.
+ * pgbench (2 clients unless told, progress every second, the per-transaction log the agent reads)
+ * for `seconds` against a fresh database of its own, initialised at scale 1.
  */
-export async function pgbenchCommand(seconds: number): Promise<string[]> {
+export async function pgbenchCommand(seconds: number, clients = 2): Promise<string[]> {
   const pgbench: string | null = findPgbench();
   if (!pgbench)
     throw new Error(
@@ -77,7 +81,7 @@ export async function pgbenchCommand(seconds: number): Promise<string[]> {
   const logPrefix = path.join(await mkdtemp(path.join(tmpdir(), 'levelfield-pgbench-')), 'pgbench');
   return [
     pgbench,
-    ...['-c', '2', '-j', '1', '-T', String(seconds), '-P', '1'],
+    ...['-c', String(clients), '-j', '1', '-T', String(seconds), '-P', '1'],
     '--log',
     `--log-prefix=${logPrefix}`,
     database,

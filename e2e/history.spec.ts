@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { AGENT, pgbenchCommand, startAgent } from './agent-runs.ts';
 import { createProject, e2eEnv, expectNoSidewaysScroll, PASSWORD, signUp } from './fixtures.ts';
 
 /** The page's chart lookup (the web app's chart component registers it for tests). */
@@ -22,7 +23,6 @@ type ChartWindow = Window & {
   ) => { getOption(): unknown; convertToPixel(finder: unknown, value: unknown): unknown } | undefined;
 };
 
-const AGENT = path.resolve('agents/bin/levelfield-agent');
 const web = () => e2eEnv('E2E_WEB_URL');
 
 /** A `go test -bench -count 5` output around `nsPerOp` (the same small wobble every time). */
@@ -266,4 +266,60 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   await expect(owner.getByRole('link', { name: /Notifications: 1 unread/ })).toBeVisible();
   await notification.click();
   await expect(owner).toHaveURL(new RegExp(`${historyUrl.split('/h/')[1]}#change-`));
+});
+
+test('pgbench run with fewer clients: the history marks where the options changed, and the check leaves the other runs out', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const owner = await newPage(browser);
+  await signUp(owner, `options-${stamp}@example.test`, `Otto Options ${stamp}`);
+  const org = new URL(owner.url()).pathname.split('/')[2]!;
+  const project = await createProject(owner, org, 'Options');
+  await owner.goto(`${web()}/orgs/${org}/projects/${project}/tokens`);
+  await owner.getByLabel('Token name').fill('agent');
+  await owner.getByRole('checkbox', { name: /^read/ }).check();
+  await owner.getByRole('button', { name: 'Create token' }).click();
+  const token = (await owner.getByTestId('new-token').textContent())!.trim();
+
+  // Real pgbench under the real agent: three commits with -c 2, then two with -c 1.
+  let last = '';
+  for (const [commit, clients] of [
+    ['o1', 2],
+    ['o2', 2],
+    ['o3', 2],
+    ['o4', 1],
+    ['o5', 1],
+  ] as const) {
+    const run = startAgent({
+      command: await pgbenchCommand(3, clients),
+      system: 'postgresql',
+      project,
+      token,
+      labels: { branch: 'main', commit },
+    });
+    expect(await run.exited, run.output()).toBe(0);
+    last = await run.runId();
+  }
+  // The check waits while the ingest API summarises the run; its baseline left out the -c 2 runs.
+  const verdict = check({ dir: '', project, token, start: 0, next: 0 }, `${web()}/runs/${last}`);
+  expect(verdict.stdout, verdict.stderr).toContain(
+    'Left out: 3 baseline run(s) whose tool ran with other options than this run (latest: client.connections 2 → 1).',
+  );
+
+  await owner.goto(`${web()}/runs/${last}`);
+  await owner.getByRole('link', { name: 'History', exact: true }).click();
+  await expect(owner).toHaveURL(/\/h\/[0-9a-f]{24}$/);
+  const changed = owner.getByRole('list', { name: 'Options changed' });
+  await expect(changed).toContainText('commit o4: client.connections 2 → 1');
+  const marks = await owner.evaluate(() => {
+    const element = document.querySelector('[aria-label^="Latency p50 and p99"]')!;
+    const option = (window as ChartWindow).__levelfieldChart?.(element)?.getOption() as {
+      series: { markLine?: { data: { xAxis: string; label: { formatter: string } }[] } }[];
+    };
+    return option.series.flatMap((s) => s.markLine?.data.map((d) => [d.xAxis, d.label.formatter]) ?? []);
+  });
+  expect(marks).toContainEqual(['o4', 'options changed']);
+  await owner.screenshot({ path: 'e2e/screenshots/history-options-1440.png', fullPage: true });
 });

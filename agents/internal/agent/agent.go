@@ -493,6 +493,10 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 		}
 		if len(args) > 0 {
 			doc.Set("workload.command", captured(provenance.RedactArgs(args), "command line"))
+			dir, _ := os.Getwd() // where the tool runs (Run starts it here), for its script files
+			for path, v := range adapters.ShapeOf(ad.Name(), args, dir) {
+				doc.Set(path, captured(v, "command line"))
+			}
 		}
 		if version != "" {
 			doc.Set("run.benchmarkVersion", captured(version, args[0]+" version"))

@@ -60,6 +60,12 @@ type Verdict struct {
 		HistoryURL string  `json:"historyUrl"`
 		Points     int     `json:"points"`
 		Runs       int     `json:"runs"`
+		// OtherSetup counts the baseline runs left out because their tool ran
+		// with other options (null when none were).
+		OtherSetup *struct {
+			Runs    int    `json:"runs"`
+			Summary string `json:"summary"`
+		} `json:"otherSetup"`
 	} `json:"baseline"`
 	Series   *string `json:"series"`
 	Unit     *string `json:"unit"`

@@ -161,3 +161,19 @@ func TestMarkdownSaysWhichMetricsWereNotJudged(t *testing.T) {
 		t.Errorf("every metric was judged:\n%s", md)
 	}
 }
+
+func TestMarkdownSaysWhichBaselineRunsRanOtherOptions(t *testing.T) {
+	var v Verdict
+	if err := json.Unmarshal([]byte(`{"verdict":"insufficient","run":{"id":"r","name":"n","url":"u"},
+ "baseline":{"branch":"main","historyUrl":"h","points":2,"runs":2,
+  "otherSetup":{"runs":9,"summary":"client.connections 2 → 1"}},"metrics":[]}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	md := Markdown(v)
+	if !strings.Contains(md, "Left out: 9 baseline run(s) whose tool ran with other options than this run (latest: client.connections 2 → 1).") {
+		t.Errorf("the left-out runs are not named:\n%s", md)
+	}
+	if strings.Contains(Markdown(Verdict{Verdict: "pass"}), "Left out") {
+		t.Error("a verdict that left nothing out says it did")
+	}
+}

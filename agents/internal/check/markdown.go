@@ -74,6 +74,9 @@ func Markdown(v Verdict) string {
 		fmt.Fprintf(&b, ", series `%s`", *v.Series)
 	}
 	b.WriteString(".\n\n")
+	if o := v.Baseline.OtherSetup; o != nil {
+		fmt.Fprintf(&b, "Left out: %d baseline run(s) whose tool ran with other options than this run (latest: %s).\n\n", o.Runs, o.Summary)
+	}
 	if len(v.Metrics) == 0 {
 		b.WriteString("The baseline has fewer than 5 comparable runs since its last change: nothing can be said yet.\n")
 		return b.String()

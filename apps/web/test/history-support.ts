@@ -3,7 +3,7 @@
 import type { PrismaClient } from '@levelfield/db/client';
 import { encodeCompressed, Histogram } from '@levelfield/metrics/hdr';
 
-const captured = (value: string | number) => ({ value, origin: 'captured', source: 'test' });
+const captured = <T>(value: T) => ({ value, origin: 'captured', source: 'test' });
 
 /** The provenance the agent captures on one machine, at a commit of a branch. */
 export function machineProvenance(cpuModel = 'Intel Xeon 8275CL') {
@@ -32,6 +32,8 @@ export interface HistoryRunSpec {
   cpuModel?: string;
   /** Store a whole-run histogram too: 1,000 latencies spread evenly up to p99. */
   histogram?: boolean;
+  /** The tool's options as the agent reads them (shape.go): pgbench's -c and -M. */
+  setup?: { clients: number; protocol: string };
 }
 
 /** 1,000 latencies spread evenly from 40 % of p99 to p99, encoded as the ingest API stores them. */
@@ -52,7 +54,17 @@ export async function historyRun(db: PrismaClient, spec: HistoryRunSpec): Promis
       source: 'agent',
       status: 'succeeded',
       labels: { clients: '8', commit: spec.commit, branch: spec.branch ?? 'main' },
-      provenance: machineProvenance(spec.cpuModel),
+      provenance: {
+        ...machineProvenance(spec.cpuModel),
+        ...(spec.setup
+          ? {
+              client: { connections: captured(spec.setup.clients), loadModel: captured('closed') },
+              workload: {
+                parameters: captured({ protocol: spec.setup.protocol, scripts: ['builtin select-only'] }),
+              },
+            }
+          : {}),
+      },
       startedAt: new Date(Date.UTC(2026, 10, 1, 0, spec.minute)),
       series: {
         create: {

@@ -200,3 +200,30 @@ describe('a regression fixed a few commits after it landed', () => {
     expect(dismissed.metrics.find((m) => m.metric === 'p99')!.baselinePoints).toBe(25);
   });
 });
+
+describe('baseline runs whose tool ran with other options', () => {
+  it('are left out and named, so a change of options is not called a change of the software', async () => {
+    const other = await db.system.create({ data: { projectId: project.id, name: 'duckdb' } });
+    const prepared = { clients: 2, protocol: 'prepared' };
+    const run = (p99: number, commit: string, minute: number, setup?: typeof prepared, branch = 'main') =>
+      historyRun(db, { projectId: project.id, systemId: other.id, p99, commit, minute, setup, branch });
+    for (let i = 0; i < 12; i += 1) await run(1000 * (1 + wobble[i % 10]! / 100), `o${i}`, i, prepared);
+    // A run by an older agent (no setup recorded) can differ from none: it is compared as before.
+    const unknown = await verdict(await run(1300, 'u1', 12, undefined, 'feature'), 'main');
+    expect(unknown).toMatchObject({ verdict: 'regression', baseline: { points: 12, otherSetup: null } });
+    // The same code run with -M simple: slower, and nothing to judge it against.
+    const simple = await verdict(await run(1300, 'o12', 13, { clients: 2, protocol: 'simple' }));
+    expect(simple.verdict).toBe('insufficient');
+    expect(simple.baseline).toMatchObject({
+      points: 0,
+      otherSetup: { runs: 12, summary: 'workload.parameters.protocol prepared → simple' },
+    });
+    // Back to -M prepared: the -M simple run is left out of its baseline in turn.
+    const back = await verdict(await run(1002, 'o13', 14, prepared));
+    expect(back.verdict).toBe('pass');
+    expect(back.baseline).toMatchObject({ points: 12, otherSetup: { runs: 1 } });
+    expect(back.baseline.otherSetup!.differences).toEqual([
+      { setting: 'workload.parameters.protocol', before: 'simple', after: 'prepared' },
+    ]);
+  });
+});

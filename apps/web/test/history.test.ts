@@ -118,6 +118,28 @@ describe('histories', () => {
     expect(view.can.edit).toBe(false);
   });
 
+  it('says where the tool’s options changed, on the change that starts there', async () => {
+    const system = await db.system.create({ data: { projectId: fx.project, name: 'options' } });
+    const ids: string[] = [];
+    for (let i = 0; i < 16; i += 1)
+      ids.push(
+        await historyRun(db, {
+          projectId: fx.project,
+          systemId: system.id,
+          p99: (i < 8 ? 1000 : 650) * (1 + ((i % 3) - 1) / 100),
+          commit: `o${i}`,
+          minute: i,
+          setup: { clients: i < 8 ? 2 : 1, protocol: 'prepared' },
+        }),
+      );
+    const view = await getHistory(db, fx.viewer, { historyId: await historyOfRun(db, fx.viewer, ids[0]!) });
+    expect(view.setupChanges).toMatchObject([
+      { pointIndex: 8, runId: ids[8], commit: 'o8', summary: 'client.connections 2 → 1' },
+    ]);
+    const p99 = view.changes.find((c) => c.metric === 'p99')!;
+    expect(p99).toMatchObject({ runId: ids[8], regression: false, setupChange: 'client.connections 2 → 1' });
+  });
+
   it('is not found for someone outside the organization', async () => {
     const outsider = (await db.user.create({ data: { email: 'oz@example.test' } })).id;
     expect(await outcome(getHistory(db, outsider, { historyId: await mainHistory() }))).toBe('NOT_FOUND');

@@ -32,7 +32,7 @@ type Series = {
 
 describe('history charts', () => {
   it('draws a dot per run and a line per point, in milliseconds, and marks the change where it starts', () => {
-    const option = historyLatencyOption(points, changes, 'us', 'commit') as {
+    const option = historyLatencyOption(points, changes, [], 'us', 'commit') as {
       series: Series[];
       xAxis: { data: string[] };
     };
@@ -54,7 +54,7 @@ describe('history charts', () => {
   });
 
   it('places points at their time on the time axis, and draws throughput with its own mark', () => {
-    const option = historyThroughputOption(points, changes, 'time') as {
+    const option = historyThroughputOption(points, changes, [], 'time') as {
       series: Series[];
       xAxis: { type: string };
     };
@@ -62,5 +62,16 @@ describe('history charts', () => {
     expect(option.series[0]!.data[0]!.value[0]).toBe(Date.parse(runs[0]!.startedAt));
     expect(option.series[0]!.markLine!.data[0]!.label.formatter).toMatch(/^throughput −\d+\.\d %$/);
     expect(renderChartSvg(option, { width: 800, height: 300 })).toContain('throughput');
+  });
+
+  it('marks where the tool’s options changed in grey, beside the changes', () => {
+    const option = historyThroughputOption(points, changes, [{ pointIndex: 3 }], 'commit') as {
+      series: Series[];
+    };
+    const marks = option.series[0]!.markLine!.data;
+    expect(marks.map((m) => [m.xAxis, m.label.formatter, m.lineStyle.type])).toEqual([
+      ['commit10', expect.stringMatching(/^throughput/), 'dashed'],
+      ['commit03', 'options changed', 'dotted'],
+    ]);
   });
 });

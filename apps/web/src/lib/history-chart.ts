@@ -1,7 +1,7 @@
 // ECharts options of a history page (pure; history-chart.test.ts). Each metric is drawn as a
 // line through its points' medians and a dot per run, so the repetitions' spread is visible; a
-// vertical line marks where changes start. Every item carries its run's id: clicking a dot opens
-// the run.
+// vertical line marks where changes start, a grey dotted one where the tool's options changed.
+// Every item carries its run's id: clicking a dot opens the run.
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatChange, formatLatency, formatRate, toMillis } from './format';
 import { type DetectedChange, type HistoryMetric, type HistoryPoint, METRIC_LABEL } from './history-points';
@@ -12,6 +12,7 @@ export type HistoryAxis = 'time' | 'commit';
 const COLORS: Record<HistoryMetric, string> = { p50: '#2f6feb', p99: '#bf8700', throughput: '#1a7f37' };
 const REGRESSION = '#cf222e';
 const IMPROVEMENT = '#1a7f37';
+const SETUP = '#6e7781';
 
 /** A drawn item: its position and the run it opens. */
 export interface HistoryItem {
@@ -95,6 +96,7 @@ function metricSeries(
 function changeMarks(
   points: readonly HistoryPoint[],
   changes: readonly MarkedChange[],
+  setupChanges: readonly { pointIndex: number }[],
   metrics: readonly HistoryMetric[],
   axis: HistoryAxis,
 ) {
@@ -118,7 +120,14 @@ function changeMarks(
       lineStyle: { color, type: dismissed ? 'dotted' : 'dashed', width: 2 },
     };
   });
-  return data.length > 0 ? { symbol: 'none', silent: true, data } : undefined;
+  // Where the tool's options changed: grey, so a change starting there reads as the options'.
+  const setup = setupChanges.map((change) => ({
+    xAxis: xOf(points[change.pointIndex]!, axis),
+    label: { formatter: 'options changed', color: SETUP, position: 'insideEndBottom' },
+    lineStyle: { color: SETUP, type: 'dotted', width: 1.5 },
+  }));
+  const all = [...data, ...setup];
+  return all.length > 0 ? { symbol: 'none', silent: true, data: all } : undefined;
 }
 
 function xAxis(points: readonly HistoryPoint[], axis: HistoryAxis) {
@@ -153,13 +162,14 @@ function option(
 export function historyLatencyOption(
   points: readonly HistoryPoint[],
   changes: readonly MarkedChange[],
+  setupChanges: readonly { pointIndex: number }[],
   unit: string,
   axis: HistoryAxis,
 ): EChartsCoreOption {
   const scale = (v: number) => toMillis(unit, v);
   const metrics = ['p50', 'p99'] as const;
   const series = metrics.flatMap((m) => metricSeries(points, m, axis, scale));
-  series[0]!.markLine = changeMarks(points, changes, metrics, axis);
+  series[0]!.markLine = changeMarks(points, changes, setupChanges, metrics, axis);
   return option(points, series, axis, (ms) => formatLatency(ms, 'tick'));
 }
 
@@ -167,9 +177,10 @@ export function historyLatencyOption(
 export function historyThroughputOption(
   points: readonly HistoryPoint[],
   changes: readonly MarkedChange[],
+  setupChanges: readonly { pointIndex: number }[],
   axis: HistoryAxis,
 ): EChartsCoreOption {
   const series = metricSeries(points, 'throughput', axis, (v) => v);
-  series[0]!.markLine = changeMarks(points, changes, ['throughput'], axis);
+  series[0]!.markLine = changeMarks(points, changes, setupChanges, ['throughput'], axis);
   return option(points, series, axis, (v) => formatRate(v));
 }

@@ -38,11 +38,12 @@ import {
   type HistoryPoint,
   pointsOf,
 } from '~/lib/history-points';
+import { describeSetupDifferences, setupDifferences, setupOf, setupsDiffer } from '~/lib/history-setup';
 import type { AccessibleProject } from '~/server/access-checks';
 import { alertRegression } from './alerts.ts';
 import { ensureHistory, runKeySelect } from './key.ts';
 import { recordChange } from './record.ts';
-import { chooseSeries, historyRunsOf, runsOfHistory, seriesKeyOf } from './runs.ts';
+import { chooseSeries, historyRunsOf, type RunOfHistoryRow, runsOfHistory, seriesKeyOf } from './runs.ts';
 import { changeMetricOf } from './view.ts';
 
 /** Baseline points used at most: the recent past, not the whole history. */
@@ -95,10 +96,13 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
       `run ${run.id} is ${run.status === 'running' ? 'still running' : `${run.status}, not succeeded`}: only a finished, measured run has a verdict`,
     );
   const candidateIds = new Set(candidates.map((r) => r.id));
-  const before = baselineRuns.filter(
+  const earlier = baselineRuns.filter(
     (r) =>
       !candidateIds.has(r.id) && (commit === null || commitOf(r) !== commit) && r.startedAt < run.startedAt,
   );
+  // Runs of the baseline whose tool ran with other options measure something else.
+  const before = earlier.filter((r) => !setupsDiffer(r.provenance, run.provenance));
+  const otherSetup = earlier.findLast((r) => setupsDiffer(r.provenance, run.provenance));
   const series = chooseSeries([...before, ...candidates], input.series);
   // The ingest API summarises a run moments after it ends (off its hot path): ask again then.
   if (candidates.some((r) => r.series.some((s) => seriesKeyOf(s) === series.chosen && s.summary === null)))
@@ -194,6 +198,7 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
       historyUrl: historyUrl(baseline.id),
       points: basePoints.length,
       runs: basePoints.reduce((n, p) => n + p.runs.length, 0),
+      otherSetup: otherSetup ? otherSetupOf(earlier, otherSetup, run.provenance) : null,
     },
     history: { id: own.id, url: historyUrl(own.id) },
     series: series.chosen,
@@ -204,6 +209,16 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
   };
 }
 export type VerdictView = Awaited<ReturnType<typeof verdictOf>>;
+
+/** How many baseline runs were left out for another setup, and how the latest of them differed. */
+function otherSetupOf(earlier: RunOfHistoryRow[], latest: RunOfHistoryRow, candidate: unknown) {
+  const differences = setupDifferences(setupOf(latest.provenance)!, setupOf(candidate)!);
+  return {
+    runs: earlier.filter((r) => setupsDiffer(r.provenance, candidate)).length,
+    differences,
+    summary: describeSetupDifferences(differences),
+  };
+}
 
 /** Where the last change of `metric` that detection finds in `points` starts (0: none). */
 function lastDetected(points: HistoryPoint[], metric: HistoryMetric, settings: DetectionSettings): number {

@@ -12,6 +12,7 @@ import {
   type HistoryPoint,
   pointsOf,
 } from '~/lib/history-points';
+import { setupChangesOf, setupOf } from '~/lib/history-setup';
 import { type Action, denialError, permissionsOf } from '~/server/access';
 import { requireProject } from '~/server/access-checks';
 import { displayName } from '~/server/people';
@@ -142,6 +143,7 @@ export async function getHistory(
     },
   });
   const byKey = new Map(stored.map((row) => [`${row.metric}\n${row.runId}`, row]));
+  const setupChanges = setupChangesOf(points, new Map(runs.map((run) => [run.id, setupOf(run.provenance)])));
   const identity = history.identity as unknown as HistoryIdentity;
   return {
     id: history.id,
@@ -160,12 +162,15 @@ export async function getHistory(
       run.series.some((s) => seriesKeyOf(s) === series.chosen && s.summary === null),
     ).length,
     points,
+    setupChanges,
     changes: changesOf(detected, stored, points, series.chosen).map((change) => {
       const row = series.chosen
         ? byKey.get(`${changeMetricOf(change.metric, series.chosen)}\n${change.runId}`)
         : undefined;
       return {
         ...change,
+        /** The tool's options changed at the change's point: what they changed from and to. */
+        setupChange: setupChanges.find((c) => c.pointIndex === change.pointIndex)?.summary ?? null,
         decision: row?.decision ?? null,
         decidedBy: row?.decidedBy ? displayName(row.decidedBy) : null,
         decidedAt: row?.decidedAt ?? null,

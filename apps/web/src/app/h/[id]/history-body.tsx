@@ -133,6 +133,12 @@ function ChangeItem({ view, change }: { view: HistoryView; change: HistoryChange
           it stands, as when later runs came back to the earlier level.
         </p>
       )}
+      {change.setupChange ? (
+        <p className="small notice" data-testid="setup-change">
+          The tool’s options changed at this point ({change.setupChange}): the change may be the options’, not
+          the software’s.
+        </p>
+      ) : null}
       {change.events.length > 0 ? (
         <ol className="history-events small">
           {change.events.map((event) => (
@@ -155,12 +161,12 @@ export function HistoryBody({ view, axis }: { view: HistoryView; axis: HistoryAx
   const router = useRouter();
   const unit = view.series.unit ?? 'us';
   const latency = useMemo(
-    () => historyLatencyOption(view.points, view.changes, unit, axis),
-    [view.points, view.changes, unit, axis],
+    () => historyLatencyOption(view.points, view.changes, view.setupChanges, unit, axis),
+    [view.points, view.changes, view.setupChanges, unit, axis],
   );
   const throughput = useMemo(
-    () => historyThroughputOption(view.points, view.changes, axis),
-    [view.points, view.changes, axis],
+    () => historyThroughputOption(view.points, view.changes, view.setupChanges, axis),
+    [view.points, view.changes, view.setupChanges, axis],
   );
   // A dot or a line point opens its run.
   const events = useMemo(
@@ -209,6 +215,25 @@ export function HistoryBody({ view, axis }: { view: HistoryView; axis: HistoryAx
           </ol>
         )}
       </section>
+      {view.setupChanges.length > 0 ? (
+        <section className="card" aria-labelledby="setup-heading">
+          <h2 id="setup-heading">Options changed</h2>
+          <p className="muted small">
+            Runs whose tool ran with other options measure something else (the grey dotted lines above); a CI
+            verdict leaves baseline runs with options other than its run’s out.
+          </p>
+          <ul className="history-setup" aria-label="Options changed">
+            {view.setupChanges.map((change) => (
+              <li key={change.runId}>
+                <Link href={`/runs/${change.runId}`}>
+                  {change.commit ? `commit ${change.commit.slice(0, 12)}` : 'this run'}
+                </Link>
+                : {change.summary}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }
