@@ -85,6 +85,21 @@ async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
 
+/** A new user with a project of their own and a token to ingest and read it (the agent's, CI's). */
+async function ownerWithToken(browser: Browser, name: string, projectName: string) {
+  const stamp = Date.now();
+  const owner = await newPage(browser);
+  await signUp(owner, `${name.toLowerCase().replace(' ', '-')}-${stamp}@example.test`, `${name} ${stamp}`);
+  const org = new URL(owner.url()).pathname.split('/')[2]!;
+  const project = await createProject(owner, org, projectName);
+  await owner.goto(`${web()}/orgs/${org}/projects/${project}/tokens`);
+  await owner.getByLabel('Token name').fill('ci');
+  await owner.getByRole('checkbox', { name: /^read/ }).check();
+  await owner.getByRole('button', { name: 'Create token' }).click();
+  const token = (await owner.getByTestId('new-token').textContent())!.trim();
+  return { owner, org, project, token };
+}
+
 /** The owner invites an editor, who signs up from the link and joins. */
 async function inviteEditor(owner: Page, browser: Browser, org: string, email: string): Promise<Page> {
   await owner.goto(`${web()}/orgs/${org}/members`);
@@ -114,15 +129,7 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   test.setTimeout(240_000);
   expect(existsSync(AGENT), 'the agent is built by `npm test` (turbo run build)').toBe(true);
   const stamp = Date.now();
-  const owner = await newPage(browser);
-  await signUp(owner, `histories-${stamp}@example.test`, `Hana History ${stamp}`);
-  const org = new URL(owner.url()).pathname.split('/')[2]!;
-  const project = await createProject(owner, org, 'Parser benchmarks');
-  await owner.goto(`${web()}/orgs/${org}/projects/${project}/tokens`);
-  await owner.getByLabel('Token name').fill('ci');
-  await owner.getByRole('checkbox', { name: /^read/ }).check();
-  await owner.getByRole('button', { name: 'Create token' }).click();
-  const token = (await owner.getByTestId('new-token').textContent())!.trim();
+  const { owner, org, project, token } = await ownerWithToken(browser, 'Hana History', 'Parser benchmarks');
   const editor = await inviteEditor(owner, browser, org, `editor-${stamp}@example.test`);
 
   const ctx: Ctx = {
@@ -272,16 +279,7 @@ test('pgbench run with fewer clients: the history marks where the options change
   browser,
 }) => {
   test.setTimeout(180_000);
-  const stamp = Date.now();
-  const owner = await newPage(browser);
-  await signUp(owner, `options-${stamp}@example.test`, `Otto Options ${stamp}`);
-  const org = new URL(owner.url()).pathname.split('/')[2]!;
-  const project = await createProject(owner, org, 'Options');
-  await owner.goto(`${web()}/orgs/${org}/projects/${project}/tokens`);
-  await owner.getByLabel('Token name').fill('agent');
-  await owner.getByRole('checkbox', { name: /^read/ }).check();
-  await owner.getByRole('button', { name: 'Create token' }).click();
-  const token = (await owner.getByTestId('new-token').textContent())!.trim();
+  const { owner, project, token } = await ownerWithToken(browser, 'Otto Options', 'Options');
 
   // Real pgbench under the real agent: three commits with -c 2, then two with -c 1.
   let last = '';

@@ -108,17 +108,7 @@ func pgbenchShape(args []string, dir string) Shape {
 			params[o.key] = v
 		}
 	}
-	shape := Shape{
-		"workload.parameters": params,
-		"client.connections":  intFlag(args, "--client", "-c", 1),
-		"client.threads":      intFlag(args, "--jobs", "-j", 1),
-		"client.loadModel":    "closed",
-	}
-	if rate, ok := flagValue(args, "--rate", "-R"); ok {
-		shape["client.loadModel"] = "open"
-		shape["client.targetRate"] = numberOrText(rate)
-	}
-	return shape
+	return loadShape(args, params, countFlag{"--client", "-c", 1}, countFlag{"--jobs", "-j", 1})
 }
 
 // wrkShape reads wrk's and wrk2's options: connections (-c, default 10),
@@ -146,10 +136,22 @@ func wrkShape(args []string, dir string) Shape {
 			params["path"] = pathOf(rest)
 		}
 	}
+	return loadShape(args, params, countFlag{"--connections", "-c", 10}, countFlag{"--threads", "-t", 2})
+}
+
+// countFlag is a count option (connections, threads) and the tool's default.
+type countFlag struct {
+	long, short string
+	def         int
+}
+
+// loadShape is the shape of a tool driven by connections and threads: a
+// closed loop, or an open one at the rate -R gives (pgbench, wrk2).
+func loadShape(args []string, params map[string]any, connections, threads countFlag) Shape {
 	shape := Shape{
 		"workload.parameters": params,
-		"client.connections":  intFlag(args, "--connections", "-c", 10),
-		"client.threads":      intFlag(args, "--threads", "-t", 2),
+		"client.connections":  intFlag(args, connections),
+		"client.threads":      intFlag(args, threads),
 		"client.loadModel":    "closed",
 	}
 	if rate, ok := flagValue(args, "--rate", "-R"); ok {
@@ -180,10 +182,10 @@ func pathOf(hostAndPath string) string {
 
 // intFlag is a count flag's value, its default when absent; a value that is
 // no integer (a shell variable left unexpanded) is kept as the text given.
-func intFlag(args []string, long, short string, def int) any {
-	v, ok := flagValue(args, long, short)
+func intFlag(args []string, f countFlag) any {
+	v, ok := flagValue(args, f.long, f.short)
 	if !ok {
-		return def
+		return f.def
 	}
 	return numberOrText(v)
 }
