@@ -23,6 +23,7 @@ type Shape map[string]any
 var shapers = map[string]func(args []string, dir string) Shape{
 	"pgbench": pgbenchShape,
 	"wrk":     wrkShape,
+	"k6":      k6Shape,
 }
 
 // ShapeOf reads the shape of the named adapter's command (args[0] is the
@@ -137,6 +138,46 @@ func wrkShape(args []string, dir string) Shape {
 		}
 	}
 	return loadShape(args, params, countFlag{"--connections", "-c", 10}, countFlag{"--threads", "-t", 2})
+}
+
+// k6Shape reads `k6 run`'s options: the script (its scenarios and
+// thresholds live there) and its --config file by content, the VUs,
+// iterations, stages and rate limit given on the command line, and the
+// names of --env variables (their values are where tokens travel).
+func k6Shape(args []string, dir string) Shape {
+	params := map[string]any{}
+	for i := len(args) - 1; i >= 0; i-- {
+		if ext := filepath.Ext(args[i]); ext == ".js" || ext == ".mjs" || ext == ".cjs" || ext == ".ts" || ext == ".tar" {
+			params["script"] = scriptFile(args[i], dir)
+			break
+		}
+	}
+	if cfg := k6Flag(args, "--config", "-c"); len(cfg) > 0 {
+		params["config"] = scriptFile(cfg[len(cfg)-1], dir)
+	}
+	for _, o := range []struct{ long, short, key string }{
+		{"--iterations", "-i", "iterations"},
+		{"--rps", "", "rps"},
+	} {
+		if v := k6Flag(args, o.long, o.short); len(v) > 0 {
+			params[o.key] = numberOrText(v[len(v)-1])
+		}
+	}
+	if stages := k6Flag(args, "--stage", "-s"); len(stages) > 0 {
+		params["stages"] = stringsAny(stages)
+	}
+	if envs := k6Flag(args, "--env", "-e"); len(envs) > 0 {
+		names := make([]any, len(envs))
+		for i, e := range envs {
+			names[i], _, _ = strings.Cut(e, "=")
+		}
+		params["env"] = names
+	}
+	shape := Shape{"workload.parameters": params}
+	if vus := k6Flag(args, "--vus", "-u"); len(vus) > 0 {
+		shape["client.workers"] = numberOrText(vus[len(vus)-1])
+	}
+	return shape
 }
 
 // countFlag is a count option (connections, threads) and the tool's default.

@@ -70,8 +70,24 @@ func TestWrkShapeKeepsNamesNotValues(t *testing.T) {
 			t.Errorf("shape holds %q: %#v", secret, got)
 		}
 	}
-	if ShapeOf("k6", []string{"k6", "run", "x.js"}, "") != nil || ShapeOf("pgbench", nil, "") != nil {
+	if ShapeOf("hdrlog", []string{"java", "-jar", "app.jar"}, "") != nil || ShapeOf("pgbench", nil, "") != nil {
 		t.Error("a tool no shaper knows, or no arguments, has a shape")
+	}
+}
+
+func TestK6ShapeReadsTheScriptByContentAndEnvByName(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "load.js"), []byte("export default function () {}\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	got := ShapeOf("k6", []string{"k6", "run", "--vus=20", "-s", "30s:20", "-s", "1m:0", "-e", "API_TOKEN=s3cret", "--out", "json=/tmp/k6/out.json", "-d", "90s", "load.js"}, dir)
+	params := got["workload.parameters"].(map[string]any)
+	if !strings.HasPrefix(params["script"].(string), "file load.js sha256:") || !reflect.DeepEqual(params["stages"], []any{"30s:20", "1m:0"}) ||
+		!reflect.DeepEqual(params["env"], []any{"API_TOKEN"}) || got["client.workers"] != 20.0 {
+		t.Errorf("shape %#v", got)
+	}
+	if strings.Contains(flatten(got), "s3cret") || strings.Contains(flatten(got), "90s") || strings.Contains(flatten(got), "out.json") {
+		t.Errorf("shape holds a value, a duration or an output: %#v", got)
 	}
 }
 

@@ -13,6 +13,7 @@ import { canonicalJson } from '@levelfield/contracts/canonical';
 const SETUP_FIELDS = [
   ['client', 'connections'],
   ['client', 'threads'],
+  ['client', 'workers'],
   ['client', 'loadModel'],
   ['client', 'targetRate'],
   ['workload', 'parameters'],
