@@ -17,6 +17,43 @@ async function query<T extends pg.QueryResultRow>(url: string, sql: string): Pro
   }
 }
 
+describe('repairing run times stored before they were bounded', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createEmptyDatabase('repair');
+  });
+  afterAll(async () => database.drop());
+
+  it('moves a start or end past JavaScript dates to when the row was written, and leaves sound runs', async () => {
+    const repair = '20261128150000_repair_future_run_times';
+    const dir = await mkdtemp(path.join(tmpdir(), 'levelfield-migrations-'));
+    try {
+      await cp(migrationsDir, dir, { recursive: true });
+      await rm(path.join(dir, repair), { recursive: true });
+      await applyMigrations(database.ownerUrl, dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    await query(
+      database.ownerUrl,
+      `INSERT INTO organizations (id, slug, name) VALUES ('o', 'o', 'O');
+       INSERT INTO projects (id, organization_id, slug, name) VALUES ('p', 'o', 'p', 'P');
+       INSERT INTO runs (id, project_id, name, benchmark, source, started_at, ended_at, created_at, updated_at) VALUES
+         ('far', 'p', 'far', 'pgbench', 'agent', '275760-09-14 00:00:00', '275760-09-14 00:01:00', '2026-11-01 10:00:00', '2026-11-01 10:05:00'),
+         ('sound', 'p', 'sound', 'pgbench', 'agent', '2026-11-01 10:00:00', '2026-11-01 10:05:00', '2026-11-01 10:00:00', '2026-11-01 10:05:00')`,
+    );
+    expect((await applyMigrations(database.ownerUrl)).applied).toEqual([repair]);
+    const rows = await query<{ id: string; started: string; ended: string }>(
+      database.ownerUrl,
+      'SELECT id, started_at::text AS started, ended_at::text AS ended FROM runs ORDER BY id',
+    );
+    expect(rows.map((r) => [r.id, r.started, r.ended])).toEqual([
+      ['far', '2026-11-01 10:00:00', '2026-11-01 10:05:00'],
+      ['sound', '2026-11-01 10:00:00', '2026-11-01 10:05:00'],
+    ]);
+  });
+});
+
 describe('applyMigrations', () => {
   let database: TestDatabase;
   beforeAll(async () => {
