@@ -125,6 +125,10 @@ test('an anonymous crawl of published reports finds no private marker', async ({
   // A private report carrying the marker in its title, and a marker added to a public report's
   // comparison after it was published (its report must keep showing the snapshot).
   await publish(page, PRIVATE_REPORT, 'private', `${MARKER} instance sizing`);
+  // Its address is unguessable: the comparison's slug and a random suffix.
+  const opened = page.getByRole('form', { name: 'Publish report' }).getByRole('status').getByRole('link');
+  const privateSlug = (await opened.getAttribute('href'))!.replace('/r/', '');
+  expect(privateSlug).toMatch(new RegExp(`^${PRIVATE_REPORT}--[a-z0-9]{8}$`));
   await publish(page, COMPARISON, 'public');
   // Any check will do (the first test may have decided the only flagged one): a decision's
   // justification lands on the comparison page at once, and must not reach the report.
@@ -165,12 +169,12 @@ test('an anonymous crawl of published reports finds no private marker', async ({
   }
   texts.push(await fetchText('/o/acme'));
   for (const path of [
-    `/r/${PRIVATE_REPORT}`,
-    `/r/${PRIVATE_REPORT}/embed/spectrum`,
-    `/r/${PRIVATE_REPORT}/download/report.json`,
-    `/r/${PRIVATE_REPORT}/opengraph-image`,
-    `/api/v1/reports/${PRIVATE_REPORT}`,
-    `/api/v1/reports/${PRIVATE_REPORT}/verify`,
+    `/r/${privateSlug}`,
+    `/r/${privateSlug}/embed/spectrum`,
+    `/r/${privateSlug}/download/report.json`,
+    `/r/${privateSlug}/opengraph-image`,
+    `/api/v1/reports/${privateSlug}`,
+    `/api/v1/reports/${privateSlug}/verify`,
   ]) {
     texts.push(await fetchText(path));
     expect(visited.get(path), `${path} for an anonymous visitor`).toBe(404);
@@ -184,7 +188,7 @@ test('an anonymous crawl of published reports finds no private marker', async ({
     expect(text.includes(MARKER), `response ${[...visited.keys()][i]} contains ${MARKER}`).toBe(false);
   });
   // The marker is really there for members: the crawl would have found a leak.
-  await page.goto(`${web()}/r/${PRIVATE_REPORT}`);
+  await page.goto(`${web()}/r/${privateSlug}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(MARKER);
 });
 

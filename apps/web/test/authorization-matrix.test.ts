@@ -83,8 +83,12 @@ interface Target {
   org: Org;
   project: string;
   projectId: string;
-  /** The comparison's slug, which is also its report's. */
+  /** What its slugs are made from ("acme-private"). */
+  name: string;
+  /** The comparison's slug (with a random suffix unless the project is public). */
   slug: string;
+  /** Its report's slug (with a random suffix unless the report is public). */
+  reportSlug: string;
   runIds: [string, string];
   checkId: string;
   /** A history with a regression detected in p99 at `regressionRunId`. */
@@ -118,7 +122,7 @@ const OPERATIONS: Record<
   // Reading the report (its own visibility), the comparison behind it and a history (the project's).
   view: async (viewerId, t) => {
     const [report, comparison, history] = await Promise.all([
-      outcome(getReport(db, viewerId, t.slug)),
+      outcome(getReport(db, viewerId, t.reportSlug)),
       outcome(getComparison(db, viewerId, t.slug)),
       outcome(getHistory(db, viewerId, { historyId: t.historyId })),
     ]);
@@ -133,7 +137,7 @@ const OPERATIONS: Record<
         viewerId,
         { projectId: t.projectId },
         {
-          slug: `${t.slug}-edit-${++created}`,
+          slug: `${t.name}-edit-${++created}`,
           title: 'Matrix edit',
           entries: [
             { label: 'one', runIds: [t.runIds[0]] },
@@ -145,7 +149,7 @@ const OPERATIONS: Record<
   review: (viewerId, t) =>
     outcome(
       openThread(db, viewerId, {
-        slug: t.slug,
+        slug: t.reportSlug,
         version: 1,
         anchor: { kind: 'check', checkId: t.checkId },
         body: 'Is this comparable?',
@@ -203,14 +207,14 @@ async function createTarget(org: Org, organizationId: string, visibility: Visibi
     await finishedRun(db, projectId, 'one'),
     await finishedRun(db, projectId, 'two'),
   ];
-  const slug = `${org}-${visibility}`;
+  const name = `${org}-${visibility}`;
   const owner = users[org].owner;
-  await createComparison(
+  const { slug } = await createComparison(
     db,
     owner,
     { projectId },
     {
-      slug,
+      slug: name,
       title: `${org} ${visibility}`,
       entries: [
         { label: 'one', runIds: [runIds[0]] },
@@ -218,14 +222,25 @@ async function createTarget(org: Org, organizationId: string, visibility: Visibi
       ],
     },
   );
-  await publishReport(db, owner, { comparison: slug, visibility });
-  const report = await getReport(db, owner, slug, 1);
+  const { slug: reportSlug } = await publishReport(db, owner, { comparison: slug, visibility });
+  const report = await getReport(db, owner, reportSlug, 1);
   const checkId = report.version.snapshot.checks[0]?.id;
-  if (!checkId) throw new Error(`the report ${slug} has no checks to anchor a thread to`);
+  if (!checkId) throw new Error(`the report ${reportSlug} has no checks to anchor a thread to`);
   const { id: systemId } = await db.system.create({ data: { projectId, name: 'postgresql' } });
   const history = await regressedHistory(db, projectId, systemId);
   const historyId = await historyOfRun(db, owner, history[0]!);
-  return { org, project, projectId, slug, runIds, checkId, historyId, regressionRunId: history[12]! };
+  return {
+    org,
+    project,
+    projectId,
+    name,
+    slug,
+    reportSlug,
+    runIds,
+    checkId,
+    historyId,
+    regressionRunId: history[12]!,
+  };
 }
 
 beforeAll(async () => {
@@ -314,13 +329,63 @@ describe('lists of comparisons and reports', () => {
       ),
     ),
   )('%s', async (_title, { org, visibility, who, listed, gallery }) => {
-    const { slug } = targets[org][visibility];
+    const { name, slug, reportSlug } = targets[org][visibility];
     const lists = callLists(actor(who, org));
     const [comparisons, reports] = await Promise.all([
-      lists.comparisons.list({ q: slug, size: 50 }),
-      lists.reports.gallery({ q: slug }),
+      lists.comparisons.list({ q: name, size: 50 }),
+      lists.reports.gallery({ q: name }),
     ]);
     expect(comparisons.rows.some((c) => c.slug === slug) ? 'listed' : 'not listed').toBe(listed);
-    expect(reports.reports.some((r) => r.slug === slug) ? 'in gallery' : 'not in gallery').toBe(gallery);
+    expect(reports.reports.some((r) => r.slug === reportSlug) ? 'in gallery' : 'not in gallery').toBe(
+      gallery,
+    );
+  });
+});
+
+describe('slugs', () => {
+  it('of what outsiders may not see are unguessable, so asking for their names confirms nothing', async () => {
+    for (const visibility of ['private', 'unlisted'] as const) {
+      const hidden = targets.north[visibility];
+      expect(hidden.slug).toMatch(new RegExp(`^${hidden.name}--[a-z0-9]{8}$`));
+      expect(hidden.reportSlug).toMatch(new RegExp(`^${hidden.name}--[a-z0-9]{8}$`));
+      // South's owner asks for north's names in south's public project: both are free.
+      const open = targets.south.public;
+      const asked = await createComparison(
+        db,
+        users.south.owner,
+        { projectId: open.projectId },
+        {
+          slug: hidden.name,
+          title: 'Guess',
+          entries: [
+            { label: 'one', runIds: [open.runIds[0]] },
+            { label: 'two', runIds: [open.runIds[1]] },
+          ],
+        },
+      );
+      expect(asked.slug).toBe(hidden.name);
+      expect(
+        (await publishReport(db, users.south.owner, { comparison: asked.slug, visibility: 'public' })).slug,
+      ).toBe(hidden.name);
+    }
+    // A public one holds the slug asked for, and asking for it again is refused: it is public.
+    expect(targets.north.public.slug).toBe(targets.north.public.name);
+    expect(
+      await outcome(
+        createComparison(
+          db,
+          users.south.owner,
+          { projectId: targets.south.public.projectId },
+          {
+            slug: targets.north.public.name,
+            title: 'Taken',
+            entries: [
+              { label: 'one', runIds: [targets.south.public.runIds[0]] },
+              { label: 'two', runIds: [targets.south.public.runIds[1]] },
+            ],
+          },
+        ),
+      ),
+    ).toBe('CONFLICT');
   });
 });

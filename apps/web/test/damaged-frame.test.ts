@@ -19,6 +19,8 @@ let owner = '';
 let damagedRun = '';
 const start = Date.UTC(2026, 10, 1);
 /** What a damaged row holds: the right cookie, then garbage. */
+/** The comparison's slug: 'with-damage' and a random suffix, as its project is private. */
+let comparison = '';
 const GARBAGE = Buffer.from([0x1c, 0x84, 0x93, 0x14, 0xff, 0xff, 0xff, 0x7f, 1, 2, 3]);
 
 beforeAll(async () => {
@@ -46,7 +48,7 @@ beforeAll(async () => {
     };
   });
   await db.frame.createMany({ data: frames });
-  await createComparison(
+  ({ slug: comparison } = await createComparison(
     db,
     owner,
     { org: 'acme', project: 'p' },
@@ -59,7 +61,7 @@ beforeAll(async () => {
         { label: 'Other', runIds: [await finishedRun(db, project.id, 'other')] },
       ],
     },
-  );
+  ));
 }, 120_000);
 
 afterAll(async () => {
@@ -81,11 +83,9 @@ describe('a stored histogram that does not decode', () => {
   });
 
   it('does not take down a comparison or a report that holds the run', async () => {
-    const view = await getComparison(db, owner, 'with-damage');
+    const view = await getComparison(db, owner, comparison);
     expect(view.entries.map((e) => e.label)).toEqual(['Damaged', 'Other']);
-    await expect(
-      publishReport(db, owner, { comparison: 'with-damage', visibility: 'private' }),
-    ).resolves.toMatchObject({
+    await expect(publishReport(db, owner, { comparison, visibility: 'private' })).resolves.toMatchObject({
       version: 1,
     });
   });

@@ -168,13 +168,22 @@ describe('immutability and verification', () => {
 
 describe('visibility', () => {
   it('private reports exist for members only; unlisted are readable by link but not listed', async () => {
-    await publishReport(db, fx.owner, { comparison: 'rds-mysql-tpcc', visibility: 'private' });
-    expect(await outcome(getReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
-    expect(await outcome(getReport(db, fx.outsider, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
-    expect(await outcome(verifyReport(db, null, 'rds-mysql-tpcc'))).toBe('NOT_FOUND');
-    expect((await getReport(db, fx.reviewer, 'rds-mysql-tpcc')).comparisonSlug).toBe('rds-mysql-tpcc');
-    await publishReport(db, fx.owner, { comparison: 'temporal-databases', visibility: 'unlisted' });
-    const unlisted = await getReport(db, null, 'temporal-databases');
+    // Neither holds the slug asked for, which anyone could guess: each gets a random suffix.
+    const { slug: hidden } = await publishReport(db, fx.owner, {
+      comparison: 'rds-mysql-tpcc',
+      visibility: 'private',
+    });
+    expect(hidden).toMatch(/^rds-mysql-tpcc--[a-z0-9]{8}$/);
+    expect(await outcome(getReport(db, null, hidden))).toBe('NOT_FOUND');
+    expect(await outcome(getReport(db, fx.outsider, hidden))).toBe('NOT_FOUND');
+    expect(await outcome(verifyReport(db, null, hidden))).toBe('NOT_FOUND');
+    expect((await getReport(db, fx.reviewer, hidden)).comparisonSlug).toBe('rds-mysql-tpcc');
+    const { slug: link } = await publishReport(db, fx.owner, {
+      comparison: 'temporal-databases',
+      visibility: 'unlisted',
+    });
+    expect(link).toMatch(/^temporal-databases--[a-z0-9]{8}$/);
+    const unlisted = await getReport(db, null, link);
     expect(unlisted.comparisonSlug).toBeNull();
     expect(unlisted.permissions.publish).toBe(false);
     expect((await publicReports(db, 'acme')).map((r) => r.slug)).toEqual([SLUG]);
@@ -235,8 +244,11 @@ describe('agent runs in a snapshot', () => {
         ],
       },
     );
-    await publishReport(db, fx.owner, { comparison: 'pg-a-vs-pg-b', visibility: 'unlisted' });
-    const snap = (await getReport(db, null, 'pg-a-vs-pg-b')).version.snapshot;
+    const { slug } = await publishReport(db, fx.owner, {
+      comparison: 'pg-a-vs-pg-b',
+      visibility: 'unlisted',
+    });
+    const snap = (await getReport(db, null, slug)).version.snapshot;
     const [a, b] = snap.entries.map((e) => e.runs[0]);
     expect(a?.histograms).toHaveLength(1);
     const merged = decodeHistogram(a?.histograms[0]?.histogram as string);
@@ -244,7 +256,7 @@ describe('agent runs in a snapshot', () => {
     expect(decodeHistogram(b?.histograms[0]?.histogram as string).min).toBeGreaterThanOrEqual(300);
     expect(a?.timelines[0]?.points).toHaveLength(10);
     expect(a?.timelines[0]).not.toHaveProperty('heatmap');
-    expect((await verifyReport(db, null, 'pg-a-vs-pg-b')).valid).toBe(true);
+    expect((await verifyReport(db, null, slug)).valid).toBe(true);
   });
 });
 

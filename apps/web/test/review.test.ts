@@ -18,6 +18,8 @@ import { outcome as code, failure as message, orgWithPeople } from './support';
 
 const PUBLIC = 'rama-vs-cockroachdb-tpcc';
 const PRIVATE = 'rama-vs-cockroachdb-tpcc-99-cross-partition';
+/** Its private report's slug: PRIVATE and a random suffix. */
+let privateReport = '';
 const TITLE = 'Rama vs CockroachDB on TPC-C (140,000 warehouses, RF 3)';
 
 let database: TestDatabase;
@@ -63,7 +65,10 @@ beforeAll(async () => {
   await loadDemoComparisons(db, onlyComparisons([PUBLIC, PRIVATE]));
   // Edna publishes the public report, Olga the private one: each is its report's publisher.
   await publishReport(db, fx.editor, { comparison: PUBLIC, visibility: 'public' });
-  await publishReport(db, fx.owner, { comparison: PRIVATE, visibility: 'private' });
+  ({ slug: privateReport } = await publishReport(db, fx.owner, {
+    comparison: PRIVATE,
+    visibility: 'private',
+  }));
 });
 
 afterAll(async () => {
@@ -77,7 +82,7 @@ describe('opening threads', () => {
     expect(await code(open(null, anchor))).toBe('UNAUTHENTICATED');
     expect(await code(open(fx.outsider, anchor))).toBe('FORBIDDEN');
     expect(await code(open(fx.viewer, anchor))).toBe('FORBIDDEN');
-    expect(await code(open(fx.outsider, anchor, 'x', PRIVATE))).toBe('NOT_FOUND');
+    expect(await code(open(fx.outsider, anchor, 'x', privateReport))).toBe('NOT_FOUND');
     expect(await message(open(fx.viewer, anchor))).toMatch(/needs the reviewer role or higher in acme/);
   });
 
@@ -238,10 +243,10 @@ describe('reading threads', () => {
   });
 
   it('a private report’s threads do not exist for outsiders and anonymous readers', async () => {
-    await open(fx.reviewer, { kind: 'check', checkId: 'F-WL-5' }, 'Is 99 % realistic?', PRIVATE);
-    expect(await code(listThreads(db, null, PRIVATE))).toBe('NOT_FOUND');
-    expect(await code(listThreads(db, fx.outsider, PRIVATE))).toBe('NOT_FOUND');
-    expect(await listThreads(db, fx.viewer, PRIVATE)).toHaveLength(1);
+    await open(fx.reviewer, { kind: 'check', checkId: 'F-WL-5' }, 'Is 99 % realistic?', privateReport);
+    expect(await code(listThreads(db, null, privateReport))).toBe('NOT_FOUND');
+    expect(await code(listThreads(db, fx.outsider, privateReport))).toBe('NOT_FOUND');
+    expect(await listThreads(db, fx.viewer, privateReport)).toHaveLength(1);
     expect(await code(caller(null).list({ slug: 'no-such-report' }))).toBe('NOT_FOUND');
   });
 });
@@ -261,7 +266,7 @@ describe('notifications', () => {
   });
 
   it('are hidden, and not counted, once the recipient can no longer read the report', async () => {
-    const [thread] = await listThreads(db, fx.owner, PRIVATE);
+    const [thread] = await listThreads(db, fx.owner, privateReport);
     await commentOnThread(db, fx.reviewer2, { threadId: thread?.id ?? '', body: 'Only members see this.' });
     const secret = `Rita Reviewer commented on F-WL-5 in '${seedBySlug(PRIVATE).title}'`;
     expect(await inbox(fx.reviewer)).toContain(secret);

@@ -71,7 +71,8 @@ export function SaveComparison({ projectId, projectName, entries, problem }: Pro
     <form className="form panel" onSubmit={form.onSubmit} aria-label="Save comparison" noValidate>
       <h2>Save comparison</h2>
       <p className="muted small">
-        Saved in {projectName}. The slug is the comparison’s address, unique across Levelfield.
+        Saved in {projectName}. The slug is the comparison’s address, unique across Levelfield; in a project
+        that is not public it gets a random suffix (“--k3x9q2mz”), so no one outside can guess it.
       </p>
       <label>
         Title

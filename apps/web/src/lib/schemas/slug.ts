@@ -29,13 +29,19 @@ export const Slug = z
   )
   .refine((slug) => !RESERVED_SLUGS.has(slug), { message: 'This word is reserved; choose another slug' });
 
-/** Comparison (and report) slugs are unique across the installation and appear in links. */
+/** The random tail of a slug that outsiders must not guess ("--k3x9q2mz"; server/unguessable-slug.ts). */
+export const RANDOM_SUFFIX = /--[a-z0-9]{8}$/;
+
+/**
+ * Comparison (and report) slugs are unique across the installation and appear in links; those of
+ * what not everyone may see end in a random suffix.
+ */
 export const ComparisonSlug = z
   .string()
   .trim()
   .min(3, 'a slug needs at least 3 characters')
   .max(100, 'a slug has at most 100 characters')
   .regex(
-    /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+    /^[a-z0-9]+(?:-[a-z0-9]+)*(?:--[a-z0-9]{8})?$/,
     'use lower-case letters, digits and single hyphens, e.g. rama-vs-crdb',
   );

@@ -1,9 +1,11 @@
 // Saving a comparison: 2–16 entries of visible runs in a project the viewer may edit, a slug
-// unique across the installation, an optional original it levels. Checks are computed at once.
+// unique across the installation (with a random suffix unless the project is public:
+// unguessable-slug.ts), an optional original it levels. Checks are computed at once.
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ProjectRef, requireProject, requireRun } from '../access-checks.ts';
+import { allocateSlug } from '../unguessable-slug.ts';
 import { recordChecks } from './record.ts';
 import { CreateComparison, type CreateComparisonInput } from './schema.ts';
 import { insertComparison } from './store.ts';
@@ -28,6 +30,32 @@ export async function createComparison(
 const runNotFound = (runId: string) =>
   new AppError('NOT_FOUND', `No run ${runId} that you may read: check the id.`);
 
+/** The comparison with this slug if the author may read it: a slug alone confirms nothing. */
+export async function readableComparison(db: PrismaClient, author: ComparisonAuthor, slug: string) {
+  const found = await db.comparison.findUnique({ where: { slug }, select: { id: true, projectId: true } });
+  if (!found) return null;
+  const readable =
+    author.tokenProjectId !== null
+      ? found.projectId === author.tokenProjectId
+      : await requireProject(db, author.userId, { projectId: found.projectId }, 'view').then(
+          () => true,
+          () => false,
+        );
+  return readable ? found : null;
+}
+
+/**
+ * The author's project's comparison saved under `slug` as asked: with that slug, or with it and
+ * the random suffix a project that is not public adds.
+ */
+export function ownComparison(db: PrismaClient, projectId: string, slug: string) {
+  return db.comparison.findFirst({
+    where: { projectId, OR: [{ slug }, { slug: { startsWith: `${slug}--` } }] },
+    orderBy: { createdAt: 'asc' },
+    select: { slug: true },
+  });
+}
+
 /** Saves a comparison into a project the author may edit; every run and the original must be readable. */
 export async function saveComparison(
   db: PrismaClient,
@@ -44,28 +72,20 @@ export async function saveComparison(
       const run = await db.run.findUnique({ where: { id: runId }, select: { projectId: true } });
       if (run?.projectId !== author.tokenProjectId) throw runNotFound(runId);
     }
-  if (await db.comparison.findUnique({ where: { slug: input.slug }, select: { id: true } }))
-    throw new AppError(
-      'CONFLICT',
-      `The slug "${input.slug}" is taken (comparison slugs are unique across the installation). Choose another.`,
-      'slug',
-    );
+  const { visibility } = await db.project.findUniqueOrThrow({
+    where: { id: author.projectId },
+    select: { visibility: true },
+  });
+  const slug = await allocateSlug(
+    input.slug,
+    visibility,
+    async (s) => (await db.comparison.findUnique({ where: { slug: s }, select: { id: true } })) !== null,
+    `The slug "${input.slug}" is taken (comparison slugs are unique across the installation). Choose another.`,
+  );
   let leveledFromId: string | null = null;
   if (input.leveledFrom) {
-    const original = await db.comparison.findUnique({
-      where: { slug: input.leveledFrom },
-      select: { id: true, projectId: true },
-    });
-    // The original must be readable by the author: a slug alone confirms nothing.
-    const readable =
-      original &&
-      (author.tokenProjectId !== null
-        ? original.projectId === author.tokenProjectId
-        : await requireProject(db, author.userId, { projectId: original.projectId }, 'view').then(
-            () => true,
-            () => false,
-          ));
-    if (!original || !readable)
+    const original = await readableComparison(db, author, input.leveledFrom);
+    if (!original)
       throw new AppError(
         'VALIDATION_FAILED',
         `No comparison you may read has the slug "${input.leveledFrom}".`,
@@ -75,7 +95,7 @@ export async function saveComparison(
   }
   const created = await insertComparison(db, {
     projectId: author.projectId,
-    slug: input.slug,
+    slug,
     title: input.title,
     description: input.description,
     baseline: input.baseline,

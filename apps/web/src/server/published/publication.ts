@@ -8,7 +8,12 @@ import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { ComparisonInputRaw, RunInput } from '@levelfield/fairness';
 import { z } from 'zod';
-import { type ComparisonAuthor, saveComparison } from '../comparisons/create.ts';
+import {
+  type ComparisonAuthor,
+  ownComparison,
+  readableComparison,
+  saveComparison,
+} from '../comparisons/create.ts';
 import { importPublished, validatePublished } from './import.ts';
 import { withRunFacts } from './run-facts.ts';
 import type { PublishedResult } from './schema.ts';
@@ -145,7 +150,7 @@ export function comparisonInputOf(
 
 export interface LoadedPublication {
   created: string[];
-  /** Comparisons whose slug was taken already: left as they are. */
+  /** Comparisons this project had saved already under the slugs asked for: left as they are. */
   existing: string[];
   runs: { id: string; name: string; existing: boolean }[];
 }
@@ -153,8 +158,8 @@ export interface LoadedPublication {
 /**
  * Stores a publication as a user would enter it: its results through `published.import` (a
  * result stored before is found again), then each comparison through the comparison procedure,
- * originals before the variants that level them. A comparison whose slug exists is left alone,
- * so loading twice changes nothing.
+ * originals before the variants that level them. A comparison the project saved before under the
+ * slug asked for is left alone, so loading twice changes nothing.
  */
 export async function loadPublication(
   db: PrismaClient,
@@ -168,11 +173,12 @@ export async function loadPublication(
     if (
       c.leveledFrom &&
       !inFile.has(c.leveledFrom) &&
-      !(await db.comparison.findUnique({ where: { slug: c.leveledFrom }, select: { id: true } }))
+      !(await ownComparison(db, author.projectId, c.leveledFrom)) &&
+      !(await readableComparison(db, author, c.leveledFrom))
     )
       throw new AppError(
         'VALIDATION_FAILED',
-        `No comparison has the slug "${c.leveledFrom}": name an original in this publication or one already stored.`,
+        `No comparison you may read has the slug "${c.leveledFrom}": name an original in this publication or one already stored.`,
         `comparisons.${i}.leveledFrom`,
       );
   const imported = await importPublished(
@@ -193,18 +199,25 @@ export async function loadPublication(
     ...file.comparisons.filter((c) => !c.leveledFrom),
     ...file.comparisons.filter((c) => c.leveledFrom),
   ];
+  // The slug each comparison of the file is stored under (a project that is not public adds a
+  // random suffix), so a variant levels the original as stored.
+  const stored = new Map<string, string>();
+  const storedSlug = async (slug: string) =>
+    stored.get(slug) ?? (await ownComparison(db, author.projectId, slug))?.slug ?? slug;
   for (const c of ordered) {
-    if (await db.comparison.findUnique({ where: { slug: c.slug }, select: { id: true } })) {
-      out.existing.push(c.slug);
+    const own = await ownComparison(db, author.projectId, c.slug);
+    if (own) {
+      out.existing.push(own.slug);
+      stored.set(c.slug, own.slug);
       continue;
     }
-    await saveComparison(db, author, {
+    const { slug } = await saveComparison(db, author, {
       slug: c.slug,
       title: c.title,
       ...(c.description ? { description: c.description } : {}),
       baseline: c.baseline,
       subject: c.subject,
-      ...(c.leveledFrom ? { leveledFrom: c.leveledFrom } : {}),
+      ...(c.leveledFrom ? { leveledFrom: await storedSlug(c.leveledFrom) } : {}),
       ...(c.sweep ? { sweep: c.sweep } : {}),
       ...(c.claims ? { claims: c.claims } : {}),
       entries: c.entries.map((e) => ({
@@ -212,7 +225,8 @@ export async function loadPublication(
         runIds: e.results.map((name) => runIdOf.get(name) as string),
       })),
     });
-    out.created.push(c.slug);
+    stored.set(c.slug, slug);
+    out.created.push(slug);
   }
   return out;
 }

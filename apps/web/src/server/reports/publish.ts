@@ -10,6 +10,7 @@ import type { PublishReport } from '~/lib/schemas/reports';
 import { displayName } from '~/server/people';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
 import { publishableBy } from '../runs/reach.ts';
+import { allocateSlug } from '../unguessable-slug.ts';
 import { buildSnapshot, type ReportSnapshot, snapshotSha256, versionSha256 } from './snapshot.ts';
 
 export interface PublishResult {
@@ -81,19 +82,21 @@ export async function publishReport(
     orderBy: { createdAt: 'asc' },
     select: { id: true, slug: true },
   });
-  const slug = existing?.slug ?? input.slug ?? comparison.slug;
   if (existing && input.slug && input.slug !== existing.slug)
     throw new AppError(
       'VALIDATION_FAILED',
       `This comparison is already published as /r/${existing.slug}; a report keeps its slug, so leave the slug out to publish a new version.`,
       'slug',
     );
-  if (!existing && (await db.report.findUnique({ where: { slug }, select: { id: true } })))
-    throw new AppError(
-      'CONFLICT',
-      `The report slug "${slug}" is taken (slugs are unique across the installation). Choose another slug.`,
-      'slug',
-    );
+  const asked = input.slug ?? comparison.slug;
+  const slug =
+    existing?.slug ??
+    (await allocateSlug(
+      asked,
+      input.visibility,
+      async (s) => (await db.report.findUnique({ where: { slug: s }, select: { id: true } })) !== null,
+      `The report slug "${asked}" is taken (slugs are unique across the installation). Choose another slug.`,
+    ));
 
   // Only runs the publisher may publish go in; the others are withheld and the snapshot says so.
   const { view, loaded } = await assembleComparison(

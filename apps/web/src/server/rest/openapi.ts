@@ -222,6 +222,8 @@ export function openApiDocument(): object {
       '/api/v1/projects/{org}/{project}/comparisons': {
         post: {
           summary: 'Create a comparison of the project’s runs; its checks are computed at once',
+          description:
+            'The answer’s slug is the comparison’s address: the one asked for in a public project (409 when taken), else the one asked for with "--" and 8 random letters and digits, so that it cannot be guessed.',
           parameters: project,
           requestBody: {
             required: true,

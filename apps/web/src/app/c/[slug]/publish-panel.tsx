@@ -85,7 +85,8 @@ export function PublishPanel({ comparison, report }: Props) {
               />
             </span>
             <span id="publish-slug-hint" className="hint">
-              Lower-case letters, digits and hyphens; it cannot change once published.
+              Lower-case letters, digits and hyphens; it cannot change once published. A report that is not
+              public gets a random suffix, so its address cannot be guessed.
             </span>
             <FieldError form={form} path="slug" />
           </label>
