@@ -12,6 +12,7 @@ let database: TestDatabase;
 let db: PrismaClient;
 const fx = {
   publicRun: '',
+  publishedRun: '',
   privateRun: '',
   member: '',
   outsider: '',
@@ -61,6 +62,19 @@ beforeAll(async () => {
   fx.publicRun = (
     await db.run.create({
       data: { projectId: open.id, name: 'pub', benchmark: 'pgbench', source: 'agent', startedAt },
+    })
+  ).id;
+  fx.publishedRun = (
+    await db.run.create({
+      data: {
+        projectId: open.id,
+        name: 'printed',
+        benchmark: 'tpcc',
+        source: 'published',
+        startedAt,
+        sourceUrl: 'https://example.com/post',
+        values: [{ metric: 'tpmC', value: 1_250_000, unit: 'tpm', text: '1.25M tpmC', origin: 'imported' }],
+      },
     })
   ).id;
   const privateRun = await db.run.create({
@@ -113,6 +127,16 @@ afterAll(async () => {
 });
 
 describe('readRun', () => {
+  it('returns a published result’s figures as printed and where they were printed', async () => {
+    const run = await readRun(db, fx.publishedRun, { kind: 'anonymous' });
+    expect(run).toMatchObject({
+      source: 'published',
+      sourceUrl: 'https://example.com/post',
+      values: [{ metric: 'tpmC', value: 1_250_000, text: '1.25M tpmC' }],
+    });
+    expect((await readRun(db, fx.publicRun, { kind: 'anonymous' }))?.values).toEqual([]);
+  });
+
   it('answers a public run anonymously', async () => {
     expect((await readRun(db, fx.publicRun, { kind: 'anonymous' }))?.name).toBe('pub');
   });

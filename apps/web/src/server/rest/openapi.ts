@@ -101,7 +101,8 @@ export function openApiDocument(): object {
     paths: {
       '/api/v1/runs/{id}': {
         get: {
-          summary: 'A run with its provenance, disclosure and per-series summary',
+          summary:
+            'A run with its provenance, disclosure and per-series summary; a published result also with its values as printed and sourceUrl',
           parameters: [pathParam('id', 'run id')],
           responses: { 200: json('the run'), 404: error },
         },

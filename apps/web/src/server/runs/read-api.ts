@@ -3,6 +3,7 @@
 // run's project with the "read" scope. Anything else is a 404, so a private run's existence
 // is never confirmed to an outsider.
 import 'server-only';
+import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ReadCredential, readableProject } from '~/server/read-access';
 
@@ -46,6 +47,9 @@ export async function readRun(db: PrismaClient, runId: string, credential: ReadC
     seriesFolded: run.seriesFolded,
     provenance: run.provenance,
     disclosure: run.disclosure,
+    // A published result's figures as printed, and where (empty for measured runs).
+    sourceUrl: webUrlOrNull(run.sourceUrl),
+    values: run.values,
     series: run.series.map((series) => {
       const s = series.summary;
       const durationSeconds = s ? Number(s.durationMs) / 1000 : 0;
