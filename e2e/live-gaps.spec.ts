@@ -44,6 +44,9 @@ test('frames stored while the page had no stream are read again, so nothing is m
   const subscribe = await holdRequests(page, '**/v1/runs/*/live*');
   await signInAsDemo(page, `/runs/${id}`);
   await expect(summaryCount(page)).toHaveText(intervals(3));
+  // Without its stream the page cannot tell a stalled run: it says it is connecting.
+  await expect(page.getByTestId('freshness')).toHaveAttribute('data-state', 'waiting', { timeout: 15_000 });
+  await expect(page.getByTestId('freshness')).toContainText('connecting to the live stream');
   // The gap is filled by reading just the missed frames, not the whole page again.
   const reads = { missed: 0, page: 0 };
   page.on('request', (request) => {

@@ -8,10 +8,12 @@ export function FreshnessBadge({
   finished,
   newest,
   intervalMs,
+  listeningSinceMs,
 }: {
   finished: boolean;
   newest: Newest | null;
   intervalMs: number;
+  listeningSinceMs: number | null;
 }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -19,7 +21,7 @@ export function FreshnessBadge({
     const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [finished]);
-  const { state, text } = freshness({ finished, nowMs: now, newest, intervalMs });
+  const { state, text } = freshness({ finished, nowMs: now, newest, intervalMs, listeningSinceMs });
   return (
     <span
       className={`tag freshness ${state}`}

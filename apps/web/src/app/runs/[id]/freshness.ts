@@ -1,6 +1,6 @@
 // How fresh the live run page is, in words: "live · 0.8 s behind" (how long the newest interval
-// took from its end at the agent to this page), "stalled 12 s" (nothing new for a while, counted
-// from the newest interval's end), "finished". Interval ends are the agent's clock and "now" is
+// took from its end at the agent to this page), "stalled 12 s" (nothing new for a while the page
+// listened, counted from the newest interval's end), "finished". Interval ends are the agent's clock and "now" is
 // the browser's: on one machine they agree; across machines the figure includes their offset.
 import { formatDuration, formatFixed } from '~/lib/format';
 
@@ -18,13 +18,25 @@ export function freshness(input: {
   /** End of the newest interval drawn, and when it arrived; null before the first. */
   newest: { endMs: number; arrivedMs: number } | null;
   intervalMs: number;
+  /** When the live stream last opened; null while it is not open (yet). */
+  listeningSinceMs: number | null;
 }): Freshness {
-  const { finished, nowMs, newest, intervalMs } = input;
+  const { finished, nowMs, newest, intervalMs, listeningSinceMs } = input;
   if (finished) return { state: 'finished', text: 'finished' };
   if (!newest) return { state: 'waiting', text: 'live · waiting for the first interval' };
   const behind = Math.max(0, newest.arrivedMs - newest.endMs);
   const silent = nowMs - newest.endMs;
-  if (silent > behind + STALL_INTERVALS * intervalMs)
+  const patience = STALL_INTERVALS * intervalMs;
+  // Silence means something only while the page listens: the newest interval of a page read on a
+  // busy machine may arrive long before the stream opens, and the agent was streaming all along.
+  if (listeningSinceMs === null)
+    return nowMs - newest.arrivedMs > patience
+      ? {
+          state: 'waiting',
+          text: `connecting to the live stream · newest interval ${formatDuration(silent)} old`,
+        }
+      : { state: 'live', text: `live · ${formatFixed(behind / 1000, 1)} s behind` };
+  if (silent > behind + patience && nowMs - Math.max(listeningSinceMs, newest.arrivedMs) > patience)
     return { state: 'stalled', text: `stalled ${formatDuration(silent)}` };
   return { state: 'live', text: `live · ${formatFixed(behind / 1000, 1)} s behind` };
 }

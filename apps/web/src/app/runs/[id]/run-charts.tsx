@@ -65,7 +65,7 @@ function zoomRange(chart: ECharts): TimeRange | null {
 
 export function RunCharts({ runId, timelines: packed, initialRange, live, status }: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
-  const { state, newest, finished } = useLiveTimelines(initial, live, runId);
+  const { state, newest, finished, listeningSinceMs } = useLiveTimelines(initial, live, runId);
   const [range, setRange] = useState<TimeRange | null>(null);
   const [includeWarmup, setIncludeWarmup] = useState(false);
   const [latencyScale, setLatencyScale] = useState<LatencyScale>('log');
@@ -141,6 +141,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
             finished={live === null || finished}
             newest={newest}
             intervalMs={newestPoint ? newestPoint.end - newestPoint.t : 1000}
+            listeningSinceMs={listeningSinceMs}
           />
         ) : null}
         <span>

@@ -39,7 +39,7 @@ export function useLiveTimelines(
   initial: SeriesTimeline[],
   live: { url: string; token: string | null } | null,
   runId: string,
-): { state: LiveState; newest: Newest | null; finished: boolean } {
+): { state: LiveState; newest: Newest | null; finished: boolean; listeningSinceMs: number | null } {
   const [state, setState] = useState(() => liveState(initial));
   /**
    * The stream said the run finished (after every frame it stored). The page says so at once: the
@@ -48,6 +48,8 @@ export function useLiveTimelines(
    */
   const [finished, setFinished] = useState(false);
   const [newest, setNewest] = useState<Newest | null>(() => newestOf(initial, Date.now()));
+  /** When the stream last opened (the browser reopens a dropped one by itself); null while closed. */
+  const [listeningSinceMs, setListeningSince] = useState<number | null>(null);
   const router = useRouter();
   const stateRef = useRef(state);
   stateRef.current = state;
@@ -93,6 +95,7 @@ export function useLiveTimelines(
     if (!liveUrl) return;
     const url = token.current ? `${liveUrl}?token=${encodeURIComponent(token.current)}` : liveUrl;
     const source = new EventSource(url);
+    source.addEventListener('open', () => setListeningSince(Date.now()));
     const described = new Map<string, LiveSeriesInfo>();
     source.addEventListener('series', (event) => {
       const info = JSON.parse((event as MessageEvent<string>).data) as LiveSeriesInfo;
@@ -124,6 +127,7 @@ export function useLiveTimelines(
     // again; the seq gap then has the missed frames read.
     let retry: ReturnType<typeof setTimeout> | undefined;
     source.addEventListener('error', () => {
+      setListeningSince(null);
       if (source.readyState !== EventSource.CLOSED) return;
       router.refresh();
       retry = setTimeout(() => setAttempt((n) => n + 1), Math.min(30_000, RESUBSCRIBE_MS * 2 ** attempt));
@@ -134,5 +138,5 @@ export function useLiveTimelines(
     };
   }, [liveUrl, router, attempt]);
 
-  return { state, newest, finished };
+  return { state, newest, finished, listeningSinceMs };
 }
