@@ -177,3 +177,18 @@ func TestMarkdownSaysWhichBaselineRunsRanOtherOptions(t *testing.T) {
 		t.Error("a verdict that left nothing out says it did")
 	}
 }
+
+func TestMarkdownHeadlineWarnsWhenTheDistributionMovedUpWhileTheFiguresPass(t *testing.T) {
+	moved := Verdict{Verdict: "pass", Distribution: &Distribution{Statistic: 0.94, Direction: "increase", Significant: true}}
+	if md := Markdown(moved); !strings.Contains(md, "### Levelfield: 🟡 **No significant change in the figures, but the latency distribution moved up**: review") {
+		t.Errorf("headline:\n%s", md)
+	}
+	if moved.ExitCode() != ExitPass {
+		t.Error("the distribution alone changed the exit status")
+	}
+	for _, d := range []*Distribution{nil, {Direction: "increase"}, {Direction: "decrease", Significant: true}} {
+		if md := Markdown(Verdict{Verdict: "pass", Distribution: d}); !strings.Contains(md, "✅ **No significant change**") {
+			t.Errorf("distribution %+v: headline\n%s", d, md)
+		}
+	}
+}

@@ -62,6 +62,11 @@ func Markdown(v Verdict) string {
 	if !ok {
 		title = "**" + v.Verdict + "**"
 	}
+	// The figures pass but the whole distribution moved up: the headline must not read as all
+	// clear when the one line below it says otherwise (the exit status stays 0: the figures decide).
+	if d := v.Distribution; v.Verdict == "pass" && d != nil && d.Significant && d.Direction == "increase" {
+		title = "🟡 **No significant change in the figures, but the latency distribution moved up**: review"
+	}
 	fmt.Fprintf(&b, "### Levelfield: %s\n\n", title)
 	commit := orNone(v.Run.Commit)
 	if len(commit) > 12 {
