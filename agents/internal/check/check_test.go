@@ -192,3 +192,11 @@ func TestMarkdownHeadlineWarnsWhenTheDistributionMovedUpWhileTheFiguresPass(t *t
 		}
 	}
 }
+
+func TestMarkdownNamesTheSeriesAsPeopleWriteIt(t *testing.T) {
+	series := "time_per_op{benchmark=BenchmarkParse,pkg=example.com%2Fparser}"
+	md := Markdown(Verdict{Verdict: "insufficient", Series: &series})
+	if !strings.Contains(md, "series `time_per_op{benchmark=BenchmarkParse,pkg=example.com/parser}`") {
+		t.Errorf("series:\n%s", md)
+	}
+}

@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math"
+	"net/url"
 	"slices"
 	"strings"
 )
@@ -47,6 +48,16 @@ func figure(metric string, unit *string, v float64) string {
 	}
 }
 
+// seriesLabel is a series key as people write it: its label values are
+// stored percent-encoded ("pkg=example.com%2Fparser"), as the web app shows
+// them decoded.
+func seriesLabel(key string) string {
+	if decoded, err := url.PathUnescape(key); err == nil {
+		return decoded
+	}
+	return key
+}
+
 func orNone(s *string) string {
 	if s == nil || *s == "" {
 		return "(none)"
@@ -76,7 +87,7 @@ func Markdown(v Verdict) string {
 		v.Run.Name, v.Run.URL, orNone(v.Run.Branch), commit, orNone(v.Baseline.Branch), v.Baseline.HistoryURL,
 		v.Baseline.Runs, v.Baseline.Points)
 	if v.Series != nil {
-		fmt.Fprintf(&b, ", series `%s`", *v.Series)
+		fmt.Fprintf(&b, ", series `%s`", seriesLabel(*v.Series))
 	}
 	b.WriteString(".\n\n")
 	if o := v.Baseline.OtherSetup; o != nil {
