@@ -129,7 +129,7 @@ export async function chartLines(chart: Locator): Promise<{ name: string; points
  * A run of the demo project created through the ingest API with one latency series, key `l`:
  * `post` stores frames of it, `finish` ends the run as succeeded.
  */
-export async function demoIngestRun(name: string, startedAt: number) {
+export async function demoIngestRun(name: string, startedAt: number, warmupMs = 0) {
   const ingest = e2eEnv('E2E_INGEST_URL');
   const token = e2eEnv('E2E_DEMO_TOKEN');
   const { id } = (await postToIngest(`${ingest}/v1/runs`, token, {
@@ -138,6 +138,7 @@ export async function demoIngestRun(name: string, startedAt: number) {
     benchmark: { name: 'pgbench' },
     name,
     startedAt,
+    warmupMs,
   })) as { id: string };
   const series = [{ key: 'l', name: 'latency', kind: 'latency', unit: 'us', labels: {} }];
   return {

@@ -17,19 +17,19 @@ import { demoIngestRun, e2eEnv, holdRequests, signInAsDemo } from './fixtures.ts
 
 const SAMPLES = 300;
 
-function frame(startedAt: number, seq: number) {
+function frame(startedAt: number, seq: number, warmup = false) {
   const h = new Histogram();
   for (let i = 1; i <= SAMPLES; i++) h.recordValue(500 + 10 * i + 100 * seq);
   const { stdDev: _stdDev, ...summary } = summarizeHistogram(h);
   const startMs = startedAt + seq * 1000;
-  return { series: 'l', seq, startMs, endMs: startMs + 1000, ...summary, histogram: encodeBase64(h) };
+  return { series: 'l', seq, startMs, endMs: startMs + 1000, warmup, ...summary, histogram: encodeBase64(h) };
 }
 
-/** A live run of the demo project with frames 0–2 stored; `post` stores more. */
-async function liveRun() {
+/** A live run of the demo project with frames 0–2 stored, the first `warmup` of them warm-up; `post` stores more. */
+async function liveRun(warmup = 0) {
   const startedAt = Date.now() - 10_000;
-  const run = await demoIngestRun(`e2e live gaps ${startedAt}`, startedAt);
-  const post = (seqs: number[]) => run.post(seqs.map((s) => frame(startedAt, s)));
+  const run = await demoIngestRun(`e2e live gaps ${startedAt}`, startedAt, warmup * 1000);
+  const post = (seqs: number[]) => run.post(seqs.map((s) => frame(startedAt, s, s < warmup)));
   await post([0, 1, 2]);
   return { id: run.id, post, finish: () => run.finish() };
 }
@@ -64,6 +64,27 @@ test('frames stored while the page had no stream are read again, so nothing is m
 
   await finish();
   await expect(page.getByTestId('freshness')).toHaveText('finished');
+});
+
+test('with the warm-up included, the summary advances with each frame, not with the server every 5 s', async ({
+  page,
+}) => {
+  // Frames 0 and 1 are warm-up, frame 2 steady.
+  const { id, post, finish } = await liveRun(2);
+  await signInAsDemo(page, `/runs/${id}`);
+  await expect(summaryCount(page)).toHaveText(intervals(1));
+  let rangeReads = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('runs.range')) rangeReads += 1;
+  });
+  await page.getByLabel(/include warm-up/).check();
+  await expect(summaryCount(page)).toHaveText(intervals(3));
+  await post([3]);
+  await expect(summaryCount(page)).toHaveText(intervals(4));
+  await page.getByLabel(/include warm-up/).uncheck();
+  await expect(summaryCount(page)).toHaveText(intervals(2));
+  expect(rangeReads).toBe(0);
+  await finish();
 });
 
 test('a stream answered with an error (an expired token) is subscribed again, and what it missed is read', async ({

@@ -62,6 +62,12 @@ export interface LiveBase {
   merged: string | null;
   /** The newest seq in `merged`'s snapshot; null when not known (the first frame received sets it). */
   lastSeq: number | null;
+  /**
+   * The warm-up intervals merged, so the page adds the warm-up to its summary itself when asked
+   * (null: none has a histogram yet). Absent for a series drawn from minute rollups, whose minutes
+   * may mix warm-up and steady intervals: the page asks the server then.
+   */
+  warmup?: string | null;
 }
 
 /** A merged histogram's summary (as @levelfield/metrics gives it) over the time it covers. */

@@ -117,6 +117,7 @@ function bandsOfHistogram(histogram: Uint8Array | null): BandCounts | null | und
 /** What a live page needs of the frames read for its points (LiveBase). */
 interface LiveFrames {
   steady: (Uint8Array | null)[];
+  warmup: (Uint8Array | null)[];
   lastSeq: number;
 }
 
@@ -132,12 +133,11 @@ async function liveBase(
   // Drawn from minute rollups: the whole run's steady intervals merged and the newest seq among
   // them, read in one snapshot, so the page adds exactly the frames after it to the summary.
   if (!frames) return { bands, ...(await coveredMerge(db, series.id, frameCount)) };
-  const { merged } = mergeStored(frames.steady.filter((bytes): bytes is Uint8Array => bytes !== null));
-  return {
-    bands,
-    merged: merged.totalCount > 0 ? encodeBase64(merged) : null,
-    lastSeq: frames.lastSeq,
+  const encoded = (histograms: (Uint8Array | null)[]) => {
+    const { merged } = mergeStored(histograms.filter((bytes): bytes is Uint8Array => bytes !== null));
+    return merged.totalCount > 0 ? encodeBase64(merged) : null;
   };
+  return { bands, merged: encoded(frames.steady), lastSeq: frames.lastSeq, warmup: encoded(frames.warmup) };
 }
 
 /**
@@ -187,6 +187,7 @@ async function loadBuckets(
       resolution: 'frames',
       frames: {
         steady: frames.flatMap((f) => (f.warmup ? [] : [f.histogram])),
+        warmup: frames.flatMap((f) => (f.warmup ? [f.histogram] : [])),
         lastSeq: frames.at(-1)?.seq ?? -1,
       },
       buckets: frames.map((f) => Object.assign(pointOfFrame(f), { bands: bandsOfHistogram(f.histogram) })),

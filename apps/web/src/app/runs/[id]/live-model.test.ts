@@ -1,7 +1,15 @@
 import { encodeBase64, Histogram } from '@levelfield/metrics/hdr';
 import { describe, expect, it } from 'vitest';
 import type { SeriesTimeline } from '~/lib/timeline-model';
-import { appendFrame, gapBefore, type LiveFrame, liveRanges, liveState, missedBefore } from './live-model.ts';
+import {
+  appendFrame,
+  gapBefore,
+  type LiveFrame,
+  liveRanges,
+  liveState,
+  missedBefore,
+  warmupKnown,
+} from './live-model.ts';
 
 function histogramOf(values: number[]): Histogram {
   const h = new Histogram();
@@ -72,6 +80,28 @@ describe('the live run page model', () => {
     expect(again).toBe(state);
     expect(state.timelines[0]!.points[1]!.warmup).toBe(true);
     expect(liveRanges(state)[0]!.summary).toMatchObject({ count: 2, durationSeconds: 1 });
+  });
+
+  it('adds the warm-up to the whole-run summary itself, frame by frame, when asked', () => {
+    // Read with one warm-up interval (seq 0, 1 s of 50 µs) before the steady one (seq 1).
+    const read = liveSeries();
+    read.points = [
+      { t: 0, end: 1000, count: 1, max: 50, p50: 50, p90: 50, p99: 50, p999: 50, warmup: true },
+      { ...read.points[0]!, t: 1000, end: 2000 },
+    ];
+    read.live = { ...read.live!, lastSeq: 1, warmup: encodeBase64(histogramOf([50])) };
+    let state = liveState([read]);
+    expect(warmupKnown(state)).toBe(true);
+    expect(liveRanges(state, true)[0]!.summary).toMatchObject({ count: 3, min: 50, durationSeconds: 2 });
+    // A warm-up interval that arrives live joins the warm-up merge; a steady one the steady merge.
+    state = appendFrame(state, frame(2, [60], { warmup: true }), info);
+    state = appendFrame(state, frame(3, [300]), info);
+    expect(liveRanges(state, true)[0]!.summary).toMatchObject({ count: 5, durationSeconds: 4 });
+    expect(liveRanges(state)[0]!.summary).toMatchObject({ count: 3, durationSeconds: 2 });
+    // A series drawn from minute rollups has no warm-up merge: the server is asked then.
+    const rollups = liveState([{ ...liveSeries(), resolution: 'rollups' }]);
+    expect(warmupKnown(rollups)).toBe(false);
+    expect(liveRanges(rollups, true)).toEqual([]);
   });
 
   it('keeps points and heatmap columns in time order when a frame comes late', () => {

@@ -34,6 +34,8 @@ export interface LiveFrame extends Omit<TimePoint, 't' | 'end'> {
 interface LiveExtension {
   bands: NonNullable<SeriesTimeline['live']>['bands'];
   merged: Histogram | null;
+  /** The warm-up intervals merged; undefined when not known (drawn from minute rollups). */
+  warmup?: Histogram | null;
   /** null until the first frame reaches a page drawn from minute rollups. */
   lastSeq: number | null;
   /**
@@ -61,6 +63,9 @@ export function liveState(timelines: SeriesTimeline[]): LiveState {
       extensions.set(s.seriesId, {
         bands: s.live.bands,
         merged: s.live.merged ? decodeHistogram(s.live.merged) : null,
+        ...(s.live.warmup !== undefined
+          ? { warmup: s.live.warmup ? decodeHistogram(s.live.warmup) : null }
+          : {}),
         lastSeq: s.live.lastSeq,
         ...(s.resolution === 'rollups'
           ? { minutes: { built: new Map(), from: null, covered: s.live.lastSeq !== null } }
@@ -157,10 +162,17 @@ function extend(state: LiveState, index: number, position: number, frame: LiveFr
   const histogram = decoded(frame);
   const bands = insertAt(extension.bands, position, histogram ? countBands(histogram) : null);
   // A copy, never the held histogram changed in place: React may run an update twice.
-  let merged = extension.merged;
+  let { merged, warmup } = extension;
   if (histogram && !frame.warmup) merged = merged ? merged.copy().add(histogram) : histogram;
+  if (histogram && frame.warmup && warmup !== undefined)
+    warmup = warmup ? warmup.copy().add(histogram) : histogram;
   const extensions = new Map(state.extensions);
-  extensions.set(frame.series, { bands, merged, lastSeq: Math.max(extension.lastSeq ?? -1, frame.seq) });
+  extensions.set(frame.series, {
+    bands,
+    merged,
+    ...(warmup !== undefined ? { warmup } : {}),
+    lastSeq: Math.max(extension.lastSeq ?? -1, frame.seq),
+  });
   const timelines = state.timelines.map((s, i) =>
     i === index ? { ...s, heatmap: bandHeatmap(bands, HEATMAP_ROWS, MAX_HEATMAP_COLUMNS) } : s,
   );
@@ -225,16 +237,31 @@ function appendToMinute(state: LiveState, index: number, frame: LiveFrame): Live
   return { timelines, extensions };
 }
 
-/** The whole-run summary and spectrum per live latency series, warm-up left out (as the server's). */
-export function liveRanges(state: LiveState): SeriesRange[] {
+/**
+ * Whether every live latency series knows its warm-up merge, so the page can show the whole run
+ * with the warm-up from what it holds, advancing with each frame, instead of asking the server.
+ */
+export function warmupKnown(state: LiveState): boolean {
+  return [...state.extensions.values()].every((e) => e.warmup !== undefined);
+}
+
+/**
+ * The whole-run summary and spectrum per live latency series, warm-up left out (as the server's),
+ * or with it when `includeWarmup` (for series whose warm-up merge is known: warmupKnown).
+ */
+export function liveRanges(state: LiveState, includeWarmup = false): SeriesRange[] {
   return state.timelines.flatMap((s) => {
     const extension = state.extensions.get(s.seriesId);
     // Drawn from rollups without a known coverage (an older page state): the stored summary stays.
     if (!extension || (extension.minutes && !extension.minutes.covered)) return [];
-    const seconds = s.points.reduce((sum, p) => sum + (p.warmup ? 0 : (p.end - p.t) / 1000), 0);
-    const stats = extension.merged
-      ? histogramStats(extension.merged, seconds)
-      : { summary: null, spectrum: [] };
+    if (includeWarmup && extension.warmup === undefined) return [];
+    const counted = (p: TimePoint) => includeWarmup || !p.warmup;
+    const seconds = s.points.reduce((sum, p) => sum + (counted(p) ? (p.end - p.t) / 1000 : 0), 0);
+    const parts = [extension.merged, includeWarmup ? extension.warmup : null].filter(
+      (h): h is Histogram => h != null,
+    );
+    const merged = parts.length === 2 ? parts[0]!.copy().add(parts[1]!) : parts[0];
+    const stats = merged ? histogramStats(merged, seconds) : { summary: null, spectrum: [] };
     return [{ seriesId: s.seriesId, ...stats }];
   });
 }

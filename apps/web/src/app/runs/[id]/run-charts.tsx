@@ -24,7 +24,7 @@ import {
 import { useChartSchedule } from './chart-schedule';
 import { useDrawTiming } from './draw-timing';
 import { FreshnessBadge } from './freshness-badge';
-import { liveRanges } from './live-model';
+import { liveRanges, warmupKnown } from './live-model';
 import { useLiveTimelines } from './use-live';
 
 interface Props {
@@ -73,7 +73,11 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
   // The whole-run summary comes with the page (and with every refresh) and, while the run is
   // live, grows with each interval in the browser; the server is asked only for a chosen range
   // (every few seconds while the run is live).
-  const custom = range !== null || includeWarmup;
+  // With the warm-up included, a live page adds each frame to its own merges (warmupKnown), so the
+  // figures advance every interval as without it; only a chosen range, or a series drawn from
+  // minute rollups, asks the server (every 5 s while live).
+  const warmupHere = live !== null && range === null && warmupKnown(state);
+  const custom = range !== null || (includeWarmup && !warmupHere);
   const rangeQuery = useQuery({
     ...trpc.runs.range.queryOptions({ runId, fromMs: range?.fromMs, toMs: range?.toMs, includeWarmup }),
     enabled: custom,
@@ -87,11 +91,11 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
     if (custom) return rangeQuery.data ?? null;
     if (!live) return initialRange;
     // Series read at per-minute resolution have no live extension: their row stays as read.
-    const grown = new Map(liveRanges(state).map((r) => [r.seriesId, r]));
+    const grown = new Map(liveRanges(state, includeWarmup).map((r) => [r.seriesId, r]));
     return initialRange
       .map((r) => grown.get(r.seriesId) ?? r)
       .concat([...grown.values()].filter((r) => !initialRange.some((i) => i.seriesId === r.seriesId)));
-  }, [custom, rangeQuery.data, initialRange, live, state]);
+  }, [custom, rangeQuery.data, initialRange, live, state, includeWarmup]);
 
   const chartKeys = useMemo(() => chartKeysOf(state.timelines), [state.timelines]);
   const schedule = useChartSchedule(chartKeys);
