@@ -147,6 +147,8 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   expect(slow.status, slow.stdout + slow.stderr).toBe(1);
   expect(slow.stdout).toContain('### Levelfield: 🔴 **Regression**');
   expect(slow.stdout).toMatch(/\| p99 latency \| 10\d ns \| 13\d ns \| \+\d\d\.\d % \|.*\*\*worse\*\* \|/);
+  // A `go test -bench` suite's samples per second are no throughput: neither judged nor missed.
+  expect(slow.stdout).not.toMatch(/\| throughput \||Not judged/);
   // The verdict route reads like the run: a private project's run is not found without the token;
   // a baseline that is no branch name is refused, naming it.
   const slowRun = `${web()}/api/v1/runs/${slowUrl.split('/runs/')[1]}/verdict`;
@@ -181,6 +183,7 @@ test('a regression: the CI check fails and passes once fixed; the history marks 
   await expect(p99.getByRole('link', { name: 'commit c12' })).toBeVisible();
   await expect(p99.locator('.tag')).toHaveText('open');
   await expect(owner.locator('[aria-label^="Latency p50 and p99"] canvas')).toBeVisible();
+  await expect(owner.locator('[aria-label^="Throughput of"]')).toHaveCount(0);
   // The change is marked at c12 on the chart.
   const marks = await owner.evaluate(() => {
     const element = document.querySelector('[aria-label^="Latency p50 and p99"]')!;

@@ -366,3 +366,14 @@ func TestMicrobenchCriterion(t *testing.T) {
 	one := importBench(t, nil, mb+"criterion/fib_group/5/new/sample.json")
 	near(t, "median", frameOf(t, one, "median{benchmark=fib_group/5}").Mean, 24.01848276075136, 0)
 }
+
+func TestMicrobenchSaysItsSamplesAreNoThroughput(t *testing.T) {
+	ad, err := New("microbench", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, ok := ad.(Describer)
+	if !ok || !strings.HasPrefix(d.Measurement()["throughputSource"].(string), "none") {
+		t.Errorf("a suite's measurement does not say its samples are no throughput: %v", ad)
+	}
+}

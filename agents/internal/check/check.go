@@ -67,9 +67,12 @@ type Verdict struct {
 			Summary string `json:"summary"`
 		} `json:"otherSetup"`
 	} `json:"baseline"`
-	Series   *string `json:"series"`
-	Unit     *string `json:"unit"`
-	Settings struct {
+	Series *string `json:"series"`
+	Unit   *string `json:"unit"`
+	// ThroughputMeasured is false for a suite of micro-benchmarks, whose
+	// samples per second are no throughput: it is not judged, by design.
+	ThroughputMeasured *bool `json:"throughputMeasured"`
+	Settings           struct {
 		MaxPValue    float64 `json:"maxPValue"`
 		MinMagnitude float64 `json:"minMagnitude"`
 	} `json:"settings"`

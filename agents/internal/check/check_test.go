@@ -200,3 +200,16 @@ func TestMarkdownNamesTheSeriesAsPeopleWriteIt(t *testing.T) {
 		t.Errorf("series:\n%s", md)
 	}
 }
+
+func TestMarkdownDoesNotCallASuitesThroughputUnjudged(t *testing.T) {
+	var v Verdict
+	if err := json.Unmarshal([]byte(`{"verdict":"pass","run":{"id":"r","name":"n","url":"u"},
+ "baseline":{"historyUrl":"h","points":12,"runs":12},"throughputMeasured":false,
+ "settings":{"maxPValue":0.001,"minMagnitude":0.05},
+ "metrics":[{"metric":"p50","test":"student-prediction","candidateRuns":1},{"metric":"p99","test":"student-prediction","candidateRuns":1}]}`), &v); err != nil {
+		t.Fatal(err)
+	}
+	if md := Markdown(v); strings.Contains(md, "Not judged") || strings.Contains(md, "| throughput |") {
+		t.Errorf("a suite's throughput is listed:\n%s", md)
+	}
+}

@@ -124,6 +124,9 @@ func Markdown(v Verdict) string {
 	// regression, whose new level has too few points yet).
 	var unjudged []string
 	for _, metric := range testedMetrics {
+		if metric == "throughput" && v.ThroughputMeasured != nil && !*v.ThroughputMeasured {
+			continue
+		}
 		if !slices.ContainsFunc(v.Metrics, func(m Metric) bool { return m.Metric == metric }) {
 			unjudged = append(unjudged, metricName[metric])
 		}

@@ -34,6 +34,8 @@ export interface HistoryRunSpec {
   histogram?: boolean;
   /** The tool's options as the agent reads them (shape.go): pgbench's -c and -M. */
   setup?: { clients: number; protocol: string };
+  /** A suite of micro-benchmarks (the agent's microbench import): its samples are no throughput. */
+  suite?: boolean;
 }
 
 /** 1,000 latencies spread evenly from 40 % of p99 to p99, encoded as the ingest API stores them. */
@@ -56,6 +58,9 @@ export async function historyRun(db: PrismaClient, spec: HistoryRunSpec): Promis
       labels: { clients: '8', commit: spec.commit, branch: spec.branch ?? 'main' },
       provenance: {
         ...machineProvenance(spec.cpuModel),
+        ...(spec.suite
+          ? { measurement: { throughputSource: captured('none: each sample is one repetition') } }
+          : {}),
         ...(spec.setup
           ? {
               client: { connections: captured(spec.setup.clients), loadModel: captured('closed') },

@@ -227,3 +227,15 @@ describe('baseline runs whose tool ran with other options', () => {
     ]);
   });
 });
+
+describe('a suite of micro-benchmarks', () => {
+  it('is judged on its latencies only: its samples per second are no throughput', async () => {
+    const other = await db.system.create({ data: { projectId: project.id, name: 'parser' } });
+    const run = (p99: number, commit: string, minute: number) =>
+      historyRun(db, { projectId: project.id, systemId: other.id, p99, commit, minute, suite: true });
+    for (let i = 0; i < 8; i += 1) await run(1000 * (1 + wobble[i]! / 100), `b${i}`, i);
+    const v = await verdict(await run(1300, 'b8', 8));
+    expect(v).toMatchObject({ verdict: 'regression', throughputMeasured: false });
+    expect(v.metrics.map((m) => m.metric)).toEqual(['p50', 'p99']);
+  });
+});

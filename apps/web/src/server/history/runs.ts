@@ -5,6 +5,7 @@ import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { branchOf, commitOf, historyIdentity } from '~/lib/history-key';
 import type { HistoryRun } from '~/lib/history-points';
+import { measuresThroughput } from '~/lib/throughput';
 import { historyIdOf, runKeySelect } from './key.ts';
 
 /** A series of the runs by name and labels: "latency", "time_per_op{benchmark=BenchmarkParse}". */
@@ -89,7 +90,10 @@ export function historyRunsOf(runs: readonly RunOfHistoryRow[], seriesKey: strin
       values: {
         p50: summary?.p50 ?? null,
         p99: summary?.p99 ?? null,
-        throughput: summary && seconds > 0 ? Number(summary.count) / seconds : null,
+        throughput:
+          summary && seconds > 0 && measuresThroughput(run.provenance)
+            ? Number(summary.count) / seconds
+            : null,
       },
     };
   });

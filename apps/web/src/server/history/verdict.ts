@@ -39,6 +39,7 @@ import {
   pointsOf,
 } from '~/lib/history-points';
 import { describeSetupDifferences, setupDifferences, setupOf, setupsDiffer } from '~/lib/history-setup';
+import { measuresThroughput } from '~/lib/throughput';
 import type { AccessibleProject } from '~/server/access-checks';
 import { alertRegression } from './alerts.ts';
 import { ensureHistory, runKeySelect } from './key.ts';
@@ -203,6 +204,8 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
     history: { id: own.id, url: historyUrl(own.id) },
     series: series.chosen,
     unit: series.unit,
+    /** False for a suite of micro-benchmarks: throughput is then not judged, by design. */
+    throughputMeasured: measuresThroughput(run.provenance),
     settings,
     metrics,
     distribution,

@@ -167,7 +167,7 @@ export async function listRuns(db: PrismaClient, viewerId: string | null, query:
   );
   const trends = await throughputTrends(
     db,
-    [...mains.values()].map((m) => m.seriesId),
+    [...mains.values()].filter((m) => m.throughput !== null).map((m) => m.seriesId),
   );
   return {
     rows: rows.map((run) => {

@@ -7,10 +7,12 @@
 //   3. then the one with the most samples (the operation the benchmark mostly does);
 //   4. then by name and id, so the choice never changes between two page loads.
 // Its throughput is the summary's count over the summed interval durations (as the run page's
-// summary table computes it); p50 and p99 are the summary's, in milliseconds.
+// summary table computes it; none for a suite of micro-benchmarks: lib/throughput.ts); p50 and
+// p99 are the summary's, in milliseconds.
 import 'server-only';
 import type { PrismaClient } from '@levelfield/db/client';
 import { toMillis } from '~/lib/format';
+import { saysNoThroughput } from '~/lib/throughput';
 import { ROLLUP_WIDTH_SECONDS } from '~/lib/timeline-model';
 
 export interface MainSeries {
@@ -32,6 +34,8 @@ interface MainRow {
   durationMs: number;
   p50: number;
   p99: number;
+  /** The run's measurement.throughputSource (lib/throughput.ts). */
+  throughputSource: string | null;
 }
 
 /** The main series of each of these runs that has one, by run id. One query for any number of runs. */
@@ -43,9 +47,11 @@ export async function mainSeriesOf(
   const rows = await db.$queryRaw<MainRow[]>`
     SELECT DISTINCT ON (s.run_id)
            s.run_id AS "runId", s.id AS "seriesId", s.name, s.unit,
-           ss.count::float8 AS count, ss.duration_ms::float8 AS "durationMs", ss.p50, ss.p99
+           ss.count::float8 AS count, ss.duration_ms::float8 AS "durationMs", ss.p50, ss.p99,
+           r.provenance #>> '{measurement,throughputSource,value}' AS "throughputSource"
       FROM series s
       JOIN series_summaries ss ON ss.series_id = s.id
+      JOIN runs r ON r.id = s.run_id
      WHERE s.run_id = ANY(${runIds}::text[]) AND s.kind = 'latency' AND ss.count > 0
      ORDER BY s.run_id, (s.labels_key = '') DESC, ss.count DESC, s.name, s.id`;
   return new Map(
@@ -54,7 +60,8 @@ export async function mainSeriesOf(
       {
         seriesId: r.seriesId,
         name: r.name,
-        throughput: r.durationMs > 0 ? (r.count * 1000) / r.durationMs : null,
+        throughput:
+          r.durationMs > 0 && !saysNoThroughput(r.throughputSource) ? (r.count * 1000) / r.durationMs : null,
         p50Ms: toMillis(r.unit, r.p50),
         p99Ms: toMillis(r.unit, r.p99),
       },

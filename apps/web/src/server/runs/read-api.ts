@@ -5,6 +5,7 @@
 import 'server-only';
 import { webUrlOrNull } from '@levelfield/contracts/provenance';
 import type { PrismaClient } from '@levelfield/db/client';
+import { measuresThroughput } from '~/lib/throughput';
 import { type ReadCredential, readableProject } from '~/server/read-access';
 
 export type { ReadCredential };
@@ -27,6 +28,7 @@ export async function readRun(db: PrismaClient, runId: string, credential: ReadC
     },
   });
   if (!run) return null;
+  const throughputMeasured = measuresThroughput(run.provenance);
   return {
     id: run.id,
     name: run.name,
@@ -69,7 +71,8 @@ export async function readRun(db: PrismaClient, runId: string, credential: ReadC
               p95: s.p95,
               p99: s.p99,
               p999: s.p999,
-              throughput: durationSeconds > 0 ? Number(s.count) / durationSeconds : null,
+              throughput:
+                durationSeconds > 0 && throughputMeasured ? Number(s.count) / durationSeconds : null,
               durationSeconds,
               excludesWarmup: true,
             }

@@ -17,6 +17,7 @@ import {
   type Histogram,
   mergeEncoded,
 } from '@levelfield/metrics/hdr';
+import { measuresThroughput } from '~/lib/throughput';
 import {
   clipToRun,
   HEATMAP_ROWS,
@@ -399,12 +400,12 @@ async function rangeHistograms(
  * given, where the stored run summary (warm-up excluded) answers with one histogram.
  */
 export async function loadRange(db: PrismaClient, runId: string, range: RangeQuery): Promise<SeriesRange[]> {
-  const series = await db.series.findMany({
-    where: { runId, kind: 'latency' },
-    select: { id: true, summary: true },
-  });
+  const [series, run] = await Promise.all([
+    db.series.findMany({ where: { runId, kind: 'latency' }, select: { id: true, summary: true } }),
+    db.run.findUnique({ where: { id: runId }, select: { provenance: true } }),
+  ]);
   const wholeRun = range.fromMs === undefined && range.toMs === undefined && !range.includeWarmup;
-  return Promise.all(
+  const ranges = await Promise.all(
     series.map(async ({ id, summary }) => {
       if (wholeRun && summary?.histogram && summary.frameCount > MAX_POINTS) {
         return {
@@ -417,4 +418,6 @@ export async function loadRange(db: PrismaClient, runId: string, range: RangeQue
       return { seriesId: id, ...rangeStats(histograms, durationMs / 1000, range.withHistogram) };
     }),
   );
+  if (measuresThroughput(run?.provenance)) return ranges;
+  return ranges.map((r) => (r.summary ? { ...r, summary: { ...r.summary, throughput: null } } : r));
 }

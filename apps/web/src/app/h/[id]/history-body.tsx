@@ -193,12 +193,15 @@ export function HistoryBody({ view, axis }: { view: HistoryView; axis: HistoryAx
           ariaLabel={`Latency p50 and p99 of ${seriesLabel(view.series.chosen!)}, ${span}; a dot per run, detected changes marked`}
           style={{ height: 320 }}
         />
-        <Chart
-          option={throughput}
-          events={events}
-          ariaLabel={`Throughput of ${seriesLabel(view.series.chosen!)}, ${span}; a dot per run, detected changes marked`}
-          style={{ height: 240 }}
-        />
+        {/* A suite of micro-benchmarks has no throughput (lib/throughput.ts): no empty chart for it. */}
+        {view.points.some((p) => p.values.throughput !== null) ? (
+          <Chart
+            option={throughput}
+            events={events}
+            ariaLabel={`Throughput of ${seriesLabel(view.series.chosen!)}, ${span}; a dot per run, detected changes marked`}
+            style={{ height: 240 }}
+          />
+        ) : null}
       </section>
       <section className="card" aria-labelledby="changes-heading">
         <h2 id="changes-heading">Changes</h2>

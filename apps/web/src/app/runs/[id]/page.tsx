@@ -8,6 +8,7 @@ import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import { env } from '~/env';
 import { formatCount, formatDuration } from '~/lib/format';
 import { packTimeline } from '~/lib/packed-timeline';
+import { measuresThroughput } from '~/lib/throughput';
 import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
 import { db } from '~/server/db';
@@ -172,6 +173,7 @@ export default async function RunPage({ params }: Params) {
           initialRange={range}
           live={liveSubscription(run, viewerId)}
           status={run.status}
+          throughput={measuresThroughput(run.provenance)}
         />
       </TRPCReactProvider>
       <div className="two-col">

@@ -34,17 +34,19 @@ interface Props {
   live: { url: string; token: string | null } | null;
   /** The run's status as the page read it. */
   status: string;
+  /** False for a suite of micro-benchmarks, whose samples per second are no throughput (lib/throughput.ts). */
+  throughput: boolean;
 }
 
 /** A latency series with a heatmap to draw, or one still to come (heatmapDeferred). */
 const hasHeatmap = (s: SeriesTimeline) => s.heatmap.edges.length > 0 || s.heatmapDeferred === true;
 
 /** Every chart of the page, in page order (the order RunCharts draws them). */
-function chartKeysOf(timelines: readonly SeriesTimeline[]): string[] {
+function chartKeysOf(timelines: readonly SeriesTimeline[], throughput: boolean): string[] {
   const latency = timelines.filter((s) => s.kind === 'latency');
   return [
     ...latency.map(CHART_KEYS.lines),
-    CHART_KEYS.throughput,
+    ...(throughput ? [CHART_KEYS.throughput] : []),
     ...latency.filter(hasHeatmap).map(CHART_KEYS.heatmap),
     ...(latency.length > 0 ? [CHART_KEYS.spectrum] : []),
   ];
@@ -63,7 +65,7 @@ function zoomRange(chart: ECharts): TimeRange | null {
     : null;
 }
 
-export function RunCharts({ runId, timelines: packed, initialRange, live, status }: Props) {
+export function RunCharts({ runId, timelines: packed, initialRange, live, status, throughput }: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
   const { state, newest, finished, listeningSinceMs } = useLiveTimelines(initial, live, runId);
   const [range, setRange] = useState<TimeRange | null>(null);
@@ -97,7 +99,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
       .concat([...grown.values()].filter((r) => !initialRange.some((i) => i.seriesId === r.seriesId)));
   }, [custom, rangeQuery.data, initialRange, live, state, includeWarmup]);
 
-  const chartKeys = useMemo(() => chartKeysOf(state.timelines), [state.timelines]);
+  const chartKeys = useMemo(() => chartKeysOf(state.timelines, throughput), [state.timelines, throughput]);
   const schedule = useChartSchedule(chartKeys);
   // A finished run's long heatmaps come after the charts in view have drawn (the page's HTML
   // leaves them out: loadTimelines' deferHeatmaps), or at once when a heatmap is itself due (in
@@ -195,7 +197,7 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
             ctx={ctx}
           />
         ))}
-        <ThroughputPanel timelines={timelines} ctx={ctx} />
+        {throughput ? <ThroughputPanel timelines={timelines} ctx={ctx} /> : null}
         {heatmapSeries.map((series) => (
           <HeatmapPanel key={`heat-${series.seriesId}`} series={series} ctx={ctx} />
         ))}
