@@ -127,6 +127,22 @@ afterAll(async () => {
 });
 
 describe('readRun', () => {
+  it('says when a finished run’s summaries are still to be written, so a script asks again', async () => {
+    const run = await db.run.create({
+      data: {
+        projectId: (await db.run.findUniqueOrThrow({ where: { id: fx.publicRun } })).projectId,
+        name: 'just finished',
+        benchmark: 'pgbench',
+        source: 'agent',
+        status: 'succeeded',
+        startedAt: new Date(),
+        series: { create: { name: 'latency', kind: 'latency', unit: 'us' } },
+      },
+    });
+    const read = await readRun(db, run.id, { kind: 'anonymous' });
+    expect(read).toMatchObject({ summaryPending: true, series: [{ summary: null }] });
+  });
+
   it('returns a published result’s figures as printed and where they were printed', async () => {
     const run = await readRun(db, fx.publishedRun, { kind: 'anonymous' });
     expect(run).toMatchObject({
@@ -160,6 +176,7 @@ describe('readRun', () => {
 
   it('returns the per-series summary with throughput over the measured duration', async () => {
     const run = await readRun(db, fx.privateRun, { kind: 'token', token: fx.readToken });
+    expect(run?.summaryPending).toBe(false);
     expect(run?.series[0]?.summary).toMatchObject({
       count: 120_000,
       p50: 350,

@@ -102,7 +102,7 @@ export function openApiDocument(): object {
       '/api/v1/runs/{id}': {
         get: {
           summary:
-            'A run with its provenance, disclosure and per-series summary; a published result also with its values as printed and sourceUrl',
+            'A run with its provenance, disclosure and per-series summary; a published result also with its values as printed and sourceUrl. summaryPending: the run ended moments ago and its summaries are still to be written (ask again).',
           parameters: [pathParam('id', 'run id')],
           responses: { 200: json('the run'), 404: error },
         },

@@ -37,6 +37,10 @@ export async function readRun(db: PrismaClient, runId: string, credential: ReadC
     system: run.system ? { name: run.system.name, version: run.systemVersion } : null,
     benchmark: { name: run.benchmark, version: run.benchmarkVersion },
     status: run.status,
+    // The ingest API writes the whole-run summaries moments after a run ends (off its hot path):
+    // until then a series' summary is null, and a script reading right after the agent exits
+    // should ask again rather than take the nulls for figures.
+    summaryPending: run.status !== 'running' && run.series.some((series) => series.summary === null),
     source: run.source,
     labels: run.labels,
     startedAt: run.startedAt.toISOString(),
