@@ -154,7 +154,12 @@ describe('ratios', () => {
     expect(formatLatencyRatio(1, 1.4)).toBe('1.4× faster');
     expect(formatThroughputRatio(1.4, 1)).toBe('1.4× faster');
     expect(formatThroughputRatio(1, 2.3)).toBe('2.3× slower');
-    expect(formatLatencyRatio(1.02, 1)).toBe('same (1.0×)');
+    // Close to 1: shown with the digits that tell the values apart; the same only when equal.
+    expect(formatLatencyRatio(1.02, 1)).toBe('1.02× slower');
+    expect(formatLatencyRatio(1.92, 1.85)).toBe('1.04× slower');
+    expect(formatThroughputRatio(225.28, 234.49)).toBe('1.04× slower');
+    expect(formatLatencyRatio(1.0004, 1)).toBe('same (1.000×)');
+    expect(formatLatencyRatio(1, 1)).toBe('same (1.000×)');
     expect(formatLatencyRatio(1.02, 1, 2)).toBe('1.02× slower');
   });
 

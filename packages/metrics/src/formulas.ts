@@ -246,7 +246,7 @@ export interface RatioComparison {
   /** How many times better or worse (≥ 1), unrounded. */
   factor: number;
   verdict: 'better' | 'worse' | 'same';
-  /** e.g. "2.3× slower", "1.4× faster", "same (1.0×)". */
+  /** e.g. "2.3× slower", "1.04× faster", "same (1.000×)". */
   text: string;
 }
 
@@ -255,10 +255,16 @@ export interface RatioWords {
   worse: string;
 }
 
+/** The most digits a factor close to 1 is shown with before it reads "same". */
+const MAX_RATIO_DIGITS = 3;
+
 /**
  * Compares a candidate with a baseline as "N× faster/slower". `better` says which direction is
  * good: 'lower' for latency and cost, 'higher' for throughput. The factor is always ≥ 1
- * (0.71× the baseline latency reads "1.4× faster"); equal after rounding reads "same (1.0×)".
+ * (0.71× the baseline latency reads "1.4× faster"). A factor that rounds to 1 at `digits` is
+ * shown with more digits until it does not ("1.04× slower"): two printed figures 4 % apart are
+ * not the same, and nothing here says the gap is noise. Only a factor that is 1 at three
+ * decimals reads "same (1.000×)".
  */
 export function compareRatio(
   candidate: number,
@@ -273,7 +279,9 @@ export function compareRatio(
   const ratio = candidate / baseline;
   const improves = better === 'higher' ? ratio > 1 : ratio < 1;
   const factor = ratio >= 1 ? ratio : 1 / ratio;
-  const shown = factor.toFixed(digits);
+  let shown = factor.toFixed(digits);
+  for (let more = digits + 1; Number(shown) === 1 && more <= Math.max(digits, MAX_RATIO_DIGITS); more += 1)
+    shown = factor.toFixed(more);
   if (Number(shown) === 1) return { ratio, factor, verdict: 'same', text: `same (${shown}×)` };
   return {
     ratio,
