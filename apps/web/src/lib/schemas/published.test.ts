@@ -35,7 +35,7 @@ describe('the "enter one result" form schema', () => {
     ]);
   });
 
-  it("becomes the import's input: one result, numbers typed, optional text left out", () => {
+  it("becomes the import's input: one result, numbers typed, the text as printed taken as typed", () => {
     const out = EnterPublished.parse(entry);
     expect(out).toMatchObject({ format: 'results', text: '' });
     expect(out.results).toEqual([
@@ -53,10 +53,17 @@ describe('the "enter one result" form schema', () => {
             unit: '',
             origin: 'imported',
             quality: 'measured',
+            text: '500000',
             source: 'T1',
           },
         ],
       },
     ]);
+  });
+
+  it('keeps a latency as it was typed, with its unit, when no text is given', () => {
+    const row = { ...entry.values[0]!, quantity: 'p99', value: ' 0.62 ', unit: 'ms' };
+    const out = EnterPublished.parse({ ...entry, values: [row, { ...row, text: '0.62 milliseconds' }] });
+    expect(out.results).toMatchObject([{ values: [{ text: '0.62 ms' }, { text: '0.62 milliseconds' }] }]);
   });
 });

@@ -49,6 +49,10 @@ function typedNumber(text: string): number | string | null {
 
 const optional = (key: string, text: string) => (text.trim() ? { [key]: text.trim() } : {});
 
+/** A value typed in the form with its unit: "0.62 ms", "139741"; empty when none was typed. */
+const asTyped = (row: { value: string; unit: string }) =>
+  row.value.trim() ? [row.value.trim(), row.unit.trim()].filter(Boolean).join(' ') : '';
+
 /** The form's fields as one published result in the import's terms. */
 function resultOf(entry: z.infer<typeof EnteredResult>) {
   return {
@@ -64,7 +68,9 @@ function resultOf(entry: z.infer<typeof EnteredResult>) {
       unit: row.unit,
       origin: 'imported',
       quality: row.quality,
-      ...optional('text', row.text),
+      // The figure as printed: what was typed in "text as printed", else the value as typed with
+      // its unit ("0.62 ms"), so the page shows what the publication printed, not a rescaling.
+      ...optional('text', row.text.trim() || asTyped(row)),
       ...optional('source', row.source),
       ...optional('formulaId', row.formulaId),
     })),

@@ -222,7 +222,8 @@ export function EnterResultForm({ org, project }: Target) {
         <p className="muted small">
           Quantity: <code>tpmC</code>, <code>efficiency</code>, <code>latency.new_order.complete.p99</code> or{' '}
           <code>latency[transaction=Payment, percentile=p99]</code>. Value is the plain number; Text is the
-          figure exactly as printed (<code>1,100*</code>), Source the section or table.
+          figure exactly as printed (<code>1,100*</code>; left empty, the value and unit as you typed them),
+          Source the section or table.
         </p>
         <div className="table-wrap published-values-wrap">
           <table className="table published-values">
