@@ -190,10 +190,23 @@ export function compareFields(input: ComparisonInput, specs: readonly FieldSpec[
 }
 
 /** "SpacetimeDB: serializable vs PostgreSQL: read committed". */
+/** The unit a field's name gives a plain number ("durationMs": 42646 → "42,646 ms"). */
+const UNIT_SUFFIXES: [RegExp, string][] = [
+  [/Ms$/, 'ms'],
+  [/Bytes$/, 'bytes'],
+  [/Seconds$/, 's'],
+];
+
+function withUnit(field: string, value: FieldValue | undefined): string {
+  const unit =
+    typeof value === 'number' ? UNIT_SUFFIXES.find(([suffix]) => suffix.test(field))?.[1] : undefined;
+  return unit ? `${display(value)} ${unit}` : display(value);
+}
+
 export function sidesText(c: FieldComparison): string {
   return c.sides
     .filter((s) => s.read)
-    .map((s) => `${s.entry.label}: ${display(s.read?.value)}`)
+    .map((s) => `${s.entry.label}: ${withUnit(c.spec.field, s.read?.value)}`)
     .join(' vs ');
 }
 

@@ -2894,6 +2894,15 @@ describe('special rules', () => {
     expect(r.message).toMatch(/warm-up differs/i);
   });
 
+  it('F-MEAS-3 names the unit of the durations it compares', () => {
+    const r = runCheck(
+      checkById('F-MEAS-3')!,
+      pair({ measurement: { durationMs: 42646.082 } }, { measurement: { durationMs: 26185.284 } }),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/measured duration differs \(A: 42,646\.082 ms vs B: 26,185\.284 ms\)/i);
+  });
+
   it('F-MEAS-3 flags a JIT-compiled side measured cold against one compiled ahead of time', () => {
     const side = (runtime: string, warmupMs: string | number) => ({
       software: { components: [{ name: runtime, version: '11' }] },
