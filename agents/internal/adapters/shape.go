@@ -73,20 +73,7 @@ func scriptFile(path, dir string) string {
 // with pgbench's defaults where an option is absent: 1 client, 1 thread,
 // the simple protocol and the tpcb-like script.
 func pgbenchShape(args []string, dir string) Shape {
-	var scripts []any
-	for _, b := range flagValues(args, "--builtin", "-b") {
-		scripts = append(scripts, pgbenchBuiltin(b))
-	}
-	for _, f := range flagValues(args, "--file", "-f") {
-		path, weight, _ := strings.Cut(f, "@")
-		scripts = append(scripts, withWeight(scriptFile(path, dir), weight))
-	}
-	if hasFlag(args, "-N", "--skip-some-updates") {
-		scripts = append(scripts, "builtin simple-update")
-	}
-	if hasFlag(args, "-S", "--select-only") {
-		scripts = append(scripts, "builtin select-only")
-	}
+	scripts := pgbenchScripts(args, dir)
 	if len(scripts) == 0 {
 		scripts = []any{"builtin tpcb-like"}
 	}
@@ -110,6 +97,40 @@ func pgbenchShape(args []string, dir string) Shape {
 		}
 	}
 	return loadShape(args, params, countFlag{"--client", "-c", 1}, countFlag{"--jobs", "-j", 1})
+}
+
+// pgbenchScripts lists the scripts in the order the command line gives
+// them, which is pgbench's own numbering (its log's script 0 is the first).
+func pgbenchScripts(args []string, dir string) []any {
+	var scripts []any
+	for i := 0; i < len(args); i++ {
+		flag, value, hasValue := strings.Cut(args[i], "=")
+		if !hasValue && len(flag) > 2 && !strings.HasPrefix(flag, "--") {
+			flag, value, hasValue = flag[:2], flag[2:], true // -bselect-only
+		}
+		takeValue := func() string {
+			if hasValue {
+				return value
+			}
+			if i+1 < len(args) {
+				i++
+				return args[i]
+			}
+			return ""
+		}
+		switch flag {
+		case "-b", "--builtin":
+			scripts = append(scripts, pgbenchBuiltin(takeValue()))
+		case "-f", "--file":
+			path, weight, _ := strings.Cut(takeValue(), "@")
+			scripts = append(scripts, withWeight(scriptFile(path, dir), weight))
+		case "-N", "--skip-some-updates":
+			scripts = append(scripts, "builtin simple-update")
+		case "-S", "--select-only":
+			scripts = append(scripts, "builtin select-only")
+		}
+	}
+	return scripts
 }
 
 // wrkShape reads wrk's and wrk2's options: connections (-c, default 10),

@@ -112,3 +112,11 @@ func flatten(v any) string {
 	}
 	return ""
 }
+
+func TestPgbenchScriptsInTheCommandLinesOrder(t *testing.T) {
+	got := ShapeOf("pgbench", []string{"pgbench", "-f", "/nowhere/a.sql@5", "-N", "--builtin=sel@8", "-bsimple"}, "")
+	want := []any{"file a.sql (unreadable) @5", "builtin simple-update", "builtin select-only @8", "builtin simple-update"}
+	if scripts := got["workload.parameters"].(map[string]any)["scripts"]; !reflect.DeepEqual(scripts, want) {
+		t.Errorf("scripts %#v, want %#v", scripts, want)
+	}
+}
