@@ -67,9 +67,14 @@ export function startAgent({
 
 /**
  * pgbench (2 clients unless told, progress every second, the per-transaction log the agent reads)
- * for `seconds` against a fresh database of its own, initialised at scale 1.
+ * for `seconds` against a fresh database of its own, initialised at scale 1; `scripts` are its
+ * script options (`-b name@weight`…), the default tpcb-like script when none.
  */
-export async function pgbenchCommand(seconds: number, clients = 2): Promise<string[]> {
+export async function pgbenchCommand(
+  seconds: number,
+  clients = 2,
+  scripts: string[] = [],
+): Promise<string[]> {
   const pgbench: string | null = findPgbench();
   if (!pgbench)
     throw new Error(
@@ -82,6 +87,7 @@ export async function pgbenchCommand(seconds: number, clients = 2): Promise<stri
   return [
     pgbench,
     ...['-c', String(clients), '-j', '1', '-T', String(seconds), '-P', '1'],
+    ...scripts,
     '--log',
     `--log-prefix=${logPrefix}`,
     database,

@@ -83,3 +83,27 @@ test('a pgbench run streamed by the agent is watched live and summarized', async
   });
   await page.screenshot({ path: 'e2e/screenshots/run-finished-1440.png', fullPage: true });
 });
+
+test('a pgbench run of two weighted scripts names each series by its script, as pgbench does', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await signUp(page, `scripts-${stamp}@example.test`, `Sam Scripts ${stamp}`);
+  const org = new URL(page.url()).pathname.split('/')[2]!;
+  const project = await createProject(page, org, 'Two scripts');
+  const token = await createToken(page, org, project, 'agent');
+  const run = startAgent({
+    command: await pgbenchCommand(3, 2, ['-b', 'simple-update@2', '-b', 'select-only@8']),
+    system: 'postgresql',
+    project,
+    token,
+  });
+  expect(await run.exited, run.output()).toBe(0);
+  // pgbench's own summary numbers its scripts from 1: so does the page.
+  expect(run.output()).toContain('SQL script 1: <builtin: simple update>');
+  await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs/${await run.runId()}`);
+  const rows = page.locator('table[aria-label="Summary per series"] tbody');
+  await expect(rows).toContainText('latency (script 1: builtin simple-update @2)');
+  await expect(rows).toContainText('latency (script 2: builtin select-only @8)');
+});

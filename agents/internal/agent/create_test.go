@@ -105,6 +105,11 @@ func TestCreateBodyHasOnlyContractKeys(t *testing.T) {
 			checkFields(t, "node."+g, node[g])
 		}
 	}
+	// The tool's options are a record with lists in it, as the contract has it, not Go's text of a map.
+	params := prov["workload"].(map[string]any)["parameters"].(map[string]any)["value"]
+	if p, ok := params.(map[string]any); !ok || p["protocol"] != "simple" || len(p["scripts"].([]any)) != 1 {
+		t.Errorf("workload.parameters %#v", params)
+	}
 	// The declaration wins; what the adapter captured stays beside it.
 	meas := prov["measurement"].(map[string]any)
 	if meas["latencyOrigin"].(map[string]any)["value"] != "intended" || meas["latencyOriginCaptured"].(map[string]any)["value"] != "actual" {

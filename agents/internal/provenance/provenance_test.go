@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -352,6 +353,13 @@ func TestSanitizeKeepsValuesWithinTheContract(t *testing.T) {
 	}
 	if _, ok := d.Workload["nested"].Value.(string); !ok {
 		t.Errorf("nested %v", d.Workload["nested"].Value)
+	}
+	// A map of lists is a contract record ({scripts: [...]}): kept as such, lists bounded.
+	d.Set("workload.parameters", CapturedField(map[string]any{"scripts": []any{"builtin select-only", "file a.sql"}, "protocol": "simple", "many": list}, "x"))
+	d.Sanitize()
+	params, ok := d.Workload["parameters"].Value.(map[string]any)
+	if !ok || !reflect.DeepEqual(params["scripts"], []any{"builtin select-only", "file a.sql"}) || params["protocol"] != "simple" || len(params["many"].([]any)) != maxList {
+		t.Errorf("parameters %#v", d.Workload["parameters"].Value)
 	}
 }
 

@@ -57,13 +57,8 @@ func scalar(v any) (any, bool) {
 	return nil, false
 }
 
-// FieldValue converts v into a value the contract accepts: a scalar, a list
-// of at most 256 scalars, or a flat map of scalars. Longer texts and lists
-// are cut; anything nested deeper is an error.
-func FieldValue(v any) (any, error) {
-	if s, ok := scalar(v); ok {
-		return s, nil
-	}
+// scalars converts a list to a contract list: at most 256 scalars.
+func scalars(v any) ([]any, error) {
 	switch t := v.(type) {
 	case []string:
 		out := make([]any, 0, min(len(t), maxList))
@@ -81,6 +76,21 @@ func FieldValue(v any) (any, error) {
 			out = append(out, s)
 		}
 		return out, nil
+	}
+	return nil, fmt.Errorf("unsupported value %T", v)
+}
+
+// FieldValue converts v into a value the contract accepts: a scalar, a list
+// of at most 256 scalars, or a map whose values are scalars or such lists
+// ({scripts: [...], protocol: "simple"}). Longer texts and lists are cut;
+// anything nested deeper is an error.
+func FieldValue(v any) (any, error) {
+	if s, ok := scalar(v); ok {
+		return s, nil
+	}
+	switch t := v.(type) {
+	case []string, []any:
+		return scalars(t)
 	case map[string]string:
 		out := make(map[string]any, len(t))
 		for k, x := range t {
@@ -95,11 +105,15 @@ func FieldValue(v any) (any, error) {
 		sort.Strings(keys)
 		out := make(map[string]any, len(t))
 		for _, k := range keys {
-			s, ok := scalar(t[k])
-			if !ok {
-				return nil, fmt.Errorf("key %q: a map may hold only strings, numbers, booleans and null (no nesting)", k)
+			if s, ok := scalar(t[k]); ok {
+				out[truncate(k, maxKey)] = s
+				continue
 			}
-			out[truncate(k, maxKey)] = s
+			list, err := scalars(t[k])
+			if err != nil {
+				return nil, fmt.Errorf("key %q: a map may hold only strings, numbers, booleans, null and lists of them (no deeper nesting)", k)
+			}
+			out[truncate(k, maxKey)] = list
 		}
 		return out, nil
 	}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type NamedSeries, seriesNamer } from './series-name';
+import { type NamedSeries, pgbenchScriptNames, seriesNamer } from './series-name';
 
 describe('seriesNamer', () => {
   it('names a lone series by its metric, whatever its tags', () => {
@@ -27,6 +27,31 @@ describe('seriesNamer', () => {
       'http_req_duration (method GET, status 200)',
       'http_req_duration (method POST, status 500)',
       'http_req_duration (method GET)',
+    ]);
+  });
+
+  it('names pgbench scripts as pgbench does, from the scripts the agent recorded', () => {
+    const provenance = {
+      workload: {
+        parameters: {
+          value: { scripts: ['builtin simple-update @2', 'builtin select-only @8'], protocol: 'simple' },
+          origin: 'captured',
+        },
+      },
+    };
+    const series = [
+      { name: 'latency', labels: { script: '0' } },
+      { name: 'latency', labels: { script: '1' } },
+    ];
+    expect(series.map(seriesNamer(series, pgbenchScriptNames(provenance)))).toEqual([
+      'latency (script 1: builtin simple-update @2)',
+      'latency (script 2: builtin select-only @8)',
+    ]);
+    // Without the recorded scripts (an import, an older agent): the log's numbers, as stored.
+    expect(pgbenchScriptNames({})).toEqual({});
+    expect(series.map(seriesNamer(series, pgbenchScriptNames({})))).toEqual([
+      'latency (script 0)',
+      'latency (script 1)',
     ]);
   });
 });

@@ -1,14 +1,38 @@
 // Series as people name them: the tool's metric and the tags that tell it apart from the other
-// series of that metric shown beside it — "latency (script 0)", or just "latency" when the run
-// has one latency series or its tags are the same on all of them.
+// series of that metric shown beside it — "latency (script 1: builtin select-only)", or just
+// "latency" when the run has one latency series or its tags are the same on all of them.
 
 export interface NamedSeries {
   name: string;
   labels: Record<string, string>;
 }
 
+/** What a tag's values stand for, by tag: { script: { "0": "1: builtin select-only" } }. */
+export type TagValueNames = Record<string, Record<string, string>>;
+
+/**
+ * pgbench's scripts as its summary numbers them ("SQL script 1: <builtin: select only>"): its log
+ * numbers them from 0, which is the `script` tag the agent gives each series, and the agent records
+ * the scripts in the command line's order (`workload.parameters.scripts`).
+ */
+export function pgbenchScriptNames(provenance: unknown): TagValueNames {
+  const workload = isObject(provenance) ? provenance.workload : undefined;
+  const parameters =
+    isObject(workload) && isObject(workload.parameters) ? workload.parameters.value : undefined;
+  const scripts = isObject(parameters) ? parameters.scripts : undefined;
+  if (!Array.isArray(scripts) || scripts.length === 0) return {};
+  return { script: Object.fromEntries(scripts.map((s, i) => [String(i), `${i + 1}: ${String(s)}`])) };
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The names of series shown together (`all`): give it any one of them. */
-export function seriesNamer(all: readonly NamedSeries[]): (series: NamedSeries) => string {
+export function seriesNamer(
+  all: readonly NamedSeries[],
+  valueNames: TagValueNames = {},
+): (series: NamedSeries) => string {
   const varying = new Map<string, string[]>();
   for (const name of new Set(all.map((s) => s.name))) {
     const same = all.filter((s) => s.name === name);
@@ -21,7 +45,7 @@ export function seriesNamer(all: readonly NamedSeries[]): (series: NamedSeries) 
   return (series) => {
     const tags = (varying.get(series.name) ?? [])
       .filter((k) => series.labels[k] !== undefined)
-      .map((k) => `${k} ${series.labels[k]}`);
+      .map((k) => `${k} ${valueNames[k]?.[series.labels[k]!] ?? series.labels[k]}`);
     return tags.length > 0 ? `${series.name} (${tags.join(', ')})` : series.name;
   };
 }

@@ -8,6 +8,7 @@ import { RunStatusBadge, RunWhen } from '~/components/table/run-status';
 import { env } from '~/env';
 import { formatCount, formatDuration } from '~/lib/format';
 import { packTimeline } from '~/lib/packed-timeline';
+import { pgbenchScriptNames } from '~/lib/series-name';
 import { measuresThroughput } from '~/lib/throughput';
 import { guard } from '~/server/access-page';
 import { viewerId as currentViewer } from '~/server/auth';
@@ -174,6 +175,7 @@ export default async function RunPage({ params }: Params) {
           live={liveSubscription(run, viewerId)}
           status={run.status}
           throughput={measuresThroughput(run.provenance)}
+          tagValueNames={run.benchmark === 'pgbench' ? pgbenchScriptNames(run.provenance) : {}}
         />
       </TRPCReactProvider>
       <div className="two-col">

@@ -10,7 +10,7 @@ import type { LatencyScale, TimeRange } from '~/components/charts/chart-options'
 import { TableScroll } from '~/components/table/table-scroll';
 import { formatCount, formatLatency, formatRate, formatUtcClock, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
-import { seriesNamer } from '~/lib/series-name';
+import { seriesNamer, type TagValueNames } from '~/lib/series-name';
 import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
 import { useTRPC } from '~/trpc/react';
 import {
@@ -36,6 +36,8 @@ interface Props {
   status: string;
   /** False for a suite of micro-benchmarks, whose samples per second are no throughput (lib/throughput.ts). */
   throughput: boolean;
+  /** What the series' tag values stand for (pgbench's scripts by name: lib/series-name.ts). */
+  tagValueNames: TagValueNames;
 }
 
 /** A latency series with a heatmap to draw, or one still to come (heatmapDeferred). */
@@ -65,7 +67,15 @@ function zoomRange(chart: ECharts): TimeRange | null {
     : null;
 }
 
-export function RunCharts({ runId, timelines: packed, initialRange, live, status, throughput }: Props) {
+export function RunCharts({
+  runId,
+  timelines: packed,
+  initialRange,
+  live,
+  status,
+  throughput,
+  tagValueNames,
+}: Props) {
   const initial = useMemo(() => packed.map(unpackTimeline), [packed]);
   const { state, newest, finished, listeningSinceMs } = useLiveTimelines(initial, live, runId);
   const [range, setRange] = useState<TimeRange | null>(null);
@@ -129,9 +139,9 @@ export function RunCharts({ runId, timelines: packed, initialRange, live, status
       latency,
       heatmapSeries: latency.filter(hasHeatmap),
       byId: new Map(timelines.map((s) => [s.seriesId, s])),
-      title: seriesNamer(timelines),
+      title: seriesNamer(timelines, tagValueNames),
     };
-  }, [timelines]);
+  }, [timelines, tagValueNames]);
   const onDrawn = useDrawTiming(schedule.drawn);
   // Each chart builds its option when drawn, and again only when its data, the range or the
   // scale changes: setOption on a day of points costs tens of milliseconds per chart.
