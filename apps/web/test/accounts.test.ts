@@ -150,4 +150,40 @@ describe('Auth.js adapter', () => {
     });
     expect(memberships.map((m) => [m.role, m.organization.slug])).toEqual([['owner', 'grace-hopper']]);
   });
+
+  it('deletes a user with the tokens they created revoked and their pending invitations gone', async () => {
+    const user = await adapter.createUser!({
+      id: 'x',
+      email: 'gone@example.test',
+      emailVerified: null,
+      name: 'Gone',
+    });
+    const { organizationId } = await db.membership.findFirstOrThrow({ where: { userId: user.id } });
+    const project = await db.project.create({ data: { organizationId, slug: 'p', name: 'P' } });
+    const token = await db.apiToken.create({
+      data: {
+        projectId: project.id,
+        name: 'ci',
+        tokenHash: 'f'.repeat(64),
+        prefix: 'lf_ffff',
+        scopes: ['ingest'],
+        createdById: user.id,
+      },
+    });
+    await db.invitation.create({
+      data: {
+        organizationId,
+        email: 'alt@example.test',
+        role: 'owner',
+        tokenHash: 'e'.repeat(64),
+        invitedById: user.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    await adapter.deleteUser!(user.id);
+    expect(await db.user.count({ where: { id: user.id } })).toBe(0);
+    const revoked = await db.apiToken.findUniqueOrThrow({ where: { id: token.id } });
+    expect(revoked.revokedAt).toBeInstanceOf(Date);
+    expect(await db.invitation.count({ where: { email: 'alt@example.test' } })).toBe(0);
+  });
 });

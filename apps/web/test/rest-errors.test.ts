@@ -245,6 +245,21 @@ describe('POST /api/v1/projects/{org}/{project}/publications', () => {
     expect(await again.json()).toMatchObject({ created: [], existing: body.created });
   });
 
+  it('levels a variant from its original as stored, in a project whose slugs carry a suffix', async () => {
+    const variants = readFileSync(path_.join(SEEDS_DIR, '002-spacetimedb-postgres.json'), 'utf8');
+    const posted = await postPublication(post(path, variants, bearer(tokens.write)), lab);
+    expect(posted.status).toBe(201);
+    const { created } = (await posted.json()) as { created: string[] };
+    const stored = await db.comparison.findMany({
+      where: { slug: { in: created } },
+      select: { slug: true, leveledFrom: { select: { slug: true } } },
+    });
+    const original = stored.find((c) => c.slug.startsWith('spacetimedb-vs-postgres-keynote--'));
+    const fair = stored.find((c) => c.slug.startsWith('spacetimedb-vs-postgres-keynote-fair--'));
+    expect(original).toBeDefined();
+    expect(fair?.leveledFrom?.slug).toBe(original?.slug);
+  });
+
   it('checks every comparison before storing anything, naming the field', async () => {
     const file = JSON.parse(seed) as { id: string; comparisons: { slug: string; baseline: number }[] };
     file.id = 'another-publication';

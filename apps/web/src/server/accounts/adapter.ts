@@ -48,8 +48,17 @@ export function levelfieldAdapter(db: () => PrismaClient): Adapter {
         },
         select: userSelect,
       }),
+    // A token acts with its creator's authority and an invitation with its sender's: neither
+    // outlives the account (deleting it would otherwise leave them working, creator unknown).
     async deleteUser(id) {
-      await db().user.delete({ where: { id } });
+      await db().$transaction([
+        db().apiToken.updateMany({
+          where: { createdById: id, revokedAt: null },
+          data: { revokedAt: new Date() },
+        }),
+        db().invitation.deleteMany({ where: { invitedById: id, acceptedAt: null } }),
+        db().user.delete({ where: { id } }),
+      ]);
     },
     async linkAccount(account: AdapterAccount) {
       await db().account.create({

@@ -84,7 +84,9 @@ export async function saveComparison(
   );
   let leveledFromId: string | null = null;
   if (input.leveledFrom) {
-    const original = await readableComparison(db, author, input.leveledFrom);
+    // Named as asked when saved (its project added a random suffix): found in the author's project.
+    const own = await ownComparison(db, author.projectId, input.leveledFrom);
+    const original = await readableComparison(db, author, own?.slug ?? input.leveledFrom);
     if (!original)
       throw new AppError(
         'VALIDATION_FAILED',

@@ -199,16 +199,10 @@ export async function loadPublication(
     ...file.comparisons.filter((c) => !c.leveledFrom),
     ...file.comparisons.filter((c) => c.leveledFrom),
   ];
-  // The slug each comparison of the file is stored under (a project that is not public adds a
-  // random suffix), so a variant levels the original as stored.
-  const stored = new Map<string, string>();
-  const storedSlug = async (slug: string) =>
-    stored.get(slug) ?? (await ownComparison(db, author.projectId, slug))?.slug ?? slug;
   for (const c of ordered) {
     const own = await ownComparison(db, author.projectId, c.slug);
     if (own) {
       out.existing.push(own.slug);
-      stored.set(c.slug, own.slug);
       continue;
     }
     const { slug } = await saveComparison(db, author, {
@@ -217,7 +211,7 @@ export async function loadPublication(
       ...(c.description ? { description: c.description } : {}),
       baseline: c.baseline,
       subject: c.subject,
-      ...(c.leveledFrom ? { leveledFrom: await storedSlug(c.leveledFrom) } : {}),
+      ...(c.leveledFrom ? { leveledFrom: c.leveledFrom } : {}),
       ...(c.sweep ? { sweep: c.sweep } : {}),
       ...(c.claims ? { claims: c.claims } : {}),
       entries: c.entries.map((e) => ({
@@ -225,7 +219,6 @@ export async function loadPublication(
         runIds: e.results.map((name) => runIdOf.get(name) as string),
       })),
     });
-    stored.set(c.slug, slug);
     out.created.push(slug);
   }
   return out;
