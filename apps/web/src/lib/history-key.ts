@@ -8,6 +8,7 @@
 // Pure and isomorphic: the server hashes `historyIdentityText` into the history's id
 // (server/history/key.ts), the page shows the identity.
 import { canonicalJson } from '@levelfield/contracts/canonical';
+import { isObject } from './provenance-value';
 
 /** Labels that say where in the line a run sits, not which line: never part of the key. */
 export const POSITION_LABELS = ['branch', 'commit', 'repetition'] as const;
@@ -44,10 +45,6 @@ export interface RunForKey {
   provenance: unknown;
   system: { name: string } | null;
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value of a provenance field ({ value, origin }), when it is a plain scalar. */
 function fieldValue(field: unknown): string | number | boolean | undefined {

@@ -8,6 +8,7 @@
 // A run without a recorded setup (an older agent, a tool no shaper knows) is unknown: it is never
 // said to differ, and never said to match either.
 import { canonicalJson } from '@levelfield/contracts/canonical';
+import { isObject, provenanceValue } from './provenance-value';
 
 /** The provenance fields that make up a setup, by group and key. */
 const SETUP_FIELDS = [
@@ -29,19 +30,13 @@ export interface SetupDifference {
   after: string | null;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const text = (value: unknown) => (typeof value === 'string' ? value : canonicalJson(value));
 
 /** The run's setup from its provenance; null when none of its fields was recorded. */
 export function setupOf(provenance: unknown): Setup | null {
   const setup: Setup = {};
   for (const [group, key] of SETUP_FIELDS) {
-    const fields = isObject(provenance) ? provenance[group] : undefined;
-    const field = isObject(fields) ? fields[key] : undefined;
-    const value = isObject(field) ? field.value : undefined;
+    const value = provenanceValue(provenance, group, key);
     if (value === undefined || value === null) continue;
     // A record's entries are settings of their own, so a difference names the one that changed.
     if (isObject(value))

@@ -1,6 +1,7 @@
 // Series as people name them: the tool's metric and the tags that tell it apart from the other
 // series of that metric shown beside it — "latency (script 1: builtin select-only)", or just
 // "latency" when the run has one latency series or its tags are the same on all of them.
+import { isObject, provenanceValue } from './provenance-value';
 
 export interface NamedSeries {
   name: string;
@@ -16,17 +17,11 @@ export type TagValueNames = Record<string, Record<string, string>>;
  * the scripts in the command line's order (`workload.parameters.scripts`).
  */
 export function pgbenchScriptNames(provenance: unknown): TagValueNames {
-  const workload = isObject(provenance) ? provenance.workload : undefined;
-  const parameters =
-    isObject(workload) && isObject(workload.parameters) ? workload.parameters.value : undefined;
+  const parameters = provenanceValue(provenance, 'workload', 'parameters');
   const scripts = isObject(parameters) ? parameters.scripts : undefined;
   if (!Array.isArray(scripts) || scripts.length === 0) return {};
   return { script: Object.fromEntries(scripts.map((s, i) => [String(i), `${i + 1}: ${String(s)}`])) };
 }
-
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The names of series shown together (`all`): give it any one of them. */
 export function seriesNamer(
