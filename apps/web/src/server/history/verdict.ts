@@ -102,8 +102,8 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
       !candidateIds.has(r.id) && (commit === null || commitOf(r) !== commit) && r.startedAt < run.startedAt,
   );
   // Runs of the baseline whose tool ran with other options measure something else.
-  const before = earlier.filter((r) => !setupsDiffer(r.provenance, run.provenance));
-  const otherSetup = earlier.findLast((r) => setupsDiffer(r.provenance, run.provenance));
+  const otherSetups = earlier.filter((r) => setupsDiffer(r.provenance, run.provenance));
+  const before = earlier.filter((r) => !otherSetups.includes(r));
   const series = chooseSeries([...before, ...candidates], input.series);
   // The ingest API summarises a run moments after it ends (off its hot path): ask again then.
   if (candidates.some((r) => r.series.some((s) => seriesKeyOf(s) === series.chosen && s.summary === null)))
@@ -199,7 +199,7 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
       historyUrl: historyUrl(baseline.id),
       points: basePoints.length,
       runs: basePoints.reduce((n, p) => n + p.runs.length, 0),
-      otherSetup: otherSetup ? otherSetupOf(earlier, otherSetup, run.provenance) : null,
+      otherSetup: otherSetups.length > 0 ? otherSetupOf(otherSetups, run.provenance) : null,
     },
     history: { id: own.id, url: historyUrl(own.id) },
     series: series.chosen,
@@ -214,13 +214,9 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
 export type VerdictView = Awaited<ReturnType<typeof verdictOf>>;
 
 /** How many baseline runs were left out for another setup, and how the latest of them differed. */
-function otherSetupOf(earlier: RunOfHistoryRow[], latest: RunOfHistoryRow, candidate: unknown) {
-  const differences = setupDifferences(setupOf(latest.provenance)!, setupOf(candidate)!);
-  return {
-    runs: earlier.filter((r) => setupsDiffer(r.provenance, candidate)).length,
-    differences,
-    summary: describeSetupDifferences(differences),
-  };
+function otherSetupOf(others: RunOfHistoryRow[], candidate: unknown) {
+  const differences = setupDifferences(setupOf(others.at(-1)!.provenance)!, setupOf(candidate)!);
+  return { runs: others.length, differences, summary: describeSetupDifferences(differences) };
 }
 
 /** Where the last change of `metric` that detection finds in `points` starts (0: none). */
