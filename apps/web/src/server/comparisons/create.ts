@@ -31,7 +31,7 @@ const runNotFound = (runId: string) =>
   new AppError('NOT_FOUND', `No run ${runId} that you may read: check the id.`);
 
 /** The comparison with this slug if the author may read it: a slug alone confirms nothing. */
-export async function readableComparison(db: PrismaClient, author: ComparisonAuthor, slug: string) {
+async function readableComparison(db: PrismaClient, author: ComparisonAuthor, slug: string) {
   const found = await db.comparison.findUnique({ where: { slug }, select: { id: true, projectId: true } });
   if (!found) return null;
   const readable =
@@ -54,6 +54,15 @@ export function ownComparison(db: PrismaClient, projectId: string, slug: string)
     orderBy: { createdAt: 'asc' },
     select: { slug: true },
   });
+}
+
+/**
+ * The original a variant levels, named by the slug it was asked under: the author's project's own
+ * first (found with the random suffix its project added), else any the author may read.
+ */
+export async function originalOf(db: PrismaClient, author: ComparisonAuthor, slug: string) {
+  const own = await ownComparison(db, author.projectId, slug);
+  return readableComparison(db, author, own?.slug ?? slug);
 }
 
 /** Saves a comparison into a project the author may edit; every run and the original must be readable. */
@@ -84,9 +93,7 @@ export async function saveComparison(
   );
   let leveledFromId: string | null = null;
   if (input.leveledFrom) {
-    // Named as asked when saved (its project added a random suffix): found in the author's project.
-    const own = await ownComparison(db, author.projectId, input.leveledFrom);
-    const original = await readableComparison(db, author, own?.slug ?? input.leveledFrom);
+    const original = await originalOf(db, author, input.leveledFrom);
     if (!original)
       throw new AppError(
         'VALIDATION_FAILED',

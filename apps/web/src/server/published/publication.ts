@@ -8,12 +8,7 @@ import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { ComparisonInputRaw, RunInput } from '@levelfield/fairness';
 import { z } from 'zod';
-import {
-  type ComparisonAuthor,
-  ownComparison,
-  readableComparison,
-  saveComparison,
-} from '../comparisons/create.ts';
+import { type ComparisonAuthor, originalOf, ownComparison, saveComparison } from '../comparisons/create.ts';
 import { importPublished, validatePublished } from './import.ts';
 import { withRunFacts } from './run-facts.ts';
 import type { PublishedResult } from './schema.ts';
@@ -170,12 +165,7 @@ export async function loadPublication(
   // An original named by a variant is in the file or stored already: checked before storing.
   const inFile = new Set(file.comparisons.map((c) => c.slug));
   for (const [i, c] of file.comparisons.entries())
-    if (
-      c.leveledFrom &&
-      !inFile.has(c.leveledFrom) &&
-      !(await ownComparison(db, author.projectId, c.leveledFrom)) &&
-      !(await readableComparison(db, author, c.leveledFrom))
-    )
+    if (c.leveledFrom && !inFile.has(c.leveledFrom) && !(await originalOf(db, author, c.leveledFrom)))
       throw new AppError(
         'VALIDATION_FAILED',
         `No comparison you may read has the slug "${c.leveledFrom}": name an original in this publication or one already stored.`,
