@@ -11,7 +11,6 @@ import 'server-only';
 import { randomInt } from 'node:crypto';
 import { AppError } from '@levelfield/contracts/errors';
 import type { Visibility } from '@levelfield/db/client';
-
 import { RANDOM_SUFFIX } from '~/lib/schemas/slug';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -19,7 +18,7 @@ const SUFFIX_LENGTH = 8;
 /** ComparisonSlug's longest. */
 const MAX_SLUG = 100;
 
-export function withRandomSuffix(slug: string): string {
+function withRandomSuffix(slug: string): string {
   let suffix = '';
   for (let i = 0; i < SUFFIX_LENGTH; i += 1) suffix += ALPHABET[randomInt(ALPHABET.length)];
   const base = slug
