@@ -1,7 +1,8 @@
 // How fresh the live run page is, in words: "live · 0.8 s behind" (how long the newest interval
 // took from its end at the agent to this page), "stalled 12 s" (nothing new for a while the page
-// listened, counted from the newest interval's end), "finished". Interval ends are the agent's clock and "now" is
-// the browser's: on one machine they agree; across machines the figure includes their offset.
+// listened, counted from the newest interval's end), "finished". Interval ends are the agent's
+// clock and "now" is the browser's: on one machine they agree; across machines the figure
+// includes their offset.
 import { formatDuration, formatFixed } from '~/lib/format';
 
 export interface Freshness {
@@ -29,14 +30,16 @@ export function freshness(input: {
   const patience = STALL_INTERVALS * intervalMs;
   // Silence means something only while the page listens: the newest interval of a page read on a
   // busy machine may arrive long before the stream opens, and the agent was streaming all along.
-  if (listeningSinceMs === null)
-    return nowMs - newest.arrivedMs > patience
-      ? {
-          state: 'waiting',
-          text: `connecting to the live stream · newest interval ${formatDuration(silent)} old`,
-        }
-      : { state: 'live', text: `live · ${formatFixed(behind / 1000, 1)} s behind` };
-  if (silent > behind + patience && nowMs - Math.max(listeningSinceMs, newest.arrivedMs) > patience)
+  if (listeningSinceMs === null && nowMs - newest.arrivedMs > patience)
+    return {
+      state: 'waiting',
+      text: `connecting to the live stream · newest interval ${formatDuration(silent)} old`,
+    };
+  if (
+    listeningSinceMs !== null &&
+    silent > behind + patience &&
+    nowMs - Math.max(listeningSinceMs, newest.arrivedMs) > patience
+  )
     return { state: 'stalled', text: `stalled ${formatDuration(silent)}` };
   return { state: 'live', text: `live · ${formatFixed(behind / 1000, 1)} s behind` };
 }

@@ -257,10 +257,9 @@ export function liveRanges(state: LiveState, includeWarmup = false): SeriesRange
     if (includeWarmup && extension.warmup === undefined) return [];
     const counted = (p: TimePoint) => includeWarmup || !p.warmup;
     const seconds = s.points.reduce((sum, p) => sum + (counted(p) ? (p.end - p.t) / 1000 : 0), 0);
-    const parts = [extension.merged, includeWarmup ? extension.warmup : null].filter(
-      (h): h is Histogram => h != null,
-    );
-    const merged = parts.length === 2 ? parts[0]!.copy().add(parts[1]!) : parts[0];
+    const warmup = includeWarmup ? (extension.warmup ?? null) : null;
+    const merged =
+      extension.merged && warmup ? extension.merged.copy().add(warmup) : (extension.merged ?? warmup);
     const stats = merged ? histogramStats(merged, seconds) : { summary: null, spectrum: [] };
     return [{ seriesId: s.seriesId, ...stats }];
   });
