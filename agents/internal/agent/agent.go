@@ -149,7 +149,7 @@ func Run(ctx context.Context, cfg Config, args []string) (int, error) {
 	if err != nil {
 		return 2, err
 	}
-	create, err := buildCreate(ctx, cfg, ad, args, start)
+	create, err := buildCreate(ctx, cfg, ad, args, dir, start)
 	if err != nil {
 		return 2, err
 	}
@@ -458,7 +458,8 @@ func captured(v any, source string) provenance.Field { return provenance.Capture
 
 // buildCreate assembles the create-run body: captured and declared
 // provenance (redacted), the measurement method, labels and disclosure.
-func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []string, start time.Time) (sink.CreateRun, error) {
+// dir is where the tool runs (its script files are read from there).
+func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []string, dir string, start time.Time) (sink.CreateRun, error) {
 	if err := checkLabels(cfg.Labels); err != nil {
 		return sink.CreateRun{}, err
 	}
@@ -493,7 +494,6 @@ func buildCreate(ctx context.Context, cfg Config, ad adapters.Adapter, args []st
 		}
 		if len(args) > 0 {
 			doc.Set("workload.command", captured(provenance.RedactArgs(args), "command line"))
-			dir, _ := os.Getwd() // where the tool runs (Run starts it here), for its script files
 			for path, v := range adapters.ShapeOf(ad.Name(), args, dir) {
 				doc.Set(path, captured(v, "command line"))
 			}
@@ -597,7 +597,7 @@ func Import(ctx context.Context, cfg Config, files []string) (string, error) {
 		first, end = min(first, f.StartMs), max(end, f.EndMs)
 	}
 	start := time.UnixMilli(first)
-	create, err := buildCreate(ctx, cfg, ad, nil, start)
+	create, err := buildCreate(ctx, cfg, ad, nil, "", start)
 	if err != nil {
 		return "", err
 	}

@@ -60,7 +60,7 @@ func TestCreateBodyHasOnlyContractKeys(t *testing.T) {
 	cfg := Config{Project: "demo", Labels: map[string]string{"clients": "8"}, Interval: time.Second, Warmup: 5 * time.Second,
 		ProvenanceFile: "testdata/declared.yaml", NoCloud: true, Name: "nightly", AgentVersion: "test", Stderr: io.Discard,
 		MaxSeriesPerMetric: 40}
-	create, err := buildCreate(context.Background(), cfg, ad, []string{"pgbench", "--password=hunter2", "-T", "1"}, time.Now())
+	create, err := buildCreate(context.Background(), cfg, ad, []string{"pgbench", "--password=hunter2", "-T", "1"}, "", time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
