@@ -400,7 +400,7 @@ function declarationEvidence(input: ComparisonInput, checkId: string): CheckEvid
 }
 
 /**
- * A differing field of the publication's own: a count or switch of the setup flags; any other
+ * A differing field of the publication's own: a count, switch or execution mode of the setup flags; any other
  * turns a pass or an unknown into a review.
  */
 function withOwnFields(outcome: CheckOutcome, input: ComparisonInput, checkId: string): CheckOutcome {
@@ -411,7 +411,7 @@ function withOwnFields(outcome: CheckOutcome, input: ComparisonInput, checkId: s
     return {
       ...outcome,
       state: 'flag',
-      message: `${capitalise(decided.join('; '))}: a count or switch of the setup that differs between the sides, recorded by the publication under its own name.`,
+      message: `${capitalise(decided.join('; '))}: a count, switch or execution mode of the setup that differs between the sides, recorded by the publication under its own name.`,
     };
   if (outcome.state !== 'pass' && outcome.state !== 'unknown') return outcome;
   if (own.length === 0) return outcome;

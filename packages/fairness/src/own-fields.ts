@@ -7,7 +7,7 @@
 
 import { GROUP_FIELDS } from '@levelfield/contracts/provenance';
 import { namesHow } from './checks/workload-parts.ts';
-import { canonical, display, parseNumber } from './normalize.ts';
+import { admitsUnknown, canonical, display, normText, parseNumber } from './normalize.ts';
 import { entryValue, groupOf, pathReader, readEntry, recordedPaths } from './read.ts';
 import type { ComparisonInput } from './schema.ts';
 import { isIntended } from './subject.ts';
@@ -110,11 +110,57 @@ const RESULT_NAME =
 export interface OwnFieldDifference {
   /** "own field x-uploadParallel differs (A: 16 vs B: 5)". */
   text: string;
-  /** A number or switch of the setup, stated on every side: decided without a reader. */
+  /** A number, switch or execution mode of the setup, stated on every side: decided without a reader. */
   decided: boolean;
 }
 
 const isCountOrSwitch = (v: unknown) => typeof v === 'number' || typeof v === 'boolean';
+
+/** A name for how a runtime executes code: "x-executionMode", "x-executionTier", "x-jit". */
+const EXECUTION_NAME = /execution|tier\b|^x-(jit|aot)$|interpret/i;
+
+/** How code ran: interpreted, or compiled to machine code (as it runs, before it, or unsaid which). */
+type ExecutionMode =
+  | 'an interpreter'
+  | 'a JIT compiler'
+  | 'ahead-of-time compilation'
+  | 'compiled to machine code';
+
+/**
+ * How a side's runtime executed the code, from its words: the first mode named in a clause that
+ * does not deny it ("interpreter; the AOT compiler was not used" is an interpreter), and a JIT
+ * said to be off is an interpreter. Null when no mode is named or the value says nothing.
+ */
+export function executionModeOf(value: unknown): ExecutionMode | null {
+  if (typeof value !== 'string') return null;
+  const text = normText(value);
+  if (/\b(no|without) (m|y)?jit\b|\b(m|y)?jit (is |was )?(not enabled|not used|disabled|off)\b/.test(text))
+    return 'an interpreter';
+  const modes: [RegExp, ExecutionMode][] = [
+    [/\binterpret(er|ed|s)?\b/, 'an interpreter'],
+    [/\baot\b|ahead of time/, 'ahead-of-time compilation'],
+    [/\b(jit|just in time)\b/, 'a JIT compiler'],
+    [/\bcompiled (to (native|machine)|by)\b|\bnative code\b/, 'compiled to machine code'],
+  ];
+  for (const clause of text.split(/[;,(]/)) {
+    if (/\b(not|no|without|disabled)\b/.test(clause) || admitsUnknown(clause)) continue;
+    for (const [pattern, mode] of modes) if (pattern.test(clause)) return mode;
+  }
+  return null;
+}
+
+/**
+ * Every side names how its code was executed, and the modes differ: a setup decided from the
+ * words. Compiled code whose compiler runs at an unsaid time differs only from an interpreter.
+ */
+function executionModesDiffer(name: string, values: readonly unknown[]): boolean {
+  if (!EXECUTION_NAME.test(name)) return false;
+  const modes = values.map(executionModeOf);
+  if (modes.some((m) => m === null)) return false;
+  const interpreted = modes.filter((m) => m === 'an interpreter').length;
+  if (interpreted > 0) return interpreted < modes.length;
+  return !modes.includes('compiled to machine code') && new Set(modes).size > 1;
+}
 
 /**
  * The own fields of this check's group that differ or are stated for some sides only; with no
@@ -164,9 +210,13 @@ export function ownFieldDifferences(input: ComparisonInput, checkId?: string): O
         // Decided only for a field marked as the publication's own (x-…): a name the contract
         // does not list, unmarked, may be a misplaced fact of another field, so a reviewer reads it.
         decided:
-          path.includes('x-') &&
-          !RESULT_NAME.test(name) &&
-          stated.every((s) => isCountOrSwitch(s.read?.value)),
+          (path.includes('x-') &&
+            !RESULT_NAME.test(name) &&
+            stated.every((s) => isCountOrSwitch(s.read?.value))) ||
+          executionModesDiffer(
+            name,
+            stated.map((s) => s.read?.value),
+          ),
       });
   }
   return out;

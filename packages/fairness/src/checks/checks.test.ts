@@ -3010,6 +3010,33 @@ describe('special rules', () => {
     expect(r.message).toMatch(/Connections differs \(A: 50 vs B: 8\)/);
   });
 
+  it("an own field naming each side's execution mode flags F-SW-2 when the modes differ", () => {
+    const mode = (v: string) => ({ software: { 'x-executionTier': v } });
+    const sw2 = checkById('F-SW-2')!;
+    const interpretedVsNative = runCheck(
+      sw2,
+      pair(
+        mode('interpreter; the AOT compiler was not used'),
+        mode('compiled to native code by the runtime'),
+      ),
+    );
+    expect(interpretedVsNative.state).toBe('flag');
+    expect(interpretedVsNative.message).toMatch(/execution mode/);
+    expect(
+      runCheck(sw2, pair(mode('AOT mode (ahead-of-time compiled)'), mode('JIT at load (Cranelift)'))).state,
+    ).toBe('flag');
+    // A JIT said to be off is an interpreter, the same as the other side's.
+    expect(runCheck(sw2, pair(mode('MJIT not enabled'), mode('interpreter'))).state).not.toBe('flag');
+    // Compiled at an unsaid time is not shown to differ from a JIT; a side that says nothing decides nothing.
+    expect(runCheck(sw2, pair(mode('compiled to native code'), mode('JIT compiler'))).state).not.toBe('flag');
+    expect(runCheck(sw2, pair(mode('mode not stated'), mode('interpreter'))).state).not.toBe('flag');
+    // Under a name that is not an execution mode, words still go to a reviewer.
+    expect(
+      runCheck(sw2, pair({ software: { 'x-notes': 'interpreter' } }, { software: { 'x-notes': 'AOT' } }))
+        .state,
+    ).toBe('needs_review');
+  });
+
   it("a field of the publication's own that differs: a count of the setup flags, words go to a reviewer", () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,
