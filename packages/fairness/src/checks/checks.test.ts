@@ -894,6 +894,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(layout.state).toBe('needs_review');
     expect(layout.hint).toMatch(/configuration differs \(A: layout analysis on vs B: no layout analysis\)/);
+    // Described for one side only: the others' work is unknown, and the description is the lead.
+    const oneSide = runCheck(
+      checkById('F-WL-3')!,
+      pair({ software: { configuration: 'constant-time BN operations' } }, {}),
+    );
+    expect(oneSide.state).toBe('needs_review');
+    expect(oneSide.hint).toMatch(/configuration stated for A \(constant-time BN operations\) only/);
   });
 
   it('F-WL-3 flags the feature difference, unless the feature is the subject', () => {

@@ -643,13 +643,26 @@ function workDescriptionsDiffering(input: ComparisonInput): { parts: string[]; e
       read: groupField('software', 'configuration'),
     },
   ];
-  const differing = compareFields(input, specs).filter((c) => c.differs);
+  const compared = compareFields(input, specs);
+  const differing = compared.filter((c) => c.differs);
+  // Described for some sides only ("constant-time BN operations" on one library): what the others
+  // did is unknown, and the one description is where a reviewer starts.
+  const oneSided = compared.filter(
+    (c) => !c.differs && !c.intended && !c.known && c.sides.some((s) => s.read),
+  );
   return {
     parts: [
       ...differing.map((c) => `${c.spec.label} differs (${sidesText(c)})`),
+      ...oneSided.map(
+        (c) =>
+          `${c.spec.label} stated for ${c.sides
+            .filter((s) => s.read)
+            .map((s) => `${s.entry.label} (${display(s.read?.value as FieldValue)})`)
+            .join(', ')} only`,
+      ),
       ...ownFieldDifferences(input).map((o) => o.text),
     ],
-    evidence: evidenceFor(differing),
+    evidence: evidenceFor([...differing, ...oneSided]),
   };
 }
 
