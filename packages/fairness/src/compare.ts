@@ -70,6 +70,18 @@ export interface FieldComparison {
 /** "equivalent to each TiDB VM", "same as the server", "identical to A's": equal to another side. */
 const SAME_AS = /\b(equivalent|identical|same|equal)\b\s+(to|as)\b/;
 
+/**
+ * Words that say a value was picked for each side on its own ("window width chosen per app",
+ * "collective algorithms varied per library", "the query string differs per framework"): the
+ * same words on every side then describe different setups, not one.
+ */
+const CHOSEN_PER_SIDE =
+  /\b((chosen|tuned|adjusted|picked|selected|sized|varied)( separately| individually| differently)? (per|for each) |(differ\w*|vary|varies|varied) (per|by|between) (each )?)(app|application|side|system|engine|database|library|framework|tool|runtime|server|client|editor|browser|language|implementation|vendor|product)s?\b/;
+
+export function saysChosenPerSide(value: unknown): boolean {
+  return typeof value === 'string' && CHOSEN_PER_SIDE.test(normText(value));
+}
+
 function saysSameAsOthers(value: unknown): boolean {
   return typeof value === 'string' && SAME_AS.test(normText(value));
 }
@@ -130,7 +142,7 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
   // a value that says it equals another side's ("VM, equivalent to each TiDB VM"): its words name
   // no value of their own to differ by.
   const knownSides = sides.filter((s) => s.known && !s.unreadable && !saysSameAsOthers(s.read?.value));
-  let differs = sides.some((s) => s.read?.differs);
+  let differs = sides.some((s) => s.read?.differs || saysChosenPerSide(s.read?.value));
   if (!differs && knownSides.length >= 2) {
     const keys = knownSides.flatMap((s) => s.keys);
     if (spec.tolerance !== undefined && keys.every((k) => typeof k === 'number')) {

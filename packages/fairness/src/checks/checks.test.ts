@@ -1034,6 +1034,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     ).toBe('flag');
   });
 
+  it('F-WL-1 flags parameters that every side says were chosen per side, however alike the words', () => {
+    const said = { workload: { name: 'typing', parameters: '200 characters; window width chosen per app' } };
+    const r = runCheck(checkById('F-WL-1')!, pair(said, said));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /parameters chosen per side \(every side: 200 characters; window width chosen per app\)/i,
+    );
+    // The same words without "per side" are the same setup.
+    const same = { workload: { name: 'typing', parameters: '200 characters; window width 1200 px' } };
+    expect(runCheck(checkById('F-WL-1')!, pair(same, same)).state).toBe('pass');
+  });
+
   it('F-WL-1 sends a side that ran part of the parameter grid to a reviewer, not a different workload', () => {
     const model = (m: string) => ({ workload: { name: 'generate', parameters: { model: m } } });
     const r = runCheck(

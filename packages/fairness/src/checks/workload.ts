@@ -7,6 +7,7 @@ import {
   type FieldComparison,
   type FieldSpec,
   nestedSets,
+  saysChosenPerSide,
   sidesText,
   verdictOf,
 } from '../compare.ts';
@@ -308,9 +309,21 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     { field: 'workload.schemaHash', label: 'schema', read: groupField('workload', 'schemaHash') },
   ];
   const oneSided: string[] = [];
+  const chosenPerSide: string[] = [];
   const comparisons = compareFields(input, [...head, ...workloadParameterSpecs, ...implementation]).map(
     (c) => {
       if (!c.differs) return c;
+      // Words saying the value was picked per side are the difference, however alike they read.
+      const perSide = c.sides.filter((s) => saysChosenPerSide(s.read?.value));
+      if (perSide.length > 0) {
+        const texts = perSide.map((s) => display(s.read?.value as FieldValue));
+        const said =
+          perSide.length === c.sides.length && new Set(texts).size === 1
+            ? `every side: ${texts[0]}`
+            : perSide.map((s, i) => `${s.entry.label}: ${texts[i]}`).join('; ');
+        chosenPerSide.push(`${c.spec.label} chosen per side (${said})`);
+        return { ...c, differs: false };
+      }
       if (
         subsetOfWorkloads(c) ||
         differsOnlyByNames(c) ||
@@ -339,6 +352,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
       why: 'a different scale, mix or skew is a different workload, so the numbers do not measure the same work',
       subject: 'the workload spec and parameters',
     },
+    { flags: chosenPerSide },
   );
   if (outcome.state === 'flag') return outcome;
   if (worded.length > 0) {
