@@ -2958,6 +2958,19 @@ describe('special rules', () => {
       ),
     );
     expect(said.message).toMatch(/A \(JIT-compiled\) measured without warm-up against B/);
+    // Julia compiles each method at its first call; a timed region that includes that compilation says so too.
+    expect(runCheck(checkById('F-MEAS-3')!, pair(side('Julia', 0), side('Nim', 0))).state).toBe('flag');
+    const region = (timedRegion: string) => ({
+      measurement: { durationMs: 300_000, warmupMs: 0, timedRegion },
+    });
+    const included = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(
+        region('process wall time, which for this side includes JIT compilation'),
+        region('process wall time (compiled ahead of time)'),
+      ),
+    );
+    expect(included.message).toMatch(/A \(JIT-compiled\) measured without warm-up against B/);
   });
 
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {

@@ -247,12 +247,12 @@ function warmupKey(value: unknown): number | string | null {
 
 /** Runtimes that compile while the benchmark runs, and toolchains that compile before it. */
 const JIT_RUNTIME =
-  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|kotlin|scala|clojure|truffle\w*)\b/i;
+  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|julia|kotlin|scala|clojure|truffle\w*)\b/i;
 const AHEAD_OF_TIME = /\b(go|golang|rust|rustc|cargo|c\+\+|gcc|clang|zig|nim|crystal|swift|native image)\b/i;
 
 /** A side's own words that compilation is timed ("the first call, so JIT compilation is inside the timer"). */
 const COMPILE_TIMED =
-  /\bcompil\w* (is |was |happens |runs )?(inside|within|included in|part of|counted in) (the )?(timer|timing|timed|measure\w*)|\b(timing|timer|timed \w+|measurement) includes? (the )?(jit |just in time )?compil/;
+  /\bcompil\w* (is |was |happens |runs )?(inside|within|included in|part of|counted in) (the )?(timer|timing|timed|measure\w*)|\b(timing|timer|timed \w+|measurement) includes? (the )?(jit |just in time )?compil|\bincludes? (the |its )?(jit|just in time) compil/;
 /** And that there is nothing to compile while it is timed. */
 const NOTHING_TO_COMPILE =
   /\bno (jit |just in time )?(compilation|compile|compiling)( step)?\b|\bnothing to compile\b|\bahead of time\b/;
