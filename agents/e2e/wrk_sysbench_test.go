@@ -3,16 +3,19 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"io"
 	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -80,6 +83,50 @@ func TestWrkRun(t *testing.T) {
 	}
 	if bm, _ := in.create["benchmark"].(map[string]any); bm["name"] != "wrk" || bm["version"] == "" {
 		t.Errorf("benchmark %v", in.create["benchmark"])
+	}
+}
+
+// TestWrkSetupIsTheRequestedPath runs Debian's wrk with a Lua script that
+// takes arguments after "--" (wrk hands them to the script's init, as in
+// reporting scripts that post their summary to a webhook) and a URL copied
+// with its fragment (wrk sends it as part of the path): the run's setup
+// records the path wrk requested, without the script's URL or the
+// fragment's token, which the command line's redaction removes.
+func TestWrkSetupIsTheRequestedPath(t *testing.T) {
+	var mu sync.Mutex
+	requested := map[string]bool{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requested[r.RequestURI] = true
+		mu.Unlock()
+		io.WriteString(w, "ok")
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	script := filepath.Join(dir, "report.lua")
+	if err := os.WriteFile(script, []byte("local webhook\nfunction init(args) webhook = args[1] end\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	const webhook = "https://hooks.slack.com/services/T0E2EWRK1/B0E2EWRK2/e2eWrkWebhookSecret42"
+	in, _ := runTool(t, "wrk", "-t1", "-c1", "-d1s", "-s", script,
+		srv.URL+"/api/items#access_token=e2eWrkFragmentToken7", "--", webhook)
+	mu.Lock()
+	if !requested["/api/items#access_token=e2eWrkFragmentToken7"] || len(requested) != 1 {
+		t.Fatalf("wrk requested %v", requested)
+	}
+	mu.Unlock()
+	prov, _ := in.create["provenance"].(map[string]any)
+	workload, _ := prov["workload"].(map[string]any)
+	params, _ := workload["parameters"].(map[string]any)
+	value, _ := params["value"].(map[string]any)
+	if value["path"] != "/api/items" {
+		t.Errorf("workload.parameters path %v, wrk requested /api/items", value["path"])
+	}
+	body, _ := json.Marshal(in.create)
+	for _, secret := range []string{"e2eWrkWebhookSecret42", "e2eWrkFragmentToken7"} {
+		if bytes.Contains(body, []byte(secret)) {
+			t.Errorf("the run holds %s: %s", secret, body)
+		}
 	}
 }
 

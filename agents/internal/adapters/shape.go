@@ -151,11 +151,17 @@ func wrkShape(args []string, dir string) Shape {
 		}
 		params["headers"] = names
 	}
+	// wrk's URL is its first argument that is no option; the arguments after
+	// it ("--" and on) are its Lua script's own, and may name other URLs (a
+	// webhook the script reports to).
 	for _, a := range args {
-		if rest, ok := strings.CutPrefix(a, "http://"); ok {
+		rest, ok := strings.CutPrefix(a, "http://")
+		if !ok {
+			rest, ok = strings.CutPrefix(a, "https://")
+		}
+		if ok {
 			params["path"] = pathOf(rest)
-		} else if rest, ok := strings.CutPrefix(a, "https://"); ok {
-			params["path"] = pathOf(rest)
+			break
 		}
 	}
 	return loadShape(args, params, countFlag{"--connections", "-c", 10}, countFlag{"--threads", "-t", 2})
@@ -223,8 +229,11 @@ func loadShape(args []string, params map[string]any, connections, threads countF
 	return shape
 }
 
-// pathOf is a URL's path with its query's parameter names ("/search?q&page").
+// pathOf is a URL's path with its query's parameter names ("/search?q&page"),
+// without the fragment: like a query's values, it is where tokens travel
+// (#access_token=…), and the command line's redaction removes it.
 func pathOf(hostAndPath string) string {
+	hostAndPath, _, _ = strings.Cut(hostAndPath, "#")
 	i := strings.IndexByte(hostAndPath, '/')
 	if i < 0 {
 		return "/"
