@@ -16,6 +16,7 @@ import { getComparison } from '~/server/comparisons/view';
 import { decideChange } from '~/server/history/decide';
 import { historyOfRun } from '~/server/history/list';
 import { getHistory } from '~/server/history/view';
+import { updateProject } from '~/server/projects/projects';
 import { publishReport } from '~/server/reports/publish';
 import { getReport } from '~/server/reports/read';
 import { openThread } from '~/server/reports/threads';
@@ -387,5 +388,78 @@ describe('slugs', () => {
         ),
       ),
     ).toBe('CONFLICT');
+  });
+
+  it('of what stops being public move off the names they were public under', async () => {
+    const organizationId = (await db.organization.findUniqueOrThrow({ where: { slug: 'south' } })).id;
+    const { id: projectId } = await db.project.create({
+      data: { organizationId, slug: 'going-private', name: 'Going private', visibility: 'public' },
+    });
+    const runIds = [await finishedRun(db, projectId, 'one'), await finishedRun(db, projectId, 'two')];
+    const owner = users.south.owner;
+    const entries = [
+      { label: 'one', runIds: [runIds[0]!] },
+      { label: 'two', runIds: [runIds[1]!] },
+    ];
+    const compared = await createComparison(
+      db,
+      owner,
+      { projectId },
+      { slug: 'once-public', title: 'T', entries },
+    );
+    const published = await publishReport(db, owner, { comparison: compared.slug, visibility: 'public' });
+    expect([compared.slug, published.slug]).toEqual(['once-public', 'once-public']);
+    const { id: comparisonId } = await db.comparison.findUniqueOrThrow({ where: { slug: compared.slug } });
+
+    // The report made unlisted: a new address, and the one it was public under opens nothing.
+    const unlisted = await callLists(owner).reports.setVisibility({
+      slug: 'once-public',
+      visibility: 'unlisted',
+    });
+    expect(unlisted.moved).toBe(true);
+    expect(unlisted.slug).toMatch(/^once-public--[a-z0-9]{8}$/);
+    expect(await outcome(getReport(db, null, 'once-public'))).toBe('NOT_FOUND');
+    expect(await outcome(getReport(db, null, unlisted.slug))).toBe('ok');
+    // Its new address stays through later changes, public again included.
+    const again = await callLists(owner).reports.setVisibility({
+      slug: unlisted.slug,
+      visibility: 'private',
+    });
+    expect([again.slug, again.moved]).toEqual([unlisted.slug, false]);
+
+    // So does one published again as unlisted, and its new version names the new address.
+    const second = await createComparison(
+      db,
+      owner,
+      { projectId },
+      { slug: 'republished', title: 'T', entries },
+    );
+    await publishReport(db, owner, { comparison: second.slug, visibility: 'public' });
+    const republished = await publishReport(db, owner, { comparison: second.slug, visibility: 'unlisted' });
+    expect(republished.slug).toMatch(/^republished--[a-z0-9]{8}$/);
+    expect(await outcome(getReport(db, null, 'republished'))).toBe('NOT_FOUND');
+
+    // The project made private: its comparison moves too, and north may now ask for the name.
+    await updateProject(db, projectId, { name: 'Going private', visibility: 'private' });
+    const moved = await db.comparison.findUniqueOrThrow({
+      where: { id: comparisonId },
+      select: { slug: true },
+    });
+    expect(moved.slug).toMatch(/^once-public--[a-z0-9]{8}$/);
+    const open = targets.north.public;
+    const asked = await createComparison(
+      db,
+      users.north.owner,
+      { projectId: open.projectId },
+      {
+        slug: 'once-public',
+        title: 'Free again',
+        entries: [
+          { label: 'one', runIds: [open.runIds[0]] },
+          { label: 'two', runIds: [open.runIds[1]] },
+        ],
+      },
+    );
+    expect(asked.slug).toBe('once-public');
   });
 });

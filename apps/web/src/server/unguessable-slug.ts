@@ -7,10 +7,12 @@
 // letters and digits (41 bits) that no one guesses and no one else asks for. The double hyphen
 // marks the suffix (a slug typed by a person has single hyphens), so a slug that already carries
 // one (a private comparison's, offered as its report's) gets a new one instead of a second.
+// What stops being public moves the same way (slugAfterVisibility): the name it was public under
+// is released, and an unlisted link is not the once-public one that anyone may have kept.
 import 'server-only';
 import { randomInt } from 'node:crypto';
 import { AppError } from '@levelfield/contracts/errors';
-import type { Visibility } from '@levelfield/db/client';
+import type { PrismaClient, Visibility } from '@levelfield/db/client';
 import { RANDOM_SUFFIX } from '~/lib/schemas/slug';
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
@@ -50,3 +52,27 @@ export async function allocateSlug(
   }
   throw new AppError('CONFLICT', 'No free slug was found for this name: try again.', 'slug');
 }
+
+/**
+ * The slug an existing comparison or report holds once who may see it changes: one someone would
+ * ask for (no random suffix) moves to the same name with a suffix when it stops being public; a
+ * suffixed one stays, and so does every slug of what is public.
+ */
+export async function slugAfterVisibility(
+  slug: string,
+  visibility: Visibility,
+  isTaken: (slug: string) => Promise<boolean>,
+): Promise<string> {
+  if (visibility === 'public' || RANDOM_SUFFIX.test(slug)) return slug;
+  return allocateSlug(slug, visibility, isTaken, '');
+}
+
+type SlugTables = Pick<PrismaClient, 'report' | 'comparison'>;
+
+/** Whether a report holds the slug (report slugs are unique across the installation). */
+export const reportSlugTaken = (db: SlugTables) => async (slug: string) =>
+  (await db.report.findUnique({ where: { slug }, select: { id: true } })) !== null;
+
+/** Whether a comparison holds the slug (comparison slugs are unique across the installation). */
+export const comparisonSlugTaken = (db: SlugTables) => async (slug: string) =>
+  (await db.comparison.findUnique({ where: { slug }, select: { id: true } })) !== null;

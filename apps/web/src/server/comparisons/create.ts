@@ -5,7 +5,7 @@ import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import { type ProjectRef, requireProject, requireRun } from '../access-checks.ts';
-import { allocateSlug } from '../unguessable-slug.ts';
+import { allocateSlug, comparisonSlugTaken } from '../unguessable-slug.ts';
 import { recordChecks } from './record.ts';
 import { CreateComparison, type CreateComparisonInput } from './schema.ts';
 import { insertComparison } from './store.ts';
@@ -88,7 +88,7 @@ export async function saveComparison(
   const slug = await allocateSlug(
     input.slug,
     visibility,
-    async (s) => (await db.comparison.findUnique({ where: { slug: s }, select: { id: true } })) !== null,
+    comparisonSlugTaken(db),
     `The slug "${input.slug}" is taken (comparison slugs are unique across the installation). Choose another.`,
   );
   let leveledFromId: string | null = null;

@@ -4,6 +4,7 @@ import { AppError } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
 import type { z } from 'zod';
 import type { CreateProjectInput, UpdateProjectInput } from '~/lib/schemas/projects';
+import { comparisonSlugTaken, slugAfterVisibility } from '../unguessable-slug.ts';
 
 export async function createProject(
   db: PrismaClient,
@@ -99,16 +100,34 @@ export async function updateProject(
   projectId: string,
   input: z.infer<typeof UpdateProjectInput>,
 ) {
-  return db.project.update({
-    where: { id: projectId },
-    data: {
-      name: input.name,
-      visibility: input.visibility,
-      ...(input.rawFrameRetentionDays !== undefined
-        ? { rawFrameRetentionDays: input.rawFrameRetentionDays }
-        : {}),
-    },
-    select: { id: true, slug: true, name: true, visibility: true, rawFrameRetentionDays: true },
+  // Comparisons follow their project's visibility: when it stops being public, each leaves the slug
+  // it was public under (unguessable-slug.ts), so "taken" confirms nothing about it to outsiders.
+  return db.$transaction(async (tx) => {
+    const { visibility } = await tx.project.findUniqueOrThrow({
+      where: { id: projectId },
+      select: { visibility: true },
+    });
+    if (input.visibility !== 'public' && input.visibility !== visibility) {
+      const comparisons = await tx.comparison.findMany({
+        where: { projectId },
+        select: { id: true, slug: true },
+      });
+      for (const c of comparisons) {
+        const slug = await slugAfterVisibility(c.slug, input.visibility, comparisonSlugTaken(tx));
+        if (slug !== c.slug) await tx.comparison.update({ where: { id: c.id }, data: { slug } });
+      }
+    }
+    return tx.project.update({
+      where: { id: projectId },
+      data: {
+        name: input.name,
+        visibility: input.visibility,
+        ...(input.rawFrameRetentionDays !== undefined
+          ? { rawFrameRetentionDays: input.rawFrameRetentionDays }
+          : {}),
+      },
+      select: { id: true, slug: true, name: true, visibility: true, rawFrameRetentionDays: true },
+    });
   });
 }
 

@@ -10,7 +10,7 @@ import type { PublishReport } from '~/lib/schemas/reports';
 import { displayName } from '~/server/people';
 import { assembleComparison, requireComparison } from '../comparisons/view.ts';
 import { publishableBy } from '../runs/reach.ts';
-import { allocateSlug } from '../unguessable-slug.ts';
+import { allocateSlug, reportSlugTaken, slugAfterVisibility } from '../unguessable-slug.ts';
 import { buildSnapshot, type ReportSnapshot, snapshotSha256, versionSha256 } from './snapshot.ts';
 
 export interface PublishResult {
@@ -89,14 +89,15 @@ export async function publishReport(
       'slug',
     );
   const asked = input.slug ?? comparison.slug;
-  const slug =
-    existing?.slug ??
-    (await allocateSlug(
-      asked,
-      input.visibility,
-      async (s) => (await db.report.findUnique({ where: { slug: s }, select: { id: true } })) !== null,
-      `The report slug "${asked}" is taken (slugs are unique across the installation). Choose another slug.`,
-    ));
+  // A report published again as no longer public leaves the slug it was public under.
+  const slug = existing
+    ? await slugAfterVisibility(existing.slug, input.visibility, reportSlugTaken(db))
+    : await allocateSlug(
+        asked,
+        input.visibility,
+        reportSlugTaken(db),
+        `The report slug "${asked}" is taken (slugs are unique across the installation). Choose another slug.`,
+      );
 
   // Only runs the publisher may publish go in; the others are withheld and the snapshot says so.
   const { view, loaded } = await assembleComparison(
@@ -128,7 +129,7 @@ export async function publishReport(
     const publishedAt = new Date();
     const snapshot = buildSnapshot({
       report: {
-        slug: report.slug,
+        slug,
         version,
         title,
         publishedAt: publishedAt.toISOString(),
@@ -138,9 +139,9 @@ export async function publishReport(
       loaded,
       related,
     });
-    await tx.report.update({ where: { id: report.id }, data: { visibility: input.visibility } });
+    await tx.report.update({ where: { id: report.id }, data: { visibility: input.visibility, slug } });
     if (latest && sameContent(latest.snapshot as unknown as ReportSnapshot, snapshot))
-      return { slug: report.slug, version: latest.version, sha256: latest.sha256, unchanged: true };
+      return { slug, version: latest.version, sha256: latest.sha256, unchanged: true };
     const prevSha256 = latest?.sha256 ?? null;
     const sha256 = versionSha256(prevSha256, snapshotSha256(snapshot));
     await tx.reportVersion.create({
@@ -155,6 +156,6 @@ export async function publishReport(
         publishedAt,
       },
     });
-    return { slug: report.slug, version, sha256, unchanged: false };
+    return { slug, version, sha256, unchanged: false };
   });
 }

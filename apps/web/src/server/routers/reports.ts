@@ -17,6 +17,7 @@ import {
 } from '~/server/reports/schema';
 import { commentOnThread, listThreads, openThread, setThreadState } from '~/server/reports/threads';
 import { publicProcedure, router } from '~/server/trpc';
+import { reportSlugTaken, slugAfterVisibility } from '../unguessable-slug.ts';
 
 /** Review threads of a report: read by anyone who may read the report; written by reviewers. */
 const threadsRouter = router({
@@ -64,8 +65,10 @@ export const reportsRouter = router({
 
   setVisibility: publicProcedure.input(SetVisibility).mutation(async ({ ctx, input }) => {
     const { report } = await requireReport(ctx.db, ctx.viewerId, input.slug, 'publish');
-    await ctx.db.report.update({ where: { id: report.id }, data: { visibility: input.visibility } });
-    return { slug: report.slug, visibility: input.visibility };
+    // No longer public: the report leaves the slug it was public under (unguessable-slug.ts).
+    const slug = await slugAfterVisibility(report.slug, input.visibility, reportSlugTaken(ctx.db));
+    await ctx.db.report.update({ where: { id: report.id }, data: { visibility: input.visibility, slug } });
+    return { slug, visibility: input.visibility, moved: slug !== report.slug };
   }),
 
   threads: threadsRouter,

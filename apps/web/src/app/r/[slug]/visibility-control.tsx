@@ -24,7 +24,9 @@ function VisibilityForm({ slug, visibility }: { slug: string; visibility: Visibi
     Chosen,
     async (input) => {
       const saved = await save.mutateAsync({ slug, ...input });
-      router.refresh();
+      // No longer public, the report moved off the slug it was public under: follow it there.
+      if (saved.moved) router.replace(`/r/${saved.slug}`);
+      else router.refresh();
       return saved;
     },
     { read: () => ({ visibility: chosen }) },
@@ -60,6 +62,9 @@ function VisibilityForm({ slug, visibility }: { slug: string; visibility: Visibi
       {form.result ? (
         <FormNotice form={form} inline>
           Saved: {form.result.visibility} ({VISIBILITY_HELP[form.result.visibility]}).
+          {form.result.moved
+            ? ` Its address is now /r/${form.result.slug}: the one it was public under no longer opens it.`
+            : null}
         </FormNotice>
       ) : null}
     </form>
