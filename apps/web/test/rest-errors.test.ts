@@ -121,8 +121,27 @@ describe('GET /api/v1/runs/{id}', () => {
   it('answers an unknown run, or one the token may not read, RUN_NOT_FOUND', async () => {
     expect(documented('/api/v1/runs/{id}', 'get')).toContain('404');
     await refusal(await getRun(get('/api/v1/runs/nope'), params({ id: 'nope' })), 404, 'RUN_NOT_FOUND');
-    const badToken = get('/api/v1/runs/nope', bearer('lf_not-a-real-token'));
-    await refusal(await getRun(badToken, params({ id: 'nope' })), 404, 'RUN_NOT_FOUND');
+    await refusal(
+      await getRun(get('/api/v1/runs/nope', bearer(tokens.read)), params({ id: 'nope' })),
+      404,
+      'RUN_NOT_FOUND',
+    );
+  });
+});
+
+describe.each([
+  ['/api/v1/runs/{id}', (r: Request) => getRun(r, params({ id: 'nope' }))],
+  ['/api/v1/runs/{id}/verdict', (r: Request) => getVerdict(r, params({ id: 'nope' }))],
+  ['/api/v1/comparisons/{slug}', (r: Request) => getComparison(r, params({ slug: 'nope' }))],
+] as const)('GET %s with a token', (documentedPath, read) => {
+  it('refuses an unknown, expired or write-only token for what it is, before looking up what it asks for', async () => {
+    expect(documented(documentedPath, 'get')).toEqual(expect.arrayContaining(['401', '403', '404']));
+    // A CI job whose token expired is told so, not that its run is gone; the answer is the same
+    // whether or not what it asks for exists, so it confirms nothing.
+    await refusal(await read(get('/x', bearer('lf_not-a-real-token'))), 401, 'TOKEN_INVALID');
+    await refusal(await read(get('/x', bearer(generateToken()))), 401, 'TOKEN_INVALID');
+    await refusal(await read(get('/x', bearer(tokens.expired))), 401, 'TOKEN_EXPIRED');
+    await refusal(await read(get('/x', bearer(tokens.otherProject))), 403, 'TOKEN_SCOPE');
   });
 });
 

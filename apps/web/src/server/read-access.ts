@@ -2,25 +2,28 @@
 // member's session, an anonymous visitor (public and unlisted projects), or a project API
 // token with the "read" scope, which reads its own project and nothing else. One answer for
 // "no such thing" and "not yours" (null → 404), so a private project's contents are never
-// confirmed to an outsider.
+// confirmed to an outsider. (The REST routes refuse an unusable token first, whatever it asks
+// for: credentialOf.)
 import 'server-only';
 import { appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { expiredProblem, hashToken, looksLikeToken } from '@levelfield/db/tokens';
 import { type ProjectAccess, projectSelect, requireProject } from '~/server/access-checks';
+import { usableToken } from '~/server/rest/usable-token';
 
 export type ReadCredential =
   | { kind: 'session'; userId: string }
-  | { kind: 'token'; token: string }
+  /** `projectId`: the token's project, when the route has already found the token usable (credentialOf). */
+  | { kind: 'token'; token: string; projectId?: string }
   | { kind: 'anonymous' };
 
-/** The project of an active token with the read scope (and notes its use), or null. */
+/** The project of a usable token with the read scope (and notes its use), or null. */
 async function tokenProjectId(db: PrismaClient, token: string): Promise<string | null> {
-  if (!looksLikeToken(token)) return null;
-  const row = await db.apiToken.findUnique({ where: { tokenHash: hashToken(token) } });
-  if (!row || row.revokedAt || expiredProblem(row) || !row.scopes.includes('read')) return null;
-  await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-  return row.projectId;
+  try {
+    return await usableToken(db, token, 'read');
+  } catch (error) {
+    if (appErrorOf(error)) return null;
+    throw error;
+  }
 }
 
 /**
@@ -34,7 +37,7 @@ export async function readableProject(
   credential: ReadCredential,
 ): Promise<ProjectAccess | null> {
   if (credential.kind === 'token') {
-    if ((await tokenProjectId(db, credential.token)) !== projectId) return null;
+    if ((credential.projectId ?? (await tokenProjectId(db, credential.token))) !== projectId) return null;
     const project = await db.project.findUnique({ where: { id: projectId }, select: projectSelect });
     return project ? { project, role: null } : null;
   }

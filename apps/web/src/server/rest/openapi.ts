@@ -76,7 +76,7 @@ export function openApiDocument(): object {
       title: 'Levelfield REST API',
       version: '1',
       description:
-        'Read runs, comparisons and reports; enter published results and create comparisons. Public projects read anonymously; otherwise send a session cookie or "Authorization: Bearer <token>" with a project token (scopes: read to read, write to write; a token reaches its own project only).',
+        'Read runs, comparisons and reports; enter published results and create comparisons. Public projects read anonymously; otherwise send a session cookie or "Authorization: Bearer <token>" with a project token (scopes: read to read, write to write; a token reaches its own project only). A token that is unknown, revoked or expired is refused with 401, one without the scope with 403, whatever it asks for.',
     },
     components: {
       securitySchemes: {
@@ -104,7 +104,7 @@ export function openApiDocument(): object {
           summary:
             'A run with its provenance, disclosure and per-series summary; a published result also with its values as printed and sourceUrl. summaryPending: the run ended moments ago and its summaries are still to be written (ask again).',
           parameters: [pathParam('id', 'run id')],
-          responses: { 200: json('the run'), 404: error },
+          responses: { 200: json('the run'), 401: error, 403: error, 404: error },
         },
       },
       '/api/v1/runs/{id}/verdict': {
@@ -136,6 +136,8 @@ export function openApiDocument(): object {
               '{ verdict, run, baseline, history, series, unit, settings, metrics: [{ metric, baselineMean, candidateMean, relativeChange, pValue, confidence, test, significant, regression, dismissed }], distribution: Kolmogorov–Smirnov of the merged histograms, or null }',
             ),
             400: error,
+            401: error,
+            403: error,
             404: error,
             409: error,
           },
@@ -145,7 +147,7 @@ export function openApiDocument(): object {
         get: {
           summary: 'A comparison: entries, headline table, ratios and every fairness check with its evidence',
           parameters: [pathParam('slug', 'comparison slug')],
-          responses: { 200: json('the comparison'), 404: error },
+          responses: { 200: json('the comparison'), 401: error, 403: error, 404: error },
         },
       },
       '/api/v1/reports/{slug}': {

@@ -5,9 +5,9 @@
 import 'server-only';
 import { AppError, appErrorOf } from '@levelfield/contracts/errors';
 import type { PrismaClient } from '@levelfield/db/client';
-import { expiredProblem, hashToken, looksLikeToken } from '@levelfield/db/tokens';
 import { requireProject } from '../access-checks.ts';
 import type { ReadCredential } from '../read-access.ts';
+import { usableToken } from './usable-token.ts';
 
 export interface WriteAccess {
   projectId: string;
@@ -36,32 +36,13 @@ export async function writableProject(
       'writing needs a credential: pass "Authorization: Bearer <token>" with a project token that has the write scope',
     );
   if (credential.kind === 'token') {
-    if (!looksLikeToken(credential.token))
-      throw new AppError('TOKEN_INVALID', 'the bearer token is not a Levelfield token (lf_…)');
-    const row = await db.apiToken.findUnique({
-      where: { tokenHash: hashToken(credential.token) },
-      select: { id: true, projectId: true, scopes: true, revokedAt: true, expiresAt: true },
-    });
-    if (!row)
-      throw new AppError(
-        'TOKEN_INVALID',
-        "the bearer token is not known: create one on the project's API tokens page",
-      );
-    if (row.revokedAt) throw new AppError('TOKEN_REVOKED', 'the bearer token was revoked: create a new one');
-    const expired = expiredProblem(row);
-    if (expired) throw new AppError('TOKEN_EXPIRED', expired);
+    const projectId = credential.projectId ?? (await usableToken(db, credential.token, 'write'));
     const target = await db.project.findFirst({
       where: { slug: project, organization: { slug: org } },
       select: { id: true },
     });
-    if (!target || target.id !== row.projectId) throw notFound(org, project);
-    if (!row.scopes.includes('write'))
-      throw new AppError(
-        'TOKEN_SCOPE',
-        `this token has the ${row.scopes.join(', ')} scope${row.scopes.length === 1 ? '' : 's'}; writing needs the write scope: create a token with it on the project's API tokens page`,
-      );
-    await db.apiToken.update({ where: { id: row.id }, data: { lastUsedAt: new Date() } });
-    return { projectId: row.projectId, userId: null, tokenProjectId: row.projectId };
+    if (!target || target.id !== projectId) throw notFound(org, project);
+    return { projectId, userId: null, tokenProjectId: projectId };
   }
   try {
     const access = await requireProject(db, credential.userId, { org, project }, 'edit');

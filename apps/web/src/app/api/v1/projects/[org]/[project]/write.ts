@@ -11,7 +11,10 @@ export function projectWrite(handle: (request: Request, access: WriteAccess) => 
   return async (request: Request, { params }: Params): Promise<Response> => {
     try {
       const { org, project } = await params;
-      return await handle(request, await writableProject(db(), org, project, await credentialOf(request)));
+      return await handle(
+        request,
+        await writableProject(db(), org, project, await credentialOf(request, 'write')),
+      );
     } catch (error) {
       return errorResponse(error);
     }

@@ -23,9 +23,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   try {
     const { id } = await params;
     const { baseline, series } = VerdictQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const credential = await credentialOf(request, 'read');
     const run =
       id.length <= 64 ? await db().run.findUnique({ where: { id }, select: { projectId: true } }) : null;
-    const access = run ? await readableProject(db(), run.projectId, await credentialOf(request)) : null;
+    const access = run ? await readableProject(db(), run.projectId, credential) : null;
     if (!access)
       throw new AppError(
         'RUN_NOT_FOUND',
