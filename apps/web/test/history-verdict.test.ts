@@ -75,6 +75,20 @@ describe('CI verdict', () => {
     expect((await verdict(fixed)).verdict).toBe('insufficient');
   });
 
+  it('adds no history for a baseline branch without runs: anyone may name any branch', async () => {
+    const run = await pr(1001, 'f2b', 21);
+    const before = await db.history.count();
+    const v = await verdict(run, 'attacker-branch-1');
+    expect(v).toMatchObject({
+      verdict: 'insufficient',
+      baseline: { branch: 'attacker-branch-1', points: 0 },
+    });
+    expect(await db.history.count()).toBe(before);
+    // A branch with runs is a history like any other: its row holds its settings and decisions.
+    await verdict(run, 'main');
+    expect(await db.history.count()).toBe(before);
+  });
+
   it('tests a commit’s repetitions together (Welch)', async () => {
     const a = await pr(800, 'f3', 22);
     await pr(805, 'f3', 23);

@@ -25,10 +25,10 @@
 // history and alerted on once (alerts.ts); a pull request's run alerts nobody: CI tells its author.
 import 'server-only';
 import { AppError } from '@levelfield/contracts/errors';
-import type { PrismaClient } from '@levelfield/db/client';
+import type { History, PrismaClient } from '@levelfield/db/client';
 import { ksTestWindows, thresholdTest } from '@levelfield/detect';
 import { decodeHistogram, type Histogram } from '@levelfield/metrics/hdr';
-import { branchOf, commitOf, type HistoryIdentity } from '~/lib/history-key';
+import { branchOf, commitOf, type HistoryIdentity, historyIdentity } from '~/lib/history-key';
 import {
   type DetectionSettings,
   detectChanges,
@@ -42,7 +42,7 @@ import { describeSetupDifferences, setupDifferences, setupOf, setupsDiffer } fro
 import { measuresThroughput } from '~/lib/throughput';
 import type { AccessibleProject } from '~/server/access-checks';
 import { alertRegression } from './alerts.ts';
-import { ensureHistory, runKeySelect } from './key.ts';
+import { ensureHistory, historyIdOf, type RunOfHistory, runKeySelect } from './key.ts';
 import { recordChange } from './record.ts';
 import { chooseSeries, historyRunsOf, type RunOfHistoryRow, runsOfHistory, seriesKeyOf } from './runs.ts';
 import { changeMetricOf } from './view.ts';
@@ -83,12 +83,10 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
   const baselineBranch = input.baseline ?? ownBranch;
   const commit = commitOf(run);
   const ownId = await ensureHistory(db, run);
-  const baselineId = await ensureHistory(db, run, { branch: baselineBranch });
-  const [own, baseline] = await Promise.all([
-    db.history.findUniqueOrThrow({ where: { id: ownId } }),
-    db.history.findUniqueOrThrow({ where: { id: baselineId } }),
-  ]);
-  const [ownRuns, baselineRuns] = await Promise.all([runsOfHistory(db, own), runsOfHistory(db, baseline)]);
+  const own = await db.history.findUniqueOrThrow({ where: { id: ownId } });
+  const { baseline, baselineRuns } = await baselineOf(db, run, baselineBranch, own);
+  const baselineId = baseline.id;
+  const ownRuns = baselineId === ownId ? baselineRuns : await runsOfHistory(db, own);
   // The candidate: the run and the other runs of its commit (without a commit, the run alone).
   const candidates = ownRuns.filter((r) => (commit === null ? r.id === run.id : commitOf(r) === commit));
   if (!candidates.some((r) => r.id === run.id))
@@ -212,6 +210,41 @@ export async function verdictOf(db: PrismaClient, input: VerdictInput, context: 
   };
 }
 export type VerdictView = Awaited<ReturnType<typeof verdictOf>>;
+
+/**
+ * The history of the run on the baseline branch and its runs. Its row (settings, decisions) is
+ * created only once the branch has runs: the endpoint answers anonymous readers of public
+ * projects, and a request naming any branch must not add a row. A branch without runs is judged
+ * with the run's own history's settings (it has no points to judge anyway).
+ */
+async function baselineOf(
+  db: PrismaClient,
+  run: RunOfHistory,
+  branch: string | null,
+  own: History,
+): Promise<{ baseline: History; baselineRuns: RunOfHistoryRow[] }> {
+  const identity = historyIdentity(run, { branch });
+  const ref = {
+    id: historyIdOf(identity),
+    projectId: run.projectId,
+    benchmark: run.benchmark,
+    systemId: run.systemId,
+  };
+  if (ref.id === own.id) return { baseline: own, baselineRuns: await runsOfHistory(db, own) };
+  const baselineRuns = await runsOfHistory(db, ref);
+  const stored =
+    baselineRuns.length > 0
+      ? await db.history.findUniqueOrThrow({ where: { id: await ensureHistory(db, run, { branch }) } })
+      : await db.history.findUnique({ where: { id: ref.id } });
+  return {
+    baseline: stored ?? {
+      ...own,
+      ...ref,
+      identity: identity as unknown as History['identity'],
+    },
+    baselineRuns,
+  };
+}
 
 /** How many baseline runs were left out for another setup, and how the latest of them differed. */
 function otherSetupOf(others: RunOfHistoryRow[], candidate: unknown) {
