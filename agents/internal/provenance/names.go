@@ -14,9 +14,11 @@ var (
 	// secretWords mark a credential wherever they stand in the name
 	// (DB_PASS, MYSQL_PWD, client_secret, X-Amz-Security-Token).
 	secretWords = setOf("PASSWORD", "PASSWD", "PASS", "PWD", "PASSPHRASE", "SECRET", "SECRETS", "TOKEN",
-		"CRED", "CREDS", "CREDENTIAL", "CREDENTIALS", "APIKEY", "ACCESSKEY", "SECRETKEY", "PRIVATEKEY")
-	// joinedSuffixes catch names written as one word (PGPASSWORD, GHTOKEN).
-	joinedSuffixes = []string{"PASSWORD", "PASSWD", "PASSPHRASE", "TOKEN", "SECRET", "APIKEY"}
+		"CRED", "CREDS", "CREDENTIAL", "CREDENTIALS", "APIKEY", "ACCESSKEY", "SECRETKEY", "PRIVATEKEY",
+		// A session id is a bearer credential: whoever holds it is signed in (sessionid, JSESSIONID).
+		"SESSIONID", "SESSID")
+	// joinedSuffixes catch names written as one word (PGPASSWORD, GHTOKEN, JSESSIONID, PHPSESSID).
+	joinedSuffixes = []string{"PASSWORD", "PASSWD", "PASSPHRASE", "TOKEN", "SECRET", "APIKEY", "SESSIONID", "SESSID"}
 	// lastWords mark a credential only as the last word: "api_key" and
 	// "REDIS_AUTH" hold one, "--key-maximum" and "authSource" do not.
 	lastWords = setOf("KEY", "AUTH", "AUTHORIZATION", "AUTHENTICATE", "BEARER", "COOKIE", "SIG", "SIGNATURE")
@@ -51,7 +53,11 @@ func SecretName(name string) bool {
 	if lastWords[last] && (len(ws) == 1 || !keyQualifiers[ws[len(ws)-2]]) {
 		return true
 	}
-	for _, w := range ws {
+	for i, w := range ws {
+		// "session_id", "sessionId": the id of a session, written as two words.
+		if w == "SESSION" && i+1 < len(ws) && ws[i+1] == "ID" {
+			return true
+		}
 		if secretWords[w] {
 			return true
 		}

@@ -20,9 +20,21 @@ const SECRET_WORDS = new Set([
   'ACCESSKEY',
   'SECRETKEY',
   'PRIVATEKEY',
+  // A session id is a bearer credential: whoever holds it is signed in (sessionid, JSESSIONID).
+  'SESSIONID',
+  'SESSID',
 ]);
-/** Catch names written as one word (PGPASSWORD, GHTOKEN). */
-const JOINED_SUFFIXES = ['PASSWORD', 'PASSWD', 'PASSPHRASE', 'TOKEN', 'SECRET', 'APIKEY'];
+/** Catch names written as one word (PGPASSWORD, GHTOKEN, JSESSIONID, PHPSESSID). */
+const JOINED_SUFFIXES = [
+  'PASSWORD',
+  'PASSWD',
+  'PASSPHRASE',
+  'TOKEN',
+  'SECRET',
+  'APIKEY',
+  'SESSIONID',
+  'SESSID',
+];
 /** Mark a credential only as the last word: "api_key" and "REDIS_AUTH" hold one, "authSource" does not. */
 const LAST_WORDS = new Set([
   'KEY',
@@ -73,6 +85,8 @@ export function isSecretName(name: string): boolean {
   const last = ws.at(-1);
   if (last === undefined || DESCRIPTORS.has(last)) return false;
   if (LAST_WORDS.has(last) && (ws.length === 1 || !KEY_QUALIFIERS.has(ws.at(-2) as string))) return true;
+  // "session_id", "sessionId": the id of a session, written as two words.
+  if (ws.some((w, i) => w === 'SESSION' && ws[i + 1] === 'ID')) return true;
   return ws.some(
     (w) => SECRET_WORDS.has(w) || JOINED_SUFFIXES.some((s) => w.length > s.length && w.endsWith(s)),
   );
