@@ -2173,6 +2173,28 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-4')!, pair(sweep(59_999.9), sweep(59_870))).state).toBe('pass');
   });
 
+  it('F-CLIENT-4 reads a target written as senders times their pace, and no pass from a target far below what was achieved', () => {
+    const side = (targetRate: string, achieved: number) => ({
+      client: { targetRate },
+      values: [
+        { metric: 'throughput', value: achieved, unit: 'msg/s', labels: {}, origin: 'imported' as const },
+      ],
+    });
+    // 1000 clients each emitting every 50 ms ask for 20,000 messages a second.
+    const paced = runCheck(
+      checkById('F-CLIENT-4')!,
+      pair(
+        side('1000 clients x one emit per 50 ms', 5_205),
+        side('1000 clients x one emit per 50 ms', 12_833),
+      ),
+    );
+    expect(paced.state).toBe('flag');
+    expect(paced.message).toMatch(/^A achieved 26 % of its target rate; B achieved 64 %/);
+    // "1000" read alone would be passed at 5× the target: a figure that far above is in other terms.
+    const terms = runCheck(checkById('F-CLIENT-4')!, pair(side('1000', 5_205), side('1000', 12_833)));
+    expect(terms.state).toBe('unknown');
+  });
+
   it('F-CLIENT-2 reads a connection count a ramp reached as a result, not as the setting', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,
