@@ -18,6 +18,7 @@ import { getRunDetail, type RunDetail } from '~/server/runs/detail';
 import { loadRange, loadTimelines } from '~/server/runs/timeline';
 import { TRPCReactProvider } from '~/trpc/react';
 import { ElapsedClock } from './elapsed-clock';
+import { PrintedFigures } from './printed-figures';
 import { RunCharts } from './run-charts';
 import { UsedIn } from './used-in';
 
@@ -178,6 +179,7 @@ export default async function RunPage({ params }: Params) {
           tagValueNames={run.benchmark === 'pgbench' ? pgbenchScriptNames(run.provenance) : {}}
         />
       </TRPCReactProvider>
+      <PrintedFigures runId={run.id} />
       <div className="two-col">
         <section className="panel">
           <h2>Provenance</h2>

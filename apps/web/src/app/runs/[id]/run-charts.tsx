@@ -43,12 +43,19 @@ interface Props {
 /** A latency series with a heatmap to draw, or one still to come (heatmapDeferred). */
 const hasHeatmap = (s: SeriesTimeline) => s.heatmap.edges.length > 0 || s.heatmapDeferred === true;
 
+/**
+ * Whether the throughput chart has a line to draw: gauges (figures a tool printed, such as wrk's
+ * summary) count no operations, and a run of only those drew an empty chart.
+ */
+const drawsThroughput = (timelines: readonly SeriesTimeline[], throughput: boolean) =>
+  throughput && timelines.some((s) => s.kind !== 'gauge');
+
 /** Every chart of the page, in page order (the order RunCharts draws them). */
 function chartKeysOf(timelines: readonly SeriesTimeline[], throughput: boolean): string[] {
   const latency = timelines.filter((s) => s.kind === 'latency');
   return [
     ...latency.map(CHART_KEYS.lines),
-    ...(throughput ? [CHART_KEYS.throughput] : []),
+    ...(drawsThroughput(timelines, throughput) ? [CHART_KEYS.throughput] : []),
     ...latency.filter(hasHeatmap).map(CHART_KEYS.heatmap),
     ...(latency.length > 0 ? [CHART_KEYS.spectrum] : []),
   ];
@@ -190,7 +197,7 @@ export function RunCharts({
       <section className="panel">
         <h2>Summary</h2>
         {ranges ? (
-          <SummaryTable ranges={ranges} byId={byId} title={title} />
+          <SummaryTable ranges={ranges} byId={byId} title={title} live={live !== null && !finished} />
         ) : (
           <p className="empty" data-testid="summary-pending">
             Reading the summary {range ? 'for this range' : 'with the warm-up'}…
@@ -207,7 +214,7 @@ export function RunCharts({
             ctx={ctx}
           />
         ))}
-        {throughput ? <ThroughputPanel timelines={timelines} ctx={ctx} /> : null}
+        {drawsThroughput(timelines, throughput) ? <ThroughputPanel timelines={timelines} ctx={ctx} /> : null}
         {heatmapSeries.map((series) => (
           <HeatmapPanel key={`heat-${series.seriesId}`} series={series} ctx={ctx} />
         ))}
@@ -221,12 +228,16 @@ function SummaryTable({
   ranges,
   byId,
   title,
+  live,
 }: {
   ranges: SeriesRange[];
   byId: Map<string, SeriesTimeline>;
   title: (series: SeriesTimeline) => string;
+  /** Only a live run's intervals may still come: a finished run's "yet" promised figures that never would. */
+  live: boolean;
 }) {
-  if (ranges.length === 0) return <p className="empty">No latency intervals in this range yet.</p>;
+  if (ranges.length === 0)
+    return <p className="empty">No latency intervals in this range{live ? ' yet' : ''}.</p>;
   return (
     <TableScroll label="Summary per series, table">
       <table className="table summary" aria-label="Summary per series">
