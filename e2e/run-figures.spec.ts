@@ -31,12 +31,17 @@ test('a wrk run page shows wrk’s printed figures and no empty throughput chart
     const requests = /^\s*(\d+) requests in /m.exec(run.output())?.[1];
     expect(p50, run.output()).toBeTruthy();
 
-    await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs/${runId}`);
+    // The ingest API writes the whole-run summaries moments after the run ends (until then the
+    // page says "not summarized yet"): read the page again until they are there.
     const figures = page.getByTestId('printed-figures');
-    await expect(figures).toBeVisible();
+    const p50Cell = figures.locator('tr[data-series="latency_p50"] td').nth(2);
+    await expect(async () => {
+      await page.goto(`${e2eEnv('E2E_WEB_URL')}/runs/${runId}`);
+      await expect(p50Cell).toHaveText(/^[\d.]+ (ns|µs|ms|s)$/, { timeout: 1000 });
+    }).toPass({ timeout: 30_000 });
     // The same figure wrk printed, in the page's units (wrk prints 2 decimals, the page 3 digits).
     const printed = Number.parseFloat(p50!) * (p50!.endsWith('us') ? 1e-3 : p50!.endsWith('ms') ? 1 : 1e3);
-    const shown = await figures.locator('tr[data-series="latency_p50"] td').nth(2).textContent();
+    const shown = await p50Cell.textContent();
     const [value, unit] = (shown ?? '').split(' ');
     const shownMs = Number.parseFloat(value!) * (unit === 'µs' ? 1e-3 : unit === 's' ? 1e3 : 1);
     expect(Math.abs(shownMs - printed) / printed).toBeLessThan(0.005);
