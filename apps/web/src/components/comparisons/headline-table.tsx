@@ -48,8 +48,11 @@ interface Props {
  * The fold is a checkbox read by CSS (:has), so it opens on a report served without JavaScript.
  */
 export function HeadlineTable({ entries, headline, baseline, testId = 'headline', annotate }: Props) {
-  const main = headline.filter((r) => !r.key.startsWith('value:'));
-  const more = headline.filter((r) => r.key.startsWith('value:'));
+  const other = headline.filter((r) => r.key.startsWith('value:'));
+  // With no headline metric (a publication that printed only quantities of its own, "tps"), its
+  // figures are the headline: folded away, they left an empty table under "Headline".
+  const main = other.length === headline.length ? other : headline.filter((r) => !r.key.startsWith('value:'));
+  const more = main === other ? [] : other;
   const rows = (list: readonly HeadlineRow[]) =>
     list.map((row) => <HeadlineRowView key={row.key} row={row} entries={entries} annotate={annotate} />);
   return (
