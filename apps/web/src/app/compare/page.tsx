@@ -55,7 +55,7 @@ export default async function ComparePage({ searchParams }: Props) {
         </h1>
         <p className="muted">
           {problem ??
-            `${counts.flag ?? 0} fairness checks flag an asymmetry, ${counts.unknown ?? 0} lack the provenance to decide. Save the comparison to review the checks and share it.`}
+            `${counts.flag ?? 0} fairness ${counts.flag === 1 ? 'check flags' : 'checks flag'} an asymmetry, ${counts.unknown ?? 0} ${counts.unknown === 1 ? 'lacks' : 'lack'} the provenance to decide. Save the comparison to review the checks and share it.`}
         </p>
         {selected.length > ids.length ? (
           <p className="notice">

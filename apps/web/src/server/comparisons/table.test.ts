@@ -30,6 +30,23 @@ describe('headline table formulas on the seeds', () => {
     const loc = rows.find((r) => r.key === 'value:linesOfCode{transaction=New Order}');
     expect(loc?.label).toBe('Lines of code (New Order)');
     expect(loc?.cells.every((c) => c.value !== null)).toBe(true);
+    // An abbreviation a publication prints ("tps", "p99_ms") keeps its letters as read aloud.
+    const printed = (metric: string) =>
+      buildHeadline(
+        {
+          ...ramaVsCockroachdb.input,
+          entries: ramaVsCockroachdb.input.entries.map((e) => ({
+            ...e,
+            runs: e.runs.map((r) => ({
+              ...r,
+              values: r.values.slice(0, 1).map((v) => ({ ...v, metric, labels: {} })),
+            })),
+          })),
+        },
+        0,
+      ).find((r) => r.key === `value:${metric}`)?.label;
+    expect(printed('tps')).toBe('TPS');
+    expect(printed('writes_per_sec')).toBe('Writes per sec');
     // A quantity already in a row of its own is not repeated.
     expect(rows.filter((r) => r.label === 'TpmC' || r.key === 'value:tpmC')).toEqual([]);
   });

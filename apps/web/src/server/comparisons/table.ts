@@ -362,7 +362,9 @@ function words(metric: string): string {
     .replace(/[._-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
-    .trim();
+    .trim()
+    // A word without a vowel is an abbreviation, read letter by letter: "tps" is TPS, not "Tps".
+    .replace(/\b[b-df-hj-np-tv-z]{2,5}\b/g, (w) => w.toUpperCase());
   return t.charAt(0).toUpperCase() + t.slice(1);
 }
 
