@@ -104,7 +104,7 @@ test('enter one published result through the form', async ({ page }) => {
   await form.getByLabel('Author affiliation').fill('Example Corp (vendor)');
   await form.getByLabel('AI assistance').selectOption('no');
   await form.getByRole('button', { name: 'Save result' }).click();
-  await expect(form.getByRole('alert')).toContainText('node 1 memory: write a size with its unit');
+  await expect(form.getByRole('alert')).toContainText('node 1 Memory: write a size with its unit');
   await form.getByLabel('Memory, node 1').fill('72 GiB');
   await form.getByRole('button', { name: 'Save result' }).click();
   await expect(form.getByRole('alert')).toContainText('Value row 1, value');

@@ -104,12 +104,15 @@ describe('the published form’s setup section', () => {
       }),
     );
     expect(out.error?.issues.map((issue) => setupFieldName(issue.path.join('.')))).toEqual([
-      'node 1 count',
-      'node 1 vcpus',
-      'node 1 memory',
+      'node 1 Count',
+      'node 1 vCPUs',
+      'node 1 Memory',
       'software versions',
       'cost per hour',
     ]);
+    // Words that say nothing are unknown, as the form's help promises, and stored as typed.
+    const unsaid = SetupDraft.parse(draft({ nodes: [node({ vcpus: 'not stated', memory: 'n/a' })] }));
+    expect(documents(unsaid).provenance.nodes[0]?.hardware.vcpus).toMatchObject({ value: 'not stated' });
     expect(parseComponents('postgres')).toEqual({ error: expect.stringMatching(/has no version/) });
   });
 

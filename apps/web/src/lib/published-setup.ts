@@ -13,7 +13,7 @@ import {
   type ProvenanceInput,
   type ValueGroup,
 } from '@levelfield/contracts/provenance';
-import { parseNumber, toBytes } from '@levelfield/fairness/normalize';
+import { isVacuous, parseNumber, toBytes } from '@levelfield/fairness/normalize';
 import { z } from 'zod';
 
 export const NODE_FIELDS: { key: Exclude<keyof NodeDraft, 'role'>; label: string; placeholder: string }[] = [
@@ -110,9 +110,17 @@ export function parseComponents(text: string): Record<string, string> | { error:
 
 const DIFFERS = /^differs\b/i;
 
-/** Empty, "differs" (a source names a difference without the value), or text that `reads`. */
+/**
+ * Empty, "differs" (a source names a difference without the value), words that say nothing ("not
+ * stated", "n/a": kept as typed, and unknown to every check, as the form's help says), or text
+ * that `reads`.
+ */
 const typed = (reads: (text: string) => boolean, message: string) =>
-  z.string().refine((text) => !text.trim() || DIFFERS.test(text.trim()) || reads(text), { message });
+  z
+    .string()
+    .refine((text) => !text.trim() || DIFFERS.test(text.trim()) || isVacuous(text) || reads(text), {
+      message,
+    });
 
 const NUMBER = typed(
   (text) => parseNumber(text) !== null,
@@ -125,7 +133,10 @@ const NODE_COUNT = z.string().refine(
     const count = Number(text.trim());
     return !text.trim() || (Number.isInteger(count) && count >= 1 && count <= 100_000);
   },
-  { message: 'the node count is a whole number from 1, e.g. 3' },
+  {
+    message:
+      'the node count is a whole number from 1, e.g. 3; leave it empty when the publication gives none',
+  },
 );
 
 /** One node (or a group of identical nodes) as typed. */
@@ -184,7 +195,10 @@ export type SetupDraft = z.infer<typeof SetupDraft>;
 /** An issue's path in the section as the form names the field: "node 1 memory", "software versions". */
 export function setupFieldName(path: string): string {
   const node = path.match(/^nodes\.(\d+)\.(\w+)$/);
-  if (node) return `node ${Number(node[1]) + 1} ${node[2]}`;
+  if (node) {
+    const label = NODE_FIELDS.find((f) => f.key === node[2])?.label ?? node[2];
+    return `node ${Number(node[1]) + 1} ${label}`;
+  }
   if (path === 'software') return 'software versions';
   if (path === `fields.${COST_PER_HOUR}`) return 'cost per hour';
   return path;
