@@ -1,6 +1,9 @@
 package provenance
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -37,6 +40,11 @@ func LoadDeclared(path string) (DeclaredFile, error) {
 	}
 	var m map[string]any
 	if err := yaml.Unmarshal(raw, &m); err != nil {
+		// A JSON file is read as YAML (JSON is YAML), but its author wants JSON's words for
+		// what is wrong and where, not YAML's.
+		if jerr := jsonProblem(raw); jerr != nil && strings.HasSuffix(strings.ToLower(path), ".json") {
+			return d, fmt.Errorf("provenance file %s: not valid JSON: %w", path, jerr)
+		}
 		return d, fmt.Errorf("provenance file %s: %w", path, err)
 	}
 	m, _ = normalize(m).(map[string]any)
@@ -59,6 +67,21 @@ func LoadDeclared(path string) (DeclaredFile, error) {
 		}
 	}
 	return d, nil
+}
+
+// jsonProblem says where JSON stops parsing ("line 3, column 14: invalid character '}'…"), or
+// nil for valid JSON.
+func jsonProblem(raw []byte) error {
+	var v any
+	err := json.Unmarshal(raw, &v)
+	var syntax *json.SyntaxError
+	if !errors.As(err, &syntax) {
+		return err
+	}
+	before := raw[:min(int(syntax.Offset), len(raw))]
+	line := bytes.Count(before, []byte("\n")) + 1
+	column := len(before) - bytes.LastIndexByte(before, '\n')
+	return fmt.Errorf("line %d, column %d: %w", line, column, err)
 }
 
 func keys(m map[string]any) []string {

@@ -308,6 +308,15 @@ disclosure:
 	}
 }
 
+func TestBrokenJSONDeclarationSaysWhereInJSONTerms(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "decl.json")
+	os.WriteFile(p, []byte("{\n  \"workload\": {\"warehouses\": 10\n"), 0o644)
+	_, err := LoadDeclared(p)
+	if err == nil || !strings.Contains(err.Error(), "not valid JSON: line 3, column 1") || strings.Contains(err.Error(), "yaml") {
+		t.Errorf("truncated JSON: %v", err)
+	}
+}
+
 func TestDeclaredMistakesFailEarly(t *testing.T) {
 	for name, body := range map[string]string{
 		"unknown group":     "hardware: {cores: 4}",
