@@ -138,6 +138,8 @@ describe('histories', () => {
     ]);
     const p99 = view.changes.find((c) => c.metric === 'p99')!;
     expect(p99).toMatchObject({ runId: ids[8], regression: false, setupChange: 'client.connections 2 → 1' });
+    // The page heads the history with the newest run's options.
+    expect(view.latestSetup).toMatchObject({ 'client.connections': '1' });
   });
 
   it('is not found for someone outside the organization', async () => {

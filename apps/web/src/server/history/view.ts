@@ -143,7 +143,8 @@ export async function getHistory(
     },
   });
   const byKey = new Map(stored.map((row) => [`${row.metric}\n${row.runId}`, row]));
-  const setupChanges = setupChangesOf(points, new Map(runs.map((run) => [run.id, setupOf(run.provenance)])));
+  const setups = new Map(runs.map((run) => [run.id, setupOf(run.provenance)]));
+  const setupChanges = setupChangesOf(points, setups);
   const identity = history.identity as unknown as HistoryIdentity;
   return {
     id: history.id,
@@ -163,6 +164,8 @@ export async function getHistory(
     ).length,
     points,
     setupChanges,
+    /** The tool's options of the newest run that records them (runs are oldest first). */
+    latestSetup: runs.map((run) => setups.get(run.id)).findLast((setup) => setup != null) ?? null,
     changes: changesOf(detected, stored, points, series.chosen).map((change) => {
       const row = series.chosen
         ? byKey.get(`${changeMetricOf(change.metric, series.chosen)}\n${change.runId}`)

@@ -66,8 +66,19 @@ export default async function HistoryPage(props: Props) {
         <dl className="history-identity">
           <div>
             <dt>Parameters</dt>
-            <dd>{parameters.length ? parameters.map(([k, v]) => `${k}=${v}`).join(', ') : 'none'}</dd>
+            <dd>{parameters.length ? parameters.map(([k, v]) => `${k}=${v}`).join(', ') : 'none (no run labels)'}</dd>
           </div>
+          {view.latestSetup ? (
+            <div>
+              <dt>Tool options</dt>
+              <dd>
+                {Object.entries(view.latestSetup)
+                  .map(([k, v]) => `${k.replace(/^(client|workload\.parameters)\./, '')}=${v}`)
+                  .join(', ')}{' '}
+                <span className="muted">(the newest run’s; a grey line marks where they changed)</span>
+              </dd>
+            </div>
+          ) : null}
           <div>
             <dt>Testbed</dt>
             <dd>{view.testbed}</dd>
