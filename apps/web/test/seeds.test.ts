@@ -289,7 +289,10 @@ describe('seed 002: SpacetimeDB vs PostgreSQL keynote', () => {
         .map((e) => e.value);
     expect(ev('F-CLIENT-1', 'client.language')).toEqual(['Rust', 'TypeScript (Node.js)']);
     expect(ev('F-CLIENT-2', 'client.maxInFlight')).toEqual([16_384]);
-    expect(ev('F-CLIENT-2', 'client.concurrencyStyle')).toEqual(['pipelined', 'sequential']);
+    expect(ev('F-CLIENT-2', 'client.pipelineDepth or maxInFlight (concurrency style)')).toEqual([
+      'pipelined',
+      'sequential',
+    ]);
     expect(ev('F-ISO-1', 'settings.isolationLevel')).toEqual(['serializable', 'read_committed']);
     expect(ev('F-DUR-1', 'settings.durabilityRaw')).toEqual([
       'confirmedReads=false',

@@ -296,7 +296,7 @@ const AUTO_CASES: Case[] = [
       { client: { connections: 50, maxInFlight: 16384 } },
       { client: { connections: 50, pipelineDepth: 1 } },
     ),
-    evidence: 'client.concurrencyStyle',
+    evidence: 'client.pipelineDepth or maxInFlight (concurrency style)',
     unknown: pair({ client: { connections: 50, pipelineDepth: 1 } }, { client: { connections: 50 } }),
   },
   {

@@ -409,7 +409,8 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       tolerance: 1.1,
     },
     {
-      field: 'client.concurrencyStyle',
+      // Named by the fields a publisher fills (the style is derived from them), not by the derived value.
+      field: 'client.pipelineDepth or maxInFlight (concurrency style)',
       label: 'concurrency style',
       read: concurrencyStyleReader,
       required: true,
