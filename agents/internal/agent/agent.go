@@ -367,7 +367,13 @@ func report(w io.Writer, server string, res sink.Result, err error) {
 			res.Quarantined, res.Frames, res.QuarantineFile, res.Reason, provenance.RedactString(server), res.QuarantineFile)
 	}
 	if res.Pending > 0 {
-		fmt.Fprintf(w, "levelfield-agent: %d requests not yet delivered are kept in %s\n  send them later with: levelfield-agent upload --server %s %s\n", res.Pending, res.SpoolDir, provenance.RedactString(server), res.SpoolDir)
+		// Refused for its token, the spool goes nowhere until a usable token comes with it.
+		with := ""
+		var refused *sink.APIError
+		if errors.As(err, &refused) && sink.Classify(refused) == sink.Fatal {
+			with = "LEVELFIELD_TOKEN=<a token of the project with the ingest scope> "
+		}
+		fmt.Fprintf(w, "levelfield-agent: %d requests not yet delivered are kept in %s\n  send them later with: %slevelfield-agent upload --server %s %s\n", res.Pending, res.SpoolDir, with, provenance.RedactString(server), res.SpoolDir)
 	}
 	if res.URL != "" {
 		fmt.Fprintf(w, "levelfield-agent: run %s\n", res.URL)
