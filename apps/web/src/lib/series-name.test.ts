@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type NamedSeries, pgbenchScriptNames, seriesNamer } from './series-name';
+import { type NamedSeries, pgbenchScriptNames, repeatedSeries, seriesNamer } from './series-name';
 
 describe('seriesNamer', () => {
   it('names a lone series by its metric, whatever its tags', () => {
@@ -52,6 +52,24 @@ describe('seriesNamer', () => {
     expect(series.map(seriesNamer(series, pgbenchScriptNames({})))).toEqual([
       'latency (script 0)',
       'latency (script 1)',
+    ]);
+  });
+
+  it('finds a metric stored twice: its label-free series and its only tag set, holding the same samples', () => {
+    const all: (NamedSeries & { n: number })[] = [
+      { name: 'latency', labels: {}, n: 10 },
+      { name: 'latency', labels: { script: '0' }, n: 10 },
+      { name: 'http_reqs', labels: {}, n: 7 },
+      { name: 'http_reqs', labels: { status: '200' }, n: 5 },
+      { name: 'iterations', labels: {}, n: 3 },
+      { name: 'checks', labels: {}, n: 4 },
+      { name: 'checks', labels: { check: 'a' }, n: 2 },
+      { name: 'checks', labels: { check: 'b' }, n: 2 },
+    ];
+    const repeats = repeatedSeries(all, (a, b) => a.n === b.n);
+    // Only the one whose tagged series holds every sample: other samples, or several tag sets, are not repeats.
+    expect([...repeats].map(([bare, tagged]) => [bare.name, tagged.labels])).toEqual([
+      ['latency', { script: '0' }],
     ]);
   });
 });

@@ -44,3 +44,24 @@ export function seriesNamer(
     return tags.length > 0 ? `${series.name} (${tags.join(', ')})` : series.name;
   };
 }
+
+/**
+ * A metric's only tagged series beside its label-free one, when both hold the same samples: the
+ * label-free series holds every sample of its metric, so with a single tag set (one pgbench
+ * script, one k6 request name) the two are one series shown twice. Keyed by the label-free
+ * series, whose place the tagged one's name takes (it says which script or request it was).
+ */
+export function repeatedSeries<T extends NamedSeries>(
+  all: readonly T[],
+  sameSamples: (a: T, b: T) => boolean,
+): Map<T, T> {
+  const out = new Map<T, T>();
+  for (const name of new Set(all.map((s) => s.name))) {
+    const same = all.filter((s) => s.name === name);
+    const bare = same.filter((s) => Object.keys(s.labels).length === 0);
+    const tagged = same.filter((s) => Object.keys(s.labels).length > 0);
+    if (bare.length === 1 && tagged.length === 1 && sameSamples(bare[0]!, tagged[0]!))
+      out.set(bare[0]!, tagged[0]!);
+  }
+  return out;
+}

@@ -10,7 +10,7 @@ import type { LatencyScale, TimeRange } from '~/components/charts/chart-options'
 import { TableScroll } from '~/components/table/table-scroll';
 import { formatCount, formatLatency, formatRate, formatUtcClock, toMillis } from '~/lib/format';
 import { type PackedTimeline, unpackTimeline } from '~/lib/packed-timeline';
-import { seriesNamer, type TagValueNames } from '~/lib/series-name';
+import { repeatedSeries, seriesNamer, type TagValueNames } from '~/lib/series-name';
 import type { SeriesRange, SeriesTimeline } from '~/lib/timeline-model';
 import { useTRPC } from '~/trpc/react';
 import {
@@ -49,6 +49,10 @@ const hasHeatmap = (s: SeriesTimeline) => s.heatmap.edges.length > 0 || s.heatma
  */
 const drawsThroughput = (timelines: readonly SeriesTimeline[], throughput: boolean) =>
   throughput && timelines.some((s) => s.kind !== 'gauge');
+
+/** Two series hold the same samples: as many in every interval they share. */
+const sameSamples = (a: SeriesTimeline, b: SeriesTimeline) =>
+  a.points.length === b.points.length && a.points.every((p, i) => p.count === b.points[i]?.count);
 
 /** Every chart of the page, in page order (the order RunCharts draws them). */
 function chartKeysOf(timelines: readonly SeriesTimeline[], throughput: boolean): string[] {
@@ -116,7 +120,17 @@ export function RunCharts({
       .concat([...grown.values()].filter((r) => !initialRange.some((i) => i.seriesId === r.seriesId)));
   }, [custom, rangeQuery.data, initialRange, live, state, includeWarmup]);
 
-  const chartKeys = useMemo(() => chartKeysOf(state.timelines, throughput), [state.timelines, throughput]);
+  // A metric with a single tag set is one series stored twice (with and without its tags): it is
+  // drawn once, under the tagged one's name (repeatedSeries).
+  const { shown, namedAs } = useMemo(() => {
+    const repeats = repeatedSeries(state.timelines, sameSamples);
+    const hidden = new Set([...repeats.values()]);
+    return {
+      shown: state.timelines.filter((s) => !hidden.has(s)),
+      namedAs: new Map([...repeats].map(([bare, tagged]) => [bare.seriesId, tagged])),
+    };
+  }, [state.timelines]);
+  const chartKeys = useMemo(() => chartKeysOf(shown, throughput), [shown, throughput]);
   const schedule = useChartSchedule(chartKeys);
   // A finished run's long heatmaps come after the charts in view have drawn (the page's HTML
   // leaves them out: loadTimelines' deferHeatmaps), or at once when a heatmap is itself due (in
@@ -130,14 +144,15 @@ export function RunCharts({
   });
   const timelines = useMemo(() => {
     const fetched = new Map(heatmapsQuery.data?.map((h) => [h.seriesId, h.heatmap]));
-    if (fetched.size === 0) return state.timelines;
-    return state.timelines.map((s) => {
+    if (fetched.size === 0) return shown;
+    return shown.map((s) => {
       const heatmap = s.heatmapDeferred ? fetched.get(s.seriesId) : undefined;
       return heatmap ? { ...s, heatmap, heatmapDeferred: undefined } : s;
     });
-  }, [state.timelines, heatmapsQuery.data]);
+  }, [shown, heatmapsQuery.data]);
   const newestPoint = timelines[0]?.points.at(-1);
 
+  const named = useMemo(() => seriesNamer(state.timelines, tagValueNames), [state.timelines, tagValueNames]);
   const onZoom = useCallback((_: unknown, chart: ECharts) => setRange(zoomRange(chart)), []);
   const events = useMemo(() => ({ datazoom: onZoom }), [onZoom]);
   const { latency, byId, heatmapSeries, title } = useMemo(() => {
@@ -146,9 +161,9 @@ export function RunCharts({
       latency,
       heatmapSeries: latency.filter(hasHeatmap),
       byId: new Map(timelines.map((s) => [s.seriesId, s])),
-      title: seriesNamer(timelines, tagValueNames),
+      title: (series: SeriesTimeline) => named(namedAs.get(series.seriesId) ?? series),
     };
-  }, [timelines, tagValueNames]);
+  }, [timelines, named, namedAs]);
   const onDrawn = useDrawTiming(schedule.drawn);
   // Each chart builds its option when drawn, and again only when its data, the range or the
   // scale changes: setOption on a day of points costs tens of milliseconds per chart.
