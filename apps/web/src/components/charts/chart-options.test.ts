@@ -106,6 +106,13 @@ describe('run chart options', () => {
     };
     expect(option.dataset[0]!.source.rate).toEqual([500, 500, 500]);
     expect(option.series[0]!.markArea?.data).toEqual([[{ xAxis: 3000, name: 'partial' }, { xAxis: 3200 }]]);
+    // A sliver of a long run is shaded without its word, which would print over the axis labels.
+    const long = [
+      ...Array.from({ length: 100 }, (_, i) => point(i)),
+      point(100, { count: 80, end: 100_200 }),
+    ];
+    const sliver = throughputOption([{ ...timeline, points: long }], null, byName) as unknown as LineOption;
+    expect(sliver.series[0]!.markArea?.data).toEqual([[{ xAxis: 100_000, name: '' }, { xAxis: 100_200 }]]);
   });
 
   it('names throughput lines as it is told and prints rates with their unit', () => {

@@ -170,10 +170,15 @@ export function throughputOption(
   const counted = timelines.filter((s) => s.kind !== 'gauge');
   // Partial intervals are shaded once, on the first line, whichever series they belong to.
   const partial = new Map<number, { from: number; to: number; label: string }>();
+  const times = counted.flatMap((s) => [s.points[0]?.t, s.points.at(-1)?.end]).filter((t) => t !== undefined);
+  const span = times.length > 0 ? Math.max(...times) - Math.min(...times) : 0;
   for (const s of counted)
     partialIntervals(s.points).forEach((isPartial, i) => {
       const p = s.points[i]!;
-      if (isPartial) partial.set(p.t, { from: p.t, to: Math.max(p.end, p.t + 1), label: 'partial' });
+      const to = Math.max(p.end, p.t + 1);
+      // Named only where the word fits: a sliver at the axis's edge would print it over the
+      // axis labels; the shading still marks it.
+      if (isPartial) partial.set(p.t, { from: p.t, to, label: to - p.t >= span * 0.05 ? 'partial' : '' });
     });
   const base = timeAxisBase(range);
   return {
