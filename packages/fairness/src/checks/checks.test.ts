@@ -1034,6 +1034,21 @@ describe('reviewer checks answer needs_review with a hint', () => {
     ).toBe('flag');
   });
 
+  it('F-WL-1 flags the benchmarked code at another commit, unless each side keeps it in a repository of its own', () => {
+    const at = (implementationCommit: string, implementationRepository?: string) => ({
+      workload: {
+        name: 'bench-compilation',
+        implementationCommit,
+        ...(implementationRepository ? { implementationRepository } : {}),
+      },
+    });
+    const moved = runCheck(checkById('F-WL-1')!, pair(at('ea28ca43019'), at('b57dc1c421f')));
+    expect(moved.state).toBe('flag');
+    expect(moved.message).toMatch(/Implementation commit differs \(A: ea28ca43019 vs B: b57dc1c421f\)/);
+    const own = pair(at('ea28ca4', 'github.com/a/bench'), at('b57dc1c', 'github.com/b/bench'));
+    expect(runCheck(checkById('F-WL-1')!, own).message).not.toMatch(/Implementation commit differs/);
+  });
+
   it('F-WL-1 flags parameters that every side says were chosen per side, however alike the words', () => {
     const said = { workload: { name: 'typing', parameters: '200 characters; window width chosen per app' } };
     const r = runCheck(checkById('F-WL-1')!, pair(said, said));

@@ -155,6 +155,15 @@ function subsetOfWorkloads(c: FieldComparison): boolean {
   return nestedParts(c.sides.map((s) => s.read?.value)) || nestedSets(c.sides.map((s) => s.keys));
 }
 
+/** Commits of implementations kept in a repository per side: each names its own history. */
+function commitsOfOwnRepositories(c: FieldComparison, input: ComparisonInput): boolean {
+  if (c.spec.field !== 'workload.implementationCommit') return false;
+  const repositories = input.entries.map((e) =>
+    repositoryOf(entryValue(readEntry(e, groupField('workload', 'implementationRepository')))?.value),
+  );
+  return repositories.every((r) => r !== null) && new Set(repositories).size > 1;
+}
+
 /** Parameters of several runs per side where one side's runs are among another's. */
 function gridInPart(c: FieldComparison): boolean {
   return (
@@ -300,10 +309,11 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
       norm: repositoryOf,
     },
     {
+      // The code the benchmark ran, at another commit on some side, is another workload, unless
+      // the sides' implementations live in repositories of their own (commitsOfOwnRepositories).
       field: 'workload.implementationCommit',
       label: 'implementation commit',
       read: groupField('workload', 'implementationCommit'),
-      evidenceOnly: true,
     },
     { field: 'workload.datasetHash', label: 'dataset', read: groupField('workload', 'datasetHash') },
     { field: 'workload.schemaHash', label: 'schema', read: groupField('workload', 'schemaHash') },
@@ -325,6 +335,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
         return { ...c, differs: false };
       }
       if (
+        commitsOfOwnRepositories(c, input) ||
         subsetOfWorkloads(c) ||
         differsOnlyByNames(c) ||
         everySystemOnEveryWorkload(c) ||
