@@ -80,7 +80,7 @@ test('build a comparison from the runs explorer, waive a check, see it recorded'
   const json = await api.json();
   expect(json.checks.find((c: { id: string }) => c.id === 'F-HW-1').decision.decision).toBe('waived');
   // Scripts read it with a project token (the demo token belongs to acme/demo, where it was saved);
-  // `request` carries no session, and an unknown token is a 404 like a missing comparison.
+  // `request` carries no session; an unknown token is refused for what it is, before any lookup.
   const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
   const withToken = await request.get(
     `${web()}/api/v1/comparisons/${slug}`,
@@ -89,8 +89,8 @@ test('build a comparison from the runs explorer, waive a check, see it recorded'
   expect(withToken.status()).toBe(200);
   expect((await withToken.json()).slug).toBe(slug);
   const badToken = await request.get(`${web()}/api/v1/comparisons/${slug}`, bearer('lf_not-a-token'));
-  expect(badToken.status()).toBe(404);
-  expect((await badToken.json()).error.code).toBe('COMPARISON_NOT_FOUND');
+  expect(badToken.status()).toBe(401);
+  expect((await badToken.json()).error.code).toBe('TOKEN_INVALID');
 });
 
 test('group repeated runs into entries: the headline shows means and a 95 % interval, the diff what varies', async ({
