@@ -180,6 +180,10 @@ test('a published run says published on its page, with no duration', async ({ pa
   await expect(meta.locator('.status')).toHaveText('published');
   await expect(meta).toContainText(/published \d{4}-\d{2}-\d{2}/);
   await expect(meta).not.toContainText(/succeeded|\b0 s\b/);
+  // Its date is the publication's where the publication gave no run date: not called "Started".
+  const provenance = page.locator('.provenance');
+  await expect(provenance).toContainText('Date (run or published)');
+  await expect(provenance).not.toContainText(/\bStarted\b/);
 });
 
 test('a comparison fits, its provenance diff unfolded', async ({ page }) => {

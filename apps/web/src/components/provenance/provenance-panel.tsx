@@ -117,15 +117,29 @@ const NODE_PARTS = {
   cloud: (key: string) => ({ label: humanize(key) }),
 } as const;
 
+/**
+ * A published result's start is the date it was published, unless the publication said when it
+ * ran (the import fills it from the publication date): "Started" would claim a run began then.
+ */
+const PUBLISHED_LABELS: Record<string, { label: string; help: string }> = {
+  startedAt: {
+    label: 'Date (run or published)',
+    help: 'When the result was measured, or, where the publication does not say, when it was published.',
+  },
+};
+
 export function ProvenancePanel({
   provenance,
   anchorRun,
   annotate,
+  published = false,
 }: {
   provenance: Provenance;
   /** The run's id, to mark each field as a review anchor (report pages). */
   anchorRun?: string;
   annotate?: Annotate;
+  /** A published result's provenance (its dates are the publication's). */
+  published?: boolean;
 }) {
   return (
     <div className="provenance">
@@ -175,7 +189,8 @@ export function ProvenancePanel({
               annotate={annotate}
               rows={rowsOf(
                 fields,
-                (key) => groupFieldLabel(group, key),
+                (key) =>
+                  (published && group === 'run' && PUBLISHED_LABELS[key]) || groupFieldLabel(group, key),
                 (key) => `${group}.${key}`,
                 (key) => `${group}.${key}`,
               )}

@@ -46,7 +46,12 @@ export function RunDetails({
             <div className="two-col">
               <div>
                 <h4>Provenance</h4>
-                <ProvenancePanel provenance={run.provenance} anchorRun={run.id} annotate={annotate} />
+                <ProvenancePanel
+                  provenance={run.provenance}
+                  anchorRun={run.id}
+                  annotate={annotate}
+                  published={run.source === 'published'}
+                />
               </div>
               <div>
                 <h4>Disclosure</h4>

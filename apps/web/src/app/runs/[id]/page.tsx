@@ -183,7 +183,7 @@ export default async function RunPage({ params }: Params) {
       <div className="two-col">
         <section className="panel">
           <h2>Provenance</h2>
-          <ProvenancePanel provenance={run.provenance} />
+          <ProvenancePanel provenance={run.provenance} published={run.source === 'published'} />
         </section>
         <section className="panel">
           <h2>Disclosure</h2>

@@ -13,7 +13,8 @@ import { db } from '~/server/db';
  */
 function figure(value: number, unit: string): string {
   if (isDurationUnit(unit)) return formatLatency(toMillis(unit, value));
-  // "1" is the unit of a plain count.
+  // "1" is the unit of a plain count, "1/s" of a rate of one ("1,915.19/s").
+  if (unit === '1/s') return `${formatDecimal(value, 2)}/s`;
   return unit && unit !== '1' ? `${formatDecimal(value, 2)} ${unit}` : formatDecimal(value, 2);
 }
 
