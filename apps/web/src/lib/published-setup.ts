@@ -116,11 +116,9 @@ const DIFFERS = /^differs\b/i;
  * that `reads`.
  */
 const typed = (reads: (text: string) => boolean, message: string) =>
-  z
-    .string()
-    .refine((text) => !text.trim() || DIFFERS.test(text.trim()) || isVacuous(text) || reads(text), {
-      message,
-    });
+  z.string().refine((text) => !text.trim() || DIFFERS.test(text.trim()) || isVacuous(text) || reads(text), {
+    message,
+  });
 
 const NUMBER = typed(
   (text) => parseNumber(text) !== null,

@@ -66,7 +66,11 @@ export default async function HistoryPage(props: Props) {
         <dl className="history-identity">
           <div>
             <dt>Parameters</dt>
-            <dd>{parameters.length ? parameters.map(([k, v]) => `${k}=${v}`).join(', ') : 'none (no run labels)'}</dd>
+            <dd>
+              {parameters.length
+                ? parameters.map(([k, v]) => `${k}=${v}`).join(', ')
+                : 'none (no run labels)'}
+            </dd>
           </div>
           {view.latestSetup ? (
             <div>
