@@ -8,6 +8,7 @@ import {
   liveRanges,
   liveState,
   missedBefore,
+  sameSamples,
   warmupKnown,
 } from './live-model.ts';
 
@@ -215,5 +216,21 @@ describe('the live run page model', () => {
     expect(state.timelines[0]!.points.map((p) => p.t)).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
     // Two samples at load, then five intervals of one.
     expect(liveRanges(state)[0]!.summary!.count).toBe(7);
+  });
+});
+
+describe('sameSamples', () => {
+  const series = (...counts: number[]) => ({ points: counts.map((count, t) => ({ t, end: t + 1, count })) });
+  it('holds while one series is an interval ahead of the other, or its newest interval has more', () => {
+    expect(sameSamples(series(5, 7, 9), series(5, 7, 9))).toBe(true);
+    // The tagged series' frames of the newest intervals have not come yet.
+    expect(sameSamples(series(5, 7, 9), series(5, 7))).toBe(true);
+    expect(sameSamples(series(5, 7, 9), series(5))).toBe(true);
+    // The newest minute has taken one series' frames so far.
+    expect(sameSamples(series(5, 7, 9), series(5, 7, 4))).toBe(true);
+  });
+  it('fails for counts that differ in an older interval, or three intervals apart', () => {
+    expect(sameSamples(series(5, 6, 9), series(5, 7, 9))).toBe(false);
+    expect(sameSamples(series(5, 7, 9, 8), series(5))).toBe(false);
   });
 });

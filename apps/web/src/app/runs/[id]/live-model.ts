@@ -264,3 +264,19 @@ export function liveRanges(state: LiveState, includeWarmup = false): SeriesRange
     return [{ seriesId: s.seriesId, ...stats }];
   });
 }
+
+/**
+ * Two series hold the same samples: as many in every interval they share, but for the newest —
+ * while a run is live, one series' frame of an interval (or its share of the newest minute) may
+ * arrive before the other's, and the page reads each series' stored frames in its own query while
+ * the agent goes on storing (a couple of intervals apart on a busy machine): the two must not
+ * split into two rows and join again.
+ */
+type Counted = { points: readonly Pick<TimePoint, 'count'>[] };
+
+export function sameSamples(a: Counted, b: Counted): boolean {
+  const shared = Math.min(a.points.length, b.points.length);
+  if (Math.abs(a.points.length - b.points.length) > 2) return false;
+  for (let i = 0; i < shared - 1; i += 1) if (a.points[i]?.count !== b.points[i]?.count) return false;
+  return true;
+}

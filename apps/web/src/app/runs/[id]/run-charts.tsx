@@ -24,7 +24,7 @@ import {
 import { useChartSchedule } from './chart-schedule';
 import { useDrawTiming } from './draw-timing';
 import { FreshnessBadge } from './freshness-badge';
-import { liveRanges, warmupKnown } from './live-model';
+import { liveRanges, sameSamples, warmupKnown } from './live-model';
 import { useLiveTimelines } from './use-live';
 
 interface Props {
@@ -49,10 +49,6 @@ const hasHeatmap = (s: SeriesTimeline) => s.heatmap.edges.length > 0 || s.heatma
  */
 const drawsThroughput = (timelines: readonly SeriesTimeline[], throughput: boolean) =>
   throughput && timelines.some((s) => s.kind !== 'gauge');
-
-/** Two series hold the same samples: as many in every interval they share. */
-const sameSamples = (a: SeriesTimeline, b: SeriesTimeline) =>
-  a.points.length === b.points.length && a.points.every((p, i) => p.count === b.points[i]?.count);
 
 /** Every chart of the page, in page order (the order RunCharts draws them). */
 function chartKeysOf(timelines: readonly SeriesTimeline[], throughput: boolean): string[] {
