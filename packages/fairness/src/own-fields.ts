@@ -131,7 +131,7 @@ type ExecutionMode =
  * does not deny it ("interpreter; the AOT compiler was not used" is an interpreter), and a JIT
  * said to be off is an interpreter. Null when no mode is named or the value says nothing.
  */
-export function executionModeOf(value: unknown): ExecutionMode | null {
+function executionModeOf(value: unknown): ExecutionMode | null {
   if (typeof value !== 'string') return null;
   const text = normText(value);
   if (/\b(no|without) (m|y)?jit\b|\b(m|y)?jit (is |was )?(not enabled|not used|disabled|off)\b/.test(text))
