@@ -1524,6 +1524,28 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(hosted('https://github.com/someone/markdown-benchmarks/blob/main/README.md').state).toBe(
       'needs_review',
     );
+    // A pull request to the product is its contributor's work.
+    expect(hosted('https://github.com/ubugeeei-prod/ox-content/pull/546').state).toBe('flag');
+  });
+
+  it("F-DISC-3 reads a product named inside its repository's name, but not a benchmark repository's", () => {
+    const hosted = (url: string, systems: [string, string]) => {
+      const input = pair({}, {}, systems);
+      for (const e of input.entries) for (const r of e.runs) r.sourceUrl = url;
+      return runCheck(checkById('F-DISC-3')!, input);
+    };
+    const plugin = hosted(
+      'https://github.com/nvim-telescope/telescope-fzf-native.nvim/blob/c507c54/README.md',
+      ['fzf-native', 'fzy-lua'],
+    );
+    expect(plugin.state).toBe('flag');
+    expect(plugin.message).toMatch(/repository of fzf-native \(telescope-fzf-native\.nvim\)/);
+    expect(
+      hosted('https://github.com/someone/fzf-native-benchmarks/blob/main/README.md', [
+        'fzf-native',
+        'fzy-lua',
+      ]).state,
+    ).toBe('needs_review');
   });
 
   it('F-DISC-3 flags a vendor benchmarking its own product, matched as an organisation', () => {

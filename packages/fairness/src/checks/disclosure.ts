@@ -342,12 +342,39 @@ function hostRepository(entry: Entry): string | null {
       /^https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)\/[^/]+\/([^/#?]+)(?:\/([^/#?]+))?/i.exec(
         url,
       );
-    if (forge && !/^(issues|pulls?|discussions|merge_requests|compare)$/i.test(forge[2] ?? ''))
+    // An issue or discussion is anyone's; a pull request is a contribution to the product, whose
+    // author works on it.
+    if (forge && !/^(issues|discussions|compare)$/i.test(forge[2] ?? ''))
       return (forge[1] as string).replace(/\.git$/i, '');
     const pages = /^https?:\/\/[^./]+\.github\.io\/([^/#?]+)/i.exec(url);
     if (pages) return pages[1] as string;
   }
   return null;
+}
+
+/** Words of a repository's name that say it holds benchmarks, not a product of its own. */
+const BENCH_WORD = /^(bench|benchmarks?|benches|perf|performance|comparisons?|compare|vs|tests?|suite)$/;
+
+/**
+ * A product named as a run of a repository's words beside words of its own, none a benchmark's:
+ * "telescope-fzf-native.nvim" is fzf-native's plugin repository; "redis-benchmarks" is a
+ * repository of benchmarks, whoever keeps it.
+ */
+function repositoryWrapsProduct(repository: string, product: string): boolean {
+  const words = (t: string) =>
+    t
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter(Boolean);
+  const repo = words(repository);
+  const name = words(product.replace(/\s+\d[\w.]*$/, ''));
+  if (name.length < 2 || name.join('').length < 6 || repo.length <= name.length) return false;
+  for (let i = 0; i + name.length <= repo.length; i += 1) {
+    if (!name.every((w, j) => repo[i + j] === w)) continue;
+    const rest = [...repo.slice(0, i), ...repo.slice(i + name.length)];
+    return !rest.some((w) => BENCH_WORD.test(w));
+  }
+  return false;
 }
 
 /** "@ox-content/napi" is named by the repository "ox-content"; "pdfminer.six" by "pdfminer.six". */
@@ -359,7 +386,8 @@ function repositoryNames(repository: string, product: string): boolean {
   return (
     key(product) === repo ||
     segments.some((seg) => key(seg) === repo) ||
-    productStem(repository) === productStem(product)
+    productStem(repository) === productStem(product) ||
+    repositoryWrapsProduct(repository, product)
   );
 }
 
