@@ -945,19 +945,25 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-3')!, pair(timed('one query'), timed('one query'))).state).toBe(
       'unknown',
     );
-    // No features recorded, but the variant differs: functional parity is a reviewer's question.
+    // Each side's own variant of the work (a change from the standard workload, named) is other work.
     const variant = (v: string) => ({ workload: { name: 'vgg16', variant: v } });
-    const review = runCheck(
+    const variants = runCheck(
       checkById('F-WL-3')!,
       pair(variant('fc layers as convolutions'), variant('linear')),
     );
-    expect(review.state).toBe('needs_review');
-    expect(review.hint).toMatch(/variant differs \(A: fc layers as convolutions vs B: linear\)/);
-    // A setup field of the publication's own (software x-…) that differs is read there too.
-    const own = (op: string) => ({ software: { 'x-writeOperation': op } });
-    expect(runCheck(checkById('F-WL-3')!, pair(own('upsert'), own('bulk insert'))).hint).toMatch(
-      /x-writeOperation differs/,
+    expect(variants.state).toBe('flag');
+    expect(variants.message).toMatch(
+      /The variant each side ran differs \(A: fc layers as convolutions vs B: linear\)/,
     );
+    const onPurpose = pair(variant('fc layers as convolutions'), variant('linear'));
+    onPurpose.subject = ['workload.variant'];
+    expect(runCheck(checkById('F-WL-3')!, onPurpose).state).not.toBe('flag');
+    // No features recorded, but a setup field of the publication's own (software x-…) differs:
+    // functional parity is a reviewer's question.
+    const own = (op: string) => ({ software: { 'x-writeOperation': op } });
+    const review = runCheck(checkById('F-WL-3')!, pair(own('upsert'), own('bulk insert')));
+    expect(review.state).toBe('needs_review');
+    expect(review.hint).toMatch(/x-writeOperation differs/);
   });
 
   it('F-WL-1 sends a parameter stated for some sides only to a reviewer, and flags work named in different terms', () => {

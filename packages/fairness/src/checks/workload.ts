@@ -592,6 +592,17 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     parts.push(`${timed.spec.label} differs (${sidesText(timed)})`);
     evidence.push(...evidenceFor([timed]));
   }
+  // The variant is a side's named change from the standard workload: sides naming different
+  // ones ran different work, whatever the workload is called.
+  const variant = compareField(input, {
+    field: 'workload.variant',
+    label: 'the variant each side ran',
+    read: groupField('workload', 'variant'),
+  });
+  if (variant.differs) {
+    parts.push(`${variant.spec.label} differs (${sidesText(variant)})`);
+    evidence.push(...evidenceFor([variant]));
+  }
   const indexes = compareField(input, {
     field: 'workload.indexes',
     label: 'indexes',
