@@ -75,11 +75,20 @@ const SAME_AS = /\b(equivalent|identical|same|equal)\b\s+(to|as)\b/;
  * "collective algorithms varied per library", "the query string differs per framework"): the
  * same words on every side then describe different setups, not one.
  */
-const CHOSEN_PER_SIDE =
-  /\b((chosen|tuned|adjusted|picked|selected|sized|varied)( separately| individually| differently)? (per|for each) |(differ\w*|vary|varies|varied) (per|by|between) (each )?)(app|application|side|system|engine|database|library|framework|tool|runtime|server|client|editor|browser|language|implementation|vendor|product)s?\b/;
+const SIDE_NOUN =
+  '(app|application|side|system|engine|database|library|framework|tool|runtime|server|client|editor|browser|language|implementation|vendor|product|solution|contender|competitor|candidate)s?';
+const CHOSEN_PER_SIDE = new RegExp(
+  `\\b((chosen|tuned|adjusted|picked|selected|sized|varied)( separately| individually| differently)? (per|for each) |(differ\\w*|vary|varies|varied) (per|by|between) (each )?)${SIDE_NOUN}\\b` +
+    // A value that opens with whom it was set for: "per solution: the size where it first lags".
+    `|^(per|for each) ${SIDE_NOUN}\\b`,
+);
 
+/** Said of a value, or of any part of one (a parameter's "sizeSelection: per solution: …"). */
 export function saysChosenPerSide(value: unknown): boolean {
-  return typeof value === 'string' && CHOSEN_PER_SIDE.test(normText(value));
+  if (typeof value === 'string') return CHOSEN_PER_SIDE.test(normText(value));
+  if (Array.isArray(value)) return value.some(saysChosenPerSide);
+  if (value !== null && typeof value === 'object') return Object.values(value).some(saysChosenPerSide);
+  return false;
 }
 
 function saysSameAsOthers(value: unknown): boolean {

@@ -1065,6 +1065,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
     // The same words without "per side" are the same setup.
     const same = { workload: { name: 'typing', parameters: '200 characters; window width 1200 px' } };
     expect(runCheck(checkById('F-WL-1')!, pair(same, same)).state).toBe('pass');
+    // Said of one parameter of several, opening its value.
+    const part = {
+      workload: {
+        name: 'load',
+        parameters: { channels: 10, size: 'per solution: the size where loading first takes 3 s' },
+      },
+    };
+    expect(runCheck(checkById('F-WL-1')!, pair(part, part)).state).toBe('flag');
   });
 
   it('F-WL-1 sends a side that ran part of the parameter grid to a reviewer, not a different workload', () => {
