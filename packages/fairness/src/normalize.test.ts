@@ -429,6 +429,8 @@ describe('a parameter that says how a side does the work', () => {
     ['precision', 'mixed FP16/FP32', false],
     ['ratio', 'read/write 50/50', false],
     ['queryMode', 'prepared', true],
+    ['rendering', "series sampling 'lttb'", true],
+    ['hashAlgorithm', 'xxh3', true],
     ['rows', 1000, false],
     ['routeSet', 'githubAPI2 (203 routes, e.g. /repos/{owner}/{repo}/events)', false],
   ] as const)('%s = %s → %s', (key, value, how) => expect(namesHow(key, value)).toBe(how));

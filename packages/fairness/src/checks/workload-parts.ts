@@ -7,7 +7,7 @@ import { groupField, type Reader, type ReadField } from '../read.ts';
 
 /** A parameter that names how a side does the work, not how much work there is. */
 const HOW_KEY =
-  /\b(mode|method|implementation|api|quer(y|ies)|scripts?|driver|engine|strategy|protocol|style|dialect|rewrite|approach|function|call|command|load(er|ing)?|ingest(ion)?|import|output)\b/i;
+  /\b(mode|method|implementation|api|quer(y|ies)|scripts?|driver|engine|backend|strategy|algorithm|technique|render(ing|er)?|protocol|style|dialect|rewrite|approach|function|call|command|load(er|ing)?|ingest(ion)?|import|output)\b/i;
 /**
  * A value that is a file or a path in a benchmark's repository: the side's own implementation. A
  * path has a file's extension, two separators or a leading one; one slash between words is an
