@@ -511,6 +511,8 @@ describe('cache state read from what was done to the cache', () => {
     // Builds: what an earlier build left, and a build from nothing.
     ['clean compile with the Gradle build cache populated: 32 tasks executed, 93 taken from cache', 'warm'],
     ['incremental, no changes (134 tasks UP-TO-DATE)', 'warm'],
+    ['applies learned classification from prior runs', 'warm'],
+    ['no learned state (in-kernel default scheduler)', 'cold'],
     ['links against the pre-compiled standard library that comes with the Go SDK', 'warm'],
     ['the Go standard library is not cached and is rebuilt', 'cold'],
     ['clean compile', 'cold'],

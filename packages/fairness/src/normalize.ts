@@ -610,7 +610,7 @@ function directIo(t: string): CacheState | null {
 
 /** No cache of a kind at all; not "no cache options set", which says nothing of the cache. */
 const NO_CACHE =
-  /\bno (\w+ ){0,2}cache\b(?! (options?|settings?|flags?|config(uration)?s?|param(eter)?s?|mentioned|stated|given|printed|reported|specified)\b)|\bcach\w* (is |was )?not (supported|configured|available)\b|\bnot cached\b|\bcach(e|ing) (is |was )?(disabled|switched off|turned off)\b/;
+  /\bno (learned|learnt|persisted|carried over|accumulated|prior|saved) state\b|\bno (\w+ ){0,2}cache\b(?! (options?|settings?|flags?|config(uration)?s?|param(eter)?s?|mentioned|stated|given|printed|reported|specified)\b)|\bcach\w* (is |was )?not (supported|configured|available)\b|\bnot cached\b|\bcach(e|ing) (is |was )?(disabled|switched off|turned off)\b/;
 /** Work redone for every operation: "compiles the template on every request", "parsed each time". */
 const REDONE_PER_OP =
   /\b(compil|pars|rebuil|recompil)\w* [^.;]{0,40}\b(each|every) (time|request|call|run|iteration|operation|render)\b/;
@@ -618,11 +618,11 @@ const REDONE_PER_OP =
 const DONE_ONCE =
   /\bcompil\w* once\b|\bcompiled (\w+ ){0,2}(cached|reused)\b|\b(effectively|already) cached\b/;
 /**
- * Work served from what an earlier run left: "93 tasks taken from the build cache", "134 tasks
+ * Work served from what an earlier run left: "classification learned from prior runs", "93 tasks taken from the build cache", "134 tasks
  * UP-TO-DATE", "the build cache populated", "links the pre-compiled standard library".
  */
 const SERVED_FROM_CACHE =
-  /\b(taken|served|restored|fetched|read|pulled) from (the )?([\w'’]+ ){0,3}cache\b|\bup to date\b|\bcache\w* (was |is )?(populated|primed|pre ?warmed|seeded)\b|\bpre ?(compiled|built)\b|\bprebuilt\b|\bincremental\b[^.;]{0,30}\bno changes?\b|\bno ?op (re)?build\b/;
+  /\b(learned|learnt|trained|accumulated|carried over|persisted)\b[^.;]{0,40}\b(from|across|over|in) (the )?(prior|earlier|previous|past) runs?\b|\b(taken|served|restored|fetched|read|pulled) from (the )?([\w'’]+ ){0,3}cache\b|\bup to date\b|\bcache\w* (was |is )?(populated|primed|pre ?warmed|seeded)\b|\bpre ?(compiled|built)\b|\bprebuilt\b|\bincremental\b[^.;]{0,30}\bno changes?\b|\bno ?op (re)?build\b/;
 /** A build from nothing: "clean compile", "clean build", "from scratch" (unless its cache served it). */
 const CLEAN_BUILD = /\bclean (build|compile|install|checkout)\b|\bfrom scratch\b/;
 const CACHE_ON_FOR_RUN =
