@@ -2938,6 +2938,37 @@ describe('special rules', () => {
     expect(r.hint).toMatch(/A: mean_time \/ internal_iterations vs B: Bench mean time/);
   });
 
+  it('F-MEAS-7 flags one quantity defined differently per side, written out in words', () => {
+    const formula = (f: string) => ({ measurement: { formulaIds: [f] } });
+    const ram = runCheck(
+      checkById('F-MEAS-7')!,
+      pair(
+        formula('Total RAM used summed over the app’s 18 processes'),
+        formula('Total RAM used of 1 process only'),
+      ),
+    );
+    expect(ram.state).toBe('flag');
+    expect(ram.message).toMatch(/Total ram used is computed differently \(A: Total RAM used summed over/);
+    // A name written shorter on one side is the same quantity.
+    const rate = runCheck(
+      checkById('F-MEAS-7')!,
+      pair(
+        formula('decode MB/s computed on the encoded input size'),
+        formula('MB/s of the raw bytes copied'),
+      ),
+    );
+    expect(rate.state).toBe('flag');
+    // A side that only names the quantity defines nothing to compare: a reviewer's question.
+    const named = runCheck(
+      checkById('F-MEAS-7')!,
+      pair(formula('queries per second (ratio only)'), formula('queries per second')),
+    );
+    expect(named.state).toBe('needs_review');
+    // The same definition on every side agrees.
+    const same = formula('throughput = operations / wall time');
+    expect(runCheck(checkById('F-MEAS-7')!, pair(same, same)).state).toBe('pass');
+  });
+
   it("F-CLIENT-2 flags a count set on one side and left at the tool's default on another", () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

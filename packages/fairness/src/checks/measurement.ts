@@ -628,9 +628,48 @@ export function checkMeas6(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-7 ----------------------------------------------------------------------------------
 
-/** "tpcc-efficiency/12.605" → "tpcc-efficiency": the quantity a formula id computes. */
+/** Where a formula written out turns from its name to its definition. */
+const DEFINITION_STARTS =
+  /\s*(?:=|:|;|\(|\b(?:computed|calculated|summed|measured|counted|reported|taken|divided|of|as|from|over)\b)/;
+
+/**
+ * A formula as a name and a definition: "tpcc-efficiency/12.605" is the id of
+ * "tpcc-efficiency"; a formula written out is named by its words before the definition
+ * ("Total RAM used summed over 18 processes" → "total ram used", "memUsed: heap difference" →
+ * "memused"), and its definition is the rest, empty when the text only names the quantity.
+ */
+function formulaParts(id: string): { quantity: string; definition: string | null } {
+  if (!/\s/.test(id.trim())) return { quantity: id.split('/')[0] ?? id, definition: null };
+  const text = normText(id);
+  const m = DEFINITION_STARTS.exec(text);
+  const quantity = (m ? text.slice(0, m.index) : text).trim() || text;
+  const definition = m
+    ? text
+        .slice(m.index)
+        .replace(/^\s*[=:;]\s*/, '')
+        .trim()
+    : '';
+  return { quantity, definition };
+}
+
 function quantityOf(id: string): string {
-  return id.split('/')[0] ?? id;
+  return formulaParts(id).quantity;
+}
+
+/**
+ * Names of one quantity written shorter on some sides ("MB/s" against "decode MB/s", "throughput"
+ * against "generation throughput"): each name maps to the shortest name it ends with.
+ */
+function shortestNames(names: readonly string[]): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const name of names) {
+    const shorter = names.filter((n) => n === name || name.endsWith(` ${n}`));
+    map.set(
+      name,
+      shorter.reduce((a, b) => (b.length < a.length ? b : a), name),
+    );
+  }
+  return map;
 }
 
 interface FormulaUse {
@@ -686,26 +725,50 @@ function efficiencyReproduction(entry: Entry, id: string): CheckEvidence | null 
   return null;
 }
 
+/**
+ * Formulas written out for one quantity: different definitions on every side that defines it
+ * ("summed over the app's 18 processes" against "of 1 process only") are two computations;
+ * a side that only names the quantity ("queries per second") defines nothing to compare.
+ */
+function definitionsDiffer(uses: readonly FormulaUse[]): 'differ' | 'same' | 'undefined' {
+  const definitions = uses.map((u) => formulaParts(u.id).definition);
+  if (definitions.every((d) => d === null)) return 'same';
+  if (definitions.some((d) => !d)) return 'undefined';
+  return new Set(definitions).size > 1 ? 'differ' : 'same';
+}
+
 export function checkMeas7(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
-  const sides = input.entries.map((entry) => {
+  const formulas = input.entries.map((entry) => {
     const f = formulasOf(entry);
     evidence.push(...f.evidence);
     return { entry, uses: f.uses };
   });
+  const names = shortestNames([...new Set(formulas.flatMap((s) => [...s.uses.keys()]))]);
+  const sides = formulas.map(({ entry, uses }) => ({
+    entry,
+    uses: new Map([...uses].map(([q, use]) => [names.get(q) ?? q, use])),
+  }));
   const flags: string[] = [];
   const quantities = new Set(sides.flatMap((s) => [...s.uses.keys()]));
   const unstated: string[] = [];
+  const undefinedOnSome: string[] = [];
   for (const q of quantities) {
     const users = sides.filter((s) => s.uses.has(q));
     if (users.length < 2) continue;
     const ids = users.map((u) => u.uses.get(q) as FormulaUse);
-    const first = ids[0] as FormulaUse;
-    for (const other of ids.slice(1)) {
-      const m = formulaMismatch({ formulaId: first.id, value: 0 }, { formulaId: other.id, value: 0 });
-      if (m) {
-        flags.push(`${q} ${m} (${users.map((u) => `${u.entry.label}: ${u.uses.get(q)?.id}`).join(' vs ')})`);
-        break;
+    const written = definitionsDiffer(ids);
+    const listed = `(${users.map((u) => `${u.entry.label}: ${u.uses.get(q)?.id}`).join(' vs ')})`;
+    if (written === 'differ') flags.push(`${q} is computed differently ${listed}`);
+    else if (written === 'undefined') undefinedOnSome.push(q);
+    else {
+      const first = ids[0] as FormulaUse;
+      for (const other of ids.slice(1)) {
+        const m = formulaMismatch({ formulaId: first.id, value: 0 }, { formulaId: other.id, value: 0 });
+        if (m) {
+          flags.push(`${q} ${m} ${listed}`);
+          break;
+        }
       }
     }
     for (const u of users) {
@@ -738,7 +801,9 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
     };
   // A formula one side names and another does not ("mean_time / internal_iterations" against
   // "Bench mean time") is not matched by anything: the sides may compute one figure two ways.
-  const unmatched = [...quantities].filter((q) => sides.some((s) => !s.uses.has(q)));
+  const unmatched = [...quantities].filter(
+    (q) => sides.some((s) => !s.uses.has(q)) || undefinedOnSome.includes(q),
+  );
   if (unmatched.length > 0) {
     const named = sides.map((s) => `${s.entry.label}: ${[...s.uses.values()].map((u) => u.id).join(', ')}`);
     return {
