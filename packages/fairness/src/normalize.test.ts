@@ -175,6 +175,10 @@ describe('normalisation rules', () => {
       'trimmed',
     );
     expect(normSelectionRule('all runs, reported as min-max ranges')?.kind).toBe('all');
+    // Failed runs dropped before averaging are runs picked too.
+    expect(
+      normSelectionRule('5-run average; remove failed test results, keep only successful runs')?.kind,
+    ).toBe('trimmed');
   });
 
   it('parses numbers and units', () => {

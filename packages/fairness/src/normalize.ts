@@ -837,9 +837,9 @@ export function normSelectionRule(value: unknown): SelectionRule | null {
   return ruleIn(head) ?? (head === whole ? null : ruleIn(whole));
 }
 
-/** Runs dropped as the worst or as outliers before the rest are aggregated. */
+/** Runs dropped as the worst, as outliers or as failed before the rest are aggregated. */
 const TRIMMED =
-  /\b(worst|slowest|outliers?)\b[^.;]*\b(discard|drop|remov|exclud|trimm|ignor)\w*|\b(discard|drop|remov|exclud|trimm|ignor)\w* (the )?(\w+ ){0,3}(worst|slowest|outliers?)\b|\bruns? (more|further) than \S+ (standard deviations?|sd|σ|sigma)/;
+  /\b(worst|slowest|outliers?|failed|failing|unsuccessful|errored)\b[^.;]*\b(discard|drop|remov|exclud|trimm|ignor)\w*|\b(discard|drop|remov|exclud|trimm|ignor)\w* (the )?(\w+ ){0,3}(worst|slowest|outliers?|failed|failing|unsuccessful|errored)\b|\bruns? (more|further) than \S+ (standard deviations?|sd|σ|sigma)|\bkeep(s|ing)? only (the )?success\w*/;
 
 function ruleIn(text: string): SelectionRule | null {
   if (text === '') return null;

@@ -142,6 +142,33 @@ export function partsInMetricNames(entries: readonly Entry[]): Map<Entry, Set<st
   );
 }
 
+/**
+ * Measured results some sides report and others do not: a metric every other side (two or more)
+ * reports, missing on a side that reports at least one metric with them, so the sides name their
+ * results alike. Ratios are left out (they exist only for the sides compared against a base).
+ */
+export function resultsMissingOnSomeSides(entries: readonly Entry[]): { entry: Entry; missing: string[] }[] {
+  const metrics = entries.map(
+    (entry) =>
+      new Set(
+        entry.runs.flatMap((run) =>
+          run.values
+            .filter((v) => v.value !== null && v.quality === 'measured' && !isRatio(v))
+            .map((v) => v.metric),
+        ),
+      ),
+  );
+  if (entries.length < 3) return [];
+  return entries.flatMap((entry, i) => {
+    const own = metrics[i] as Set<string>;
+    const others = metrics.filter((_, j) => j !== i);
+    const everyOther = [...(others[0] ?? [])].filter((m) => others.every((o) => o.has(m)));
+    const missing = everyOther.filter((m) => !own.has(m));
+    const shared = everyOther.some((m) => own.has(m));
+    return missing.length > 0 && shared ? [{ entry, missing }] : [];
+  });
+}
+
 /** A value that counts the parts a side could not run: "queries.unsupported: 10", "skippedQueries". */
 const NOT_RUN_COUNT = /unsupported|not ?supported|skipped|omitted|not ?run|could ?not ?run/i;
 

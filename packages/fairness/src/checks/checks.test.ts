@@ -1368,6 +1368,27 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(same.state).not.toBe('flag');
   });
 
+  it('F-WL-4 flags a result every other side reports and one side does not', () => {
+    const v = (metric: string, unit = 'ms') => ({ metric, value: 1, unit, origin: 'imported' });
+    const full = { values: [v('startup'), v('rps', 'req/s')] };
+    const r = runCheck(
+      checkById('F-WL-4')!,
+      comparison(side('Micronaut', full), side('Quarkus', full), side('Spring', { values: [v('startup')] })),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Spring reports no rps, which every other side reports/);
+    // With two sides, a metric one side has is its own; a side that shares no metric names its
+    // results in other words.
+    expect(runCheck(checkById('F-WL-4')!, pair(full, { values: [v('startup')] })).message).not.toMatch(
+      /reports no rps/,
+    );
+    const other = runCheck(
+      checkById('F-WL-4')!,
+      comparison(side('A', full), side('B', full), side('C', { values: [v('boot time')] })),
+    );
+    expect(other.message).not.toMatch(/reports no/);
+  });
+
   it('F-WL-4 reads the parts a side names in its setup against the standard benchmark', () => {
     const listed = runCheck(
       checkById('F-WL-4')!,
@@ -2897,6 +2918,16 @@ describe('special rules', () => {
     expect(once.message).toMatch(/^A, B ran once and report no spread:/);
     const spread = { measurement: { repetitions: 1, aggregation: 'hyperfine mean ± σ over 10 runs' } };
     expect(runCheck(checkById('F-MEAS-5')!, pair(spread, spread)).state).toBe('pass');
+  });
+
+  it('F-MEAS-5 flags figures averaged over the runs that did not fail, but not outliers dropped', () => {
+    const rule = (selectionRule: string) => ({ run: { selectionRule }, measurement: { repetitions: 5 } });
+    const kept = rule('5-run average; remove failed test results, keep only successful runs');
+    const r = runCheck(checkById('F-MEAS-5')!, pair(kept, kept));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A reports only the runs that did not fail/);
+    const trimmed = rule('each test run five times, the two worst runs discarded');
+    expect(runCheck(checkById('F-MEAS-5')!, pair(trimmed, trimmed)).state).toBe('pass');
   });
 
   it('F-MEAS-7 recomputes a published efficiency with its formula', () => {

@@ -444,6 +444,9 @@ function oneSetup(entry: Entry): boolean {
   return setups.size === 1;
 }
 
+/** A selection rule that drops the runs that failed: "keep only successful runs". */
+const DROPS_FAILED = /\b(failed|failing|unsuccessful|errored)\b|\bonly (the )?success\w*/;
+
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -476,11 +479,16 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     // A best run picked, said so, beside the spread of all the runs, hides nothing; without the
     // spread it shows the luckiest run only.
     const spread = reportsSpread(entry);
-    const picked = parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n';
+    // Failed runs dropped before the rest are averaged are a pick as well: a side whose runs fail
+    // looks as good as one whose runs do not. (Outliers dropped either way are not.)
+    const dropsFailed = parsed?.kind === 'trimmed' && DROPS_FAILED.test(normText(rule?.value));
+    const picked = parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n' || dropsFailed;
     if (picked && spread) pickedWithSpread.push(entry.label);
     if (picked && !spread)
       flags.push(
-        `${entry.label} reports the ${parsed.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
+        dropsFailed
+          ? `${entry.label} reports only the runs that did not fail ("${display(rule?.value)}")`
+          : `${entry.label} reports the ${parsed?.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed?.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
     // No count, but a spread (mean ± error, a standard deviation): the variability is shown, so
     // not a finding, but how many runs it spans is for a reviewer to find.

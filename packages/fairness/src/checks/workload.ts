@@ -31,6 +31,7 @@ import {
   partsInParameters,
   partsInText,
   partsNotRun,
+  resultsMissingOnSomeSides,
   standardBenchmark,
 } from './benchmark-parts.ts';
 import { featureSwitches } from './feature-text.ts';
@@ -856,6 +857,20 @@ export function checkWl4(input: ComparisonInput): CheckOutcome {
       hint,
       message: `${subset.length > 0 ? `Only part of the benchmark is reported (${subset.map((s) => s.text).join('; ')})` : `The sides report different operations (${hint})`}: ${why}; a reviewer can waive it with the publication's justification.`,
     };
+  // A figure every other side publishes and one side does not ("requests/s" for two frameworks of
+  // three) is a sub-result not shown.
+  const unshown = resultsMissingOnSomeSides(input.entries);
+  if (unshown.length > 0) {
+    const text = unshown.map((u) => `${u.entry.label} reports no ${u.missing.join(', ')}`).join('; ');
+    for (const u of unshown)
+      evidence.push(derived(u.entry, 'values (missing)', u.missing, 'reported by every other side'));
+    return {
+      state: 'flag',
+      evidence,
+      hint: `${text} (every other side does)`,
+      message: `Not every result is shown for every side (${text}, which every other side reports): ${why}; a reviewer can waive it with the publication's justification.`,
+    };
+  }
   if (reporting.length === 0)
     return {
       state: 'needs_review',
