@@ -3231,6 +3231,12 @@ describe('special rules', () => {
     );
     expect(marked.state).toBe('flag');
     expect(marked.message).toMatch(/own field x-uploadMode differs on A \(value not stated\)/i);
+    // The client's TLS is its wire protocol (F-CLIENT-1), not its concurrency.
+    const tls = pair(
+      { client: { 'x-tls': 'NoTls' } },
+      { client: { 'x-tls': { value: null, differs: true, origin: 'imported', source: 'https://x.test' } } },
+    );
+    expect(runCheck(checkById('F-CLIENT-1')!, tls).message).toMatch(/own field x-tls differs on B/i);
     // Of the workload, it says the sides did different work (F-WL-3), not another spec (F-WL-1).
     const work = pair(
       {
