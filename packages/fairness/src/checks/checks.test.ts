@@ -2979,7 +2979,7 @@ describe('special rules', () => {
       ),
     );
     expect(ram.state).toBe('flag');
-    expect(ram.message).toMatch(/Total ram used is computed differently \(A: Total RAM used summed over/);
+    expect(ram.message).toMatch(/Total RAM used is computed differently \(A: Total RAM used summed over/);
     // A name written shorter on one side is the same quantity.
     const rate = runCheck(
       checkById('F-MEAS-7')!,

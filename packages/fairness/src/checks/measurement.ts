@@ -767,8 +767,12 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
     const ids = users.map((u) => u.uses.get(q) as FormulaUse);
     const written = definitionsDiffer(ids);
     const listed = `(${users.map((u) => `${u.entry.label}: ${u.uses.get(q)?.id}`).join(' vs ')})`;
-    if (written === 'differ') flags.push(`${q} is computed differently ${listed}`);
-    else if (written === 'undefined') undefinedOnSome.push(q);
+    if (written === 'differ') {
+      // Named as the first side writes it ("Total RAM used"), not in its compared lower case.
+      const first = (ids[0] as FormulaUse).id.trim();
+      const name = first.slice(0, DEFINITION_STARTS.exec(first.toLowerCase())?.index).trim() || q;
+      flags.push(`${name} is computed differently ${listed}`);
+    } else if (written === 'undefined') undefinedOnSome.push(q);
     else {
       const first = ids[0] as FormulaUse;
       for (const other of ids.slice(1)) {
