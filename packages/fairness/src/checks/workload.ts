@@ -522,6 +522,24 @@ function switchedFeatures(input: ComparisonInput): { parts: string[]; evidence: 
   return { parts, evidence };
 }
 
+/**
+ * Records of how each side does the work, each compared as written: its own way of doing it
+ * (the parameters that name a mode, an API, query files); what its timer covers, since one
+ * prepared statement against a hundred awaited queries is different work per operation whatever
+ * the workload is called; the variant, a side's named change from the standard workload; its
+ * indexes.
+ */
+const WORK_RECORDS: FieldSpec[] = [
+  { field: 'workload.parameters', label: 'how the work is done', read: parametersPart('how') },
+  {
+    field: 'measurement.timedRegion',
+    label: 'the timed operation',
+    read: groupField('measurement', 'timedRegion'),
+  },
+  { field: 'workload.variant', label: 'the variant each side ran', read: groupField('workload', 'variant') },
+  { field: 'workload.indexes', label: 'the index set', read: groupField('workload', 'indexes') },
+];
+
 /** Component roles that do part of the work itself, as opposed to hosting or driving it. */
 const WORKING_ROLE =
   /transform|plugin|codec|parser|seriali[sz]er|compiler|backend|engine|index|optimi[sz]er|planner|kernel|minif/i;
@@ -573,45 +591,11 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
     parts.push(...switched.parts);
     evidence.push(...switched.evidence);
   }
-  const how = compareField(input, {
-    field: 'workload.parameters',
-    label: 'how the work is done',
-    read: parametersPart('how'),
-  });
-  if (how.differs) {
-    parts.push(`${how.spec.label} differs (${sidesText(how)})`);
-    evidence.push(...evidenceFor([how]));
-  }
-  // What each side's timer covers is the operation it performs: one prepared statement against
-  // a hundred awaited queries is different work per operation, whatever the workload is called.
-  const timed = compareField(input, {
-    field: 'measurement.timedRegion',
-    label: 'the timed operation',
-    read: groupField('measurement', 'timedRegion'),
-  });
-  if (timed.differs) {
-    parts.push(`${timed.spec.label} differs (${sidesText(timed)})`);
-    evidence.push(...evidenceFor([timed]));
-  }
-  // The variant is a side's named change from the standard workload: sides naming different
-  // ones ran different work, whatever the workload is called.
-  const variant = compareField(input, {
-    field: 'workload.variant',
-    label: 'the variant each side ran',
-    read: groupField('workload', 'variant'),
-  });
-  if (variant.differs) {
-    parts.push(`${variant.spec.label} differs (${sidesText(variant)})`);
-    evidence.push(...evidenceFor([variant]));
-  }
-  const indexes = compareField(input, {
-    field: 'workload.indexes',
-    label: 'indexes',
-    read: groupField('workload', 'indexes'),
-  });
-  if (indexes.differs) {
-    parts.push(`indexes differ (${sidesText(indexes)})`);
-    evidence.push(...evidenceFor([indexes]));
+  for (const spec of WORK_RECORDS) {
+    const c = compareField(input, spec);
+    if (!c.differs) continue;
+    parts.push(`${c.spec.label} differs (${sidesText(c)})`);
+    evidence.push(...evidenceFor([c]));
   }
   // A part of the work done by another program on each side: SWC against Babel as the transform.
   const doers = platformDifferences(input, (role) => WORKING_ROLE.test(role));
