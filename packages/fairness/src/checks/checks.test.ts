@@ -3010,6 +3010,16 @@ describe('special rules', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/Client threads set on A \(8\), left at the tool's default on B/);
+    const pool = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        { client: { connections: 'pg Pool max 8, min 8' } },
+        { client: { connections: 'Prisma default connection pool (not configured in the benchmark code)' } },
+      ),
+    );
+    expect(pool.message).toMatch(
+      /Connections set on A \(pg Pool max 8, min 8\), left at the tool's default on B/,
+    );
     // Words that do not say it was left unset stay with a reviewer.
     const words = runCheck(
       checkById('F-CLIENT-2')!,

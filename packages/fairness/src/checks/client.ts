@@ -492,9 +492,12 @@ function oneAgainstMany(c: FieldComparison): string[] {
   ];
 }
 
-/** "tool default (no thread flag set)", "not set": the side left the count as its tool ships it. */
+/**
+ * "tool default (no thread flag set)", "not set", "Prisma default connection pool (not
+ * configured)": a count the side left as its tool ships it. (Read only where no number is given.)
+ */
 const LEFT_UNSET =
-  /\b(not set|unset|no [\w/ ]{0,30}(flag|option|setting)s? (set|given|passed)|(tool|library|driver|client)'?s? defaults?|left at (its |the )?defaults?)\b/;
+  /\b(not set|unset|not configured|unconfigured|no [\w/ ]{0,30}(flag|option|setting)s? (set|given|passed)|defaults?)\b/;
 
 /**
  * A count set on some sides and left at the tool's default on others ("--parallel 8" against "no
