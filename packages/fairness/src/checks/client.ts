@@ -497,7 +497,7 @@ function oneAgainstMany(c: FieldComparison): string[] {
  * configured)": a count the side left as its tool ships it. (Read only where no number is given.)
  */
 const LEFT_UNSET =
-  /\b(not set|unset|not configured|unconfigured|no [\w/ ]{0,30}(flag|option|setting)s? (set|given|passed)|defaults?)\b/;
+  /\b(not set|unset|not configured|unconfigured|no [\w/ ]{0,30}(flag|option|setting)s? (set|given|passed)|(?!(the|its|a|an)\b)[\w.-]+'?s? defaults?|left at (its |the )?defaults?)\b/;
 
 /**
  * A count set on some sides and left at the tool's default on others ("--parallel 8" against "no
