@@ -175,6 +175,10 @@ describe('normalisation rules', () => {
       'trimmed',
     );
     expect(normSelectionRule('all runs, reported as min-max ranges')?.kind).toBe('all');
+    // A pick across the benchmark's scenarios is its worst case, not a pick among runs.
+    expect(
+      normSelectionRule("median of 10 trials per scenario; the engine's lowest of the five scenario results"),
+    ).toEqual({ kind: 'median-of-n', n: 10 });
     // Failed runs dropped before averaging are runs picked too.
     expect(
       normSelectionRule('5-run average; remove failed test results, keep only successful runs')?.kind,

@@ -841,10 +841,19 @@ export function normSelectionRule(value: unknown): SelectionRule | null {
 const TRIMMED =
   /\b(worst|slowest|outliers?|failed|failing|unsuccessful|errored)\b[^.;]*\b(discard|drop|remov|exclud|trimm|ignor)\w*|\b(discard|drop|remov|exclud|trimm|ignor)\w* (the )?(\w+ ){0,3}(worst|slowest|outliers?|failed|failing|unsuccessful|errored)\b|\bruns? (more|further) than \S+ (standard deviations?|sd|σ|sigma)|\bkeep(s|ing)? only (the )?success\w*/;
 
+/**
+ * A pick across the benchmark's own parts, not its repetitions: "the lowest of the five scenario
+ * results" is a worst-case figure, whatever rule picks each scenario's value from its runs.
+ */
+const PICK_ACROSS_PARTS =
+  /\b(lowest|highest|best|worst|fastest|slowest|min(imum)?|max(imum)?) of (the |all )?(\w+ )?(scenario|workload|quer(y|ie)|test case|case|benchmark|configuration|dataset)s?( results?)?\b/g;
+
 function ruleIn(text: string): SelectionRule | null {
   if (text === '') return null;
   // "min/max", "min-max ranges" print a spread; they pick no run.
-  const t = text.replace(/\bmin(imum)?\s*(\/|-|–|to|and)\s*max(imum)?\b/g, 'range');
+  const t = text
+    .replace(/\bmin(imum)?\s*(\/|-|–|to|and)\s*max(imum)?\b/g, 'range')
+    .replace(PICK_ACROSS_PARTS, ' ');
   const n = countIn(t);
   const withN = (kind: SelectionRule['kind']): SelectionRule => (n === undefined ? { kind } : { kind, n });
   if (TRIMMED.test(t)) return withN('trimmed');
