@@ -945,17 +945,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-3')!, pair(timed('one query'), timed('one query'))).state).toBe(
       'unknown',
     );
-    // Each side's own variant of the work (a change from the standard workload, named) is other work.
-    const variant = (v: string) => ({ workload: { name: 'vgg16', variant: v } });
-    const variants = runCheck(
-      checkById('F-WL-3')!,
-      pair(variant('fc layers as convolutions'), variant('linear')),
+    // A variant that says how each side does the work is F-WL-3's difference, and F-WL-1's only
+    // where it changes what the work is (other data, another mix): one check flags each.
+    const variant = (v: string) => ({ workload: { name: 'massive insertion', variant: v } });
+    const how = pair(
+      variant('loaded through the BatchInserter API'),
+      variant('loaded through the graph API'),
     );
+    const variants = runCheck(checkById('F-WL-3')!, how);
     expect(variants.state).toBe('flag');
     expect(variants.message).toMatch(
-      /The variant each side ran differs \(A: fc layers as convolutions vs B: linear\)/,
+      /The variant each side ran differs \(A: loaded through the BatchInserter API vs B: loaded through the graph API\)/,
     );
-    const onPurpose = pair(variant('fc layers as convolutions'), variant('linear'));
+    expect(runCheck(checkById('F-WL-1')!, how).message).not.toMatch(/variant differs/i);
+    const what = pair(variant('fc layers as convolutions'), variant('fc layers linear'));
+    expect(runCheck(checkById('F-WL-3')!, what).message).not.toMatch(/variant each side ran/);
+    expect(runCheck(checkById('F-WL-1')!, what).message).toMatch(/variant differs/i);
+    const onPurpose = pair(
+      variant('loaded through the BatchInserter API'),
+      variant('loaded through the graph API'),
+    );
     onPurpose.subject = ['workload.variant'];
     expect(runCheck(checkById('F-WL-3')!, onPurpose).state).not.toBe('flag');
     // No features recorded, but a setup field of the publication's own (software x-…) differs:

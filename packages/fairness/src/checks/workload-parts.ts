@@ -34,6 +34,18 @@ export function namesHow(key: string, value: unknown): boolean {
 }
 
 /**
+ * A variant that says how a side does the work ("loaded through its BatchInserter API",
+ * "drives Vue's internals directly") rather than what work it is (another input format, a
+ * modified mix): its words name a way of doing it, as a parameter's key would.
+ */
+export function variantNamesHow(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  // Queries named in a variant are its work (other queries, other data), not a way of doing it.
+  const text = value.replace(/\bquer(y|ies)\b/gi, ' ');
+  return HOW_KEY.test(text) || HOW_PROSE.test(text) || PATH_VALUE.test(text);
+}
+
+/**
  * A printed value's head: "2-bit (bbq_disk)" → "2-bit". The aside names how a side reaches the
  * value (its index type), which is not the amount of work.
  */

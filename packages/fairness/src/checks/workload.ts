@@ -37,7 +37,7 @@ import {
 import { featureSwitches } from './feature-text.ts';
 import { platformDifferences } from './software.ts';
 import { requireAny } from './topology.ts';
-import { headOf, nameParts, nestedParts, parametersPart } from './workload-parts.ts';
+import { headOf, nameParts, nestedParts, parametersPart, variantNamesHow } from './workload-parts.ts';
 
 /**
  * A programming language naming the form the work is written in: "generated Julia source",
@@ -154,6 +154,11 @@ function everySystemOnEveryWorkload(c: FieldComparison): boolean {
 function subsetOfWorkloads(c: FieldComparison): boolean {
   if (c.spec.field !== 'workload.name' && c.spec.field !== 'run.benchmark') return false;
   return nestedParts(c.sides.map((s) => s.read?.value)) || nestedSets(c.sides.map((s) => s.keys));
+}
+
+/** Variants that say how a side does the work: F-WL-3's difference, not another workload. */
+function howVariant(c: FieldComparison): boolean {
+  return c.spec.field === 'workload.variant' && c.sides.some((s) => variantNamesHow(s.read?.value));
 }
 
 /** Commits of implementations kept in a repository per side: each names its own history. */
@@ -336,6 +341,7 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
         return { ...c, differs: false };
       }
       if (
+        howVariant(c) ||
         commitsOfOwnRepositories(c, input) ||
         subsetOfWorkloads(c) ||
         differsOnlyByNames(c) ||
@@ -593,7 +599,8 @@ export function checkWl3(input: ComparisonInput): CheckOutcome {
   }
   for (const spec of WORK_RECORDS) {
     const c = compareField(input, spec);
-    if (!c.differs) continue;
+    // A variant is F-WL-3's only where it says how a side does the work; else F-WL-1 reads it.
+    if (!c.differs || (spec.field === 'workload.variant' && !howVariant(c))) continue;
     parts.push(`${c.spec.label} differs (${sidesText(c)})`);
     evidence.push(...evidenceFor([c]));
   }
