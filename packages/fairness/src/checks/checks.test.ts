@@ -3729,6 +3729,11 @@ describe('special rules', () => {
     expect(r.message).toMatch(/A's code or configuration is not published/);
     const unsaid = runCheck(checkById('F-SW-3')!, pair({ software: { vcsRepository: 'not stated' } }, {}));
     expect(unsaid.state).toBe('unknown');
+    // Notes saying no code came with the numbers say the same.
+    const notes = { run: { notes: 'Timings in ms; no code, machine or repetitions given.' } };
+    expect(runCheck(checkById('F-SW-3')!, pair(notes, notes)).message).toMatch(
+      /A's code or configuration is not published/,
+    );
     // A configuration the publisher kept back is withheld, not merely unstated.
     const kept = runCheck(
       checkById('F-SW-3')!,

@@ -982,7 +982,7 @@ const UNPUBLISHED =
  * but does say the code is not there; "not disclosed" says the configuration was kept back.
  */
 function withheldCode(entry: Entry): CheckEvidence | undefined {
-  for (const run of entry.runs)
+  for (const run of entry.runs) {
     for (const key of ['vcsRepository', 'vcsCommit', 'configuration', 'configurationDiff'] as const) {
       const field = run.provenance.software[key];
       if (field && typeof field.value === 'string' && UNPUBLISHED.test(normText(field.value)))
@@ -992,8 +992,18 @@ function withheldCode(entry: Entry): CheckEvidence | undefined {
           ...(field.source ? { source: field.source } : {}),
         });
     }
+    // The publication's notes saying no code came with the numbers ("No code, machine or
+    // repetitions given"): the side's code is not published, as plainly as a field saying so.
+    const notes = groupField('run', 'notes')(run);
+    if (notes && typeof notes.value === 'string' && NO_CODE_GIVEN.test(normText(notes.value)))
+      return evidenceOf(entry, 'run.notes', notes);
+  }
   return undefined;
 }
+
+/** "no code, machine or repetitions given", "no benchmark scripts were published". */
+const NO_CODE_GIVEN =
+  /\bno (benchmark |test |measuring |measurement )?(code|scripts?|source|programs?)\b[^.;]{0,60}\b(given|published|shared|provided|released|posted)\b/;
 
 export function checkSw3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
