@@ -1568,8 +1568,8 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(hosted('https://github.com/someone/markdown-benchmarks/blob/main/README.md').state).toBe(
       'needs_review',
     );
-    // A pull request to the product is its contributor's work.
-    expect(hosted('https://github.com/ubugeeei-prod/ox-content/pull/546').state).toBe('flag');
+    // So is a pull request: a critic's fork opens them too.
+    expect(hosted('https://github.com/ubugeeei-prod/ox-content/pull/546').state).toBe('needs_review');
   });
 
   it("F-DISC-3 reads a product named inside its repository's name, but not a benchmark repository's", () => {

@@ -342,9 +342,9 @@ function hostRepository(entry: Entry): string | null {
       /^https?:\/\/(?:www\.)?(?:github\.com|gitlab\.com|codeberg\.org)\/[^/]+\/([^/#?]+)(?:\/([^/#?]+))?/i.exec(
         url,
       );
-    // An issue or discussion is anyone's; a pull request is a contribution to the product, whose
-    // author works on it.
-    if (forge && !/^(issues|discussions|compare)$/i.test(forge[2] ?? ''))
+    // An issue, a discussion or a pull request is anyone's writing: a critic's fork opens pull
+    // requests too (seed 002's is one).
+    if (forge && !/^(issues|pulls?|discussions|merge_requests|compare)$/i.test(forge[2] ?? ''))
       return (forge[1] as string).replace(/\.git$/i, '');
     const pages = /^https?:\/\/[^./]+\.github\.io\/([^/#?]+)/i.exec(url);
     if (pages) return pages[1] as string;
