@@ -2111,7 +2111,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
       'default level + native + lto + one codegen unit',
     );
     expect(optimisationOf('-Wall -pthread')).toBeNull();
+    // A level above 3 is -O3 to GCC and Clang; an instruction set asked for by name is built for it.
+    expect(optimisationOf('gcc -O9 -mavx2')).toBe('O3 + avx2');
+    expect(optimisationOf('cc -O2 -msse4.2')).toBe('O2 + sse4.2');
     const flags = (compilerFlags: string) => ({ software: { compilerFlags } });
+    expect(runCheck(checkById('F-SW-2')!, pair(flags('gcc -O9 -mavx2'), flags('gcc -O9'))).state).toBe(
+      'flag',
+    );
     const levels = runCheck(checkById('F-SW-2')!, pair(flags('-Wall -O3'), flags('-O (opt-level 2)')));
     expect(levels.state).toBe('flag');
     expect(levels.hint).toMatch(/optimisation flags differ/);

@@ -681,8 +681,16 @@ function tuning(run: RunInput): { best: Tuning; all: Tuning[] } | 'differs' | nu
 export function optimisationOf(value: unknown): string | null {
   const t = normText(value);
   // normText has turned "-O3" into "o3" and "opt-level" into "opt level".
-  const level =
-    /(?:^|[\s;,(/])o(fast|[0-3sz])\b/.exec(t)?.[1] ?? /\bopt ?level ?[=:]? ?([0-3sz])\b/.exec(t)?.[1];
+  // GCC and Clang read a level above 3 ("-O9") as -O3.
+  const level = (
+    /(?:^|[\s;,(/])o(fast|[0-9sz])\b/.exec(t)?.[1] ?? /\bopt ?level ?[=:]? ?([0-3sz])\b/.exec(t)?.[1]
+  )?.replace(/^[4-9]$/, '3');
+  // An instruction set asked for by name ("-mavx2", "target-feature=+avx512f"): code built for
+  // wider SIMD than the baseline the other side may have been left at.
+  const isa =
+    /\bm(avx512\w*|avx2|avx|sse4[ .]?[12]|fma|bmi2)\b|target feature ?= ?\+?(avx512\w*|avx2|sse4[ .]?[12]|fma)\b/.exec(
+      t,
+    );
   const extras = [
     [/\b(march|mcpu|target cpu) ?= ?native\b|\bxhost\b/, 'native'],
     [/\b(f?lto)\b|link time optimi[sz]ation/, 'lto'],
@@ -691,6 +699,7 @@ export function optimisationOf(value: unknown): string | null {
   ]
     .filter(([pattern]) => (pattern as RegExp).test(t))
     .map(([, name]) => name as string);
+  if (isa) extras.push((isa[1] ?? isa[2] ?? '').replace(/ /g, '.'));
   if (level === undefined && extras.length === 0) return null;
   return [level === undefined ? 'default level' : `O${level}`, ...extras].join(' + ');
 }
