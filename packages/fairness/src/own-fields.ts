@@ -64,7 +64,8 @@ const CACHE = /cache/i;
 /** The network path's shape: "x-encapsulation" (VXLAN against BGP routing), "x-tunnel", "x-proxy". */
 const NETWORK_PATH = /encapsulat|tunnel|overlay|routing|network ?path|hops?\b|proxy|vpn/i;
 
-const MACHINE_STATE = /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa/i;
+const MACHINE_STATE =
+  /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa|clock|frequenc|freq\b|[mg]hz/i;
 
 /** The contract's names for each group's fields, by where they sit in a path. */
 function contractKeys(parts: readonly string[]): { keys: readonly string[]; key: string } | null {

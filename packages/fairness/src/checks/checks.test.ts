@@ -3256,6 +3256,28 @@ describe('special rules', () => {
     );
     expect(marked.state).toBe('flag');
     expect(marked.message).toMatch(/own field x-uploadMode differs on A \(value not stated\)/i);
+    // A core's clock during the run is the machine's state (F-HW-4), not its resources.
+    const clock = pair(
+      {
+        nodes: [
+          {
+            role: 'sut',
+            hardware: {
+              'x-coreClockDuringRun': {
+                value: null,
+                differs: true,
+                origin: 'imported',
+                source: 'https://x.test',
+              },
+            },
+          },
+        ],
+      },
+      { nodes: [{ role: 'sut', hardware: {} }] },
+    );
+    expect(runCheck(checkById('F-HW-4')!, clock).message).toMatch(
+      /own field x-coreClockDuringRun differs on A/i,
+    );
     // The client's TLS is its wire protocol (F-CLIENT-1), not its concurrency.
     const tls = pair(
       { client: { 'x-tls': 'NoTls' } },
