@@ -179,10 +179,10 @@ describe('normalisation rules', () => {
     expect(
       normSelectionRule("median of 10 trials per scenario; the engine's lowest of the five scenario results"),
     ).toEqual({ kind: 'median-of-n', n: 10 });
-    // Failed runs dropped before averaging are runs picked too.
+    // Failed runs dropped before averaging are runs picked too, a kind of their own.
     expect(
       normSelectionRule('5-run average; remove failed test results, keep only successful runs')?.kind,
-    ).toBe('trimmed');
+    ).toBe('successful-only');
   });
 
   it('parses numbers and units', () => {

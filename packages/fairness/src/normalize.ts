@@ -778,8 +778,20 @@ export function normCompliance(value: unknown): Compliance | null {
 }
 
 export interface SelectionRule {
-  /** 'trimmed': the worst runs or outliers dropped, the rest aggregated (not one lucky run). */
-  kind: 'all' | 'best-of-n' | 'worst-of-n' | 'median-of-n' | 'mean-of-n' | 'trimmed' | 'single';
+  /**
+   * 'trimmed': the worst runs or outliers dropped, the rest aggregated (not one lucky run);
+   * 'successful-only': the runs that failed dropped, the rest aggregated (a side whose runs fail
+   * looks as good as one whose runs do not).
+   */
+  kind:
+    | 'all'
+    | 'best-of-n'
+    | 'worst-of-n'
+    | 'median-of-n'
+    | 'mean-of-n'
+    | 'trimmed'
+    | 'successful-only'
+    | 'single';
   n?: number;
 }
 
@@ -834,8 +846,12 @@ export function normSelectionRule(value: unknown): SelectionRule | null {
   // The rule is its head: "mean of 3 rounds (min, max, stddev, median also printed)" reports the
   // mean; the aside lists what else is printed. The aside counts only when the head says nothing.
   const head = whole.replace(/\s*\(.*$/, '');
-  return ruleIn(head) ?? (head === whole ? null : ruleIn(whole));
+  const rule = ruleIn(head) ?? (head === whole ? null : ruleIn(whole));
+  return rule?.kind === 'trimmed' && DROPS_FAILED.test(whole) ? { ...rule, kind: 'successful-only' } : rule;
 }
+
+/** Words of a rule that drops the runs that failed: "keep only successful runs". */
+const DROPS_FAILED = /\b(failed|failing|unsuccessful|errored)\b|\bonly (the )?success\w*/;
 
 /** Runs dropped as the worst, as outliers or as failed before the rest are aggregated. */
 const TRIMMED =

@@ -444,9 +444,6 @@ function oneSetup(entry: Entry): boolean {
   return setups.size === 1;
 }
 
-/** A selection rule that drops the runs that failed: "keep only successful runs". */
-const DROPS_FAILED = /\b(failed|failing|unsuccessful|errored)\b|\bonly (the )?success\w*/;
-
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -479,16 +476,16 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     // A best run picked, said so, beside the spread of all the runs, hides nothing; without the
     // spread it shows the luckiest run only.
     const spread = reportsSpread(entry);
-    // Failed runs dropped before the rest are averaged are a pick as well: a side whose runs fail
-    // looks as good as one whose runs do not. (Outliers dropped either way are not.)
-    const dropsFailed = parsed?.kind === 'trimmed' && DROPS_FAILED.test(normText(rule?.value));
-    const picked = parsed?.kind === 'best-of-n' || parsed?.kind === 'worst-of-n' || dropsFailed;
+    // Failed runs dropped before the rest are averaged are a pick as well. (Outliers dropped
+    // either way are not.)
+    const kind = parsed?.kind;
+    const picked = kind === 'best-of-n' || kind === 'worst-of-n' || kind === 'successful-only';
     if (picked && spread) pickedWithSpread.push(entry.label);
     if (picked && !spread)
       flags.push(
-        dropsFailed
+        kind === 'successful-only'
           ? `${entry.label} reports only the runs that did not fail ("${display(rule?.value)}")`
-          : `${entry.label} reports the ${parsed?.kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed?.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
+          : `${entry.label} reports the ${kind === 'best-of-n' ? 'best' : 'worst'} of ${parsed?.n ?? n ?? 'N'} runs ("${display(rule?.value)}")`,
       );
     // No count, but a spread (mean ± error, a standard deviation): the variability is shown, so
     // not a finding, but how many runs it spans is for a reviewer to find.
@@ -546,7 +543,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   // Runs dropped by rules the sides word differently ("outlier removed in every iteration" against
   // "in the first only"), or by rules Levelfield cannot read: which runs each figure keeps is for a
   // reader to weigh. Rules of known kinds that pick no run ("all runs", "median of 5") need not.
-  const detailed = rules.every((r) => r.kind === undefined || r.kind === 'trimmed');
+  const detailed = rules.every(
+    (r) => r.kind === undefined || r.kind === 'trimmed' || r.kind === 'successful-only',
+  );
   if (rules.length >= 2 && detailed && new Set(rules.map((r) => normText(r.text))).size > 1)
     return {
       state: 'needs_review',
