@@ -639,14 +639,27 @@ export function checkMeas6(input: ComparisonInput): CheckOutcome {
 const DEFINITION_STARTS =
   /\s*(?:=|:|;|\(|\b(?:computed|calculated|summed|measured|counted|reported|taken|divided|of|as|from|over)\b)/;
 
+interface FormulaParts {
+  /** The quantity as compared: normalised words ("total ram used"). */
+  quantity: string;
+  /** The quantity as the side writes it ("Total RAM used"); empty when the text opens with its definition. */
+  name: string;
+  /** The rest of a formula written out; empty when it only names the quantity, null for an id. */
+  definition: string | null;
+}
+
 /**
  * A formula as a name and a definition: "tpcc-efficiency/12.605" is the id of
  * "tpcc-efficiency"; a formula written out is named by its words before the definition
  * ("Total RAM used summed over 18 processes" → "total ram used", "memUsed: heap difference" →
  * "memused"), and its definition is the rest, empty when the text only names the quantity.
  */
-function formulaParts(id: string): { quantity: string; definition: string | null } {
-  if (!/\s/.test(id.trim())) return { quantity: id.split('/')[0] ?? id, definition: null };
+function formulaParts(id: string): FormulaParts {
+  const written = id.trim();
+  if (!/\s/.test(written)) {
+    const quantity = id.split('/')[0] ?? id;
+    return { quantity, name: quantity, definition: null };
+  }
   const text = normText(id);
   const m = DEFINITION_STARTS.exec(text);
   const quantity = (m ? text.slice(0, m.index) : text).trim() || text;
@@ -656,11 +669,8 @@ function formulaParts(id: string): { quantity: string; definition: string | null
         .replace(/^\s*[=:;]\s*/, '')
         .trim()
     : '';
-  return { quantity, definition };
-}
-
-function quantityOf(id: string): string {
-  return formulaParts(id).quantity;
+  const name = written.slice(0, DEFINITION_STARTS.exec(written.toLowerCase())?.index).trim();
+  return { quantity, name, definition };
 }
 
 /**
@@ -682,6 +692,7 @@ function shortestNames(names: readonly string[]): Map<string, string> {
 interface FormulaUse {
   id: string;
   read: ReadField;
+  parts: FormulaParts;
 }
 
 function formulasOf(entry: Entry): { uses: Map<string, FormulaUse>; evidence: CheckEvidence[] } {
@@ -690,24 +701,26 @@ function formulasOf(entry: Entry): { uses: Map<string, FormulaUse>; evidence: Ch
   const read = entryValue(readEntry(entry, groupField('measurement', 'formulaIds')));
   if (read) {
     evidence.push(evidenceOf(entry, 'measurement.formulaIds', read));
-    for (const id of (Array.isArray(read.value) ? read.value : [read.value]).map((v) => String(v)))
-      uses.set(quantityOf(id), { id, read });
+    for (const id of (Array.isArray(read.value) ? read.value : [read.value]).map((v) => String(v))) {
+      const parts = formulaParts(id);
+      uses.set(parts.quantity, { id, read, parts });
+    }
   }
   for (const run of entry.runs)
-    for (const v of run.values)
-      if (
-        v.formulaId &&
-        !uses.has(quantityOf(v.formulaId)) &&
-        !saysNothing(run.provenance.measurement.formulaIds)
-      )
-        uses.set(quantityOf(v.formulaId), {
-          id: v.formulaId,
-          read: {
-            value: v.formulaId,
-            origin: v.origin,
-            ...(v.formulaStated === false ? { quality: 'estimated' as const } : {}),
-          },
-        });
+    for (const v of run.values) {
+      if (!v.formulaId || saysNothing(run.provenance.measurement.formulaIds)) continue;
+      const parts = formulaParts(v.formulaId);
+      if (uses.has(parts.quantity)) continue;
+      uses.set(parts.quantity, {
+        id: v.formulaId,
+        read: {
+          value: v.formulaId,
+          origin: v.origin,
+          ...(v.formulaStated === false ? { quality: 'estimated' as const } : {}),
+        },
+        parts,
+      });
+    }
   return { uses, evidence };
 }
 
@@ -738,7 +751,7 @@ function efficiencyReproduction(entry: Entry, id: string): CheckEvidence | null 
  * a side that only names the quantity ("queries per second") defines nothing to compare.
  */
 function definitionsDiffer(uses: readonly FormulaUse[]): 'differ' | 'same' | 'undefined' {
-  const definitions = uses.map((u) => formulaParts(u.id).definition);
+  const definitions = uses.map((u) => u.parts.definition);
   if (definitions.every((d) => d === null)) return 'same';
   if (definitions.some((d) => !d)) return 'undefined';
   return new Set(definitions).size > 1 ? 'differ' : 'same';
@@ -766,12 +779,10 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
     const ids = users.map((u) => u.uses.get(q) as FormulaUse);
     const written = definitionsDiffer(ids);
     const listed = `(${users.map((u) => `${u.entry.label}: ${u.uses.get(q)?.id}`).join(' vs ')})`;
-    if (written === 'differ') {
-      // Named as the first side writes it ("Total RAM used"), not in its compared lower case.
-      const first = (ids[0] as FormulaUse).id.trim();
-      const name = first.slice(0, DEFINITION_STARTS.exec(first.toLowerCase())?.index).trim() || q;
-      flags.push(`${name} is computed differently ${listed}`);
-    } else if (written === 'undefined') undefinedOnSome.push(q);
+    // Named as the first side writes it ("Total RAM used"), not in its compared lower case.
+    if (written === 'differ')
+      flags.push(`${(ids[0] as FormulaUse).parts.name || q} is computed differently ${listed}`);
+    else if (written === 'undefined') undefinedOnSome.push(q);
     else {
       const first = ids[0] as FormulaUse;
       for (const other of ids.slice(1)) {
