@@ -148,6 +148,7 @@ export function partsInMetricNames(entries: readonly Entry[]): Map<Entry, Set<st
  * results alike. Ratios are left out (they exist only for the sides compared against a base).
  */
 export function resultsMissingOnSomeSides(entries: readonly Entry[]): { entry: Entry; missing: string[] }[] {
+  if (entries.length < 3) return [];
   const metrics = entries.map(
     (entry) =>
       new Set(
@@ -158,7 +159,6 @@ export function resultsMissingOnSomeSides(entries: readonly Entry[]): { entry: E
         ),
       ),
   );
-  if (entries.length < 3) return [];
   return entries.flatMap((entry, i) => {
     const own = metrics[i] as Set<string>;
     const others = metrics.filter((_, j) => j !== i);
