@@ -618,8 +618,9 @@ const REDONE_PER_OP =
 const DONE_ONCE =
   /\bcompil\w* once\b|\bcompiled (\w+ ){0,2}(cached|reused)\b|\b(effectively|already) cached\b/;
 /**
- * Work served from what an earlier run left: "classification learned from prior runs", "93 tasks taken from the build cache", "134 tasks
- * UP-TO-DATE", "the build cache populated", "links the pre-compiled standard library".
+ * Work served from what an earlier run left: "classification learned from prior runs", "93 tasks
+ * taken from the build cache", "134 tasks UP-TO-DATE", "the build cache populated", "links the
+ * pre-compiled standard library".
  */
 const SERVED_FROM_CACHE =
   /\b(learned|learnt|trained|accumulated|carried over|persisted)\b[^.;]{0,40}\b(from|across|over|in) (the )?(prior|earlier|previous|past) runs?\b|\b(taken|served|restored|fetched|read|pulled) from (the )?([\w'’]+ ){0,3}cache\b|\bup to date\b|\bcache\w* (was |is )?(populated|primed|pre ?warmed|seeded)\b|\bpre ?(compiled|built)\b|\bprebuilt\b|\bincremental\b[^.;]{0,30}\bno changes?\b|\bno ?op (re)?build\b/;

@@ -50,7 +50,10 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
 }
 
 const WORK_OUTPUT = /response|reply|payload|body|output/i;
-/** The client's software stack: how requests are made, carried (TLS, protocol) and read, not how many are in flight. */
+/**
+ * The client's software stack: how requests are made, carried (TLS, protocol) and read, not how
+ * many are in flight.
+ */
 const CLIENT_STACK =
   /marshal|codec|seriali[sz]|encod|library|driver|sdk|browser|runtime|harness|framework|interpreter|tls|ssl|protocol|transport/i;
 /** What a timer covers: its start and end points, the region it times. */
