@@ -11,7 +11,7 @@
 //   workers' targets and the machine's CPU and I/O pressure (PSI);
 //   (track_wal_io_timing and track_io_timing are turned on for the run with ALTER SYSTEM: timing
 //   adds a little to each WAL write, so traced runs are not compared with untraced ones).
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import pg from 'pg';
@@ -31,7 +31,9 @@ function flush(): void {
 
 /** Node arguments for the server: loads server-trace.mjs when tracing. */
 export function serverTraceArgs(): string[] {
-  return TRACE_DIR ? ['--import', SERVER_TRACE] : [];
+  if (!TRACE_DIR) return [];
+  mkdirSync(TRACE_DIR, { recursive: true });
+  return ['--import', SERVER_TRACE];
 }
 
 /**
