@@ -545,7 +545,9 @@ describe('every check answers unknown (or needs review), never pass, on empty pr
     it(check.id, () => {
       const r = runCheck(check, empty);
       expect(['unknown', 'needs_review', 'flag']).toContain(r.state);
-      if (check.mode === 'AUTO' && check.id !== 'F-MEAS-5') expect(r.state).toBe('unknown');
+      // F-MEAS-5 and F-DISC-1 report what nothing on any side says (repetitions, any number).
+      if (check.mode === 'AUTO' && !['F-MEAS-5', 'F-DISC-1'].includes(check.id))
+        expect(r.state).toBe('unknown');
     });
 });
 
@@ -3528,6 +3530,17 @@ describe('special rules', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/only as ratios/);
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
+  });
+
+  it('F-DISC-1 asks a reviewer when no side has any number, and flags when only some sides do', () => {
+    const none = runCheck(checkById('F-DISC-1')!, pair({}, {}));
+    expect(none.state).toBe('needs_review');
+    expect(none.hint).toMatch(/no absolute number is recorded for any side \(A, B\)/);
+    const one = runCheck(
+      checkById('F-DISC-1')!,
+      pair({ values: [{ metric: 'throughput', value: 10, unit: 'TPS', origin: 'imported' }] }, {}),
+    );
+    expect(one.state).toBe('flag');
   });
 
   it("F-TOPO-2 counts the hops of a path that names each side's own system", () => {

@@ -204,12 +204,15 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
       hint: `absolute numbers stated for ${numbered.join(', ')}, not for ${empty.join(', ')}`,
       message: `Absolute numbers stated for ${numbered.join(', ')}, not for ${empty.join(', ')}: a result shown for some sides only cannot be weighed against the others; enter theirs if the publication prints them.`,
     };
+  // No side has a number at all: either the publication printed none (only a claim, a chart, a
+  // screenshot: this check's finding) or they were not entered. Only a person can tell which.
   if (empty.length > 0)
     return {
-      state: 'unknown',
+      state: 'needs_review',
       evidence,
       missing: empty.map((e) => ({ entry: e, field: 'values / series' })),
-      message: `Cannot check for absolute numbers: no results recorded for ${empty.join(', ')}.`,
+      hint: `no absolute number is recorded for any side (${empty.join(', ')}): a claim resting on charts, ratios or words alone`,
+      message: `No absolute number is recorded for ${empty.join(', ')}: if the publication prints none (only a claim, a chart or a ratio), a reader cannot tell whether either side performed reasonably; if it does, enter them.`,
     };
   return { state: 'pass', evidence, message: 'Every side reports absolute numbers.' };
 }
