@@ -3712,6 +3712,22 @@ describe('special rules', () => {
     expect(r.state).toBe('flag');
   });
 
+  it('F-HW-2 reads the cores a build keeps busy from its OpenMP switch when no thread count says it', () => {
+    const build = (compilerFlags: string) => ({ software: { compilerFlags } });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        build('built without OpenMP'),
+        build('default build, which enables OpenMP (later rebuilt with --disable-openmp)'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/cores the server keeps busy differs \(A: one core vs B: several cores\)/i);
+    // Flags that do not name OpenMP say nothing of the cores used.
+    const plain = runCheck(checkById('F-HW-2')!, pair(build('-O2'), build('-O3 -march=native')));
+    expect(plain.evidence.some((e) => e.field.includes('cores kept busy'))).toBe(false);
+  });
+
   it('F-HW-2 flags a multithreaded server against a single-threaded one on the same machine', () => {
     const node = (software: NodeSpec['software']) => ({
       nodes: [{ role: 'sut' as const, count: 1, hardware: { vcpus: 8 }, software }],

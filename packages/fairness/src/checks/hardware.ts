@@ -304,6 +304,27 @@ const coreUse: Reader = (run) => {
   return { value: [...uses][0] as string, origin: 'derived', source: how.join(' + ') };
 };
 
+/** A build's own switch for parallel execution: OpenMP ("-fopenmp", "OPENMP=1", "--disable-openmp"). */
+const OPENMP = /\bf?open ?mp\b/;
+const OPENMP_OFF = /\b(without|no|disabled?|off)\b[^.;,]{0,20}\bopen ?mp\b|\bopen ?mp\b (disabled|off|0)\b/;
+
+/**
+ * Cores kept busy as the build decides them, when no process or thread count says it: a build
+ * with OpenMP runs its loops on every core, one built without it on one. Read from the compiler
+ * flags only where they name OpenMP; the rebuild a note mentions afterwards does not count.
+ */
+const buildCoreUse: Reader = (run) => {
+  const flags = groupField('software', 'compilerFlags')(run);
+  if (!flags || flags.differs) return undefined;
+  const t = normText(flags.value).replace(/\b(later|afterwards|then) rebuilt\b.*$/, '');
+  if (!OPENMP.test(t)) return undefined;
+  return {
+    value: OPENMP_OFF.test(t) ? 'one core' : 'several cores',
+    origin: 'derived',
+    source: `software.compilerFlags: ${String(flags.value)}`,
+  };
+};
+
 /** How the system runs on its nodes: "3 × 1 process × 16 threads" (a single-threaded server shows here). */
 const processModel: Reader = (run) => {
   const parts: string[] = [];
@@ -448,7 +469,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       {
         field: 'nodes.sut.software.threadsPerProcess (cores kept busy)',
         label: 'cores the server keeps busy',
-        read: coreUse,
+        read: firstOf(coreUse, buildCoreUse),
         // One core kept busy on one side, nothing said of the others: a server confined to a
         // core of its machine against servers left at their defaults (which use them all, as
         // most do) until shown otherwise, whichever side it handicaps (as F-SW-2 reads one-sided
