@@ -960,6 +960,10 @@ describe('reviewer checks answer needs_review with a hint', () => {
       /The variant each side ran differs \(A: loaded through the BatchInserter API vs B: loaded through the graph API\)/,
     );
     expect(runCheck(checkById('F-WL-1')!, how).message).not.toMatch(/variant differs/i);
+    // Code calling each side's own API is how it does the work too.
+    const calls = pair(variant('z.email()'), variant('v.pipe(v.string(), v.email())'));
+    expect(runCheck(checkById('F-WL-3')!, calls).state).toBe('flag');
+    expect(runCheck(checkById('F-WL-1')!, calls).message).not.toMatch(/variant differs/i);
     const what = pair(variant('fc layers as convolutions'), variant('fc layers linear'));
     expect(runCheck(checkById('F-WL-3')!, what).message).not.toMatch(/variant each side ran/);
     expect(runCheck(checkById('F-WL-1')!, what).message).toMatch(/variant differs/i);

@@ -16,6 +16,9 @@ const HOW_KEY =
 const PATH_VALUE =
   /\.(sql|py|js|ts|java|go|rs|lua|sh)\b|(^|\s)[\w.*-]*\/[\w.*-]+\/[\w.*/-]*|(^|\s)(\.{1,2}|~)?\/[\w.*-]+/i;
 
+/** Code that calls a side's API: "z.email()", "v.pipe(v.string(), v.email())", "Parallel.ForEach(…)". */
+const CODE_CALL = /[\w$]\.[\w$]+\(|\b[\w$]+\(\)/;
+
 /** Prose that describes how something was carried out: "executed sequentially in the X implementation". */
 const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
 
@@ -42,7 +45,7 @@ export function variantNamesHow(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   // Queries named in a variant are its work (other queries, other data), not a way of doing it.
   const text = value.replace(/\bquer(y|ies)\b/gi, ' ');
-  return HOW_KEY.test(text) || HOW_PROSE.test(text) || PATH_VALUE.test(text);
+  return HOW_KEY.test(text) || HOW_PROSE.test(text) || PATH_VALUE.test(text) || CODE_CALL.test(text);
 }
 
 /**
