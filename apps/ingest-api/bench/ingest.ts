@@ -284,7 +284,9 @@ async function main(): Promise<void> {
   } finally {
     // A server that died mid-run shows up as refused connections: say why it died.
     if (server.process.exitCode !== null || server.process.signalCode !== null)
-      log(`the ingest API exited (${server.process.exitCode ?? server.process.signalCode}): ${server.stderr.join('').slice(-4000)}`);
+      log(
+        `the ingest API exited (${server.process.exitCode ?? server.process.signalCode}): ${server.stderr.join('').slice(-4000)}`,
+      );
     server.process.kill('SIGTERM');
     await server.exited;
     await database.drop();
