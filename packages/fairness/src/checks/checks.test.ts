@@ -2820,6 +2820,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.message).toMatch(/pipelined vs .*sequential/);
   });
 
+  it('F-WL-6 flags load time that words include on one side and exclude on another, and never passes on words', () => {
+    const load = (v: boolean | string) => ({ measurement: { loadTimeIncluded: v } });
+    const r = runCheck(
+      checkById('F-WL-6')!,
+      pair(
+        load(false),
+        load('page-level parsing included (lazy page loading); document open recorded separately'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A: not included — false; B: included — page-level parsing included/);
+    const both = runCheck(
+      checkById('F-WL-6')!,
+      pair(load('total includes a global setup step'), load('total includes start-up')),
+    );
+    expect(both.state).toBe('needs_review');
+  });
+
   it('F-WL-6 asks a reviewer with the load times when treatment is not recorded', () => {
     const r = runCheck(checkById('F-WL-6')!, pair({ workload: { loadTimeMs: 1000 } }, {}));
     expect(r.state).toBe('needs_review');

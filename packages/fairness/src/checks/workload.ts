@@ -910,6 +910,29 @@ export function checkWl5(input: ComparisonInput): CheckOutcome {
 
 // --- F-WL-6 (AUTO where recorded; REV) ---------------------------------------------------------
 
+/** Words that put loading inside the timed result: "reading the CSV is inside the timed function". */
+const LOAD_INSIDE =
+  /\binclud(ed|es|ing)\b|\binside the (timer|timed|benchmark\w*)\b|\bpart of the (timed|measured)\b|\b(on|in|inside) every (timed|benchmark)\b/;
+/** Words that keep it out: "excluded", "reported separately", "read before the timer starts". */
+const LOAD_OUTSIDE =
+  /\bnot (included|timed|counted|part of)\b|\bexclud\w*|\bseparately\b|\bbeforehand\b|\bbefore (the )?tim(er|ing|ed)\b|\bahead of time\b|\bpre ?(prepared|compiled|loaded)\b|\balready in memory\b/;
+
+/**
+ * Whether a side's result includes its load time: a yes or no, else the first of the words
+ * above that the text uses ("page-level parsing included …; document open recorded separately"
+ * answers with its first clause).
+ */
+function loadIncluded(value: unknown): boolean | null {
+  const b = toBool(value);
+  if (b !== null) return b;
+  const t = normText(value);
+  const inside = LOAD_INSIDE.exec(t);
+  const outside = LOAD_OUTSIDE.exec(t);
+  if (!inside && !outside) return null;
+  if (inside && outside) return inside.index < outside.index;
+  return Boolean(inside);
+}
+
 export function checkWl6(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -930,10 +953,23 @@ export function checkWl6(input: ComparisonInput): CheckOutcome {
     },
   ]);
   const loadTime = comparisons[1];
-  const outcome = verdictOf(comparisons, {
-    why: 'counting loading or preprocessing on one side only changes what the time measures',
-    subject: 'the treatment of load time',
-  });
+  const why = 'counting loading or preprocessing on one side only changes what the time measures';
+  const outcome = verdictOf(comparisons, { why, subject: 'the treatment of load time' });
+  if (outcome.state === 'flag' || outcome.state === 'pass') return outcome;
+  // Words decide a difference ("included" against "excluded"); that two sides both say
+  // "includes" does not show they include the same work, so prose never passes.
+  const said = (comparisons[0]?.sides ?? []).map((s) => ({ s, included: loadIncluded(s.read?.value) }));
+  if (said.every((x) => x.included !== null) && new Set(said.map((x) => x.included)).size > 1)
+    return {
+      state: 'flag',
+      evidence: outcome.evidence,
+      message: `Load time is included on some sides only (${said
+        .map(
+          (x) =>
+            `${x.s.entry.label}: ${x.included ? 'included' : 'not included'} — ${display(x.s.read?.value as FieldValue)}`,
+        )
+        .join('; ')}): ${why}.`,
+    };
   if (outcome.state !== 'unknown') return outcome;
   const times = (loadTime?.sides ?? []).map(
     (s) => `${s.entry.label}: ${s.read ? `${display(s.read.value)} ms` : 'not recorded'}`,
