@@ -545,8 +545,9 @@ describe('every check answers unknown (or needs review), never pass, on empty pr
     it(check.id, () => {
       const r = runCheck(check, empty);
       expect(['unknown', 'needs_review', 'flag']).toContain(r.state);
-      // F-MEAS-5 and F-DISC-1 report what nothing on any side says (repetitions, any number).
-      if (check.mode === 'AUTO' && !['F-MEAS-5', 'F-DISC-1'].includes(check.id))
+      // F-MEAS-5, F-DISC-1 and F-SW-3 report what nothing on any side says (repetitions, any
+      // number, any code).
+      if (check.mode === 'AUTO' && !['F-MEAS-5', 'F-DISC-1', 'F-SW-3'].includes(check.id))
         expect(r.state).toBe('unknown');
     });
 });
@@ -3554,6 +3555,17 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
   });
 
+  it('F-SW-3 asks a reviewer when no side records any code, and answers unknown when only some do', () => {
+    const none = runCheck(checkById('F-SW-3')!, pair({}, {}));
+    expect(none.state).toBe('needs_review');
+    expect(none.hint).toMatch(/no code, commit or artefact is recorded for any side \(A, B\)/);
+    const one = runCheck(
+      checkById('F-SW-3')!,
+      pair({ software: { vcsCommit: 'abc123', vcsDirty: false } }, {}),
+    );
+    expect(one.state).toBe('unknown');
+  });
+
   it('F-DISC-1 asks a reviewer when no side has any number, and flags when only some sides do', () => {
     const none = runCheck(checkById('F-DISC-1')!, pair({}, {}));
     expect(none.state).toBe('needs_review');
@@ -3806,8 +3818,9 @@ describe('special rules', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/A's code or configuration is not published/);
+    // Nothing said on any side: a reviewer's question, never a pass.
     const unsaid = runCheck(checkById('F-SW-3')!, pair({ software: { vcsRepository: 'not stated' } }, {}));
-    expect(unsaid.state).toBe('unknown');
+    expect(unsaid.state).toBe('needs_review');
     // Notes saying no code came with the numbers say the same.
     const notes = { run: { notes: 'Timings in ms; no code, machine or repetitions given.' } };
     expect(runCheck(checkById('F-SW-3')!, pair(notes, notes)).message).toMatch(

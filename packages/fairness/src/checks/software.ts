@@ -1078,11 +1078,22 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
       evidence,
       message: `${flags.join('; ')}: nobody can rebuild exactly what was measured.`,
     };
+  const missing = unknown.map((e) => ({ entry: e, field: 'software.vcsDirty / disclosure.artefacts' }));
+  // Nothing on any side: a publication that links no code (this check's finding) or links not
+  // entered. Only a person can tell which (as F-DISC-1 with no numbers).
+  if (unknown.length > 0 && unknown.length === input.entries.length)
+    return {
+      state: 'needs_review',
+      evidence,
+      missing,
+      hint: `no code, commit or artefact is recorded for any side (${unknown.join(', ')})`,
+      message: `No code, commit or artefact is recorded for ${unknown.join(', ')}: if the publication links none, nobody can rebuild what was measured; if it does, enter the links.`,
+    };
   if (unknown.length > 0)
     return {
       state: 'unknown',
       evidence,
-      missing: unknown.map((e) => ({ entry: e, field: 'software.vcsDirty / disclosure.artefacts' })),
+      missing,
       message: `Cannot check reproducibility: no VCS state and no published artefacts for ${unknown.join(', ')}.`,
     };
   if (unpinned.length > 0)
