@@ -1158,6 +1158,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
       { workload: { name: 'dnsperftest', parameters: { resolver: '4.2.2.1', queriesPerDomain: 1 } } },
     );
     expect(runCheck(checkById('F-WL-1')!, resolved).state).toBe('pass');
+    // So is the proxy each side is reached through, and a bare host:port under any key.
+    const proxied = pair(
+      { workload: { name: 'proxytest', parameters: { proxy: 'varnishbox:6081', via: 'varnishbox:6081' } } },
+      { workload: { name: 'proxytest', parameters: { proxy: 'squidbox:3128', via: 'squidbox:3128' } } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, proxied).state).not.toBe('flag');
     const otherPath = pair(
       { workload: { parameters: { url: 'http://a:80/small', duration: 60 } } },
       { workload: { parameters: { url: 'http://b:80/large', duration: 60 } } },
@@ -2239,6 +2245,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ),
     );
     expect(arrows.message).toMatch(/extra network hops differs \(A: 1 vs B: 0\)/i);
+  });
+
+  it('F-CLIENT-4 asks a reviewer when the load generator shares the server machine and nothing shows it kept up', () => {
+    const local = { topology: { clientPlacement: 'same host (ab on the server laptop)' } };
+    const r = runCheck(checkById('F-CLIENT-4')!, pair(local, local));
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/runs on the server's own machine on A, B/);
+    const remote = { topology: { clientPlacement: 'separate client machine in the same rack' } };
+    expect(runCheck(checkById('F-CLIENT-4')!, pair(remote, remote)).state).toBe('unknown');
   });
 
   it('F-CLIENT-4 reads a rate sweep: each target against the throughput reported at it', () => {

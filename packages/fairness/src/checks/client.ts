@@ -12,6 +12,7 @@ import {
   concurrencyStyle,
   display,
   normBuildType,
+  normClientPlacement,
   normLanguage,
   normLoadModel,
   normOrm,
@@ -653,14 +654,31 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
       evidence,
       message: `${flags.join('; ')}: a saturated load generator caps the result, so the number describes the client.`,
     };
+  const missing = unknown.map((e) => ({
+    entry: e,
+    field: 'client.targetRate + achieved / client.clientCpuPct',
+  }));
+  // A load generator on the server's own machine takes CPU from the server it measures: with
+  // nothing showing it kept up, a person should confirm it did.
+  const sharing = input.entries.filter(
+    (e) =>
+      unknown.includes(e.label) &&
+      normClientPlacement(entryValue(readEntry(e, groupField('topology', 'clientPlacement')))?.value) ===
+        'same-host',
+  );
+  if (sharing.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      missing,
+      hint: `the load generator runs on the server's own machine on ${sharing.map((e) => e.label).join(', ')}, with no client CPU, target rate or schedule lag recorded`,
+      message: `The load generator shares the machine with the server on ${sharing.map((e) => e.label).join(', ')}, competing with it for CPU, and nothing recorded shows it kept up: a reviewer should confirm it was not the bottleneck.`,
+    };
   if (unknown.length > 0)
     return {
       state: 'unknown',
       evidence,
-      missing: unknown.map((e) => ({
-        entry: e,
-        field: 'client.targetRate + achieved / client.clientCpuPct',
-      })),
+      missing,
       message: `Cannot tell whether the load generator was saturated on ${unknown.join(', ')}: no target rate with achieved rate, client CPU or schedule lag recorded.`,
     };
   return { state: 'pass', evidence, message: 'No side shows a saturated load generator.' };

@@ -68,8 +68,10 @@ const CONCURRENCY_KEY =
 
 /** A parameter that says where a side listens (its host, address or port), not what it was asked. */
 const WHERE_KEY =
-  /^(host(name)?|address|ip|port|endpoint|server|target|resolver|nameserver|dns(server)?|upstream|gateway)$/i;
+  /^(host(name)?|address|ip|port|endpoint|server|target|resolver|nameserver|dns(server)?|upstream|gateway|proxy)$/i;
 const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*(\/\S*)?$/i;
+/** "squidbox:3128", "10.0.0.5:6081": a host and port, whatever the key calls it. */
+const HOST_PORT_VALUE = /^[a-z0-9][\w.-]*:\d{2,5}$/i;
 
 /**
  * A parameter as the work it asks for: a URL's path and query without its host and port
@@ -80,6 +82,7 @@ function workOf(key: string, value: unknown): unknown {
   if (WHERE_KEY.test(keyWords(key).replace(/\s+/g, ''))) return undefined;
   // "iterations: not stated" is no value of the work; it is left out, not compared.
   if (isVacuous(value)) return undefined;
+  if (typeof value === 'string' && HOST_PORT_VALUE.test(value.trim())) return undefined;
   if (typeof value === 'string' && URL_VALUE.test(value.trim()))
     return value.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/\s]*/i, '') || '/';
   return value;
