@@ -1833,6 +1833,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(vague.message).not.toMatch(/Priced as/);
   });
 
+  it('F-SW-1 flags a 32-bit build against a 64-bit one', () => {
+    const build = (buildType: string) => ({ software: { buildType } });
+    const r = runCheck(checkById('F-SW-1')!, pair(build('64 bit'), build('32 bit')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/build word size differs \(A: 64 bit vs B: 32 bit\)/i);
+    expect(
+      runCheck(checkById('F-SW-1')!, pair(build('64-bit release'), build('release, 64 bit'))).state,
+    ).not.toBe('flag');
+  });
+
   it('F-SW-1 flags a build that is no release (snapshot, release candidate, custom build)', () => {
     const r = runCheck(
       checkById('F-SW-1')!,

@@ -29,6 +29,7 @@ import {
   derived,
   entryValue,
   evidenceOf,
+  firstOf,
   fromField,
   groupField,
   nodeField,
@@ -302,6 +303,12 @@ function commitsAgainstReleases(input: ComparisonInput): string[] {
   ];
 }
 
+/** A build's word size: "32 bit", "64-bit", "-m32". A 32-bit binary has fewer registers and a smaller address space. */
+function wordSize(value: unknown): string | null {
+  const bits = /\b(32|64) ?bits?\b|\bm(32|64)\b/.exec(normText(value));
+  return bits ? `${bits[1] ?? bits[2]}-bit` : null;
+}
+
 export function checkSw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -309,6 +316,15 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       label: 'build type',
       read: groupField('software', 'buildType'),
       norm: normBuildType,
+    },
+    {
+      field: 'software.buildType (word size)',
+      label: 'build word size',
+      read: readableBy(
+        wordSize,
+        firstOf(groupField('software', 'buildType'), groupField('software', 'compilerFlags')),
+      ),
+      norm: wordSize,
     },
     {
       field: 'software.releaseDate',
