@@ -1212,9 +1212,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair(chip('Google TPU v4'), chip('Nvidia A100'), ['Google TPU v4', 'Nvidia A100']),
     );
     expect(r.message).not.toMatch(/accelerators differs/i);
-    // Two systems on different chips: the chips are an asymmetry.
+    expect(
+      runCheck(
+        checkById('F-HW-1')!,
+        pair(chip('Google TPU v4'), chip('Nvidia A100'), ['Google TPU v4', 'Nvidia A100']),
+      ).state,
+    ).not.toBe('flag');
+    // Two systems on different chips: the chips are an asymmetry (the model is F-HW-1's).
     const other = runCheck(
-      checkById('F-HW-2')!,
+      checkById('F-HW-1')!,
       pair(chip('Nvidia H100'), chip('Nvidia A100'), ['AcmeServe', 'OtherServe']),
     );
     expect(other.state).toBe('flag');
@@ -3769,6 +3775,31 @@ describe('special rules', () => {
       ),
     );
     expect(r.state).toBe('flag');
+  });
+
+  it('F-HW-1 compares the accelerator model, F-HW-2 how many accelerators', () => {
+    const gpu = (accelerators: string) => ({
+      nodes: [{ role: 'sut' as const, count: 1, hardware: { accelerators } }],
+    });
+    const models = runCheck(
+      checkById('F-HW-1')!,
+      pair(gpu('NVIDIA GeForce RTX 3090'), gpu('NVIDIA GeForce RTX 2080')),
+    );
+    expect(models.state).toBe('flag');
+    expect(models.message).toMatch(
+      /SUT accelerator model differs \(A: NVIDIA GeForce RTX 3090 vs B: NVIDIA GeForce RTX 2080\)/i,
+    );
+    expect(
+      runCheck(checkById('F-HW-2')!, pair(gpu('NVIDIA GeForce RTX 3090'), gpu('NVIDIA GeForce RTX 2080')))
+        .message,
+    ).not.toMatch(/accelerators differs/i);
+    // The same card printed two ways is one model and one card.
+    const same = pair(gpu('1x NVIDIA A100 40GB'), gpu('NVIDIA A100 PCIe 40GB'));
+    expect(runCheck(checkById('F-HW-1')!, same).message).not.toMatch(/accelerator model differs/i);
+    expect(runCheck(checkById('F-HW-2')!, same).message).not.toMatch(/accelerators differs/i);
+    const counts = runCheck(checkById('F-HW-2')!, pair(gpu('8x NVIDIA H100'), gpu('4 x NVIDIA H100')));
+    expect(counts.state).toBe('flag');
+    expect(counts.message).toMatch(/accelerators differs \(A: 8x NVIDIA H100 vs B: 4 x NVIDIA H100\)/i);
   });
 
   it('F-HW-2 reads the cores a build keeps busy from its OpenMP switch when no thread count says it', () => {

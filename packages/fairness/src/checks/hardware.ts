@@ -60,6 +60,54 @@ function virtualizationOf(v: unknown): string | null {
   return null;
 }
 
+/**
+ * An accelerator's model as a short token ("a100", "rtx 3090", "tpu v4", "mi300x"), whatever
+ * count, memory, vendor or form factor is printed with it. Null when no known model is named
+ (a "1 GPU" says which card nobody knows; "none" leaves the processor to the CPU fields: which of
+ * CPU or accelerator a side runs on is often what is compared).
+ */
+const ACCELERATOR_MODEL =
+  /\b(rtx ?a?\d{4}( ti| super)?|gtx ?\d{3,4}( ti)?|titan ?(x|v|rtx|xp)?|quadro ?\w+|tesla ?[a-z]\d+|[abhl]\d{2,3}[a-z]?|v100|p100|k80|t4|l4|l40s?|mi\d{2,3}[a-z]?|radeon ?\w+|rx ?\d{3,4}|edge ?tpu|tpu ?v?\d+\w*|gaudi ?\d?|inferentia ?\d?|trainium ?\d?|adreno ?\d+|neural engine|m\d( pro| max| ultra)? gpu)\b/;
+function acceleratorModel(value: unknown): string | null {
+  const items = Array.isArray(value) ? value : [value];
+  const models = items.map((item) => {
+    const text =
+      item !== null && typeof item === 'object' && 'model' in item
+        ? (item as { model: unknown }).model
+        : item;
+    const t = normText(text).replace(/\([^)]*\)/g, ' ');
+    return (
+      ACCELERATOR_MODEL.exec(t)?.[0]
+        .replace(/\s+/g, ' ')
+        .replace(/^tesla /, '') ?? null
+    );
+  });
+  if (models.some((m) => m === null)) return null;
+  return [...new Set(models)].sort().join(' + ');
+}
+
+/** How many accelerators a side's nodes carry: "8x H100" is 8, "NVIDIA T4" one, "none" none. */
+function acceleratorCount(value: unknown): number | null {
+  const items = Array.isArray(value) ? value : [value];
+  let total = 0;
+  for (const item of items) {
+    if (item !== null && typeof item === 'object' && 'count' in item) {
+      const n = parseNumber((item as { count: unknown }).count);
+      if (n === null) return null;
+      total += n;
+      continue;
+    }
+    const t = normText(item);
+    if (/^(none|no (gpu|accelerator)s?)\b/.test(t)) continue;
+    const n =
+      /^(\d+) ?(x|×|\*)?\s/.exec(t)?.[1] ?? /\b(\d+) (gpus|devices|cards|accelerators)\b/.exec(t)?.[1];
+    if (n) total += Number(n);
+    else if (acceleratorModel(item) !== null) total += 1;
+    else return null;
+  }
+  return total;
+}
+
 export function checkHw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -86,6 +134,13 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
       label: 'SUT host kind (bare metal or virtual machine)',
       read: nodeField('sut', 'software', 'virtualization'),
       norm: virtualizationOf,
+    },
+    // For work that runs on a GPU or another accelerator, its model is the processor compared.
+    {
+      field: 'nodes.sut.hardware.accelerators (model)',
+      label: 'SUT accelerator model',
+      read: nodeField('sut', 'hardware', 'accelerators'),
+      norm: acceleratorModel,
     },
     {
       field: 'nodes.client.hardware.hostType',
@@ -528,6 +583,8 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         field: 'nodes.sut.hardware.accelerators',
         label: 'accelerators',
         read: nodeField('sut', 'hardware', 'accelerators'),
+        // How many; which model is F-HW-1's.
+        norm: acceleratorCount,
       },
       ...footprint,
     ],
