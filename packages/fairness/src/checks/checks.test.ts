@@ -2298,6 +2298,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-4')!, pair(sweep(59_999.9), sweep(59_870))).state).toBe('pass');
   });
 
+  it('F-CLIENT-4 reads a sweep whose targets are written in one line, each against the rate achieved at it', () => {
+    const sweep = (at12k: number) => ({
+      client: { targetRate: '5,000 / 12,000 cps' },
+      values: [
+        { metric: 'throughput.achieved.at5000cps', value: 4950, unit: 'cps', origin: 'imported' as const },
+        { metric: 'throughput.achieved.at12000cps', value: at12k, unit: 'cps', origin: 'imported' as const },
+      ],
+    });
+    const r = runCheck(checkById('F-CLIENT-4')!, pair(sweep(11_990), sweep(10_300)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B achieved 86 % of its target rate of 12000/);
+  });
+
   it('F-CLIENT-4 reads a target written as senders times their pace, and no pass from a target far below what was achieved', () => {
     const side = (targetRate: string, achieved: number) => ({
       client: { targetRate },

@@ -552,9 +552,9 @@ function achieved(run: RunInput): number | null {
   return v?.value ?? null;
 }
 
-/** A rate as a metric name's part writes it: "60k", "60000", "1.5M", "500rps". */
+/** A rate as a metric name's part writes it: "60k", "60000", "1.5M", "500rps", "at12000cps". */
 function rateToken(part: string): number | null {
-  const m = /^(\d+(?:\.\d+)?)(k|m)?(rps|qps|tps)?$/i.exec(part);
+  const m = /^(?:at)?(\d+(?:\.\d+)?)(k|m)?(rps|qps|tps|cps|mps)?$/i.exec(part);
   if (!m) return null;
   const scale = m[2]?.toLowerCase() === 'k' ? 1e3 : m[2]?.toLowerCase() === 'm' ? 1e6 : 1;
   return Number(m[1]) * scale;
@@ -567,8 +567,15 @@ function rateToken(part: string): number | null {
  */
 function sweepPoints(run: RunInput): { target: number; achieved: number }[] {
   const f = groupField('client', 'targetRate')(run);
-  if (!f || f.differs || !Array.isArray(f.value)) return [];
-  const targets = f.value.map((t) => settingNumber(t)).filter((t): t is number => t !== null && t > 0);
+  if (!f || f.differs) return [];
+  // A list, or the targets written in one line: "5,000 / 12,000 / 16,000 cps".
+  const listed = Array.isArray(f.value)
+    ? f.value
+    : typeof f.value === 'string'
+      ? f.value.split(/\s*[/;|]\s*|\s+and\s+/)
+      : [];
+  if (listed.length < 2) return [];
+  const targets = listed.map((t) => settingNumber(t)).filter((t): t is number => t !== null && t > 0);
   const points: { target: number; achieved: number }[] = [];
   for (const target of targets) {
     const at = run.values.find(
@@ -615,8 +622,13 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
     for (const run of declined ? [] : entry.runs) {
       const target = targetRate(run);
       const got = achieved(run);
+      const sweep = sweepPoints(run);
       const points =
-        target !== null && got !== null && target > 0 ? [{ target, achieved: got }] : sweepPoints(run);
+        sweep.length > 0
+          ? sweep
+          : target !== null && got !== null && target > 0
+            ? [{ target, achieved: got }]
+            : [];
       for (const point of points) {
         const ratio = point.achieved / point.target;
         evidence.push(
