@@ -18,6 +18,10 @@ var trailerRe = regexp.MustCompile(`(?im)^\s*(co-authored-by:.*|(made|created|wr
 // Cursor"): evidence only when it names an AI tool.
 var namedTrailer = regexp.MustCompile(`(?i)^(co-authored|made|created|written|built|coded)-(with|by):`)
 
+// agentAuthor is a commit author that is a coding agent, not a person: the agent committed the
+// change itself ("Claude <noreply@anthropic.com>", "copilot-swe-agent[bot]"), with no trailer.
+var agentAuthor = regexp.MustCompile(`(?i)^(claude|copilot|codex|devin|cursor|aider|gemini|chatgpt)\b|noreply@anthropic\.com|copilot-swe-agent|devin-ai-integration`)
+
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir}, args...)...)
 	out, err := cmd.Output()
@@ -50,7 +54,7 @@ func collectGit(ctx context.Context, e *Env, c *capture) error {
 	if r, err := git(ctx, e.Dir, "remote", "get-url", "origin"); err == nil {
 		c.set("software.vcsRepository", r, src) // credentials in the URL are redacted later
 	}
-	log, err := git(ctx, e.Dir, "log", "-n", "500", "--format=%H%x1f%B%x1e")
+	log, err := git(ctx, e.Dir, "log", "-n", "500", "--format=%H%x1f%an <%ae>%x1f%B%x1e")
 	if err != nil {
 		return err
 	}
@@ -58,15 +62,25 @@ func collectGit(ctx context.Context, e *Env, c *capture) error {
 	return nil
 }
 
-// AIEvidence scans `git log --format=%H%x1f%B%x1e` output for trailers
-// naming an AI tool: Co-authored-by: or Made-with: with a known tool, any
-// Assisted-by:, and "Generated with ..." lines.
+// AIEvidence scans `git log --format=%H%x1f%an <%ae>%x1f%B%x1e` output for commits a coding
+// agent authored ("Author: Claude <noreply@anthropic.com>") and for trailers naming an AI tool:
+// Co-authored-by: or Made-with: with a known tool, any Assisted-by:, and "Generated with ..." lines.
 func AIEvidence(log string) []Evidence {
 	var out []Evidence
 	for _, rec := range strings.Split(log, "\x1e") {
-		hash, body, ok := strings.Cut(strings.TrimSpace(rec), "\x1f")
+		hash, rest, ok := strings.Cut(strings.TrimSpace(rec), "\x1f")
 		if !ok {
 			continue
+		}
+		author, body, ok := strings.Cut(rest, "\x1f")
+		if !ok {
+			continue
+		}
+		if agentAuthor.MatchString(author) {
+			if len(out) == maxEvidence {
+				return out
+			}
+			out = append(out, Evidence{Commit: hash, Trailer: truncate("Author: "+author, maxTrailer), Origin: Captured})
 		}
 		for _, m := range trailerRe.FindAllString(body, -1) {
 			line := strings.TrimSpace(m)

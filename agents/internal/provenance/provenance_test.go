@@ -373,9 +373,15 @@ func TestSanitizeKeepsValuesWithinTheContract(t *testing.T) {
 }
 
 func TestAIEvidenceParsing(t *testing.T) {
-	log := "aaa\x1fFix\n\nCo-authored-by: Bob <b@x>\n\x1ebbb\x1fAdd\n\nGenerated with Cursor\n\x1eccc\x1fDocs\n\nAssisted-by: Gemini\n\x1e"
+	log := "aaa\x1fBob <b@x>\x1fFix\n\nCo-authored-by: Bob <b@x>\n\x1ebbb\x1fBob <b@x>\x1fAdd\n\nGenerated with Cursor\n\x1eccc\x1fBob <b@x>\x1fDocs\n\nAssisted-by: Gemini\n\x1e" +
+		"ddd\x1fClaude <noreply@anthropic.com>\x1fUpdate results\n\nhttps://claude.ai/code/session_1\n\x1e" +
+		"eee\x1fClaudette Dupont <cd@example.com>\x1fTypos\n\x1e"
 	ev := AIEvidence(log)
-	if len(ev) != 2 {
+	if len(ev) != 3 {
 		t.Fatalf("%v", ev)
+	}
+	// A commit the agent authored itself is evidence with no trailer; a person named like one is not.
+	if ev[2].Commit != "ddd" || ev[2].Trailer != "Author: Claude <noreply@anthropic.com>" {
+		t.Errorf("agent-authored commit: %+v", ev[2])
 	}
 }

@@ -2915,6 +2915,17 @@ describe('F-DISC-4: AI assistance', () => {
       ai({ evidence: [{ commit: 'f88aeee', trailer: 'Reviewed-by: Ana <ana@example.org>' }] }),
     );
     expect(runCheck(checkById('F-DISC-4')!, human).state).not.toBe('flag');
+    // A commit a coding agent authored itself, as the agent records it (agents/…/git.go).
+    const authored = pair(
+      ai({}),
+      ai({ evidence: [{ commit: 'f209527', trailer: 'Author: Claude <noreply@anthropic.com>' }] }),
+    );
+    expect(runCheck(checkById('F-DISC-4')!, authored).state).toBe('flag');
+    const person = pair(
+      ai({}),
+      ai({ evidence: [{ commit: 'f209527', trailer: 'Author: Claudette Dupont <cd@x>' }] }),
+    );
+    expect(runCheck(checkById('F-DISC-4')!, person).state).not.toBe('flag');
   });
   it('asks for review of a declared scope, with the prompt log', () => {
     const r = runCheck(

@@ -488,11 +488,12 @@ export function checkDisc3(input: ComparisonInput): CheckOutcome {
 
 /**
  * A commit trailer naming a model or an AI tool ("Co-authored-by: Claude", "Made-with: Cursor"),
- * or saying what generated or assisted the change: the trailers the agent captures
- * (agents/internal/provenance/git.go), read again here for published and imported runs.
+ * or saying what generated or assisted the change, or a commit a coding agent authored itself
+ * ("Author: Claude <noreply@anthropic.com>", a claude.ai/code session link): the evidence the
+ * agent captures (agents/internal/provenance/git.go), read again here for published and imported runs.
  */
 const AI_TRAILER =
-  /(co-?authored|made|created|written|built|coded)-?(by|with):.*(claude|anthropic|copilot|gpt|openai|codex|gemini|cursor|aider|devin|windsurf|codeium|tabnine|codewhisperer|\bcody\b|\bllm\b|\bai\b)|assisted-?by:|generated-?by:|generated with/i;
+  /(co-?authored|made|created|written|built|coded)-?(by|with):.*(claude|anthropic|copilot|gpt|openai|codex|gemini|cursor|aider|devin|windsurf|codeium|tabnine|codewhisperer|\bcody\b|\bllm\b|\bai\b)|assisted-?by:|generated-?by:|generated with|\b(author|committer):\s*(claude|copilot|codex|devin|cursor|aider|gemini|chatgpt)\b|claude\.ai\/code|chatgpt\.com\/codex|noreply@anthropic\.com/i;
 
 export function checkDisc4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
