@@ -961,7 +961,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
       /The variant each side ran differs \(A: loaded through the BatchInserter API vs B: loaded through the graph API\)/,
     );
     expect(runCheck(checkById('F-WL-1')!, how).message).not.toMatch(/variant differs/i);
-    // Code calling each side's own API is how it does the work too.
+    // Code calling each side's own API, or how its program is written, is how it does the work too.
+    const constructs = pair(
+      variant('recursive check; cache is a list indexed with !!'),
+      variant('while loop; cache is an array indexed directly'),
+    );
+    expect(runCheck(checkById('F-WL-1')!, constructs).message).not.toMatch(/variant differs/i);
+    expect(runCheck(checkById('F-WL-3')!, constructs).state).toBe('flag');
     const calls = pair(variant('z.email()'), variant('v.pipe(v.string(), v.email())'));
     expect(runCheck(checkById('F-WL-3')!, calls).state).toBe('flag');
     expect(runCheck(checkById('F-WL-1')!, calls).message).not.toMatch(/variant differs/i);

@@ -18,6 +18,9 @@ const PATH_VALUE =
 
 /** Code that calls a side's API: "z.email()", "v.pipe(v.string(), v.email())", "Parallel.ForEach(…)". */
 const CODE_CALL = /[\w$]\.[\w$]+\(|\b[\w$]+\(\)/;
+/** How a program is written: "while loop", "recursive isMunchausen", "a list indexed with !!". */
+const CODE_CONSTRUCT =
+  /\b(while|for)[ -]loops?\b|\brecursi(ve|on)\b|\bindexed (with|directly|by)\b|\blinked lists?\b|\biterators?\b|\bclosures?\b/i;
 
 /** Prose that describes how something was carried out: "executed sequentially in the X implementation". */
 const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
@@ -45,7 +48,13 @@ export function variantNamesHow(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   // Queries named in a variant are its work (other queries, other data), not a way of doing it.
   const text = value.replace(/\bquer(y|ies)\b/gi, ' ');
-  return HOW_KEY.test(text) || HOW_PROSE.test(text) || PATH_VALUE.test(text) || CODE_CALL.test(text);
+  return (
+    HOW_KEY.test(text) ||
+    HOW_PROSE.test(text) ||
+    PATH_VALUE.test(text) ||
+    CODE_CALL.test(text) ||
+    CODE_CONSTRUCT.test(text)
+  );
 }
 
 /**
