@@ -107,9 +107,9 @@ function key(value: unknown): string {
   return n !== null && Number.isFinite(n) ? `#${n.toPrecision(2)}` : canonical(value as never);
 }
 
-/** A name for what was measured, not how the run was set up: "x-averagePowerW", "x-cpuUsage". */
+/** A name for what was measured, not how the run was set up: "x-averagePowerW", "x-cpuUsage", "x-cpuTime". */
 const RESULT_NAME =
-  /average|mean|median|measured|observed|achieved|usage|utili[sz]|consum|result|score|throughput|latency|p\d{2}|per ?sec|rate$/i;
+  /average|mean|median|measured|observed|achieved|usage|utili[sz]|consum|result|score|throughput|latency|p\d{2}|per ?sec|rate$|cpu ?time|wall ?(clock|time)|elapsed/i;
 
 export interface OwnFieldDifference {
   /** "own field x-uploadParallel differs (A: 16 vs B: 5)". */

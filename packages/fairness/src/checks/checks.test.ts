@@ -3402,6 +3402,15 @@ describe('special rules', () => {
       pair({ client: { 'x-achievedRateAt60k': 59_999 } }, { client: { 'x-achievedRateAt60k': 43_824 } }),
     );
     expect(achieved.state).not.toBe('flag');
+    // Nor is the CPU time a side took, even under a name that mentions a cache.
+    const cpuTime = runCheck(
+      checkById('F-MEAS-4')!,
+      pair(
+        { measurement: { 'x-cpuTimeWithoutCacheUserPlusSys': 15 } },
+        { measurement: { 'x-cpuTimeWithoutCacheUserPlusSys': 7.2 } },
+      ),
+    );
+    expect(cpuTime.state).not.toBe('flag');
     const equal = runCheck(
       checkById('F-CLIENT-2')!,
       pair(
