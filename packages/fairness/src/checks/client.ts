@@ -608,6 +608,15 @@ function targetRate(run: RunInput): number | null {
   return (f && !f.differs ? paceRate(f.value) : null) ?? num(run, 'targetRate');
 }
 
+/** Each target a run set with the rate achieved against it: a sweep's points, else its one target. */
+function saturationPoints(run: RunInput): { target: number; achieved: number }[] {
+  const sweep = sweepPoints(run);
+  if (sweep.length > 0) return sweep;
+  const target = targetRate(run);
+  const got = achieved(run);
+  return target !== null && got !== null && target > 0 ? [{ target, achieved: got }] : [];
+}
+
 /** Achieved at least this many times the target: the two figures do not count the same thing. */
 const NOT_THE_SAME_TERMS = 1.5;
 
@@ -620,15 +629,7 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
     // A saturation signal recorded as "not stated" leaves the side unknown, whatever else it shows.
     const declined = entry.runs.some((r) => anySaysNothing(r, 'targetRate', 'clientCpuPct', 'scheduleLagMs'));
     for (const run of declined ? [] : entry.runs) {
-      const target = targetRate(run);
-      const got = achieved(run);
-      const sweep = sweepPoints(run);
-      const points =
-        sweep.length > 0
-          ? sweep
-          : target !== null && got !== null && target > 0
-            ? [{ target, achieved: got }]
-            : [];
+      const points = saturationPoints(run);
       for (const point of points) {
         const ratio = point.achieved / point.target;
         evidence.push(

@@ -60,14 +60,15 @@ function virtualizationOf(v: unknown): string | null {
   return null;
 }
 
+/** The accelerator models a value may name: NVIDIA, AMD, Google, Intel, AWS and mobile parts. */
+const ACCELERATOR_MODEL =
+  /\b(rtx ?a?\d{4}( ti| super)?|gtx ?\d{3,4}( ti)?|titan ?(x|v|rtx|xp)?|quadro ?\w+|tesla ?[a-z]\d+|[abhl]\d{2,3}[a-z]?|v100|p100|k80|t4|l4|l40s?|mi\d{2,3}[a-z]?|radeon ?\w+|rx ?\d{3,4}|edge ?tpu|tpu ?v?\d+\w*|gaudi ?\d?|inferentia ?\d?|trainium ?\d?|adreno ?\d+|neural engine|m\d( pro| max| ultra)? gpu)\b/;
 /**
  * An accelerator's model as a short token ("a100", "rtx 3090", "tpu v4", "mi300x"), whatever
  * count, memory, vendor or form factor is printed with it. Null when no known model is named
- (a "1 GPU" says which card nobody knows; "none" leaves the processor to the CPU fields: which of
+ * (a "1 GPU" says which card nobody knows; "none" leaves the processor to the CPU fields: which of
  * CPU or accelerator a side runs on is often what is compared).
  */
-const ACCELERATOR_MODEL =
-  /\b(rtx ?a?\d{4}( ti| super)?|gtx ?\d{3,4}( ti)?|titan ?(x|v|rtx|xp)?|quadro ?\w+|tesla ?[a-z]\d+|[abhl]\d{2,3}[a-z]?|v100|p100|k80|t4|l4|l40s?|mi\d{2,3}[a-z]?|radeon ?\w+|rx ?\d{3,4}|edge ?tpu|tpu ?v?\d+\w*|gaudi ?\d?|inferentia ?\d?|trainium ?\d?|adreno ?\d+|neural engine|m\d( pro| max| ultra)? gpu)\b/;
 function acceleratorModel(value: unknown): string | null {
   const items = Array.isArray(value) ? value : [value];
   const models = items.map((item) => {
