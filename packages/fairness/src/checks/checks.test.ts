@@ -1853,6 +1853,10 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(
       runCheck(checkById('F-SW-1')!, pair(build('64-bit release'), build('release, 64 bit'))).state,
     ).not.toBe('flag');
+    // A build type that names no word size leaves it to the compiler flags.
+    const flagged = (compilerFlags: string) => ({ software: { buildType: 'release', compilerFlags } });
+    const flags = runCheck(checkById('F-SW-1')!, pair(flagged('-O2 -m64'), flagged('-O2 -m32')));
+    expect(flags.message).toMatch(/build word size differs \(A: -O2 -m64 vs B: -O2 -m32\)/i);
   });
 
   it('F-SW-1 flags a build that is no release (snapshot, release candidate, custom build)', () => {

@@ -320,9 +320,10 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
     {
       field: 'software.buildType (word size)',
       label: 'build word size',
-      read: readableBy(
-        wordSize,
-        firstOf(groupField('software', 'buildType'), groupField('software', 'compilerFlags')),
+      // The build type when it names a word size, else the compiler flags ("release" and "-m32").
+      read: firstOf(
+        readableBy(wordSize, groupField('software', 'buildType')),
+        readableBy(wordSize, groupField('software', 'compilerFlags')),
       ),
       norm: wordSize,
     },
