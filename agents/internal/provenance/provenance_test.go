@@ -173,6 +173,7 @@ func TestGitStateAndAIEvidence(t *testing.T) {
 	run("commit", "-q", "--allow-empty", "-m", "report\n\nAssisted-by: GitHub Copilot")
 	run("commit", "-q", "--allow-empty", "-m", "charts\n\nMade-with: Cursor")
 	run("commit", "-q", "--allow-empty", "-m", "docs\n\nBuilt-with: mkdocs")
+	run("commit", "-q", "--allow-empty", "--author", "Claude <noreply@anthropic.com>", "-m", "results")
 	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("3"), 0o644) // dirty
 
 	c := &capture{doc: NewDoc()}
@@ -185,7 +186,8 @@ func TestGitStateAndAIEvidence(t *testing.T) {
 	if br.Value != "main" || dirty.Value != true || len(commit.Value.(string)) != 40 {
 		t.Fatalf("%+v", c.doc.Software)
 	}
-	if len(c.evidence) != 4 {
+	// Four trailers and one commit the agent authored itself (git log's own author field).
+	if len(c.evidence) != 5 || c.evidence[0].Trailer != "Author: Claude <noreply@anthropic.com>" {
 		t.Fatalf("evidence %v", c.evidence)
 	}
 	for _, e := range c.evidence {
