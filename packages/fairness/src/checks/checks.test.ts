@@ -1311,6 +1311,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['Docker', 'Podman'],
     );
     expect(runCheck(checkById('F-WL-1')!, named).message).not.toMatch(/parameters differs/i);
+    // A match named after the opponent on each side ("vs Stockfish 8", "vs AlphaZero") is one match.
+    const match = pair(
+      { run: { benchmark: '100-game match vs Stockfish 8 at one minute per move' } },
+      { run: { benchmark: '100-game match vs AlphaZero at one minute per move' } },
+      ['AlphaZero', 'Stockfish 8'],
+    );
+    expect(runCheck(checkById('F-WL-1')!, match).message).not.toMatch(/benchmark differs/i);
+    // The port each side listens on is where it is reached, not the work.
+    const ports = pair(
+      { run: { benchmark: 'drill: GET http://localhost:8001/test/ returning a JSON status' } },
+      { run: { benchmark: 'drill: GET http://localhost:8002/test/ returning a JSON status' } },
+    );
+    expect(runCheck(checkById('F-WL-1')!, ports).message).not.toMatch(/(workload|benchmark) differs/i);
+    // Only the other side's whole name is a name: its generic words ("html") still read as work.
+    const generic = pair(
+      { workload: { name: 'parse', parameters: 'parse(html) then walk the tree' } },
+      { workload: { name: 'parse', parameters: 'parse(input) then walk the tree' } },
+      ['htmlparser2', 'node-html-parser'],
+    );
+    expect(runCheck(checkById('F-WL-1')!, generic).message).toMatch(/parameters differs/i);
     // Disjoint parts are different workloads.
     const other = pair({ workload: { name: 'TPC-H: Q1' } }, { workload: { name: 'TPC-H: Q2' } });
     expect(runCheck(checkById('F-WL-1')!, other).state).toBe('flag');
@@ -4053,6 +4073,23 @@ describe('special rules', () => {
       ),
     );
     expect(r.state).toBe('flag');
+  });
+
+  it('F-DUR-2 flags "at least once" confirmed per message on one side and by periodic checkpoint on another', () => {
+    const check = checkById('F-DUR-2')!;
+    const stream = (storm: string, flink: string) =>
+      runCheck(
+        check,
+        pair({ settings: { acknowledgement: storm } }, { settings: { acknowledgement: flink } }),
+      );
+    const r = stream('At Least Once: every message ACKed', 'At Least Once: checkpoint every 30 s');
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/each message vs .*periodic checkpoint/);
+    // The same mechanism on both sides, or one side saying nothing of it, is not this difference.
+    expect(stream('at least once, checkpoint every 10 s', 'at least once, checkpoint every 30 s').state).toBe(
+      'pass',
+    );
+    expect(stream('At Least Once: every message ACKed', 'at least once').state).toBe('pass');
   });
 
   it('the same unreadable words on every side agree; different ones go to a reviewer', () => {

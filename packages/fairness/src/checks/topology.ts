@@ -375,6 +375,34 @@ export function checkDur1(input: ComparisonInput): CheckOutcome {
 
 // --- F-DUR-2 -----------------------------------------------------------------------------------
 
+/**
+ * How often a stream confirms what it handled: each message on its own (Storm's acker) or a whole
+ * stretch at once (a checkpoint every 30 s). Both can be "at least once"; confirming each message
+ * costs work per message that a periodic checkpoint spreads over thousands.
+ */
+function ackGranularity(value: unknown): 'each message' | 'periodic checkpoint' | null {
+  const t = normText(value);
+  if (/\bcheckpoint\w*|\bperiodic\w*|\bbatch(es)? of (messages|records|events)\b/.test(t))
+    return 'periodic checkpoint';
+  if (/\b(every|each|per) (message|record|tuple|event)\b/.test(t) && /\back/.test(t)) return 'each message';
+  return null;
+}
+
+function granularityFlags(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+  const sides = input.entries.flatMap((entry) => {
+    const read = entryValue(readEntry(entry, groupField('settings', 'acknowledgement')));
+    const granularity = read ? ackGranularity(read.value) : null;
+    return read && granularity ? [{ entry, read, granularity }] : [];
+  });
+  if (new Set(sides.map((s) => s.granularity)).size < 2) return { flags: [], evidence: [] };
+  return {
+    flags: [
+      `what an acknowledgement covers differs (${sides.map((s) => `${s.entry.label}: ${s.granularity}`).join(' vs ')})`,
+    ],
+    evidence: sides.map((s) => evidenceOf(s.entry, 'settings.acknowledgement', s.read)),
+  };
+}
+
 export function checkDur2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -391,10 +419,14 @@ export function checkDur2(input: ComparisonInput): CheckOutcome {
     },
   ]);
   return requireAny(
-    verdictOf(comparisons, {
-      why: 'a side that answers before the write is confirmed (durable or replicated) does less work per operation than one that waits',
-      subject: 'the acknowledgement and read semantics',
-    }),
+    verdictOf(
+      comparisons,
+      {
+        why: 'a side that answers before the write is confirmed (durable or replicated) does less work per operation than one that waits',
+        subject: 'the acknowledgement and read semantics',
+      },
+      granularityFlags(input),
+    ),
     comparisons,
     'the acknowledgement and read semantics',
   );

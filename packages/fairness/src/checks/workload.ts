@@ -52,6 +52,9 @@ export function normWorkloadName(value: unknown): string | null {
   // each side's way of running it in the aside (F-WL-3's).
   const t = normText(headOf(value))
     .replace(LANGUAGE_FORM, '$2')
+    // The port each side listens on ("localhost:8001" against ":8002") is where it is reached,
+    // not the work.
+    .replace(/\b([a-z0-9][\w.-]*):\d{2,5}\b/g, '$1:port')
     .split(/\s+/)
     .map(singular)
     .join('')
@@ -106,20 +109,38 @@ export function repositoryOf(value: unknown): string | null {
   return repo === '' ? null : repo;
 }
 
+/** A text's words with their punctuation stripped ("(stockfish," gives "stockfish"). */
+const bareWords = (text: unknown) =>
+  normText(text)
+    .split(/\s+/)
+    .map((w) => w.replace(/[^a-z0-9]+/g, ''));
+
 /**
- * Texts that differ only where each names its own system ("docker run … -h" against "podman run
- * … -h"): the same command for the system compared on purpose.
+ * Texts that differ only where they name the systems compared ("docker run … -h" against "podman
+ * run … -h", a match "vs Stockfish 8" against "vs AlphaZero"): the same work, named after the
+ * systems compared on purpose. A word holding any word of a side's own system or label is its
+ * name; another side's system counts where its whole name stands in the text, so a generic word
+ * of it ("html" of node-html-parser) still reads as work; a version right after a name goes with it.
  */
 function differsOnlyByNames(c: FieldComparison): boolean {
   if (c.intended || c.sides.some((s) => !s.read || typeof s.read.value !== 'string')) return false;
   const texts = c.sides.map((s) => {
-    const names = normText(`${s.entry.system ?? ''} ${s.entry.label}`)
+    const own = normText(`${s.entry.system ?? ''} ${s.entry.label}`)
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length >= 3);
-    return normText(s.read?.value)
-      .split(/\s+/)
-      .filter((w) => !names.some((n) => w.includes(n)))
-      .join(' ');
+    const words = normText(s.read?.value).split(/\s+/);
+    const bare = bareWords(s.read?.value);
+    const named = words.map((w) => own.some((n) => w.includes(n)));
+    for (const other of c.sides) {
+      const name = bareWords(other.entry.system ?? '').filter(Boolean);
+      if (other === s || name.length === 0) continue;
+      for (let i = 0; i + name.length <= bare.length; i++)
+        if (name.every((n, j) => bare[i + j] === n))
+          for (let j = 0; j < name.length; j++) named[i + j] = true;
+    }
+    for (let i = 1; i < words.length; i++)
+      if (named[i - 1] && /^v?\d+(\.\d+)*$/.test(bare[i] ?? '')) named[i] = true;
+    return words.filter((_, i) => !named[i]).join(' ');
   });
   return new Set(texts).size === 1;
 }
