@@ -4075,6 +4075,43 @@ describe('special rules', () => {
     expect(r.state).toBe('flag');
   });
 
+  it('F-CLIENT-4 asks a reviewer when different systems tie within 3 % and nothing shows the client kept up', () => {
+    const check = checkById('F-CLIENT-4')!;
+    const tie = (a: number, b: number) =>
+      runCheck(
+        check,
+        pair(
+          {
+            client: { driver: 'custom bencher' },
+            values: [{ metric: 'throughput', value: a, unit: 'req/s', origin: 'imported' }],
+          },
+          {
+            client: { driver: 'custom bencher' },
+            values: [{ metric: 'throughput', value: b, unit: 'req/s', origin: 'imported' }],
+          },
+        ),
+      );
+    const same = tie(8415.98, 8230.11);
+    expect(same.state).toBe('needs_review');
+    expect(same.hint).toMatch(/same throughput within 2\.3 %/);
+    expect(tie(8415.98, 6230.11).state).toBe('unknown');
+  });
+
+  it('F-MEAS-7 flags formulas that summarise samples with different statistics', () => {
+    const check = checkById('F-MEAS-7')!;
+    const formulas = (a: string, b: string) =>
+      runCheck(check, pair({ measurement: { formulaIds: a } }, { measurement: { formulaIds: b } }));
+    const r = formulas(
+      'mean time per request (criterion)',
+      'mean time after rejection of extreme values; median time',
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A: mean vs B: mean without extremes or median/);
+    // The same statistic in other words, or words naming none, stay with a reviewer.
+    expect(formulas('mean time per request', 'average latency per call').state).toBe('needs_review');
+    expect(formulas('requests / elapsed seconds', 'median time').state).toBe('needs_review');
+  });
+
   it('F-DUR-2 flags "at least once" confirmed per message on one side and by periodic checkpoint on another', () => {
     const check = checkById('F-DUR-2')!;
     const stream = (storm: string, flink: string) =>

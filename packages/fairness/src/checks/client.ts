@@ -617,6 +617,34 @@ function saturationPoints(run: RunInput): { target: number; achieved: number }[]
   return target !== null && got !== null && target > 0 ? [{ target, achieved: got }] : [];
 }
 
+/** Throughputs of different systems this close together (max/min) look like one shared limit. */
+const SAME_CEILING = 1.03;
+
+/**
+ * Different systems whose throughputs all lie within 3 % of each other: when nothing shows the
+ * load generator kept up, a common figure is more likely the generator's or the network's limit
+ * than a tie (two Rust web frameworks at 8,416 and 8,230 req/s behind a bottlenecked bencher).
+ */
+function sharedCeiling(
+  input: ComparisonInput,
+): { spread: number; text: string; evidence: CheckEvidence[] } | null {
+  const sides = input.entries.flatMap((entry) => {
+    const run = entry.runs[0];
+    const got = run ? achieved(run) : null;
+    return got !== null && got > 0 ? [{ entry, got }] : [];
+  });
+  const systems = new Set(input.entries.map((e) => normText(e.system ?? e.label)));
+  if (sides.length < 2 || sides.length < input.entries.length || systems.size < 2) return null;
+  const rates = sides.map((s) => s.got);
+  const ratio = Math.max(...rates) / Math.min(...rates);
+  if (ratio > SAME_CEILING) return null;
+  return {
+    spread: Number(((ratio - 1) * 100).toFixed(1)),
+    text: sides.map((s) => `${s.entry.label}: ${s.got}`).join(' vs '),
+    evidence: sides.map((s) => derived(s.entry, 'throughput (achieved)', s.got)),
+  };
+}
+
 /** Achieved at least this many times the target: the two figures do not count the same thing. */
 const NOT_THE_SAME_TERMS = 1.5;
 
@@ -686,6 +714,15 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
       missing,
       hint: `the load generator runs on the server's own machine on ${sharing.map((e) => e.label).join(', ')}, with no client CPU, target rate or schedule lag recorded`,
       message: `The load generator shares the machine with the server on ${sharing.map((e) => e.label).join(', ')}, competing with it for CPU, and nothing recorded shows it kept up: a reviewer should confirm it was not the bottleneck.`,
+    };
+  const ceiling = unknown.length === input.entries.length ? sharedCeiling(input) : null;
+  if (ceiling)
+    return {
+      state: 'needs_review',
+      evidence: [...evidence, ...ceiling.evidence],
+      missing,
+      hint: `every side reached the same throughput within ${ceiling.spread} % (${ceiling.text}) with no client CPU, target rate or schedule lag recorded`,
+      message: `Different systems reached the same throughput within ${ceiling.spread} % (${ceiling.text}), and nothing recorded shows the load generator kept up: a reviewer should confirm the shared figure is not the load generator's (or the network's) ceiling.`,
     };
   if (unknown.length > 0)
     return {

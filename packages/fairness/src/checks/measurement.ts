@@ -757,6 +757,23 @@ function definitionsDiffer(uses: readonly FormulaUse[]): 'differ' | 'same' | 'un
   return new Set(definitions).size > 1 ? 'differ' : 'same';
 }
 
+/**
+ * The statistics a formula's words summarise samples with: a plain mean, a mean after dropping
+ * extreme values, a median, the best (minimum) run. Empty when the words name none.
+ */
+function statisticsOf(text: string): Set<string> {
+  let t = normText(text);
+  const found = new Set<string>();
+  const TRIMMED =
+    /\b(trimmed|truncated|winsori[sz]ed|interquartile) (mean|average)\b|\b(mean|average)\w*( \w+){0,2} (after|excluding|without) (the )?(rejection of |removing |removal of )?(extreme|outlier)\w*( values)?|\b(outliers?|extreme values) (removed|rejected|excluded)\b/g;
+  if (TRIMMED.test(t)) found.add('mean without extremes');
+  t = t.replace(TRIMMED, ' ');
+  if (/\bmedian\b|\bp50\b/.test(t)) found.add('median');
+  if (/\b(mean|average|avg)\b/.test(t)) found.add('mean');
+  if (/\b(best|min(imum)?|fastest) (of|run|time)\b/.test(t)) found.add('best run');
+  return found;
+}
+
 export function checkMeas7(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const formulas = input.entries.map((entry) => {
@@ -828,6 +845,16 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
   );
   if (unmatched.length > 0) {
     const named = sides.map((s) => `${s.entry.label}: ${[...s.uses.values()].map((u) => u.id).join(', ')}`);
+    const statistics = sides.map((s) => statisticsOf([...s.uses.values()].map((u) => u.id).join('; ')));
+    if (
+      statistics.every((set) => set.size > 0) &&
+      statistics.some((a, i) => statistics.slice(i + 1).some((b) => ![...a].some((x) => b.has(x))))
+    )
+      return {
+        state: 'flag',
+        evidence,
+        message: `The sides summarise their samples with different statistics (${sides.map((s, i) => `${s.entry.label}: ${[...(statistics[i] ?? [])].join(' or ')}`).join(' vs ')}; formulas: ${named.join(' vs ')}): a figure is only comparable with one computed by the same formula.`,
+      };
     return {
       state: 'needs_review',
       evidence,
