@@ -26,7 +26,7 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
- * how a side does the work is F-WL-3's; cooling, power and firmware state are F-HW-4's; the
+ * how a side does the work is F-WL-3's; cooling, power, firmware and CPU-mitigation state are F-HW-4's; the
  * client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a timer
  * covers F-MEAS-2's; a cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each operation
  * produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
@@ -68,7 +68,7 @@ const CACHE = /cache/i;
 const NETWORK_PATH = /encapsulat|tunnel|overlay|routing|network ?path|hops?\b|proxy|vpn/i;
 
 const MACHINE_STATE =
-  /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa|clock|frequenc|freq\b|[mg]hz/i;
+  /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa|clock|frequenc|freq\b|[mg]hz|mitigation|spectre|meltdown|kpti/i;
 
 /** The contract's names for each group's fields, by where they sit in a path. */
 function contractKeys(parts: readonly string[]): { keys: readonly string[]; key: string } | null {

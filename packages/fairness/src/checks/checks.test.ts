@@ -3525,6 +3525,11 @@ describe('special rules', () => {
     );
     expect(runCheck(checkById('F-HW-4')!, cooling).hint).toMatch(/own field x-cpuCooler differs/);
     expect(runCheck(checkById('F-HW-2')!, cooling).hint ?? '').not.toMatch(/own field/);
+    const mitigations = pair(
+      { nodes: [{ hardware: { 'x-mitigations': 'speculative-execution mitigations on (IBRS, PTI)' } }] },
+      { nodes: [{ hardware: {} }] },
+    );
+    expect(runCheck(checkById('F-HW-4')!, mitigations).hint).toMatch(/x-mitigations/);
     const codec = pair({ client: { 'x-marshaler': 'gob' } }, { client: { 'x-marshaler': 'sarama default' } });
     expect(runCheck(checkById('F-CLIENT-1')!, codec).hint).toMatch(/own field x-marshaler differs/);
     // The client's software (a browser driving the workload) is its stack, not its concurrency.
@@ -4110,6 +4115,23 @@ describe('special rules', () => {
     // The same statistic in other words, or words naming none, stay with a reviewer.
     expect(formulas('mean time per request', 'average latency per call').state).toBe('needs_review');
     expect(formulas('requests / elapsed seconds', 'median time').state).toBe('needs_review');
+  });
+
+  it('F-SW-2 does not count variables a code snippet declares as settings', () => {
+    const r = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { configuration: 'db, err := pebble.Open("demo", &pebble.Options{}); t := time.Now()' } },
+        {
+          software: {
+            configuration:
+              'opts := rocksdb.NewDefaultOptions(); db, err := rocksdb.OpenDb(opts, "demo"); opt := rocksdb.NewDefaultWriteOptions(); t := time.Now()',
+          },
+        },
+      ),
+    );
+    expect(r.state).not.toBe('flag');
+    expect(r.message).not.toMatch(/non-default settings? on/);
   });
 
   it('F-DUR-2 flags "at least once" confirmed per message on one side and by periodic checkpoint on another', () => {

@@ -576,7 +576,8 @@ function saysUntuned(value: unknown): boolean {
  * set to nothing said or to its default ("allocator: not stated (system malloc)") is no change.
  */
 function settingNames(text: string): string[] {
-  const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*[=:](?=\s*([^,;\n]*))/g)]
+  // Code declares variables ("db, err := pebble.Open(…)") and compares ("=="): neither sets anything.
+  const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*(?::(?!=)|(?<![=!<>:])=(?!=))(?=\s*([^,;\n]*))/g)]
     .filter((m) => !isVacuousHead(m[2]) && !saysUntuned(m[2]))
     .map((m) => m[1] as string);
   const flags = [...text.matchAll(/(?:^|\s)(?:--([A-Za-z][\w-]*)|-([A-Za-z])\s+[\w.]+)/g)].map(
