@@ -547,7 +547,7 @@ export type CacheState = 'cold' | 'warm' | 'hot' | 'mixed';
  * each, which nobody controlled, decides the figure.
  */
 const MIXED_CACHE =
-  /^mixed\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b(?! (\w+ )?(reported|shown|listed|presented|published|given|measured separately|in separate|tables?|columns?))|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b|\bcold (first )?(run|iteration|start)s? (is |are |was |were )?(included|counted|averaged)\b|\b(includes?|including) (a |the |its )?cold (first )?(run|iteration|start)\b/;
+  /^mixed\b|\b(not|un) ?controlled\b|\b(mix|mixture) of (cold|warm|hot)\b|\bboth cold and (warm|hot)\b(?! (\w+ )?(reported|shown|listed|presented|published|given|measured separately|in separate|tables?|columns?))|\b(cold|warm) and (warm|cold) (samples|requests|runs|queries) (together|mixed)\b|\bcold (first )?(run|iteration|start)s? (is |are |was |were )?(included|counted|averaged)\b|\b(includes?|including) (a |the |its )?cold (first )?(run|iteration|start)\b/;
 
 /** Emptying the OS page cache or restarting before a run ("echo 3 > drop_caches", "caches dropped"). */
 const CACHE_DROP =

@@ -4134,6 +4134,33 @@ describe('special rules', () => {
     expect(r.message).not.toMatch(/non-default settings? on/);
   });
 
+  it('F-CLIENT-1 reads the benchmark script that imports every library as the one load tool', () => {
+    const driver = (name: string) => ({
+      client: { driver: `${name} Python package imported by test/benchmark.py` },
+    });
+    const r = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(driver('mistune'), driver('markdown'), ['mistune', 'Python-Markdown']),
+    );
+    expect(r.message).not.toMatch(/load tool differs/i);
+    const other = pair(
+      { client: { driver: 'mistune imported by test/benchmark.py' } },
+      { client: { driver: 'markdown imported by bench/run_bench.py' } },
+      ['mistune', 'Python-Markdown'],
+    );
+    expect(runCheck(checkById('F-CLIENT-1')!, other).message).toMatch(/load tool differs/i);
+  });
+
+  it('F-MEAS-4 flags a cache state nobody controlled, even in the same words on every side', () => {
+    const uncontrolled = "not controlled: 'No reboot or cache purge was performed'";
+    const r = runCheck(
+      checkById('F-MEAS-4')!,
+      pair({ measurement: { cacheState: uncontrolled } }, { measurement: { cacheState: uncontrolled } }),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/not controlled/);
+  });
+
   it('F-DUR-2 flags "at least once" confirmed per message on one side and by periodic checkpoint on another', () => {
     const check = checkById('F-DUR-2')!;
     const stream = (storm: string, flink: string) =>
