@@ -8,7 +8,12 @@ type Scalar = string | number | boolean | null;
 
 /** Lower case, trimmed, inner whitespace collapsed, "_" and "-" read as spaces. */
 export function normText(value: unknown): string {
-  return String(value ?? '')
+  // An object's own text is "[object Object]" whatever it holds: read its keys and values instead.
+  const text =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? canonical(value as FieldValue)
+      : String(value ?? '');
+  return text
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[_\u2010-\u2015-]+/g, ' ')

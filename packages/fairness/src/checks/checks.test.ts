@@ -4161,6 +4161,29 @@ describe('special rules', () => {
     expect(r.message).toMatch(/not controlled/);
   });
 
+  it('F-WL-1 compares a scale written as an object key by key', () => {
+    const r = runCheck(
+      checkById('F-WL-1')!,
+      pair(
+        { workload: { name: 'jest suite', scale: { testSuites: 48, tests: 239 } } },
+        { workload: { name: 'jest suite', scale: { testSuites: 49, tests: 250 } } },
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/scale differs/i);
+  });
+
+  it('F-ISO-2 reads how a check counts failures apart from failures it found', () => {
+    const checks = (a: string, b: string) =>
+      runCheck(
+        checkById('F-ISO-2')!,
+        pair({ workload: { consistencyChecks: a } }, { workload: { consistencyChecks: b } }),
+      );
+    const counted = 'row count verified after ingest; 0-row query results recorded as errors';
+    expect(checks(counted, counted).state).toBe('pass');
+    expect(checks(counted, 'two of 43 queries returned wrong results').state).toBe('flag');
+  });
+
   it('F-DUR-2 flags "at least once" confirmed per message on one side and by periodic checkpoint on another', () => {
     const check = checkById('F-DUR-2')!;
     const stream = (storm: string, flink: string) =>

@@ -459,9 +459,11 @@ export function checkIso1(input: ComparisonInput): CheckOutcome {
 function consistency(value: unknown): 'passed' | 'failed' | 'not-run' | null {
   if (typeof value === 'boolean') return value ? 'passed' : 'failed';
   const t = normText(value);
-  if (/fail|violation|error/.test(t)) return 'failed';
+  if (/fail|violation|mismatch|incorrect|wrong (result|answer|count)/.test(t)) return 'failed';
   if (/not run|skipped|none|disabled|^no$/.test(t)) return 'not-run';
-  if (/pass|ok|success|yes|true|clean/.test(t)) return 'passed';
+  // "Empty results recorded as errors" says how a check counts, not that it found any.
+  if (/pass|ok|success|yes|true|clean|verified|validated|matched/.test(t)) return 'passed';
+  if (/error/.test(t)) return 'failed';
   return null;
 }
 
