@@ -1036,8 +1036,12 @@ const FEATURE_CLASSES: [RegExp, string][] = [
   [/individual transaction|per transaction/, 'individual transactions'],
 ];
 
+/** Longer than this, a feature is a description: a class word in it ("because of the foreign-key limitation") does not name it. */
+const FEATURE_NAME_WORDS = 8;
+
 export function normFeature(value: unknown): string {
   const t = normText(value);
+  if (t.split(' ').length > FEATURE_NAME_WORDS) return t;
   // "no draw-call batching" is the feature's absence, not the feature.
   for (const [pattern, name] of FEATURE_CLASSES)
     if (pattern.test(t)) return denied(t, pattern) ? `no ${name}` : name;
