@@ -16,6 +16,7 @@ import {
   normCompilerFamily,
   normConfirmedReads,
   normDurability,
+  normFeature,
   normFeatures,
   normIsolation,
   normLanguage,
@@ -552,4 +553,16 @@ describe('a product by its stem', () => {
     ['github.com/gin-gonic/gin', 'gin'],
     ['bun:sqlite', 'bun'],
   ] as const)('%s → %s', (name, want) => expect(productStem(name)).toBe(want));
+});
+
+describe('normFeature', () => {
+  it('names a long description by its head, not by a class word further on', () => {
+    expect(
+      normFeature('ORM (Drizzle): 5 round trips per transfer (BEGIN, SELECT, UPDATE, UPDATE, COMMIT)'),
+    ).toBe('orm');
+    expect(normFeature('foreign key constraints')).toBe('foreign keys');
+    const described =
+      'schema modified: 4 of 9 tables made reference tables because of the foreign-key limitation';
+    expect(normFeature(described)).toBe(described.replace('-', ' '));
+  });
 });

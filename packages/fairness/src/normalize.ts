@@ -1036,15 +1036,21 @@ const FEATURE_CLASSES: [RegExp, string][] = [
   [/individual transaction|per transaction/, 'individual transactions'],
 ];
 
-/** Longer than this, a feature is a description: a class word in it ("because of the foreign-key limitation") does not name it. */
+/**
+ * Longer than this, a feature is a description: only its head before a colon or parenthesis
+ * ("ORM (Drizzle): 5 round trips …") names it, and a class word further on ("because of the
+ * foreign-key limitation") does not.
+ */
 const FEATURE_NAME_WORDS = 8;
 
 export function normFeature(value: unknown): string {
   const t = normText(value);
-  if (t.split(' ').length > FEATURE_NAME_WORDS) return t;
+  const words = (text: string) => text.split(' ').length;
+  const name = words(t) > FEATURE_NAME_WORDS ? (t.split(/[:(]/)[0] ?? '').trim() : t;
+  if (name === '' || words(name) > FEATURE_NAME_WORDS) return t;
   // "no draw-call batching" is the feature's absence, not the feature.
-  for (const [pattern, name] of FEATURE_CLASSES)
-    if (pattern.test(t)) return denied(t, pattern) ? `no ${name}` : name;
+  for (const [pattern, cls] of FEATURE_CLASSES)
+    if (pattern.test(name)) return denied(name, pattern) ? `no ${cls}` : cls;
   return t;
 }
 
