@@ -3241,6 +3241,12 @@ describe('special rules', () => {
       ),
     );
     expect(included.message).toMatch(/A \(JIT-compiled\) measured without warm-up against B/);
+    // No warm-up recorded for the JIT side (its language named by the client): a reviewer's question.
+    const language = (name: string) => ({ client: { language: name }, measurement: { durationMs: 300_000 } });
+    const unstated = runCheck(checkById('F-MEAS-3')!, pair(language('Kotlin'), language('Rust')));
+    expect(unstated.state).toBe('needs_review');
+    expect(unstated.hint).toMatch(/A is JIT-compiled and no warm-up is recorded for it, against B/);
+    expect(runCheck(checkById('F-MEAS-3')!, pair(language('Rust'), language('Go'))).state).toBe('pass');
   });
 
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {

@@ -266,7 +266,12 @@ function compileModel(entry: Entry): 'jit' | 'aot' | null {
     .join('; ');
   if (COMPILE_TIMED.test(said)) return 'jit';
   if (NOTHING_TO_COMPILE.test(said)) return 'aot';
-  const names = entryComponents(entry).map((c) => c.name);
+  // What runs the timed code: its components, and the language a library benchmark calls it from.
+  const language = entryValue(readEntry(entry, groupField('client', 'language')))?.value;
+  const names = [
+    ...entryComponents(entry).map((c) => c.name),
+    ...(typeof language === 'string' ? [language] : []),
+  ];
   const jit = names.some((n) => JIT_RUNTIME.test(n));
   const aot = names.some((n) => AHEAD_OF_TIME.test(n));
   return jit === aot ? null : jit ? 'jit' : 'aot';
@@ -277,7 +282,7 @@ function compileModel(entry: Entry): 'jit' | 'aot' | null {
  * "none" on every side is not the same treatment, since only the JIT side is still compiling its
  * hot code while it is timed.
  */
-function coldJit(input: ComparisonInput): string | null {
+function coldJit(input: ComparisonInput): { flag: string | null; unstated: string | null } {
   const sides = input.entries.map((entry) => ({
     entry,
     model: compileModel(entry),
@@ -285,8 +290,22 @@ function coldJit(input: ComparisonInput): string | null {
   }));
   const jit = sides.filter((s) => s.model === 'jit');
   const aot = sides.filter((s) => s.model === 'aot');
-  if (jit.length === 0 || aot.length === 0 || jit.some((s) => s.warmup !== 0)) return null;
-  return `${jit.map((s) => s.entry.label).join(', ')} (JIT-compiled) measured without warm-up against ${aot.map((s) => s.entry.label).join(', ')} (compiled ahead of time)`;
+  const none = { flag: null, unstated: null };
+  if (jit.length === 0 || aot.length === 0 || jit.some((s) => s.warmup !== 0 && s.warmup !== null))
+    return none;
+  const against = `${aot.map((s) => s.entry.label).join(', ')} (compiled ahead of time)`;
+  const labels = (list: typeof sides) => list.map((s) => s.entry.label).join(', ');
+  if (jit.every((s) => s.warmup === 0))
+    return {
+      flag: `${labels(jit)} (JIT-compiled) measured without warm-up against ${against}`,
+      unstated: null,
+    };
+  // No warm-up recorded for a JIT side: whether its compilation was timed is the question.
+  const unrecorded = jit.filter((s) => s.warmup === null);
+  return {
+    flag: null,
+    unstated: `${labels(unrecorded)} ${unrecorded.length === 1 ? 'is' : 'are'} JIT-compiled and no warm-up is recorded for ${unrecorded.length === 1 ? 'it' : 'them'}, against ${against}`,
+  };
 }
 
 export function checkMeas3(input: ComparisonInput): CheckOutcome {
@@ -329,7 +348,7 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
   ]);
   const evidence: CheckEvidence[] = [];
   const cold = coldJit(input);
-  const flags: string[] = cold ? [cold] : [];
+  const flags: string[] = cold.flag ? [cold.flag] : [];
   for (const entry of input.entries)
     for (const run of entry.runs)
       for (const s of run.series) {
@@ -353,14 +372,16 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
             `${entry.label}'s throughput drifts ${r.direction} ${(Math.abs(r.relativeChange) * 100).toFixed(1)} % from the first to the last third (not steady)`,
           );
       }
-  return verdictOf(
-    comparisons,
-    {
-      why: 'warm-up, drift or a much shorter window changes the average, so the runs did not measure the same regime',
-      subject: 'the measurement window',
-    },
-    { flags, evidence },
-  );
+  const why =
+    'warm-up, drift or a much shorter window changes the average, so the runs did not measure the same regime';
+  const outcome = verdictOf(comparisons, { why, subject: 'the measurement window' }, { flags, evidence });
+  if (!cold.unstated || (outcome.state !== 'unknown' && outcome.state !== 'pass')) return outcome;
+  return {
+    ...outcome,
+    state: 'needs_review',
+    hint: cold.unstated,
+    message: `${capitalise(cold.unstated)}: a reviewer should confirm the JIT side was warmed up before it was timed, since a cold measurement charges its compilation to the result.`,
+  };
 }
 
 // --- F-MEAS-4 ----------------------------------------------------------------------------------
