@@ -1318,6 +1318,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['AlphaZero', 'Stockfish 8'],
     );
     expect(runCheck(checkById('F-WL-1')!, match).message).not.toMatch(/benchmark differs/i);
+    // The data a side reads is its work, even written as a path.
+    const inputs = pair(
+      {
+        workload: {
+          name: 'select fields',
+          parameters: { fields: '1,8,19', inputFile: './hyper_data_multichar.txt' },
+        },
+      },
+      {
+        workload: { name: 'select fields', parameters: { fields: '1,8,19', inputFile: './hyper_data.txt' } },
+      },
+    );
+    expect(runCheck(checkById('F-WL-1')!, inputs).state).not.toBe('pass');
     // The port each side listens on is where it is reached, not the work.
     const ports = pair(
       { run: { benchmark: 'drill: GET http://localhost:8001/test/ returning a JSON status' } },

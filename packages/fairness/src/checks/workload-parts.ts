@@ -28,9 +28,13 @@ const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\
 /** "method_create", "queryMode" → "method create", "query Mode": a key's words. */
 export const keyWords = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_.-]+/g, ' ');
 
+/** A parameter that names the data the work runs on ("inputFile", "dataset"): the work, even as a path. */
+const INPUT_KEY = /\b(input|data ?set|corpus|fixture)s?\b/i;
+
 export function namesHow(key: string, value: unknown): boolean {
   // A number is an amount of work ("executedQueries": 814), whatever its key names.
   if (typeof value === 'number') return false;
+  if (INPUT_KEY.test(keyWords(key))) return false;
   return (
     HOW_KEY.test(keyWords(key)) ||
     // A path in an aside is an example of the work ("githubAPI (203 routes, e.g. /repos/:owner)"),
