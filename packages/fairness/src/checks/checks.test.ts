@@ -3058,6 +3058,35 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-MEAS-5')!, pair(spread, spread)).state).toBe('pass');
   });
 
+  it('F-MEAS-5 reads a spread printed beside the figure, and flags one at least half the figure', () => {
+    const bench = (time: number, text: string) => ({
+      measurement: { repetitions: 'chosen by the harness (not stated)' },
+      values: [{ metric: 'time', value: time, unit: 'ns', origin: 'imported' as const, text }],
+    });
+    const printed = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(
+        bench(198866, 'bench: 198,866 ns/iter (+/- 9,663)'),
+        bench(14468930, 'bench: 14,468,930 ns/iter (+/- 321,171)'),
+      ),
+    );
+    expect(printed.state).toBe('needs_review');
+    expect(printed.hint).toMatch(/a spread is reported, not how many runs it spans/);
+    // "+/-" with no number after it says "about", not a spread.
+    expect(runCheck(checkById('F-MEAS-5')!, pair(bench(4, '4s +/-'), bench(14, '14s +/-'))).state).toBe(
+      'flag',
+    );
+    const noisy = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(bench(386525, '386,525 ns/iter (+/- 368,903)'), bench(516801, '516,801 ns/iter (+/- 139,907)')),
+    );
+    expect(noisy.state).toBe('flag');
+    expect(noisy.message).toMatch(/spread is at least half the figure for A's time \(386,525 ± 368,903\)/);
+    // A relative spread (benchstat's "± 2%") is read as a share.
+    const relative = pair(bench(2.579, '2.579µ ± 2%'), bench(3.1, '3.1µ ± 3%'));
+    expect(runCheck(checkById('F-MEAS-5')!, relative).message).not.toMatch(/at least half/);
+  });
+
   it('F-MEAS-5 flags figures averaged over the runs that did not fail, but not outliers dropped', () => {
     const rule = (selectionRule: string) => ({ run: { selectionRule }, measurement: { repetitions: 5 } });
     const kept = rule('5-run average; remove failed test results, keep only successful runs');

@@ -450,10 +450,41 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
 /** A side whose aggregation states a spread (mean ± σ, a confidence interval, min … max). */
 function reportsSpread(entry: Entry): boolean {
   const aggregation = entryValue(readEntry(entry, groupField('measurement', 'aggregation')));
-  return aggregation !== undefined && SPREAD.test(normText(aggregation.value));
+  if (aggregation !== undefined && SPREAD.test(normText(aggregation.value))) return true;
+  // Or printed beside the figure itself, as libtest and Criterion do: "198,866 ns/iter (+/- 9,663)"
+  // (a "+/-" with no number after it means "about").
+  return entry.runs.some((run) =>
+    run.values.some((v) => v.text !== undefined && /(±|\+\/-)\s*\d/.test(v.text)),
+  );
 }
 const SPREAD =
   /±|\+\/-|\bsigma\b|σ|std(dev)?\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
+
+/** A spread at least this share of its figure: the figure says little more than its noise. */
+const NOISY_SPREAD = 0.5;
+
+/** A figure printed with its spread: "386,525 ns/iter (+/- 368,903)", or benchstat's "2.57µ ± 2%". */
+const FIGURE_WITH_SPREAD = /(\d[\d,.]*)[^\d±+]{0,24}(?:±|\+\/-)\s*(\d[\d,.]*)\s*(%?)/;
+
+/** Figures whose printed spread is at least half of them: a difference that size is noise. */
+function noisyFigures(input: ComparisonInput): string[] {
+  const noisy = input.entries.flatMap((entry) =>
+    entry.runs.flatMap((run) =>
+      run.values.flatMap((v) => {
+        const m = v.text ? FIGURE_WITH_SPREAD.exec(v.text) : null;
+        const figure = m ? parseNumber(m[1]) : null;
+        const spread = m ? parseNumber(m[2]) : null;
+        const share = figure && spread !== null ? (m?.[3] ? spread / 100 : spread / figure) : 0;
+        return share >= NOISY_SPREAD
+          ? [`${entry.label}'s ${v.metric} (${m?.[1]} ± ${m?.[2]}${m?.[3] ?? ''})`]
+          : [];
+      }),
+    ),
+  );
+  return noisy.length > 0
+    ? [`the spread is at least half the figure for ${noisy.slice(0, 4).join(', ')}`]
+    : [];
+}
 
 /** Every run of an entry ran the same workload and setup: its runs are repetitions of one. */
 function oneSetup(entry: Entry): boolean {
@@ -547,6 +578,7 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     );
   if (once.length > 0)
     flags.push(`${list(once)} ran once and ${once.length === 1 ? 'reports' : 'report'} no spread`);
+  flags.push(...noisyFigures(input));
   if (flags.length > 0)
     return {
       state: 'flag',
