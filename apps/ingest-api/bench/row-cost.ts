@@ -4,8 +4,8 @@
 // where that cost goes before anyone changes the schema for it.
 //
 // On a throwaway PostgreSQL with every migration applied, the same 120-frame batches (one frame per
-// series, the statement shape of the ingest path: unnest of column arrays, ON CONFLICT DO NOTHING)
-// go over 2 connections into:
+// series, in the ingest path's statement and binary encoding: frames/insert.ts and columns.ts) go
+// over 2 connections into:
 //   frames      the migrated table itself (primary key (series_id, seq, start_at), the
 //               (series_id, start_at) index, the foreign key to series, day partitions);
 //   no_fk       its copy without the foreign key;
@@ -17,6 +17,9 @@
 // Knobs: BENCH_ROUNDS, BENCH_SLICE_S, BENCH_SERIES.
 import { createTestDatabase, startThrowawayPostgres } from '@levelfield/db/testing';
 import pg from 'pg';
+import { frameColumns } from '../src/frames/columns.ts';
+import { FRAME_COLUMN_NAMES, frameRows, reusedSeqs } from '../src/frames/insert.ts';
+import type { FrameInput } from '../src/frames/validate.ts';
 import { newId } from '../src/ids.ts';
 import { HISTOGRAM, seedFixture } from '../test/fixtures.ts';
 import { FRAME_SUMMARY, log, median, round } from './harness.ts';
@@ -36,21 +39,12 @@ const COPIES: Record<string, string[]> = {
   bare: ['PRIMARY KEY (series_id, start_at, seq)'],
 };
 
-/** The ingest path's probe for a seq stored with another start (frames/insert.ts), as a prefix. */
-const PROBE = (table: string) => `WITH reused AS (
-  SELECT n.series_id, n.seq FROM unnest($1::text[], $2::int4[], $3::timestamptz[]) AS n(series_id, seq, start_at)
-    JOIN ${table} f ON f.series_id = n.series_id AND f.seq = n.seq AND f.start_at <> n.start_at
-     AND f.start_at BETWEEN n.start_at - interval '1 day' AND n.start_at + interval '1 day'
-   LIMIT 20) `;
-
+/** The ingest path's statement (frames/insert.ts) into a layout: the same rows, probe and conflict rule. */
 function insertSql(layout: string): string {
-  const table = layout === 'probe' ? 'frames' : layout;
-  return `${layout === 'probe' ? PROBE(table) : ''}INSERT INTO ${table}
-    (series_id, seq, start_at, end_at, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram)
-    SELECT * FROM unnest($1::text[], $2::int4[], $3::timestamptz[], $4::timestamptz[], $5::bool[], $6::int8[],
-      $7::float8[], $8::float8[], $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[],
-      $14::float8[], $15::bytea[])
-    ${layout === 'probe' ? 'WHERE NOT EXISTS (SELECT 1 FROM reused)' : ''} ON CONFLICT DO NOTHING`;
+  const probe = layout === 'probe';
+  return `${probe ? `WITH reused AS (${reusedSeqs(1)}) ` : ''}INSERT INTO ${probe ? 'frames' : layout}
+    (${FRAME_COLUMN_NAMES}) SELECT * FROM ${frameRows(1)}
+    ${probe ? 'WHERE NOT EXISTS (SELECT 1 FROM reused)' : ''} ON CONFLICT DO NOTHING`;
 }
 
 async function createCopies(owner: pg.Client): Promise<void> {
@@ -69,17 +63,18 @@ async function createCopies(owner: pg.Client): Promise<void> {
   }
 }
 
-/** One slice of back-to-back batches into a layout over CONNECTIONS connections: rows per second. */
+/**
+ * One slice of back-to-back batches into a layout over CONNECTIONS connections: rows per second.
+ * Each batch is one frame per series, sent as the ingest path sends it (frameColumns' binary arrays).
+ */
 async function slice(
   pool: pg.Pool,
   layout: string,
   seriesIds: string[],
   next: () => number,
 ): Promise<number> {
-  const histogram = Buffer.from(HISTOGRAM, 'base64');
-  const f = FRAME_SUMMARY;
   const text = insertSql(layout);
-  const same = <T>(value: T) => seriesIds.map(() => value);
+  const frameSeries = seriesIds.map((_, i) => i);
   let rows = 0;
   const start = performance.now();
   const deadline = start + SLICE_S * 1000;
@@ -90,24 +85,17 @@ async function slice(
         while (performance.now() < deadline) {
           const seq = next();
           // One interval per seq, a second long, inside the copies' partition and today's frames one.
-          const startAt = new Date(Date.now() - 3_600_000 + seq * 1000);
-          const values = [
-            seriesIds,
-            same(seq),
-            same(startAt),
-            same(new Date(startAt.getTime() + 1000)),
-            same(false),
-            same(f.count),
-            same(f.min),
-            same(f.max),
-            same(f.mean),
-            same(f.p50),
-            same(f.p90),
-            same(f.p95),
-            same(f.p99),
-            same(f.p999),
-            same(histogram),
-          ];
+          const startMs = Date.now() - 3_600_000 + seq * 1000;
+          const frames: FrameInput[] = seriesIds.map((_, i) => ({
+            series: String(i),
+            seq,
+            startMs,
+            endMs: startMs + 1000,
+            warmup: false,
+            ...FRAME_SUMMARY,
+            histogram: HISTOGRAM,
+          }));
+          const values = frameColumns(frames, frameSeries, seriesIds);
           await client.query({ name: `row-cost-${layout}`, text, values });
           rows += seriesIds.length;
         }

@@ -28,24 +28,37 @@ export interface StoredBatch {
   stored: boolean[] | undefined;
 }
 
+/** The frame columns, in the order frameColumns() writes its arrays. */
+export const FRAME_COLUMN_NAMES =
+  'series_id, seq, start_at, end_at, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram';
+// biome-ignore format: one type per column, in the order of FRAME_COLUMN_NAMES
+const FRAME_COLUMN_TYPES = ['text', 'int4', 'timestamptz', 'timestamptz', 'bool', 'int8', 'float8', 'float8', 'float8', 'float8', 'float8', 'float8', 'float8', 'float8', 'bytea'];
+
+/** frameColumns()'s arrays as rows, passed as parameters $first, $first + 1, … */
+export const frameRows = (first: number) =>
+  `unnest(${FRAME_COLUMN_TYPES.map((type, i) => `$${first + i}::${type}[]`).join(', ')})`;
+
+/**
+ * A seq already stored with another start, for the frames at $first… (series, seq and start its
+ * first three columns): the start is part of the key (day partitions), so without this probe the
+ * same interval would be stored twice. Looked for within a day of the new start, so the probe
+ * touches the few partitions near it, not every retained day.
+ */
+export const reusedSeqs = (first: number) => `
+    SELECT n.series_id, n.seq
+      FROM unnest($${first}::text[], $${first + 1}::int4[], $${first + 2}::timestamptz[]) AS n(series_id, seq, start_at)
+      JOIN frames f ON f.series_id = n.series_id AND f.seq = n.seq AND f.start_at <> n.start_at
+       AND f.start_at BETWEEN n.start_at - interval '1 day' AND n.start_at + interval '1 day'
+     LIMIT 20`;
+
 /** $1 run, $2 project, $3…$17 the frame columns. */
 const INGEST_BATCH = `
   WITH run AS (
     SELECT project_id, status::text AS status FROM runs WHERE id = $1 FOR SHARE
-  ), reused AS (
-    -- A seq already stored with another start: the start is part of the key (day partitions), so
-    -- without this the same interval would be stored twice. Looked for within a day of the new
-    -- start, so the probe touches the few partitions near it, not every retained day.
-    SELECT n.series_id, n.seq
-      FROM unnest($3::text[], $4::int4[], $5::timestamptz[]) AS n(series_id, seq, start_at)
-      JOIN frames f ON f.series_id = n.series_id AND f.seq = n.seq AND f.start_at <> n.start_at
-       AND f.start_at BETWEEN n.start_at - interval '1 day' AND n.start_at + interval '1 day'
-     LIMIT 20
+  ), reused AS (${reusedSeqs(3)}
   ), ins AS (
-    INSERT INTO frames (series_id, seq, start_at, end_at, warmup, count, min, max, mean, p50, p90, p95, p99, p999, histogram)
-    SELECT * FROM unnest($3::text[], $4::int4[], $5::timestamptz[], $6::timestamptz[], $7::bool[], $8::int8[],
-                         $9::float8[], $10::float8[], $11::float8[], $12::float8[], $13::float8[], $14::float8[],
-                         $15::float8[], $16::float8[], $17::bytea[])
+    INSERT INTO frames (${FRAME_COLUMN_NAMES})
+    SELECT * FROM ${frameRows(3)}
      WHERE EXISTS (SELECT 1 FROM run WHERE project_id = $2 AND status = 'running')
        AND NOT EXISTS (SELECT 1 FROM reused)
     ON CONFLICT (series_id, seq, start_at) DO NOTHING
