@@ -472,11 +472,14 @@ function noisyFigures(input: ComparisonInput): string[] {
     entry.runs.flatMap((run) =>
       run.values.flatMap((v) => {
         const m = v.text ? FIGURE_WITH_SPREAD.exec(v.text) : null;
-        const figure = m ? parseNumber(m[1]) : null;
-        const spread = m ? parseNumber(m[2]) : null;
-        const share = figure && spread !== null ? (m?.[3] ? spread / 100 : spread / figure) : 0;
+        if (!m) return [];
+        const [, figureText, spreadText, percent] = m;
+        const figure = parseNumber(figureText);
+        const spread = parseNumber(spreadText);
+        if (!figure || spread === null) return [];
+        const share = percent ? spread / 100 : spread / figure;
         return share >= NOISY_SPREAD
-          ? [`${entry.label}'s ${v.metric} (${m?.[1]} ± ${m?.[2]}${m?.[3] ?? ''})`]
+          ? [`${entry.label}'s ${v.metric} (${figureText} ± ${spreadText}${percent})`]
           : [];
       }),
     ),
@@ -810,20 +813,23 @@ function definitionsDiffer(uses: readonly FormulaUse[]): 'differ' | 'same' | 'un
   return new Set(definitions).size > 1 ? 'differ' : 'same';
 }
 
+/** A mean taken after dropping extreme values: trimmed, winsorised, "after rejection of outliers". */
+const TRIMMED_MEAN =
+  /\b(trimmed|truncated|winsori[sz]ed|interquartile) (mean|average)\b|\b(mean|average)\w*( \w+){0,2} (after|excluding|without) (the )?(rejection of |removing |removal of )?(extreme|outlier)\w*( values)?|\b(outliers?|extreme values) (removed|rejected|excluded)\b/g;
+
 /**
  * The statistics a formula's words summarise samples with: a plain mean, a mean after dropping
  * extreme values, a median, the best (minimum) run. Empty when the words name none.
  */
 function statisticsOf(text: string): Set<string> {
-  let t = normText(text);
+  const t = normText(text);
   const found = new Set<string>();
-  const TRIMMED =
-    /\b(trimmed|truncated|winsori[sz]ed|interquartile) (mean|average)\b|\b(mean|average)\w*( \w+){0,2} (after|excluding|without) (the )?(rejection of |removing |removal of )?(extreme|outlier)\w*( values)?|\b(outliers?|extreme values) (removed|rejected|excluded)\b/g;
-  if (TRIMMED.test(t)) found.add('mean without extremes');
-  t = t.replace(TRIMMED, ' ');
-  if (/\bmedian\b|\bp50\b/.test(t)) found.add('median');
-  if (/\b(mean|average|avg)\b/.test(t)) found.add('mean');
-  if (/\b(best|min(imum)?|fastest) (of|run|time)\b/.test(t)) found.add('best run');
+  // Read once the trimmed means are taken out, so their "mean" is not a plain mean as well.
+  const rest = t.replace(TRIMMED_MEAN, ' ');
+  if (rest !== t) found.add('mean without extremes');
+  if (/\bmedian\b|\bp50\b/.test(rest)) found.add('median');
+  if (/\b(mean|average|avg)\b/.test(rest)) found.add('mean');
+  if (/\b(best|min(imum)?|fastest) (of|run|time)\b/.test(rest)) found.add('best run');
   return found;
 }
 

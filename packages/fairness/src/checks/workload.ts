@@ -109,11 +109,8 @@ export function repositoryOf(value: unknown): string | null {
   return repo === '' ? null : repo;
 }
 
-/** A text's words with their punctuation stripped ("(stockfish," gives "stockfish"). */
-const bareWords = (text: unknown) =>
-  normText(text)
-    .split(/\s+/)
-    .map((w) => w.replace(/[^a-z0-9]+/g, ''));
+/** A word with its punctuation stripped ("(stockfish," gives "stockfish"). */
+const bareWord = (word: string) => word.replace(/[^a-z0-9]+/g, '');
 
 /**
  * Texts that differ only where they name the systems compared ("docker run … -h" against "podman
@@ -124,16 +121,16 @@ const bareWords = (text: unknown) =>
  */
 function differsOnlyByNames(c: FieldComparison): boolean {
   if (c.intended || c.sides.some((s) => !s.read || typeof s.read.value !== 'string')) return false;
-  const texts = c.sides.map((s) => {
+  const systemNames = c.sides.map((s) => normText(s.entry.system).split(/\s+/).map(bareWord).filter(Boolean));
+  const texts = c.sides.map((s, index) => {
     const own = normText(`${s.entry.system ?? ''} ${s.entry.label}`)
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length >= 3);
     const words = normText(s.read?.value).split(/\s+/);
-    const bare = bareWords(s.read?.value);
+    const bare = words.map(bareWord);
     const named = words.map((w) => own.some((n) => w.includes(n)));
-    for (const other of c.sides) {
-      const name = bareWords(other.entry.system ?? '').filter(Boolean);
-      if (other === s || name.length === 0) continue;
+    for (const [other, name] of systemNames.entries()) {
+      if (other === index || name.length === 0) continue;
       for (let i = 0; i + name.length <= bare.length; i++)
         if (name.every((n, j) => bare[i + j] === n))
           for (let j = 0; j < name.length; j++) named[i + j] = true;
