@@ -3047,6 +3047,27 @@ describe('special rules', () => {
     expect(shown.message).toMatch(/A, B pick their best run and show the spread of all of them/);
   });
 
+  it('F-MEAS-5 sends the least time of as many runs on every side to a reviewer, and flags a best throughput', () => {
+    const timed = (n: number, unit: string, metric = 'time') => ({
+      measurement: { repetitions: n },
+      run: { selectionRule: `best time of ${n} runs` },
+      values: [{ metric, value: 24.3, unit, origin: 'imported' as const }],
+    });
+    const alike = runCheck(checkById('F-MEAS-5')!, pair(timed(5, 'ms'), timed(5, 'ms')));
+    expect(alike.state).toBe('needs_review');
+    expect(alike.hint).toMatch(/every side reports the least time of 5 runs \(A, B\), with no spread/);
+    // Of more runs on one side, the least time is luckier there.
+    const uneven = runCheck(checkById('F-MEAS-5')!, pair(timed(5, 'ms'), timed(3, 'ms')));
+    expect(uneven.state).toBe('flag');
+    expect(uneven.message).toMatch(/A reports the best of 5 runs; B reports the best of 3 runs/);
+    // The best of a rate, or of a latency percentile under load, is the luckiest run of a system.
+    expect(runCheck(checkById('F-MEAS-5')!, pair(timed(3, 'ops/s'), timed(3, 'ops/s'))).state).toBe('flag');
+    expect(
+      runCheck(checkById('F-MEAS-5')!, pair(timed(3, 'ms', 'p99 latency'), timed(3, 'ms', 'p99 latency')))
+        .state,
+    ).toBe('flag');
+  });
+
   it('F-MEAS-5 flags a side that ran once, unless its figure carries its spread', () => {
     const once = runCheck(
       checkById('F-MEAS-5')!,

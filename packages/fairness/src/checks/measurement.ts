@@ -489,6 +489,25 @@ function noisyFigures(input: ComparisonInput): string[] {
     : [];
 }
 
+/**
+ * Every figure of the entry is how long one task took ("24.257 ms", "1.2 s", "386 ns/iter"), none a
+ * rate or a latency percentile under load. The least time of N runs of one deterministic task is
+ * the usual estimate of its cost (noise only adds time), which a best throughput is not.
+ */
+function reportsTaskTimes(entry: Entry): boolean {
+  const values = entry.runs.flatMap((run) => run.values);
+  return (
+    values.length > 0 &&
+    values.every(
+      (v) =>
+        toMs(`1 ${v.unit.split('/')[0]}`) !== null &&
+        v.unit.trim() !== '' &&
+        !v.labels.percentile &&
+        !/\bp\d|percentile|latenc/.test(normText(`${v.metric} ${v.text ?? ''}`)),
+    )
+  );
+}
+
 /** Every run of an entry ran the same workload and setup: its runs are repetitions of one. */
 function oneSetup(entry: Entry): boolean {
   const setups = new Set(
@@ -509,6 +528,8 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const counts: { label: string; n: number }[] = [];
   const pickedWithSpread: string[] = [];
   const rules: { label: string; text: string; kind: string | undefined }[] = [];
+  // Sides reporting the least time of their runs: a flag unless every side takes it of as many runs.
+  const leastTimes: { label: string; n: number | null }[] = [];
   for (const entry of input.entries) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
@@ -536,7 +557,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     const kind = parsed?.kind;
     const picked = kind === 'best-of-n' || kind === 'worst-of-n' || kind === 'successful-only';
     if (picked && spread) pickedWithSpread.push(entry.label);
-    if (picked && !spread)
+    if (kind === 'best-of-n' && !spread && reportsTaskTimes(entry))
+      leastTimes.push({ label: entry.label, n: parsed?.n ?? n ?? null });
+    else if (picked && !spread)
       flags.push(
         kind === 'successful-only'
           ? `${entry.label} reports only the runs that did not fail ("${display(rule?.value)}")`
@@ -582,11 +605,26 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   if (once.length > 0)
     flags.push(`${list(once)} ran once and ${once.length === 1 ? 'reports' : 'report'} no spread`);
   flags.push(...noisyFigures(input));
+  const leastTimeCounts = new Set(leastTimes.map((s) => s.n));
+  const leastTimeAlike =
+    leastTimes.length === input.entries.length && leastTimeCounts.size === 1 && !leastTimeCounts.has(null);
+  if (leastTimes.length > 0 && !leastTimeAlike)
+    flags.push(...leastTimes.map((s) => `${s.label} reports the best of ${s.n ?? 'N'} runs`));
   if (flags.length > 0)
     return {
       state: 'flag',
       evidence,
       message: `${flags.join('; ')}: without every repetition and its spread a reader cannot tell a difference from noise, and a best-of-N picks the luckiest run.`,
+    };
+  if (leastTimeAlike)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: [
+        `every side reports the least time of ${leastTimes[0]?.n} runs (${leastTimes.map((s) => s.label).join(', ')}), with no spread`,
+        ...unstated,
+      ].join('; '),
+      message: `Every side reports the least time of ${leastTimes[0]?.n} runs of its task: the same estimate of a task's cost on every side, but without the spread a reviewer should confirm the differences are larger than the noise.`,
     };
   if (unstated.length > 0)
     return {
