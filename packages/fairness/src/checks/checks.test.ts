@@ -2423,6 +2423,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
       expect(r.message).toMatch(/B runs vitest "[^"]+", which names no release/);
     }
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', '0.5.1')).state).not.toBe('flag');
+    // Snapshots of one named day on every side run code equally current; of different days, or a
+    // snapshot against a release, they do not.
+    const day = 'git snapshot 2021-02-21';
+    expect(runCheck(checkById('F-SW-1')!, versions(day, day)).state).not.toBe('flag');
+    expect(runCheck(checkById('F-SW-1')!, versions(day, 'git snapshot 2020-06-01')).message).toMatch(
+      /A runs jest git snapshot 2021-02-21, not a release; B runs vitest git snapshot 2020-06-01/,
+    );
+    expect(runCheck(checkById('F-SW-1')!, versions(day, '2.0.0')).state).toBe('flag');
     // A side's own working copy is no release; a build from source at a release tag is one.
     const own = runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0 (path dependency ../vitest)'));
     expect(own.message).toMatch(/B runs vitest 2\.0\.0 \(path dependency \.\.\/vitest\), not a release/);

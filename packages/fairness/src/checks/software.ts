@@ -267,17 +267,37 @@ const PRE_RELEASE =
 const UNPINNED =
   /^\s*(latest|stable|current|newest|\*|x|any)\b(?!\s+(released?|tagged|published)\b)|^\s*([\^~]|[<>]=?)\s*v?\d|\d\.x\b/i;
 
+/** A calendar day in a version as normText leaves it: "git snapshot 2021 02 21", "nightly 20240301", "02 21 2021". */
+const DAY = /\b(19|20)\d\d[- ]?[01]\d[- ]?[0-3]\d\b|\b[01]?\d [0-3]?\d (19|20)\d\d\b/;
+
 /** Components whose version is no release, per side. */
 function preReleases(input: ComparisonInput): string[] {
-  const out: string[] = [];
-  for (const entry of input.entries) {
-    for (const c of entryComponents(entry))
-      if (c.version && PRE_RELEASE.test(c.version))
-        out.push(`${entry.label} runs ${c.name} ${c.version}, not a release`);
-      else if (c.version && UNPINNED.test(c.version))
-        out.push(`${entry.label} runs ${c.name} "${c.version}", which names no release`);
-  }
-  return out;
+  const found = input.entries.flatMap((entry) =>
+    entryComponents(entry).flatMap((c): { entry: Entry; version: string | null; text: string }[] =>
+      c.version && PRE_RELEASE.test(c.version)
+        ? [{ entry, version: c.version, text: `${entry.label} runs ${c.name} ${c.version}, not a release` }]
+        : c.version && UNPINNED.test(c.version)
+          ? [
+              {
+                entry,
+                version: null,
+                text: `${entry.label} runs ${c.name} "${c.version}", which names no release`,
+              },
+            ]
+          : [],
+    ),
+  );
+  // Every side built from its repository on one named day ("git snapshot 2021-02-21" on each): no
+  // side runs older code than another, which is what a release on one side against a snapshot on
+  // another hides.
+  const versions = new Set(found.map((f) => (f.version === null ? null : normText(f.version))));
+  const [only] = versions;
+  const sameDay =
+    versions.size === 1 &&
+    typeof only === 'string' &&
+    DAY.test(only) &&
+    input.entries.every((entry) => found.some((f) => f.entry === entry));
+  return sameDay ? [] : found.map((f) => f.text);
 }
 
 /** A version that is a commit and nothing else: "commit 4f89518e…", "moby/buildkit@376093d2", "1a47aed9". */
