@@ -314,6 +314,11 @@ describe('load models in words', () => {
     ['unthrottled producer', 'closed'],
     ['constant arrival rate of 5,000/s', 'open'],
     ['partly open: the publisher sleeps when ahead of the subscriber', 'partly-open'],
+    ['open loop, Poisson arrivals', 'open'],
+    ['open', 'open'],
+    // A word that starts with "open" names no load model.
+    ['HTTP to vllm.entrypoints.openai.api_server', null],
+    ['OpenSearch benchmark client, open source', null],
   ] as const)('%s → %s', (t, want) => expect(normLoadModel(t)).toBe(want));
 });
 

@@ -541,7 +541,14 @@ export function normLoadModel(value: unknown): LoadModel | null {
     )
   )
     return 'closed';
-  if (/open|arrival rate|constant rate|fixed rate|rate limited/.test(t)) return 'open';
+  // "Open" as the model ("open loop", "open: Poisson arrivals"), not a word that starts with it
+  // ("openai", "OpenSearch") or an open-source or open-file mention.
+  if (
+    /\bopen (loop|model|system|workload)\b|^open\b(?! (source|files?|connections?)\b)|arrival rate|constant rate|fixed rate|rate limited/.test(
+      t,
+    )
+  )
+    return 'open';
   return null;
 }
 
