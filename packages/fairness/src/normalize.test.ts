@@ -24,6 +24,7 @@ import {
   normOrm,
   normProtocolClass,
   normResultCache,
+  normScale,
   normSelectionRule,
   normStorage,
   normThroughputSource,
@@ -305,6 +306,18 @@ describe('acknowledgement and reads in prose', () => {
     expect(normConfirmedReads('clients read from backups whenever necessary')).toBe('false');
     expect(normConfirmedReads('majority read concern; no stale reads')).toBe('true');
     expect(normConfirmedReads('read concern available')).toBe('false');
+  });
+});
+
+describe('scales', () => {
+  it('compares every number with its magnitude, and a part of a whole against the whole', () => {
+    expect(normScale('1M rows')).toBe(normScale('1,000,000 records'));
+    expect(normScale('1M rows')).not.toBe(normScale('1B rows'));
+    expect(normScale('5.5M reads, 169.8M reads')).toBe('5500000 169800000');
+    expect(normScale('10GB (TPC-H SF10)')).toBe(normScale('SF10, 10 GB'));
+    expect(normScale('data of this instance (one of 2 Prometheus instances)')).toBe('part_of_2');
+    expect(normScale('data written by 2 Prometheus instances')).toBe(2);
+    expect(normScale('large')).toBe('large');
   });
 });
 

@@ -118,6 +118,46 @@ export function parseNumber(value: unknown): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+const MAGNITUDES: Record<string, number> = {
+  k: 1e3,
+  thousand: 1e3,
+  m: 1e6,
+  mil: 1e6,
+  million: 1e6,
+  b: 1e9,
+  bn: 1e9,
+  billion: 1e9,
+};
+
+/** A part of a whole named by its count: "one of 2 instances", "1 out of 8 shards". */
+const PART_OF = /\b(one|1|a single|each) (of|out of) (the )?(\d[\d,]*)/g;
+
+/** Text (normText'd) with each part of a whole written as one token: "one of 2" → "part_of_2". */
+export function markParts(text: string): string {
+  return text.replace(PART_OF, (...m) => `part_of_${String(m[4]).replace(/,/g, '')}`);
+}
+
+/**
+ * A scale as the numbers it states, magnitudes applied, in order: "1M rows" → "1000000",
+ * "5.5M reads, 169.8M reads" → "5500000 169800000", so "1M" and "1B" rows differ where the first
+ * number alone (1 and 1) agreed. A part of a whole ("one of 2 instances") is marked as a part, so
+ * it differs from the whole ("2 instances"). Words are left out: "rows" and "records" name one
+ * scale. A text with no number is compared as text.
+ */
+export function normScale(value: unknown): number | string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  const t = markParts(normText(value));
+  if (t === '') return null;
+  const parts = t.match(/\bpart_of_\d+/g) ?? [];
+  const numbers = [
+    ...t
+      .replace(/\bpart_of_\d+/g, ' ')
+      .matchAll(/(\d[\d,]*(?:\.\d+)?)(?:\s?(k|m|mil|million|b|bn|billion|thousand)\b)?/g),
+  ].map((m) => Number((m[1] ?? '').replace(/,/g, '')) * (MAGNITUDES[m[2] ?? ''] ?? 1));
+  if (parts.length === 0 && numbers.length === 1) return numbers[0] ?? null;
+  return parts.length + numbers.length > 0 ? [...parts, ...numbers].join(' ') : t;
+}
+
 /**
  * A printed range → its ends: "+18–40 %" → [18, 40], "2×–5×" → [2, 5], "1.2 to 1.8 ms" →
  * [1.2, 1.8], "30~45%" (the tilde or wave dash East Asian texts write ranges with) → [30, 45].

@@ -1044,6 +1044,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(worded.hint).toMatch(
       /different words with the same numbers: workload \(A: .*malloc.* vs B: .*mi_malloc/,
     );
+    // A part of a whole is not the whole: the data of one of two instances against both's.
+    const scale = (text: string) => ({ workload: { name: 'two PromQL queries', scale: text } });
+    const part = runCheck(
+      checkById('F-WL-1')!,
+      pair(scale('data scraped by this instance (one of 2 instances)'), scale('data written by 2 instances')),
+    );
+    expect(part.state).toBe('flag');
+    expect(part.message).toMatch(/Scale differs/);
     // Another count is another workload, whatever the words.
     const sized = { workload: { name: 'for (i = 0; i < 1000; i++) free(mi_malloc(i * 4))' } };
     expect(runCheck(checkById('F-WL-1')!, pair(loop('malloc'), sized)).state).toBe('flag');

@@ -17,7 +17,9 @@ import {
   display,
   type FieldValue,
   isVacuous,
+  markParts,
   normFeature,
+  normScale,
   normText,
   parseNumber,
   toBool,
@@ -82,7 +84,7 @@ export const workloadParameterSpecs: FieldSpec[] = [
     field: 'workload.scale',
     label: 'scale',
     read: groupField('workload', 'scale'),
-    norm: (v) => parseNumber(v) ?? normText(v),
+    norm: normScale,
   },
   // How a side does the work (its mode, query files) is F-WL-3's, not a different workload.
   { field: 'workload.parameters', label: 'parameters', read: parametersPart('what') },
@@ -261,7 +263,7 @@ const CHANGED_WORK =
  * float32" is "1000 float32", so a type named by its width (tf32 against float32) still differs.
  */
 function quantitiesOf(value: unknown): string {
-  const text = normText(typeof value === 'string' ? value : JSON.stringify(value));
+  const text = markParts(normText(typeof value === 'string' ? value : JSON.stringify(value)));
   return (text.match(/[a-z_]*\d[\w.,]*/g) ?? [])
     .map((n) => n.replace(/,/g, '').replace(/\.$/, ''))
     .sort()
