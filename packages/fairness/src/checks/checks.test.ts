@@ -2947,6 +2947,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.state).toBe('needs_review');
     expect(r.hint).toMatch(/load time stated for A \(1,000\), not for B/i);
   });
+
+  it('F-WL-6 passes load counted on every side only where each load time is recorded', () => {
+    const counted = (loadTimeMs?: number) => ({
+      measurement: { loadTimeIncluded: true },
+      ...(loadTimeMs === undefined ? {} : { workload: { loadTimeMs } }),
+    });
+    const unsized = runCheck(checkById('F-WL-6')!, pair(counted(), counted()));
+    expect(unsized.state).toBe('needs_review');
+    expect(unsized.hint).toMatch(/load time is counted in the result on every side .* not recorded on A, B/);
+    expect(runCheck(checkById('F-WL-6')!, pair(counted(120), counted(150))).state).toBe('pass');
+    // Left out of the result on every side, its size does not matter to the figure.
+    const excluded = { measurement: { loadTimeIncluded: false } };
+    expect(runCheck(checkById('F-WL-6')!, pair(excluded, excluded)).state).toBe('pass');
+  });
 });
 
 describe('F-DISC-4: AI assistance', () => {

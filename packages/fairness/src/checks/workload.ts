@@ -975,6 +975,26 @@ export function checkWl6(input: ComparisonInput): CheckOutcome {
   const loadTime = comparisons[1];
   const why = 'counting loading or preprocessing on one side only changes what the time measures';
   const outcome = verdictOf(comparisons, { why, subject: 'the treatment of load time' });
+  // Load counted on every side is one rule, not one amount of work: a JVM's or an interpreter's
+  // start, or a compile in every timed call, weighs on one side what a native binary's load does
+  // not. Without each side's load time only a reader can tell the loads are alike.
+  const included = comparisons[0]?.sides ?? [];
+  const loadTimes = loadTime?.sides ?? [];
+  if (
+    outcome.state === 'pass' &&
+    included.every((s) => toBool(s.read?.value) === true) &&
+    loadTimes.some((s) => !s.known)
+  )
+    return {
+      ...outcome,
+      state: 'needs_review',
+      hint: `load time is counted in the result on every side (${included.map((s) => `${s.entry.label}: ${display(s.read?.value as FieldValue)}`).join('; ')}), but its size is not recorded on ${loadTimes
+        .filter((s) => !s.known)
+        .map((s) => s.entry.label)
+        .join(', ')}`,
+      message:
+        'Every side counts its load in the result, but not every load time is recorded: a reviewer should confirm the loads are alike (a runtime start-up or a compile in every timed call weighs on one side only).',
+    };
   if (outcome.state === 'flag' || outcome.state === 'pass') return outcome;
   // Words decide a difference ("included" against "excluded"); that two sides both say
   // "includes" does not show they include the same work, so prose never passes.
