@@ -67,8 +67,13 @@ export interface FieldComparison {
   intended: boolean;
 }
 
-/** "equivalent to each TiDB VM", "same as the server", "identical to A's": equal to another side. */
-const SAME_AS = /\b(equivalent|identical|same|equal)\b\s+(to|as)\b/;
+/**
+ * "equivalent to each TiDB VM", "same as the server", "identical to A's", "the same hardware as the
+ * 1.22 run": equal to another side. Not when denied ("not the same machine as").
+ */
+const SAME_AS = /\b(equivalent|identical|same|equal)\b(\s+[\w-]+){0,2}?\s+(to|as)\b/;
+const DENIED_SAME =
+  /\b(not|never|isn't|wasn't|weren't|aren't)\s+(\w+\s+){0,2}(equivalent|identical|same|equal)\b/;
 
 /**
  * Words that say a value was picked for each side on its own ("window width chosen per app",
@@ -92,7 +97,9 @@ export function saysChosenPerSide(value: unknown): boolean {
 }
 
 function saysSameAsOthers(value: unknown): boolean {
-  return typeof value === 'string' && SAME_AS.test(normText(value));
+  if (typeof value !== 'string') return false;
+  const t = normText(value);
+  return SAME_AS.test(t) && !DENIED_SAME.test(t);
 }
 
 function keyOf(spec: FieldSpec, value: FieldValue): string | number {

@@ -2112,6 +2112,11 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(same.state).not.toBe('flag');
     expect(runCheck(checkById('F-HW-1')!, pair(host('m5.xlarge'), host('c5.large'))).state).toBe('flag');
+    // Words between "same" and "as" still say it; a denial does not.
+    const named = pair(host('CNCF lab machine'), host('the same hardware as the 1.22 run'));
+    expect(runCheck(checkById('F-HW-1')!, named).state).not.toBe('flag');
+    const denied = pair(host('CNCF lab machine'), host('not the same hardware as the 1.22 run'));
+    expect(runCheck(checkById('F-HW-1')!, denied).state).toBe('flag');
   });
 
   it('F-HW-1 flags bare metal against a virtual machine, unless each side names its own runtime', () => {
