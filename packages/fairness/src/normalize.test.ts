@@ -551,6 +551,9 @@ describe('cache state read from what was done to the cache', () => {
     ['cold first run included', 'mixed'],
     ['the mean includes a cold first run', 'mixed'],
     ['both cold and warm samples in one mean', 'mixed'],
+    // A cache only partly filled misses part of every run.
+    ["warm, but partial: 'remaining work repeats each run'", 'mixed'],
+    ['partially warmed build cache', 'mixed'],
     // Both reported, each in its own figure: not a mixture.
     ["both cold and warm reported ('similar query speed at warm state')", null],
     ['cold start on each request', 'cold'],

@@ -687,9 +687,16 @@ const RELOADED_PER_OP =
 const RESIDENT =
   /\b(resident|preloaded|pinned|cached) (in|into) (the )?(gpu |device |main |host |ram |process )?memory\b|\bmemory resident\b|\bfits (entirely )?in(to)? (the )?(server'?s? |main )?(memory|ram)\b|^in memory\b|\b100 ?% (cache )?hit (rate|ratio)\b|\bserved (entirely )?from (memory|ram)\b/;
 
+/**
+ * A cache only partly filled ("partially warm", "warm, but partial"): every run still misses part
+ * of it, so its samples mix warm and cold work.
+ */
+const PARTIAL_CACHE =
+  /\b(partial(ly)?|partly|half)[ -](warm|warmed|hot|cold|cached|filled|populated|primed)\b|\b(warm|hot|cached|primed)\b,? but (only )?(partial(ly)?|partly)\b/;
+
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
-  if (MIXED_CACHE.test(t)) return 'mixed';
+  if (MIXED_CACHE.test(t) || PARTIAL_CACHE.test(t)) return 'mixed';
   // Cold and warm each reported in its own figure: the value names no one state.
   if (/\bboth cold and (warm|hot)\b/.test(t)) return null;
   // Whether the page cache was emptied says cold or warm, whatever the label claims.
