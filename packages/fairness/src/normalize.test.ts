@@ -83,6 +83,10 @@ describe('normalisation rules', () => {
     ['load generated from a separate machine', 'other-host'],
     ['same LAN (local network nameserver)', 'other-host'],
     ['remote (public resolver reached over the Internet)', 'internet'],
+    // Inside the benchmark's own process: nearer than the same host's loopback.
+    ['same process: the benchmark program starts an embedded Jet member', 'same-process'],
+    ['faiss called in-process through its native API', 'same-process'],
+    ['measured in the bench process', 'same-process'],
   ])('client placement %s → %s', (raw, p) => expect(normClientPlacement(raw)).toBe(p));
 
   it('reads client language, ORM, protocol, counting point and acknowledgement', () => {

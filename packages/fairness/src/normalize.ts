@@ -479,6 +479,7 @@ export function normAcknowledgement(value: unknown): Acknowledgement | null {
 }
 
 export type ClientPlacement =
+  | 'same-process'
   | 'same-host'
   | 'other-host'
   | 'same-zone'
@@ -491,6 +492,13 @@ export type ClientPlacement =
 export function normClientPlacement(value: unknown): ClientPlacement | null {
   const t = normText(value);
   if (t === '') return null;
+  // Inside the benchmark's own process: no socket, no loopback, no copy between processes.
+  if (
+    /\b(same|one|single) (os )?process\b|\bin ?process\b|\bembedded (member|server|node|instance|broker|cluster)\b|\bin the (bench|benchmark|test|client|submitting) (process|program|jvm)\b/.test(
+      t,
+    )
+  )
+    return 'same-process';
   if (/same (host|machine|box|node)|localhost|local machine|colocated|co located|^local$/.test(t))
     return 'same-host';
   // Across the public Internet (a public resolver, a SaaS endpoint): farther than any region.

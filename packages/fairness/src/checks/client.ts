@@ -711,8 +711,9 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
   const sharing = input.entries.filter(
     (e) =>
       unknown.includes(e.label) &&
-      normClientPlacement(entryValue(readEntry(e, groupField('topology', 'clientPlacement')))?.value) ===
-        'same-host',
+      ['same-host', 'same-process'].includes(
+        normClientPlacement(entryValue(readEntry(e, groupField('topology', 'clientPlacement')))?.value) ?? '',
+      ),
   );
   if (sharing.length > 0)
     return {
