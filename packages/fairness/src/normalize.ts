@@ -494,7 +494,7 @@ export function normClientPlacement(value: unknown): ClientPlacement | null {
   if (t === '') return null;
   // Inside the benchmark's own process: no socket, no loopback, no copy between processes.
   if (
-    /\b(same|one|single) (os )?process\b|\bin ?process\b|\bembedded (member|server|node|instance|broker|cluster)\b|\bin the (bench|benchmark|test|client|submitting) (process|program|jvm)\b/.test(
+    /\b(same|one|single) (os )?process\b|\bin ?process\b|\bembedded (member|server|node|instance|broker|cluster)\b|\b(embedded )?in the ([a-z]+ ){0,2}(process|binary|program|jvm)\b/.test(
       t,
     )
   )

@@ -2292,6 +2292,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
     ).not.toBe('flag');
   });
 
+  it('F-TOPO-2 flags a system called inside the benchmark process against one reached through a socket', () => {
+    const placed = (clientPlacement: string) => ({ topology: { clientPlacement } });
+    const r = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(
+        placed('embedded in the Python benchmark process'),
+        placed('server; benchmark client communicates over TCP (Bolt)'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /A calls its system inside the benchmark's process, while B \(server; .*TCP \(Bolt\)\) goes through a socket/,
+    );
+    // Both in process: the same path.
+    const both = pair(placed('in-process library'), placed('in-process library'));
+    expect(runCheck(checkById('F-TOPO-2')!, both).state).not.toBe('flag');
+  });
+
   it('F-TOPO-2 counts the intermediaries a client placement names, not those it says are absent', () => {
     const placed = (text: string) => ({ topology: { clientPlacement: text } });
     const r = runCheck(

@@ -224,6 +224,36 @@ const transportOf = firstOf(
   readableBy(networkTransport, groupField('client', 'protocol')),
 );
 
+/** Words that say a side reaches its system through a socket: another process at the least. */
+const THROUGH_A_SOCKET =
+  /\b(tcp|udp|http|https|grpc|bolt|rpc|socket|loopback|localhost|daemon|over the network|server process|separate (server|process))\b/;
+
+/**
+ * A side that calls its system inside the benchmark's own process against sides that reach theirs
+ * through a socket (a server over TCP or HTTP), where the words of the latter name no placement
+ * Levelfield reads: every request of the one pays a round trip the other never makes.
+ */
+function inProcessAgainstSockets(input: ComparisonInput): string[] {
+  const placements = input.entries.map((entry) => {
+    const values = [
+      groupField('topology', 'clientPlacement'),
+      groupField('topology', 'extraHops'),
+      transportOf,
+    ].map((read) => entryValue(readEntry(entry, read))?.value);
+    return {
+      entry,
+      inProcess: normClientPlacement(values[0]) === 'same-process',
+      socket: values.find((v) => THROUGH_A_SOCKET.test(normText(v))),
+    };
+  });
+  const inProcess = placements.filter((p) => p.inProcess);
+  const socket = placements.filter((p) => !p.inProcess && p.socket !== undefined);
+  if (inProcess.length === 0 || socket.length === 0) return [];
+  return [
+    `${inProcess.map((p) => p.entry.label).join(', ')} ${inProcess.length === 1 ? 'calls its system' : 'call their systems'} inside the benchmark's process, while ${socket.map((p) => `${p.entry.label} (${display(p.socket)})`).join(', ')} ${socket.length === 1 ? 'goes' : 'go'} through a socket`,
+  ];
+}
+
 export function checkTopo2(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -281,6 +311,8 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, specs);
   const rtt = comparisons.find((c) => c.spec.field === 'topology.rttMs');
   const flags: string[] = [];
+  const placement = comparisons.find((c) => c.spec.field === 'topology.clientPlacement');
+  if (!placement?.differs) flags.push(...inProcessAgainstSockets(input));
   if (rtt) {
     const values = rtt.sides
       .filter((s) => s.known)
