@@ -1195,6 +1195,28 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-2')!, piped).state).toBe('flag');
   });
 
+  it('F-HW-4 flags a host described as shared or in use, and asks about a laptop, a phone or a CI runner', () => {
+    const host = (hostType: string) => ({ nodes: [{ role: 'sut' as const, hardware: { hostType } }] });
+    const shared = runCheck(
+      checkById('F-HW-4')!,
+      pair(
+        host('shared ubuntu-24.04 GitHub Actions runner'),
+        host('shared ubuntu-24.04 GitHub Actions runner'),
+      ),
+    );
+    expect(shared.state).toBe('flag');
+    expect(shared.message).toMatch(
+      /A ran on a machine that was not quiet \("shared ubuntu-24\.04 GitHub Actions runner"\)/,
+    );
+    const laptop = runCheck(checkById('F-HW-4')!, pair(host('developer laptop'), host('developer laptop')));
+    expect(laptop.state).toBe('needs_review');
+    expect(laptop.hint).toMatch(
+      /A ran on developer laptop; B ran on developer laptop, with no governor, turbo or load recorded/,
+    );
+    // A server whose state nobody recorded stays unknown.
+    expect(runCheck(checkById('F-HW-4')!, pair(host('m5.xlarge'), host('m5.xlarge'))).state).toBe('unknown');
+  });
+
   it('F-HW-4 flags a governor that lets the clock vary, not wording it cannot read', () => {
     const gov = (governor: string) => ({ nodes: [{ hardware: { governor } }] });
     const fixed = runCheck(

@@ -36,7 +36,7 @@ import {
   runsOf,
   saysNothing,
 } from '../read.ts';
-import type { CheckEvidence, CheckOutcome, ComparisonInput } from '../schema.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
 
 /** Checks a person declared as intended differences (run.declaredDifferences: ids or group names). */
 export function declaredDifference(input: ComparisonInput, ...names: string[]): CheckEvidence | undefined {
@@ -834,6 +834,28 @@ export function governorHolds(value: unknown): 'fixed' | 'varies' | null {
 const NOT_QUIET =
   /\bnot (quiet(ed)?|idle|isolated)\b|\bbusy\b|\bother (programs|processes|applications|jobs|workloads?)\b[^.;]{0,20}\brunning\b|\bnoisy neighbou?rs?\b|\bshared (ci )?(runner|host|machine|vm)\b/;
 
+/** A host described as shared or in use while it measured: "shared GitHub Actions runner", "low battery". */
+const NOISY_HOST =
+  /\bshared\b(?:[^.;]|\.\d){0,40}\b(runner|host|machine|vm|instance|server)s?\b|\b(low|on) battery\b|\bbackground (apps|applications|programs|processes)\b|\bbusy\b|\bnot (quiet|idle)\b/;
+
+/** A kind of host nobody holds quiet or at a fixed clock by default: a laptop, a phone, a CI runner. */
+const UNQUIET_KIND =
+  /\b(laptop|notebook|macbook|phone|tablet|github actions|ci runner|desktop|workstation|developer machine|dev machine)\b/;
+
+/** The system-under-test host as the publication describes it: its host type and its node's name. */
+function hostDescription(entry: Entry): string {
+  // A name that only numbers the node ("sut-0") says nothing of the host.
+  const names = entry.runs.flatMap((run) =>
+    (run.provenance.nodes ?? [])
+      .filter((n) => n.role === 'sut' && !/^(sut|node|server)[-_ ]?\d*$/i.test(n.name ?? ''))
+      .map((n) => n.name),
+  );
+  const hostType = entryValue(readEntry(entry, nodeField('sut', 'hardware', 'hostType')))?.value;
+  return [...new Set([...names, hostType])]
+    .filter((t): t is string => typeof t === 'string' && t !== '')
+    .join('; ');
+}
+
 export function checkHw4(input: ComparisonInput): CheckOutcome {
   const governor: FieldSpec = {
     field: 'nodes.sut.hardware.governor',
@@ -936,7 +958,11 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
     else if (side.read && !side.read.differs && NOT_QUIET.test(normText(side.read.value)))
       flags.push(`${side.entry.label} ran on a machine that was not quiet ("${display(side.read.value)}")`);
   }
-  return verdictOf(
+  const hosts = input.entries.map((entry) => ({ entry, text: hostDescription(entry) }));
+  for (const host of hosts)
+    if (NOISY_HOST.test(normText(host.text)))
+      flags.push(`${host.entry.label} ran on a machine that was not quiet ("${host.text}")`);
+  const outcome = verdictOf(
     comparisons,
     {
       why: 'a busy machine or a changing clock frequency adds noise and bias that is not the software',
@@ -944,6 +970,16 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
     },
     { flags },
   );
+  // Nothing recorded of the machine's state, on a kind of host whose clock and load nobody fixes
+  // unless told to: what the publication says of the host is worth a reviewer's look.
+  const unquiet = hosts.filter((h) => UNQUIET_KIND.test(normText(h.text)));
+  if (outcome.state !== 'unknown' || unquiet.length === 0) return outcome;
+  return {
+    ...outcome,
+    state: 'needs_review',
+    hint: `${unquiet.map((h) => `${h.entry.label} ran on ${h.text}`).join('; ')}, with no governor, turbo or load recorded`,
+    message: `${unquiet.map((h) => h.entry.label).join(', ')} ran on a kind of machine (a laptop, a phone, a CI runner, a desktop) whose clock and load nobody fixes by default, and nothing records its state: a reviewer should confirm it was quiet.`,
+  };
 }
 
 // --- F-COST-1 ----------------------------------------------------------------------------------
