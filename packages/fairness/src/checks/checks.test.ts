@@ -2429,6 +2429,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(terms.state).toBe('unknown');
   });
 
+  it('F-CLIENT-2 flags a worker started for every record against a fixed pool', () => {
+    const workers = (w: string | number) => ({ client: { connections: 1, workers: w } });
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(workers('one virtual thread per record'), workers('100-worker thread pool')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /Workers differs \(A: one virtual thread per record vs B: 100-worker thread pool\)/,
+    );
+    const alike = pair(workers('one virtual thread per record'), workers('goroutine per request'));
+    expect(runCheck(checkById('F-CLIENT-2')!, alike).state).not.toBe('flag');
+  });
+
   it('F-CLIENT-2 reads a connection count a ramp reached as a result, not as the setting', () => {
     const r = runCheck(
       checkById('F-CLIENT-2')!,

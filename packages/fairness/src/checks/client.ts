@@ -389,6 +389,19 @@ const connectionReuse: Reader = (run) => {
   return undefined;
 };
 
+/**
+ * A worker started for every item of work ("one virtual thread per record", "goroutine per
+ * request"): as many in flight as the input holds, not a number. (A thread per connection is as
+ * many as the connections, which are counted on their own.)
+ */
+const WORKER_PER_ITEM =
+  /\b(one|a|1|new)( virtual)? (thread|goroutine|task|fiber|coroutine|process|worker)s? (per|for each|for every) (record|request|message|task|item|operation|event|job)\b|\b(thread|goroutine|task)[- ]per[- ](record|request|message|task|item|operation|event|job)\b/;
+
+/** Workers as a count, or unbounded where one is started for every item of work. */
+function workersOf(value: unknown): number | string | null {
+  return WORKER_PER_ITEM.test(normText(value)) ? 'one per item of work' : parseNumber(value);
+}
+
 export function checkClient2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -406,7 +419,7 @@ export function checkClient2(input: ComparisonInput): CheckOutcome {
       field: 'client.workers',
       label: 'workers',
       read: groupField('client', 'workers'),
-      norm: (v) => parseNumber(v),
+      norm: workersOf,
       tolerance: 1.1,
     },
     {
