@@ -2429,6 +2429,25 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(terms.state).toBe('unknown');
   });
 
+  it('F-WL-2 reads a wait in (milli)seconds, and no think time from a load tool that cannot wait', () => {
+    const side = (keyingThinkTimes: string | undefined, driver: string) => ({
+      client: { driver },
+      ...(keyingThinkTimes === undefined ? {} : { workload: { keyingThinkTimes } }),
+    });
+    const locust = side(
+      'no wait declared; the default min_wait = 1000 ms between tasks',
+      'Locust HttpLocust',
+    );
+    const r = runCheck(checkById('F-WL-2')!, pair(locust, side('not stated', 'ab (ApacheBench)')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B: none: the load tool cannot wait between requests/);
+    // A second's pause written before its word is a wait too.
+    const gatling = side('1-second pause between consecutive requests', 'Gatling');
+    expect(runCheck(checkById('F-WL-2')!, pair(gatling, side(undefined, 'wrk'))).state).toBe('flag');
+    // A tool that can wait (JMeter with a timer) says nothing of the think time by its name.
+    expect(runCheck(checkById('F-WL-2')!, pair(locust, side(undefined, 'JMeter'))).state).not.toBe('flag');
+  });
+
   it('F-CLIENT-2 flags a worker started for every record against a fixed pool', () => {
     const workers = (w: string | number) => ({ client: { connections: 1, workers: w } });
     const r = runCheck(

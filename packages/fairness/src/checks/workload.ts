@@ -25,7 +25,7 @@ import {
   toBool,
 } from '../normalize.ts';
 import { ownFieldDifferences } from '../own-fields.ts';
-import { derived, entryValue, evidenceOf, firstOf, groupField, readEntry } from '../read.ts';
+import { derived, entryValue, evidenceOf, firstOf, groupField, type Reader, readEntry } from '../read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { intendedClasses, isIntended } from '../subject.ts';
 import {
@@ -429,20 +429,56 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
 
 // --- F-WL-2 ------------------------------------------------------------------------------------
 
+/**
+ * Load tools that send each request as soon as the last is answered and have no setting to wait
+ * between them: a side driven only by these has no think time, whatever the publication says of it.
+ */
+const NO_WAIT_TOOL = /^(ab|apache ?bench|wrk2?|hey|oha|bombardier|h2load|autocannon|redis-benchmark)$/;
+
+/** Think times stated, or none where every load tool the driver names cannot wait. */
+const thinkTimes: Reader = (run) => {
+  const stated = groupField('workload', 'keyingThinkTimes')(run);
+  if (stated) return stated;
+  const driver = groupField('client', 'driver')(run);
+  const tools = normText(driver?.value)
+    .replace(/\([^)]*\)/g, '')
+    .split(/\s*(?:,|\/|\band\b|\bor\b)\s*/)
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (!driver || tools.length === 0 || !tools.every((t) => NO_WAIT_TOOL.test(t))) return undefined;
+  return {
+    value: 'none: the load tool cannot wait between requests',
+    origin: 'derived',
+    source: `client.driver (${display(driver.value)})`,
+  };
+};
+
+/** Think times on or off: a switch, words, or a wait of so many (milli)seconds between requests. */
+function thinkTimesOn(value: unknown): 'on' | 'off' | null {
+  const b = toBool(value);
+  if (b !== null) return b ? 'on' : 'off';
+  const t = normText(value);
+  // A wait of so many (milli)seconds decides, before words: "no wait declared; the default
+  // min_wait = 1000" waits a second.
+  const waits = [
+    ...t.matchAll(/\b(?:wait|think|sleep|pause|delay)\w*\b[^.;]{0,30}?(\d+(?:\.\d+)?)/g),
+    ...t.matchAll(
+      /(\d+(?:\.\d+)?) ?(?:ms|s|secs?|seconds?|milliseconds?)? (?:wait|think|sleep|pause|delay)/g,
+    ),
+  ].map((m) => Number(m[1]));
+  if (waits.length > 0) return waits.some((w) => w > 0) ? 'on' : 'off';
+  if (/disabled|no wait|zero|off|none/.test(t)) return 'off';
+  if (/spec|honou?red|\bon\b|enabled|tpc/.test(t)) return 'on';
+  return null;
+}
+
 export function checkWl2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
       field: 'workload.keyingThinkTimes',
       label: 'keying/think times',
-      read: groupField('workload', 'keyingThinkTimes'),
-      norm: (v) => {
-        const b = toBool(v);
-        if (b !== null) return b ? 'on' : 'off';
-        const t = normText(v);
-        if (/disabled|no wait|zero|off|none/.test(t)) return 'off';
-        if (/spec|honou?red|on|enabled|tpc/.test(t)) return 'on';
-        return null;
-      },
+      read: thinkTimes,
+      norm: thinkTimesOn,
     },
     {
       field: 'workload.waitFraction',
