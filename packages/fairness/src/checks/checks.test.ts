@@ -4022,6 +4022,21 @@ describe('special rules', () => {
     expect(r.state).toBe('flag');
   });
 
+  it('F-HW-2 counts an accelerator named by its kind, and none where only the CPU was used', () => {
+    const gpu = (accelerators: string) => ({
+      nodes: [{ role: 'sut' as const, count: 1, hardware: { accelerators } }],
+    });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(gpu('phone GPU (the app offloads to it)'), gpu('Adreno GPU present; only the CPU used')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Accelerators differs/);
+    expect(runCheck(checkById('F-HW-2')!, pair(gpu('phone GPU'), gpu('the GPU'))).message).not.toMatch(
+      /Accelerators differs/,
+    );
+  });
+
   it('F-HW-1 compares the accelerator model, F-HW-2 how many accelerators', () => {
     const gpu = (accelerators: string) => ({
       nodes: [{ role: 'sut' as const, count: 1, hardware: { accelerators } }],

@@ -87,7 +87,13 @@ function acceleratorModel(value: unknown): string | null {
   return [...new Set(models)].sort().join(' + ');
 }
 
-/** How many accelerators a side's nodes carry: "8x H100" is 8, "NVIDIA T4" one, "none" none. */
+/** An accelerator the side had but did not use: "only the CPU used", "no GPU backend built". */
+const UNUSED_ACCELERATOR =
+  /\bonly (the )?cpus? (was |were |is )?used\b|\bcpu only\b|\b(gpu|accelerator) (was |is )?(not|never) used\b|\bwithout (the |a )?gpu\b|\bno (gpu|npu) (offload|backend|acceleration|support)\b/;
+/** One accelerator named by its kind, not its model: "phone GPU", "the Neural Engine". */
+const ONE_ACCELERATOR = /\b(gpu|npu|tpu|neural engine|dsp)\b/;
+
+/** How many accelerators a side's nodes carry and use: "8x H100" is 8, "NVIDIA T4" one, "none" none. */
 function acceleratorCount(value: unknown): number | null {
   const items = Array.isArray(value) ? value : [value];
   let total = 0;
@@ -99,11 +105,11 @@ function acceleratorCount(value: unknown): number | null {
       continue;
     }
     const t = normText(item);
-    if (/^(none|no (gpu|accelerator)s?)\b/.test(t)) continue;
+    if (/^(none|no (gpu|accelerator)s?)\b/.test(t) || UNUSED_ACCELERATOR.test(t)) continue;
     const n =
       /^(\d+) ?(x|×|\*)?\s/.exec(t)?.[1] ?? /\b(\d+) (gpus|devices|cards|accelerators)\b/.exec(t)?.[1];
     if (n) total += Number(n);
-    else if (acceleratorModel(item) !== null) total += 1;
+    else if (acceleratorModel(item) !== null || ONE_ACCELERATOR.test(t)) total += 1;
     else return null;
   }
   return total;
