@@ -66,7 +66,9 @@ const AUTO_CASES: Case[] = [
       { nodes: [node({ hostType: 'i8g.4xlarge' })] },
     ),
     evidence: 'nodes.sut.hardware.hostType',
-    unknown: pair({ nodes: [node({ hostType: 'c5d.9xlarge' })] }, { nodes: [node({ arch: 'arm64' })] }),
+    // The instance type tells A's architecture (x86_64), which agrees with B's: only the
+    // instance type is missing.
+    unknown: pair({ nodes: [node({ hostType: 'c5d.9xlarge' })] }, { nodes: [node({ arch: 'x86_64' })] }),
   },
   {
     id: 'F-HW-2',
@@ -4020,6 +4022,19 @@ describe('special rules', () => {
       ),
     );
     expect(r.state).toBe('flag');
+  });
+
+  it('F-HW-1 reads the architecture from an AWS instance type against a CPU model that names its maker', () => {
+    const hw = (hardware: Record<string, string>) => ({ nodes: [{ role: 'sut' as const, hardware }] });
+    const r = runCheck(
+      checkById('F-HW-1')!,
+      pair(hw({ hostType: 'im4gn.2xlarge' }), hw({ cpuModel: 'Intel Core i5 4670K' })),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/SUT architecture differs \(A: arm64 vs B: x86_64\)/);
+    // An Intel instance against an Intel desktop CPU: the architecture does not tell them apart.
+    const alike = pair(hw({ hostType: 'c5.2xlarge' }), hw({ cpuModel: 'Intel Core i5 4670K' }));
+    expect(runCheck(checkById('F-HW-1')!, alike).message).not.toMatch(/architecture differs/);
   });
 
   it('F-HW-2 counts an accelerator named by its kind, and none where only the CPU was used', () => {

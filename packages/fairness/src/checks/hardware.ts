@@ -115,6 +115,32 @@ function acceleratorCount(value: unknown): number | null {
   return total;
 }
 
+/** A CPU model that names its architecture: Intel, AMD, Xeon, EPYC … or Graviton, Ampere, Apple M. */
+const NAMES_ARCH = /\b(intel|amd|xeon|epyc|ryzen|core i\d|graviton|ampere|neoverse|apple m\d)\b/;
+
+/**
+ * The architecture where no side records it, read from what it does record: an AWS instance
+ * type's processor letter (im4gn: Graviton, arm64) or a CPU model that names its maker. A side
+ * that gives its instance type against one that gives its CPU model is then compared.
+ */
+const archFromMachine: Reader = (run) => {
+  const cpu = nodeField('sut', 'hardware', 'cpuModel')(run);
+  if (cpu && typeof cpu.value === 'string' && NAMES_ARCH.test(normText(cpu.value)))
+    return {
+      value: normArch(cpu.value),
+      origin: 'derived',
+      source: `read from the CPU model (${cpu.value})`,
+    };
+  const host = nodeField('sut', 'hardware', 'hostType')(run);
+  const instance = host ? parseAwsInstanceType(host.value) : null;
+  if (!instance) return undefined;
+  return {
+    value: instance.processor === 'aws-graviton' ? 'arm64' : 'x86_64',
+    origin: 'derived',
+    source: `read from the AWS instance type (${String(host?.value)}: ${instance.processor})`,
+  };
+};
+
 export function checkHw1(input: ComparisonInput): CheckOutcome {
   const specs: FieldSpec[] = [
     {
@@ -132,7 +158,7 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
     {
       field: 'nodes.sut.hardware.arch',
       label: 'SUT architecture',
-      read: nodeField('sut', 'hardware', 'arch'),
+      read: firstOf(nodeField('sut', 'hardware', 'arch'), archFromMachine),
       norm: normArch,
     },
     // Bare metal against a virtual machine is a different kind of host even on the same CPU.
