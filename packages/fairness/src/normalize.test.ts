@@ -298,6 +298,12 @@ describe('acknowledgement and reads in prose', () => {
   it('reads a denied guarantee as its opposite', () => {
     expect(denied('flink sql does not provide strong consistency', /strong/)).toBe(true);
     expect(denied('strong consistency; not for analytics', /strong/)).toBe(false);
+    // Denied after the phrase, in its clause.
+    expect(denied('pipelining not implemented by the server', /pipelin/)).toBe(true);
+    expect(denied('prepared statements unsupported', /prepared/)).toBe(true);
+    expect(denied('pipelining supported by the server', /pipelin/)).toBe(false);
+    expect(denied('pipelining on; compression not used', /pipelin/)).toBe(false);
+    expect(normFeature('pipelining not implemented by the server')).toBe('no batching');
     expect(normConfirmedReads('strong consistency out of the box')).toBe('true');
     expect(normConfirmedReads('does not provide strong consistency guarantees')).toBe('false');
     expect(normConfirmedReads('written data not immediately available for querying')).toBe('false');

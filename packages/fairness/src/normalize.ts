@@ -410,8 +410,23 @@ export function denied(t: string, phrase: RegExp): boolean {
       .split(/[.;,:]/)
       .pop() ?? '';
   const lastWords = clause.trim().split(' ').slice(-6).join(' ');
-  return /\b(not|no|never|without|cannot|lacks?|(is|are|was|were|does|do|did|has|have|wo|ca)n'?t)\b/.test(
-    lastWords,
+  return (
+    /\b(not|no|never|without|cannot|lacks?|(is|are|was|were|does|do|did|has|have|wo|ca)n'?t)\b/.test(
+      lastWords,
+    ) || deniedAfter(t, phrase)
+  );
+}
+
+/**
+ * Whether the clause after a phrase denies it: "pipelining not implemented by the server",
+ * "prepared statements unsupported", "compression (disabled)".
+ */
+export function deniedAfter(t: string, phrase: RegExp): boolean {
+  const m = phrase.exec(t);
+  if (!m) return false;
+  const clause = t.slice(m.index + m[0].length).split(/[.;,:]/)[0] ?? '';
+  return /^\W*(\w+ ){0,2}((is|are|was|were) )?(not|never) (implemented|supported|used|enabled|available|present|built|done)\b|^\W*(\w+ ){0,2}(unsupported|disabled|unavailable|absent|missing|off)\b/.test(
+    clause.trim(),
   );
 }
 
