@@ -96,6 +96,11 @@ describe('normalisation rules', () => {
     expect(normOrm('Drizzle')).toBe('drizzle');
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');
     expect(normProtocolClass('HTTP + JSON')).toBe('text');
+    // A file system through FUSE against its kernel client.
+    expect(normProtocolClass('CephFS via FUSE client, mounted by the CSI driver')).toBe(
+      'userspace file system',
+    );
+    expect(normProtocolClass('CephFS via kernel client, mounted by hand')).toBe('kernel file system');
     expect(normProtocolClass('MySQL client-server protocol over TCP localhost')).toBe('binary');
     expect(normProtocolClass('OpenAI-compatible API')).toBe('text');
     // SSH and SFTP, OTLP, and a SQL query to a database speak binary protocols.

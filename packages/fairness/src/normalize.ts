@@ -988,7 +988,7 @@ export function normLanguage(value: unknown): string | null {
   return t;
 }
 
-export type ProtocolClass = 'binary' | 'text' | 'in-process';
+export type ProtocolClass = 'binary' | 'text' | 'in-process' | 'userspace file system' | 'kernel file system';
 
 /**
  * The encoding class of a wire protocol: binary (BSATN, pgwire, gRPC, …), text (HTTP + JSON, an
@@ -1001,6 +1001,11 @@ export function normProtocolClass(value: unknown): ProtocolClass | null {
   if (t === '') return null;
   if (/in[- ]process|embedded|library calls?|direct (function )?calls?|no (wire|network)/.test(t))
     return 'in-process';
+  // A file system reached through FUSE pays a trip to a userspace daemon on every call; a kernel
+  // client does not.
+  if (/\bfuse\b|\buserspace (file ?system|client|mount|driver)\b/.test(t)) return 'userspace file system';
+  if (/\bkernel (client|mount|module|driver|file ?system)\b|\bin[- ]kernel\b/.test(t))
+    return 'kernel file system';
   if (/openai[- ]compatible|rest(ful)? api|api server/.test(t)) return 'text';
   if (
     /binary|bsatn|protobuf|grpc|thrift|pgwire|postgres(ql)? wire|\w+ wire protocol|\bclient server protocol|mysql protocol|cql|native protocol|bolt|resp\b|redis protocol|memcached binary|avro|msgpack|capnp|flatbuffers|\bssh\b|\bs?ftp\b|\botlp\b|\bsql (query|queries|statements?) (to|against|on|in) (a |the )?(postgres|mysql|mariadb)/.test(
