@@ -33,6 +33,7 @@ import {
   parseNumber,
   parseRange,
   saysOptimised,
+  threadsPerCore,
   toBytes,
   toMs,
   toSmt,
@@ -418,6 +419,13 @@ describe('SMT', () => {
     [true, true],
     ['unclear', null],
   ])('%s → %s', (t, want) => expect(toSmt(t)).toBe(want));
+
+  it.each([
+    ['one hardware thread (vCPU) per physical core', 1],
+    ['two hardware threads per core, each thread a vCPU', 2],
+    ['4 threads per core', 4],
+    ['SMT off', 1],
+  ])('%s → %s threads per core', (t, want) => expect(threadsPerCore(t)).toBe(want));
 });
 
 describe('compilers and optimised configurations', () => {

@@ -270,19 +270,31 @@ export function toBool(value: unknown): boolean | null {
   return null;
 }
 
-/** SMT as printed: a switch, "2 threads per core" (on), "1 thread per core" or "no hyper-threading" (off). */
-export function toSmt(value: unknown): boolean | null {
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, four: 4, eight: 8 };
+
+/**
+ * Hardware threads per core as printed: a switch (SMT on: 2), "2 threads per core", "one hardware
+ * thread (vCPU) per physical core" (1), "no hyper-threading" (1); null when the words do not say.
+ */
+export function threadsPerCore(value: unknown): number | null {
   const b = toBool(value);
-  if (b !== null) return b;
+  if (b !== null) return b ? 2 : 1;
   const t = normText(value);
-  const perCore = /(\d+) (?:hardware )?threads? per (?:physical )?core/.exec(t)?.[1];
-  if (perCore) return Number(perCore) > 1;
+  const perCore =
+    /\b(\d+|one|two|four|eight) (?:hardware )?threads? (?:\([^)]*\) )?per (?:physical )?core/.exec(t)?.[1];
+  if (perCore) return COUNT_WORDS[perCore] ?? Number(perCore);
   if (
     /\b(no|without|disabled|off)\b.*(smt|hyper[- ]?thread)|(smt|hyper[- ]?thread\w*) (disabled|off)/.test(t)
   )
-    return false;
-  if (/hyper[- ]?thread|\bsmt\b/.test(t)) return true;
+    return 1;
+  if (/hyper[- ]?thread|\bsmt\b/.test(t)) return 2;
   return null;
+}
+
+/** SMT as printed: a switch, "2 threads per core" (on), "1 thread per core" or "no hyper-threading" (off). */
+export function toSmt(value: unknown): boolean | null {
+  const n = threadsPerCore(value);
+  return n === null ? null : n > 1;
 }
 
 /** Relative spread of positive numbers: max / min (1 when equal). */

@@ -4037,6 +4037,18 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-HW-1')!, alike).message).not.toMatch(/architecture differs/);
   });
 
+  it('F-HW-2 counts physical cores from vCPUs and the threads per core each side states', () => {
+    const vm = (smt: string) => ({
+      nodes: [{ role: 'sut' as const, count: 1, hardware: { vcpus: 64, smt } }],
+    });
+    const r = runCheck(
+      checkById('F-HW-2')!,
+      pair(vm('one hardware thread (vCPU) per physical core'), vm('two hardware threads per core')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Total physical cores differs \(A: 64 vs B: 32\)/);
+  });
+
   it('F-HW-2 counts an accelerator named by its kind, and none where only the CPU was used', () => {
     const gpu = (accelerators: string) => ({
       nodes: [{ role: 'sut' as const, count: 1, hardware: { accelerators } }],

@@ -15,6 +15,7 @@ import {
   parallelism,
   parseAwsInstanceType,
   parseNumber,
+  threadsPerCore,
   toBool,
   toBytes,
   toDay,
@@ -226,6 +227,32 @@ export function checkHw1(input: ComparisonInput): CheckOutcome {
 // --- F-HW-2 ------------------------------------------------------------------------------------
 
 const vcpusOf = (v: unknown) => parseNumber(v);
+
+/**
+ * Physical cores where no side counts them: its vCPUs over the hardware threads per core it states
+ * ("64 vCPUs, two hardware threads per core" is 32 cores). Equal vCPUs on an SMT machine and on
+ * one with a core per vCPU are unequal cores.
+ */
+const coresFromThreads: Reader = (run) => {
+  const nodes = nodesOf(run, 'sut');
+  if (nodes.length === 0) return undefined;
+  let total = 0;
+  const parts: string[] = [];
+  for (const node of nodes) {
+    const vcpus = fromField(node.hardware.vcpus);
+    const smt = fromField(node.hardware.smt);
+    const count = vcpus ? parseNumber(vcpus.value) : null;
+    const perCore = smt ? threadsPerCore(smt.value) : null;
+    if (count === null || perCore === null) return undefined;
+    total += (node.count * count) / perCore;
+    parts.push(`${node.count} × ${count} vCPUs ÷ ${perCore} per core`);
+  }
+  return {
+    value: total,
+    origin: 'derived',
+    source: `vCPUs over hardware threads per core (${parts.join(' + ')})`,
+  };
+};
 
 /** The system's footprint: its own nodes and the auxiliary ones it needs (coordinators, metadata). */
 const FOOTPRINT = ['sut', 'aux'] as const;
@@ -524,7 +551,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       {
         field: 'nodes.sut.hardware.cores (total)',
         label: 'total physical cores',
-        read: nodeSum('sut', 'cores', vcpusOf),
+        read: firstOf(nodeSum('sut', 'cores', vcpusOf), coresFromThreads),
         norm: total,
         tolerance: 1.1,
       },
