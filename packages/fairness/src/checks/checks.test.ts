@@ -2450,6 +2450,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-2')!, pair(locust, side(undefined, 'JMeter'))).state).not.toBe('flag');
   });
 
+  it('F-CLIENT-2 counts connections where the words name them, and one shared by every thread as one', () => {
+    const conns = (connections: string) => ({ client: { connections } });
+    const r = runCheck(
+      checkById('F-CLIENT-2')!,
+      pair(
+        conns('one socket per JMH thread, i.e. 32 connections for 32 threads'),
+        conns('one shared ManagedChannel for all 32 JMH threads'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Connections differs/);
+  });
+
   it('F-CLIENT-2 flags a worker started for every record against a fixed pool', () => {
     const workers = (w: string | number) => ({ client: { connections: 1, workers: w } });
     const r = runCheck(

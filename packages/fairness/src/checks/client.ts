@@ -402,13 +402,32 @@ function workersOf(value: unknown): number | string | null {
   return WORKER_PER_ITEM.test(normText(value)) ? 'one per item of work' : parseNumber(value);
 }
 
+/**
+ * Connections as the words count them: a number beside "connections", "sockets" or "channels"
+ * ("i.e. 32 connections for 32 threads"), or one shared by every thread ("one shared
+ * ManagedChannel for all 32 JMH threads" is one, not 32); else the setting's number.
+ */
+function connectionCount(value: unknown): number | null {
+  if (typeof value !== 'string') return settingNumber(value);
+  const t = normText(value);
+  const named = /(\d[\d,]*) (?:\w+ )?(?:connections?|sockets?|channels?)\b/.exec(t)?.[1];
+  if (named) return parseNumber(named);
+  if (
+    /\b(one|a single|1) (shared |single )?\w*(connection|channel|socket)s?\b[^.;]*\b(for|across|by) (all|every)\b/.test(
+      t,
+    )
+  )
+    return 1;
+  return settingNumber(value);
+}
+
 export function checkClient2(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
       field: 'client.connections',
       label: 'connections',
       read: groupField('client', 'connections'),
-      norm: settingNumber,
+      norm: connectionCount,
       tolerance: 1.1,
       required: true,
       // Throughput claims rest on the concurrency: stated for one side only, it is a finding,
