@@ -143,9 +143,10 @@ export function partsInMetricNames(entries: readonly Entry[]): Map<Entry, Set<st
 }
 
 /**
- * Measured results some sides report and others do not: a metric every other side (two or more)
- * reports, missing on a side that reports at least one metric with them, so the sides name their
- * results alike. Ratios are left out (they exist only for the sides compared against a base).
+ * Measured results some sides report and others do not: a metric most sides (two or more, more
+ * than half) report, missing on a side that reports at least one of their metrics, so the sides
+ * name their results alike. Ratios are left out (they exist only for the sides compared against a
+ * base). A result two of seven systems lack is as unshown as one a single system lacks.
  */
 export function resultsMissingOnSomeSides(entries: readonly Entry[]): { entry: Entry; missing: string[] }[] {
   if (entries.length < 3) return [];
@@ -159,12 +160,14 @@ export function resultsMissingOnSomeSides(entries: readonly Entry[]): { entry: E
         ),
       ),
   );
+  const reporters = (m: string) => metrics.filter((set) => set.has(m)).length;
+  const common = [...new Set(metrics.flatMap((set) => [...set]))].filter(
+    (m) => reporters(m) >= 2 && reporters(m) > entries.length / 2,
+  );
   return entries.flatMap((entry, i) => {
     const own = metrics[i] as Set<string>;
-    const others = metrics.filter((_, j) => j !== i);
-    const everyOther = [...(others[0] ?? [])].filter((m) => others.every((o) => o.has(m)));
-    const missing = everyOther.filter((m) => !own.has(m));
-    const shared = everyOther.some((m) => own.has(m));
+    const missing = common.filter((m) => !own.has(m));
+    const shared = common.some((m) => own.has(m));
     return missing.length > 0 && shared ? [{ entry, missing }] : [];
   });
 }
