@@ -2527,6 +2527,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
         { software: { components: [{ name: 'jest', version: jest, role: 'test runner' }] } },
         { software: { components: [{ name: 'vitest', version: vitest, role: 'test runner' }] } },
       );
+    // A pre-release word after a space is one too ("v5.9 beta", "2.0 alpha"); a word is not.
+    expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', 'v5.9.0 (commit: v5.9 beta)')).message).toMatch(
+      /B runs vitest v5\.9\.0 \(commit: v5\.9 beta\), not a release/,
+    );
+    expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0 (betas were skipped)')).state).not.toBe(
+      'flag',
+    );
     // A Maven milestone is no release either.
     const milestone = runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0.M3'));
     expect(milestone.message).toMatch(/B runs vitest 2\.0\.0\.M3, not a release/);

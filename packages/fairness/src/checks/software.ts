@@ -247,7 +247,7 @@ function claimsRole(own: Component, role: string): boolean {
 const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
 /**
- * A version that names no release: snapshots, release candidates ("-beta7", "-rc2", Python's
+ * A version that names no release: snapshots, release candidates ("-beta7", "-rc2", "v5.9 beta", Python's
  * "2.0.0b2"), Maven milestones ("2.0.0.M3"), nightlies, patched or custom builds, and a commit
  * instead of a tag (a Go pseudo-version "v0.3.5-0.20220819080849-d19ff0111efa", `git describe`
  * "-g1a2b3c4", "git tip", "main branch"), and a side's own working copy ("path dependency
@@ -257,7 +257,7 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
  * frameworks by commit as often as by tag.
  */
 const PRE_RELEASE =
-  /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b|\bpath dependency\b|\b(editable|local) (install|checkout|build|copy|tree)\b|\breplace ?=>|\brepository (code|source|tree|head)\b|\bbuilt from (the )?(source|repo\w*)\b(?! at (the )?(v?\d|tag|release))|\btemporary (\w+ ){0,2}(image|build|binar(y|ies)|package)s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/i;
+  /snapshot|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|\d \(?(alpha|beta|rc|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b|\bpath dependency\b|\b(editable|local) (install|checkout|build|copy|tree)\b|\breplace ?=>|\brepository (code|source|tree|head)\b|\bbuilt from (the )?(source|repo\w*)\b(?! at (the )?(v?\d|tag|release))|\btemporary (\w+ ){0,2}(image|build|binar(y|ies)|package)s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/i;
 
 /**
  * A version that names no release at all: the image's moving tag, a range's wildcard, a
