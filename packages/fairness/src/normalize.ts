@@ -408,38 +408,32 @@ export function parallelism(value: unknown): 'one' | 'many' | null {
   return many ? 'many' : 'one';
 }
 
+/** Negations before a phrase, in the last words of its clause: "does not provide", "without". */
+const DENIED_BEFORE =
+  /\b(not|no|never|without|cannot|lacks?|(is|are|was|were|does|do|did|has|have|wo|ca)n'?t)\b/;
+
 /**
- * Whether the phrase a pattern finds is denied in its own clause: "does not provide strong
- * consistency", "not immediately queryable", "without waiting for a reply". The same words
- * after a negation state the opposite setup.
+ * Negations after a phrase, at the start of the rest of its clause: "pipelining not implemented
+ * by the server", "prepared statements unsupported", "compression (disabled)".
+ */
+const DENIED_AFTER =
+  /^\W*(\w+ ){0,2}((is|are|was|were) )?(not|never) (implemented|supported|used|enabled|available|present|built|done)\b|^\W*(\w+ ){0,2}(unsupported|disabled|unavailable|absent|missing|off)\b/;
+
+/**
+ * Whether the phrase a pattern finds is denied in its own clause, by a negation before it or
+ * after it: "does not provide strong consistency", "not immediately queryable", "without waiting
+ * for a reply", "pipelining not implemented". The same words negated state the opposite setup.
  */
 export function denied(t: string, phrase: RegExp): boolean {
   const m = phrase.exec(t);
   if (!m) return false;
-  const clause =
+  const before =
     t
       .slice(0, m.index)
       .split(/[.;,:]/)
       .pop() ?? '';
-  const lastWords = clause.trim().split(' ').slice(-6).join(' ');
-  return (
-    /\b(not|no|never|without|cannot|lacks?|(is|are|was|were|does|do|did|has|have|wo|ca)n'?t)\b/.test(
-      lastWords,
-    ) || deniedAfter(t, phrase)
-  );
-}
-
-/**
- * Whether the clause after a phrase denies it: "pipelining not implemented by the server",
- * "prepared statements unsupported", "compression (disabled)".
- */
-export function deniedAfter(t: string, phrase: RegExp): boolean {
-  const m = phrase.exec(t);
-  if (!m) return false;
-  const clause = t.slice(m.index + m[0].length).split(/[.;,:]/)[0] ?? '';
-  return /^\W*(\w+ ){0,2}((is|are|was|were) )?(not|never) (implemented|supported|used|enabled|available|present|built|done)\b|^\W*(\w+ ){0,2}(unsupported|disabled|unavailable|absent|missing|off)\b/.test(
-    clause.trim(),
-  );
+  const after = t.slice(m.index + m[0].length).split(/[.;,:]/)[0] ?? '';
+  return DENIED_BEFORE.test(before.trim().split(' ').slice(-6).join(' ')) || DENIED_AFTER.test(after.trim());
 }
 
 const CONFIRMED_READ =

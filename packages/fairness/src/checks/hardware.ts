@@ -905,9 +905,9 @@ const UNQUIET_KIND =
 function hostDescription(entry: Entry): string {
   // A name that only numbers the node ("sut-0") says nothing of the host.
   const names = entry.runs.flatMap((run) =>
-    (run.provenance.nodes ?? [])
-      .filter((n) => n.role === 'sut' && !/^(sut|node|server)[-_ ]?\d*$/i.test(n.name ?? ''))
-      .map((n) => n.name),
+    nodesOf(run, 'sut')
+      .map((n) => n.name)
+      .filter((name) => !/^(sut|node|server)[-_ ]?\d*$/i.test(name ?? '')),
   );
   const hostType = entryValue(readEntry(entry, nodeField('sut', 'hardware', 'hostType')))?.value;
   return [...new Set([...names, hostType])]
