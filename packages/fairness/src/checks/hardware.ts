@@ -890,12 +890,12 @@ export function governorHolds(value: unknown): 'fixed' | 'varies' | null {
  * A load described in words as uncontrolled: "not quiet", "busy laptop", "other programs
  * running", "noisy neighbours", "a shared runner". Its noise differs from run to run.
  */
+/**
+ * Words that say the machine was not quiet while it measured, of its load ("other programs
+ * running") or of the host itself ("shared GitHub Actions runner", "low battery").
+ */
 const NOT_QUIET =
-  /\bnot (quiet(ed)?|idle|isolated)\b|\bbusy\b|\bother (programs|processes|applications|jobs|workloads?)\b[^.;]{0,20}\brunning\b|\bnoisy neighbou?rs?\b|\bshared (ci )?(runner|host|machine|vm)\b/;
-
-/** A host described as shared or in use while it measured: "shared GitHub Actions runner", "low battery". */
-const NOISY_HOST =
-  /\bshared\b(?:[^.;]|\.\d){0,40}\b(runner|host|machine|vm|instance|server)s?\b|\b(low|on) battery\b|\bbackground (apps|applications|programs|processes)\b|\bbusy\b|\bnot (quiet|idle)\b/;
+  /\bnot (quiet(ed)?|idle|isolated)\b|\bbusy\b|\bother (programs|processes|applications|jobs|workloads?)\b[^.;]{0,20}\brunning\b|\bnoisy neighbou?rs?\b|\bshared\b(?:[^.;]|\.\d){0,40}\b(runner|host|machine|vm|instance|server)s?\b|\b(low|on) battery\b|\bbackground (apps|applications|programs|processes)\b/;
 
 /** A kind of host nobody holds quiet or at a fixed clock by default: a laptop, a phone, a CI runner. */
 const UNQUIET_KIND =
@@ -1019,7 +1019,7 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
   }
   const hosts = input.entries.map((entry) => ({ entry, text: hostDescription(entry) }));
   for (const host of hosts)
-    if (NOISY_HOST.test(normText(host.text)))
+    if (NOT_QUIET.test(normText(host.text)))
       flags.push(`${host.entry.label} ran on a machine that was not quiet ("${host.text}")`);
   const outcome = verdictOf(
     comparisons,
