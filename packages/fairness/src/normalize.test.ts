@@ -93,6 +93,9 @@ describe('normalisation rules', () => {
   it('reads client language, ORM, protocol, counting point and acknowledgement', () => {
     expect(normLanguage('TypeScript (Node.js)')).toBe(normLanguage('JavaScript'));
     expect(normLanguage('Rust')).toBe('rust');
+    // A native binary npm placed in node_modules is not JavaScript.
+    expect(normLanguage('native binary linked into node_modules/.bin')).not.toBe('javascript');
+    expect(normLanguage('launcher in node_modules/.bin (Rust binary)')).toBe('rust');
     expect(normOrm('none (stored procedure do_transfer())')).toBe('none');
     expect(normOrm('Drizzle')).toBe('drizzle');
     expect(normProtocolClass('WebSocket + BSATN (binary)')).toBe('binary');

@@ -980,9 +980,15 @@ function ruleIn(text: string): SelectionRule | null {
 
 // --- clients ---------------------------------------------------------------------------------
 
-/** TypeScript and JavaScript both run on a JS runtime; "Node.js" names the runtime, not a language. */
+/**
+ * TypeScript and JavaScript both run on a JS runtime; "Node.js" names the runtime, not a language.
+ * A path through node_modules names a folder npm fills, not the language of what is in it (a
+ * native binary "linked into node_modules/.bin").
+ */
 export function normLanguage(value: unknown): string | null {
-  const t = normText(value);
+  const t = normText(value)
+    .replace(/\bnode[ _]modules\b/g, ' ')
+    .trim();
   if (t === '') return null;
   if (/typescript|javascript|node|deno|bun|\bts\b|\bjs\b/.test(t)) return 'javascript';
   if (/rust/.test(t)) return 'rust';
