@@ -165,4 +165,20 @@ describe('provenance entered by hand', () => {
     ]);
     expect(found[1]?.message).toMatch(/kept as a field of your own/);
   });
+
+  it('sends a field written in another group to the group whose checks read it', () => {
+    const found = unknownFields({
+      measurement: { selectionRule: field('best of 3') as never },
+      software: { containerImage: field('postgres:17') as never },
+      nodes: [{ role: 'sut', name: 'db', hardware: { osName: field('Linux') as never } }],
+    });
+    expect(found.map((f) => [f.path.join('.'), f.suggestion])).toEqual([
+      ['software.containerImage', 'nodes[].software.containerImage'],
+      ['measurement.selectionRule', 'run.selectionRule'],
+      ['nodes.0.hardware.osName', 'nodes[].software.osName'],
+    ]);
+    expect(found[1]?.message).toBe(
+      '“selectionRule” is a field of run, not of measurement: move it to run.selectionRule, where the checks read it.',
+    );
+  });
 });

@@ -419,6 +419,23 @@ export function suggestField(group: keyof typeof GROUP_FIELDS, key: string): str
   return best && best.d <= Math.max(2, Math.floor(key.length / 3)) ? best.name : undefined;
 }
 
+/**
+ * The place of a key that is a field of another group ("measurement.selectionRule" belongs to
+ * run): kept where it was written, no check would ever read it.
+ */
+function homeGroupOf(group: keyof typeof GROUP_FIELDS, key: string): string | undefined {
+  const flat = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+  for (const [other, names] of Object.entries(GROUP_FIELDS) as [
+    keyof typeof GROUP_FIELDS,
+    readonly string[],
+  ][]) {
+    if (other === group) continue;
+    const name = names.find((n) => flat(n) === flat(key));
+    if (name) return `${GROUP_PLACES[other]}.${name}`;
+  }
+  return undefined;
+}
+
 /** A field a person adds that the contract does not know: allowed when its name says so. */
 export const CUSTOM_FIELD_PREFIX = 'x-';
 
@@ -443,6 +460,15 @@ export function unknownFields(provenance: ProvenanceInput): UnknownField[] {
     for (const key of Object.keys(fields)) {
       if (key.startsWith(CUSTOM_FIELD_PREFIX) || (GROUP_FIELDS[group] as readonly string[]).includes(key))
         continue;
+      const elsewhere = homeGroupOf(group, key);
+      if (elsewhere) {
+        out.push({
+          path: [...path, key],
+          suggestion: elsewhere,
+          message: `“${key}” is a field of ${elsewhere.slice(0, elsewhere.lastIndexOf('.'))}, not of ${GROUP_PLACES[group]}: move it to ${elsewhere}, where the checks read it.`,
+        });
+        continue;
+      }
       const suggestion = suggestField(group, key);
       out.push({
         path: [...path, key],

@@ -190,6 +190,10 @@ describe('normalisation rules', () => {
       'trimmed',
     );
     expect(normSelectionRule('all runs, reported as min-max ranges')?.kind).toBe('all');
+    // Every run published, whatever the headline picks from them.
+    expect(
+      normSelectionRule('all three runs published; the site uses the minimum of runs 2 and 3')?.kind,
+    ).toBe('all');
     // A pick across the benchmark's scenarios is its worst case, not a pick among runs.
     expect(
       normSelectionRule("median of 10 trials per scenario; the engine's lowest of the five scenario results"),

@@ -962,7 +962,8 @@ function ruleIn(text: string): SelectionRule | null {
   const n = countIn(t);
   const withN = (kind: SelectionRule['kind']): SelectionRule => (n === undefined ? { kind } : { kind, n });
   if (TRIMMED.test(t)) return withN('trimmed');
-  if (/\ball runs\b|\bevery run\b/.test(t)) return withN('all');
+  // Every run published ("all three runs published") shows the spread, whatever the headline picks.
+  if (/\ball (\w+ )?runs\b|\bevery run\b/.test(t)) return withN('all');
   if (/best|highest|fastest|max|top|peak|observed maximum/.test(t)) return withN('best-of-n');
   // The shortest time is the best run: "minimum of the timed runs", "lowest latency of 5".
   if (
