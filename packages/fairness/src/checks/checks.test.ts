@@ -3885,6 +3885,18 @@ describe('special rules', () => {
       pair({ values: [{ metric: 'throughput', value: 10, unit: 'TPS', origin: 'imported' }] }, {}),
     );
     expect(one.state).toBe('flag');
+    // Every side's result entered as printed, without a number: the publication printed none.
+    const words = (text: string) => ({
+      values: [{ metric: 'speed', value: null, unit: 'relative', text, origin: 'imported' as const }],
+    });
+    const claim = runCheck(
+      checkById('F-DISC-1')!,
+      pair(words('comparable to optimized C'), words('plotted only; no number printed')),
+    );
+    expect(claim.state).toBe('flag');
+    expect(claim.message).toMatch(/A: “comparable to optimized C”; B: “plotted only; no number printed”/);
+    // One side entered as printed and the other not entered at all: still only a person can tell.
+    expect(runCheck(checkById('F-DISC-1')!, pair(words('comparable'), {})).state).toBe('needs_review');
   });
 
   it("F-TOPO-2 counts the hops of a path that names each side's own system", () => {
