@@ -398,6 +398,8 @@ describe('durability written as negations', () => {
     'SyncWrites option turned off',
     'syncWrites=false',
     "synchronous_commit=remote_write without safekeepers: this doesn't guarantee data durability",
+    'WriteOptions sync not set (RocksDB default: writes not synced)',
+    'log_use_fsync (added later) defaults to false',
   ])('%s → no-fsync', (t) => expect(normDurability(t)).toBe('no-fsync'));
   it('an fsync named as the fix keeps a durability caveat durable', () =>
     expect(normDurability("db.flush() then fsync of every file (sled doesn't guarantee durability)")).toBe(
