@@ -355,6 +355,12 @@ describe('load models in words', () => {
     // A word that starts with "open" names no load model.
     ['HTTP to vllm.entrypoints.openai.api_server', null],
     ['OpenSearch benchmark client, open source', null],
+    ['closed loop, 64 users', 'closed'],
+    ['closed', 'closed'],
+    // Something closed that is not the load model: a connection, a file, a channel, "disclosed".
+    ['every inbound connection closed after one response', null],
+    ['file opened/closed per write', null],
+    ['software configuration not disclosed', null],
   ] as const)('%s → %s', (t, want) => expect(normLoadModel(t)).toBe(want));
 });
 

@@ -603,9 +603,10 @@ export type LoadModel = 'open' | 'closed' | 'partly-open';
 export function normLoadModel(value: unknown): LoadModel | null {
   const t = normText(value);
   if (/partly|partially|semi open|mixed/.test(t)) return 'partly-open';
-  // A generator that sends as fast as the system takes it is paced by the system: closed.
+  // A generator that sends as fast as the system takes it is paced by the system: closed. "Closed"
+  // as the model ("closed loop", "closed: 64 users"), not a connection closed after a response.
   if (
-    /closed|fixed (concurrency|users|terminals)|sequential|as fast as (possible|it can)|unthrottled|flat out|back to back|(no|not|without) (rate limit|pacing|throttl)/.test(
+    /\bclosed (loop|model|system|workload)\b|^closed\b(?! (connections?|sockets?|after)\b)|\bmodel:? closed\b|fixed (concurrency|users|terminals)|sequential|as fast as (possible|it can)|unthrottled|flat out|back to back|(no|not|without) (rate limit|pacing|throttl)/.test(
       t,
     )
   )
