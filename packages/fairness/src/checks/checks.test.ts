@@ -765,6 +765,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.hint).toBe('1 non-default setting on A (jvm) vs 0 non-default settings on B');
+    // Flags named as not passed set nothing.
+    const without = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        {
+          software: {
+            configuration: 'command: gateway supergraph.graphql, with no --jit and without --fork',
+          },
+        },
+        { software: { configuration: 'command: gateway --jit --fork 3' } },
+      ),
+    );
+    expect(without.hint).toBe('0 non-default settings on A vs 2 non-default settings on B (jit, fork)');
   });
 
   it('F-SW-2 counts non-default settings per side', () => {

@@ -600,9 +600,10 @@ function settingNames(text: string): string[] {
   const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*(?::(?!=)|(?<![=!<>:])=(?!=))(?=\s*([^,;\n]*))/g)]
     .filter((m) => !isVacuousHead(m[2]) && !saysUntuned(m[2]))
     .map((m) => m[1] as string);
-  const flags = [...text.matchAll(/(?:^|\s)(?:--([A-Za-z][\w-]*)|-([A-Za-z])\s+[\w.]+)/g)].map(
-    (m) => (m[1] ?? m[2]) as string,
-  );
+  // A flag named as not passed ("no --jit", "without --fork") sets nothing.
+  const flags = [
+    ...text.matchAll(/(?<!\b(?:no|not|without|never))(?:^|\s)(?:--([A-Za-z][\w-]*)|-([A-Za-z])\s+[\w.]+)/gi),
+  ].map((m) => (m[1] ?? m[2]) as string);
   return [...new Set([...assigned, ...flags])];
 }
 
