@@ -18,6 +18,9 @@ describe('server processes per node', () => {
     ['Etc.nprocessors (worker_count)', 'per-core'],
     ['os.cpus().length workers', 'per-core'],
     ['runtime.NumCPU() goroutine pools', 'per-core'],
+    // Node's cluster module forks a worker per core; a database cluster is a count of nodes.
+    ['Node.js cluster: index.ts forks availableParallelism() - 1 workers', 'per-core'],
+    ['3-node cluster', 3],
   ] as const)('%s → %s', (value, want) => expect(processCount(value)).toBe(want));
 });
 

@@ -831,7 +831,7 @@ export function processCount(value: unknown): number | string | null {
   // Scaled to the machine: "one per core", "worker_processes auto", "2 x CPU cores workers", a
   // count read from the machine ("Etc.nprocessors", "os.cpus().length", "runtime.NumCPU()").
   if (
-    /per (cpu|core|vcpu|thread)|\bn ?processors\b|\bnproc\b|\bcpu ?count\b|\bnum ?cpus?\b|\bcpus\W+length\b|available ?processors|number of (cpus|cores|processors)|prefork|one (process|shard) per|cluster mode|\bi max\b|instances? ?[=:]? ?max|(workers?|processes) ?[=:]? ?auto|^auto\b|\d+ ?(x|×|times) ?(the )?(number of )?(cpu|core|vcpu)/.test(
+    /per (cpu|core|vcpu|thread)|\bn ?processors\b|\bnproc\b|\bcpu ?count\b|\bnum ?cpus?\b|\bcpus\W+length\b|available ?processors|number of (cpus|cores|processors)|prefork|one (process|shard) per|cluster mode|\bnode\W?js cluster\b|\bcluster (module|workers?)\b|available ?parallelism|\bi max\b|instances? ?[=:]? ?max|(workers?|processes) ?[=:]? ?auto|^auto\b|\d+ ?(x|×|times) ?(the )?(number of )?(cpu|core|vcpu)/.test(
       t,
     )
   )
