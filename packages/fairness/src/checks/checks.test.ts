@@ -823,6 +823,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ),
     );
     expect(extended.state).toBe('needs_review');
+    // ...unless the one added setting switches work off on that side only.
+    const sparedWork = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { nonDefaultSettings: ['output: nop', 'level: debug'] } },
+        { software: { nonDefaultSettings: ['output: nop', 'level: debug', 'time format: disabled'] } },
+      ),
+    );
+    expect(sparedWork.state).toBe('flag');
     // A setting named with nothing said of its value is no change: mimalloc against the shipped malloc.
     const allocator = runCheck(
       checkById('F-SW-2')!,

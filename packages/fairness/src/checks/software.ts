@@ -885,11 +885,12 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   // Defaults against tuning; twice as many settings changed (and two more); or more settings on
   // one side whose list is not another's plus additions. REST's routing middleware added to
   // gRPC's otherwise identical list is the same setup, not more effort.
+  const names = counted.map((t) => t.names.map((n) => normText(n)));
   const uneven =
     known.length >= 2 &&
     ((min === 0 && max > 0) ||
       (max - min >= 2 && max >= 2 * min) ||
-      (max > min && !nestedSets(counted.map((t) => t.names.map((n) => normText(n))))));
+      (max > min && (!nestedSets(names) || switchedOffBeyondOthers(names))));
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
   // Each side's setup as printed, one with a setting the other says it went without.
@@ -1004,6 +1005,20 @@ function sharedSettingGaps(sides: { label: string; t: Tuning }[]): string[] {
 function leftAtDefault(value: unknown): boolean {
   const t = normText(value);
   return saysUntuned(value) || (/\bdefaults?\b/.test(t) && !DEFAULT_CONTRAST.test(t) && !CHANGED.test(t));
+}
+
+/** Words that say a setting switches work off: "time format: disabled", "fsync=false", "logging off". */
+const SWITCHED_OFF = /\b(disabled?|switched off|turned off|off|false|empty)\b|= ?(0|""|'')(?!\S)/;
+
+/**
+ * Nested lists where a setting only the longer list has switches work off ("time format:
+ * disabled" on golog, beside the output and level both loggers set): the one side was spared
+ * work the other still does, which a setting added to make a side work (REST's routing
+ * middleware beside gRPC's list) is not.
+ */
+function switchedOffBeyondOthers(lists: string[][]): boolean {
+  const shared = lists.reduce((acc, l) => acc.filter((n) => l.includes(n)));
+  return lists.some((l) => l.some((n) => !shared.includes(n) && SWITCHED_OFF.test(n)));
 }
 
 /** Every side names its changed settings, and they are the same names. */
