@@ -2755,6 +2755,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(versions.message).toMatch(/MediaWiki version differs \(A: 1\.27\.5 vs B: 1\.31\.1\)/);
   });
 
+  it('F-SW-1 compares the versions of what ships under a program whose versions are compared', () => {
+    const engine = (defold: string, box2d: string) => ({
+      software: {
+        components: [
+          { name: 'Defold', role: 'game engine', version: defold },
+          { name: 'Box2D', role: 'physics engine', version: box2d },
+        ],
+      },
+    });
+    const input = (box2d: string) => ({
+      ...pair(engine('1.9.8', '2.2'), engine('1.10.0', box2d), ['Defold 1.9.8', 'Defold 1.10.0']),
+      subject: ['software.components'],
+    });
+    const bundled = runCheck(checkById('F-SW-1')!, input('3.0'));
+    expect(bundled.state).toBe('flag');
+    expect(bundled.message).toMatch(/^Box2D version differs \(A: 2\.2 vs B: 3\.0\)/);
+    // The compared program's own versions are the subject, not a finding.
+    expect(runCheck(checkById('F-SW-1')!, input('2.2')).message).not.toMatch(/version differs/);
+  });
+
   it('F-SW-1 flags a beta or branch build against a release', () => {
     const r = runCheck(
       checkById('F-SW-1')!,

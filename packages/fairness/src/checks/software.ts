@@ -137,6 +137,13 @@ export function sharedComponentVersions(input: ComparisonInput): {
   const flags: string[] = [];
   const evidence: CheckEvidence[] = [];
   if (bySide.length < 2) return { flags, evidence };
+  // Versions compared on purpose vary the compared program (each side's system component), not
+  // what ships under it: shapely 1.7 against 2.0 still names a GEOS that changed with it.
+  const versionsIntended = isIntended(input, 'software.components');
+  // A component is the compared program's when it leads with the system's first word ("warp" of
+  // "warp-rust", "OpenCV" of "OpenCV DNN", "borg (repo)" of "borg 1.0.9").
+  const firstWord = (name: string) => normText(name).split(/[^a-z0-9]+/)[0] ?? '';
+  const compared = new Set(input.entries.flatMap((e) => (e.system ? [firstWord(e.system)] : [])));
   const first = bySide[0]?.map ?? new Map<string, Component>();
   for (const name of first.keys()) {
     if (!bySide.every((s) => s.map.has(name))) continue;
@@ -151,7 +158,7 @@ export function sharedComponentVersions(input: ComparisonInput): {
       );
     if (
       new Set(versions.map((v) => majorMinor(v.c.version))).size > 1 &&
-      !isIntended(input, 'software.components')
+      (!versionsIntended || (compared.size > 0 && !compared.has(firstWord(name))))
     )
       flags.push(
         `${versions[0]?.c.name} version differs (${versions.map((v) => `${v.label}: ${v.c.version}`).join(' vs ')})`,
