@@ -3494,6 +3494,18 @@ describe('special rules', () => {
     expect(unstated.state).toBe('needs_review');
     expect(unstated.hint).toMatch(/A is JIT-compiled and no warm-up is recorded for it, against B/);
     expect(runCheck(checkById('F-MEAS-3')!, pair(language('Rust'), language('Go'))).state).toBe('pass');
+    // An interpreter has no JIT to warm either: HHVM cold against PHP-FPM with OPcache.
+    const php = runCheck(checkById('F-MEAS-3')!, pair(side('HHVM', 0), side('PHP-FPM', 0)));
+    expect(php.message).toMatch(/A \(JIT-compiled\) measured without warm-up against B \(interpreted\)/);
+    const mjit = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(side('CRuby --jit (MJIT)', 0), side('CRuby (no JIT)', 0)),
+    );
+    expect(mjit.state).toBe('flag');
+    // A JIT switched off is an interpreter like the other side.
+    expect(runCheck(checkById('F-MEAS-3')!, pair(side('LuaJIT -joff', 0), side('Lua', 0))).state).toBe(
+      'pass',
+    );
   });
 
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {

@@ -247,7 +247,12 @@ function warmupKey(value: unknown): number | string | null {
 
 /** Runtimes that compile while the benchmark runs, and toolchains that compile before it. */
 const JIT_RUNTIME =
-  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|julia|kotlin|scala|clojure|truffle\w*)\b/i;
+  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|julia|kotlin|scala|clojure|truffle\w*|hhvm|yjit)\b/i;
+/** A JIT named as switched on ("--jit", "MJIT", "PHP 8 JIT"), and one named as switched off. */
+const JIT_SWITCH = /\b(m|y)?jit\b/i;
+const JIT_OFF = /\bno\W?jit\b|\bwithout (a |the )?jit\b|\bjit\W+(disabled|off)\b|-joff\b/i;
+/** Interpreters with no JIT to warm (PHP 5 with OPcache, CPython, CRuby without YJIT, Lua). */
+const INTERPRETER = /\b(cpython|php(-fpm)?|zend|mri|cruby|perl|lua)\b/i;
 const AHEAD_OF_TIME = /\b(go|golang|rust|rustc|cargo|c\+\+|gcc|clang|zig|nim|crystal|swift|native image)\b/i;
 
 /** A side's own words that compilation is timed ("the first call, so JIT compilation is inside the timer"). */
@@ -257,8 +262,11 @@ const COMPILE_TIMED =
 const NOTHING_TO_COMPILE =
   /\bno (jit |just in time )?(compilation|compile|compiling)( step)?\b|\bnothing to compile\b|\bahead of time\b/;
 
-/** Whether a side's software compiles as it runs (a JVM, V8) or ahead of time (Go, Rust, C). */
-function compileModel(entry: Entry): 'jit' | 'aot' | null {
+/**
+ * Whether a side's software compiles as it runs (a JVM, V8, HHVM), ahead of time (Go, Rust, C),
+ * or is interpreted with nothing to compile while it runs (CPython, PHP with OPcache).
+ */
+function compileModel(entry: Entry): 'jit' | 'aot' | 'interpreted' | null {
   const said = ['warmupMs', 'timedRegion']
     .map((k) => entryValue(readEntry(entry, groupField('measurement', k)))?.value)
     .filter((v): v is string => typeof v === 'string')
@@ -272,15 +280,16 @@ function compileModel(entry: Entry): 'jit' | 'aot' | null {
     ...entryComponents(entry).map((c) => c.name),
     ...(typeof language === 'string' ? [language] : []),
   ];
-  const jit = names.some((n) => JIT_RUNTIME.test(n));
+  const jit = names.some((n) => (JIT_RUNTIME.test(n) || JIT_SWITCH.test(n)) && !JIT_OFF.test(n));
   const aot = names.some((n) => AHEAD_OF_TIME.test(n));
-  return jit === aot ? null : jit ? 'jit' : 'aot';
+  if (jit !== aot) return jit ? 'jit' : 'aot';
+  return !jit && names.some((n) => INTERPRETER.test(n)) ? 'interpreted' : null;
 }
 
 /**
- * A JIT-compiled side measured with no warm-up against an ahead-of-time compiled one: the same
- * "none" on every side is not the same treatment, since only the JIT side is still compiling its
- * hot code while it is timed.
+ * A JIT-compiled side measured with no warm-up against one compiled ahead of time or interpreted:
+ * the same "none" on every side is not the same treatment, since only the JIT side is still
+ * compiling its hot code while it is timed.
  */
 function coldJit(input: ComparisonInput): { flag: string | null; unstated: string | null } {
   const sides = input.entries.map((entry) => ({
@@ -289,11 +298,13 @@ function coldJit(input: ComparisonInput): { flag: string | null; unstated: strin
     warmup: warmupKey(entryValue(readEntry(entry, groupField('measurement', 'warmupMs')))?.value),
   }));
   const jit = sides.filter((s) => s.model === 'jit');
-  const aot = sides.filter((s) => s.model === 'aot');
+  const aot = sides.filter((s) => s.model === 'aot' || s.model === 'interpreted');
   const none = { flag: null, unstated: null };
   if (jit.length === 0 || aot.length === 0 || jit.some((s) => s.warmup !== 0 && s.warmup !== null))
     return none;
-  const against = `${aot.map((s) => s.entry.label).join(', ')} (compiled ahead of time)`;
+  const against = aot
+    .map((s) => `${s.entry.label} (${s.model === 'aot' ? 'compiled ahead of time' : 'interpreted'})`)
+    .join(', ');
   const labels = (list: typeof sides) => list.map((s) => s.entry.label).join(', ');
   if (jit.every((s) => s.warmup === 0))
     return {
