@@ -3977,6 +3977,26 @@ describe('special rules', () => {
     expect(other.state).toBe('flag');
   });
 
+  it('F-MEAS-6 leaves how runs are summarised to F-MEAS-7 where no side has a percentile', () => {
+    const summary = (aggregation: string) => ({
+      measurement: { aggregation },
+      values: [{ metric: 'startup', value: 50, unit: 's', labels: {}, origin: 'imported' as const }],
+    });
+    const input = pair(summary('average of 3 runs'), summary('median of 10 runs'));
+    const meas6 = runCheck(checkById('F-MEAS-6')!, input);
+    expect(meas6.state).toBe('unknown');
+    expect(meas6.message).toMatch(/^No side reports or aggregates percentiles/);
+    const meas7 = runCheck(checkById('F-MEAS-7')!, input);
+    expect(meas7.state).toBe('flag');
+    expect(meas7.message).toMatch(
+      /summarise their runs with different statistics \(A: mean \(“average of 3 runs”\) vs B: median \(“median of 10 runs”\)\)/,
+    );
+    // The same statistic on every side names no second formula.
+    expect(
+      runCheck(checkById('F-MEAS-7')!, pair(summary('mean of 5 runs'), summary('average of 3 runs'))).state,
+    ).toBe('unknown');
+  });
+
   it('F-MEAS-6 flags runs averaged only where the results averaged are percentiles', () => {
     const runs = (values: { metric: string; percentile?: string }[]) => ({
       measurement: { aggregation: 'average of 10 repetitions' },

@@ -723,6 +723,21 @@ export function checkMeas6(input: ComparisonInput): CheckOutcome {
     )
       flags.push(`${side.entry.label} averages percentiles, which gives no percentile of anything`);
   for (const s of sets) if (s.set.length > 0) evidence.push(derived(s.entry, 'reported percentiles', s.set));
+  // No percentile reported or named anywhere: the aggregation says how runs were summarised (a
+  // mean of three against a median of ten), which is F-MEAS-7's formula, not a percentile's.
+  const percentilesAnywhere =
+    input.entries.some(reportsPercentiles) ||
+    (comparisons[0]?.sides ?? []).some((s) =>
+      /\bp\d|percentile|histogram|\btail\b/.test(normText(display(s.read?.value))),
+    );
+  if (!percentilesAnywhere && (comparisons[0]?.sides ?? []).some((s) => s.read))
+    return {
+      state: 'unknown',
+      // Not the aggregation as evidence: a difference in it is F-MEAS-7's to weigh, not this check's.
+      evidence: [],
+      message:
+        'No side reports or aggregates percentiles: there is no percentile aggregation to compare (how runs are summarised is F-MEAS-7’s).',
+    };
   const known = sets.filter((s) => s.set.length > 0);
   if (known.length >= 2 && new Set(known.map((s) => s.set.join(','))).size > 1)
     flags.push(
@@ -882,6 +897,29 @@ function statisticsOf(text: string): Set<string> {
   return found;
 }
 
+/**
+ * With no formula named, the statistic each side's reported figure is (its aggregation as
+ * printed): an average of 3 runs against a median of 10 are two formulas for one figure. Only
+ * where every side names one and two name none in common.
+ */
+function aggregationStatistics(
+  input: ComparisonInput,
+): { parts: string[]; evidence: CheckEvidence[] } | null {
+  const sides = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('measurement', 'aggregation')));
+    return { entry, read, stats: read ? statisticsOf(display(read.value)) : new Set<string>() };
+  });
+  if (sides.some((s) => s.stats.size === 0)) return null;
+  const disjoint = sides.some((a, i) =>
+    sides.slice(i + 1).some((b) => ![...a.stats].some((x) => b.stats.has(x))),
+  );
+  if (!disjoint) return null;
+  return {
+    parts: sides.map((s) => `${s.entry.label}: ${[...s.stats].join(' or ')} (“${display(s.read?.value)}”)`),
+    evidence: sides.flatMap((s) => (s.read ? [evidenceOf(s.entry, 'measurement.aggregation', s.read)] : [])),
+  };
+}
+
 export function checkMeas7(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const formulas = input.entries.map((entry) => {
@@ -939,6 +977,15 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
       message: `${capitalise(flags.join('; '))}: a figure is only comparable with one computed by the same formula.`,
     };
   const lacking = sides.filter((s) => s.uses.size === 0);
+  const summaries = lacking.length > 0 ? aggregationStatistics(input) : null;
+  if (summaries) {
+    evidence.push(...summaries.evidence);
+    return {
+      state: 'flag',
+      evidence,
+      message: `The sides summarise their runs with different statistics (${summaries.parts.join(' vs ')}): a figure is only comparable with one computed by the same formula.`,
+    };
+  }
   if (lacking.length > 0)
     return {
       state: 'unknown',
