@@ -1365,6 +1365,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['Docker', 'Podman'],
     );
     expect(runCheck(checkById('F-WL-1')!, named).message).not.toMatch(/parameters differs/i);
+    // Settings as printed too ("invocation: time bash script"), read against the systems' names
+    // only: a label naming the setting that differs ("FP8") does not hide it.
+    const shells = pair(
+      { workload: { name: 'script', parameters: { script: 'echo test', invocation: 'time bash script' } } },
+      { workload: { name: 'script', parameters: { script: 'echo test', invocation: 'time fish script' } } },
+      ['bash', 'fish'],
+    );
+    expect(runCheck(checkById('F-WL-1')!, shells).message).not.toMatch(/parameters differs/i);
+    const precision = comparison(
+      side('H100 (FP8)', { workload: { name: 'llama', parameters: { precision: 'FP8' } } }, 'H100'),
+      side('MI300X (FP16)', { workload: { name: 'llama', parameters: { precision: 'FP16' } } }, 'MI300X'),
+    );
+    expect(runCheck(checkById('F-WL-1')!, precision).message).toMatch(/parameters differs/i);
     // A match named after the opponent on each side ("vs Stockfish 8", "vs AlphaZero") is one match.
     const match = pair(
       { run: { benchmark: '100-game match vs Stockfish 8 at one minute per move' } },

@@ -122,13 +122,19 @@ const bareWord = (word: string) => word.replace(/[^a-z0-9]+/g, '');
  * of it ("html" of node-html-parser) still reads as work; a version right after a name goes with it.
  */
 function differsOnlyByNames(c: FieldComparison): boolean {
-  if (c.intended || c.sides.some((s) => !s.read || typeof s.read.value !== 'string')) return false;
+  // Text, or settings as printed ("invocation=time bash script"); not a number or a list.
+  const textOf = (v: FieldValue | undefined) =>
+    typeof v === 'string' ? v : v !== null && typeof v === 'object' && !Array.isArray(v) ? display(v) : null;
+  if (c.intended || c.sides.some((s) => !s.read || textOf(s.read.value) === null)) return false;
   const systemNames = c.sides.map((s) => normText(s.entry.system).split(/\s+/).map(bareWord).filter(Boolean));
   const texts = c.sides.map((s, index) => {
-    const own = normText(`${s.entry.system ?? ''} ${s.entry.label}`)
+    // Settings are read against the system's name only: a label may name the very setting that
+    // differs ("H100 (TensorRT-LLM, FP8)" beside precision=FP8).
+    const label = typeof s.read?.value === 'string' ? s.entry.label : '';
+    const own = normText(`${s.entry.system ?? ''} ${label}`)
       .split(/[^a-z0-9]+/)
       .filter((w) => w.length >= 3);
-    const words = normText(s.read?.value).split(/\s+/);
+    const words = normText(textOf(s.read?.value)).split(/\s+/);
     const bare = words.map(bareWord);
     const named = words.map((w) => own.some((n) => w.includes(n)));
     for (const [other, name] of systemNames.entries()) {
