@@ -675,6 +675,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
       ['buffered output', 'buffering not stated'],
     ])
       expect(settingSwitches(pair(cfg(a as string), cfg(b as string))).parts, `${a} / ${b}`).toEqual([]);
+    // Every side as shipped: what one program does by default and another does not is the work
+    // each does (F-WL-3's), not tuning.
+    const shipped = runCheck(
+      checkById('F-SW-2')!,
+      pair(cfg('out of the box; scrollback preserved'), cfg('out of the box; no scrollback')),
+    );
+    expect(shipped.state).not.toBe('flag');
   });
 
   it('F-MEAS-4 flags a cache state stated for one side only, warm or cold', () => {

@@ -591,6 +591,16 @@ const OWNED_DEFAULTS = /^\W*([a-z]+ ){1,2}defaults?\W*$/;
 /** Words that say the defaults were changed: "changed defaults", "overrode defaults". */
 const CHANGED = /\b(chang|overr|modif|tun|adjust|rais|lower|replac|increas|decreas|disabl|enabl)\w*/;
 
+/** A side whose printed setup says it ran as shipped ("out of the box; Xresources reset to defaults; …"). */
+export function ranDefaults(entry: Entry): boolean {
+  return entry.runs.some((run) =>
+    (['configuration', 'nonDefaultSettings'] as const).some((key) => {
+      const f = groupField('software', key)(run);
+      return Boolean(f && !f.differs && saysUntuned(f.value));
+    }),
+  );
+}
+
 /** A recorded setting or configuration that says only that the shipped defaults ran. */
 function saysUntuned(value: unknown): boolean {
   const t = normText(value);
@@ -901,7 +911,9 @@ export function checkSw2(input: ComparisonInput): CheckOutcome {
   if (sides.some((s) => s.t === 'differs') || uneven)
     return { state: 'flag', evidence, hint, message: `Tuning effort differs (${hint}): ${why}.` };
   // Each side's setup as printed, one with a setting the other says it went without.
-  const switched = settingSwitches(input);
+  // Every side as shipped: a switch between them is what each program does by default, the
+  // work it does (F-WL-3's), not tuning.
+  const switched = input.entries.every(ranDefaults) ? { parts: [], evidence: [] } : settingSwitches(input);
   if (switched.parts.length > 0)
     return {
       state: 'flag',
