@@ -422,6 +422,10 @@ describe('storage', () => {
     ['an EBS volume', 'network-ssd'],
     ['spill location not moved to the NVMe drive', 'not local nvme'],
     ['default disk instead of the NVMe mount', null],
+    // A head that names the storage, with only its aside denying another.
+    ['container filesystem (no tmpfs): docker run postgres:13', 'container disk'],
+    ['tmpfs (RAM): docker run --tmpfs=/pgtmpfs', 'memory'],
+    ['host drives: 8x Micron (layout not stated)', null],
   ])('%s → %s', (t, want) => expect(normStorage(t)).toBe(want));
 });
 

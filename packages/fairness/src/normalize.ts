@@ -1082,11 +1082,23 @@ export function normStorage(value: unknown): string | null {
   if (t === '') return null;
   // "spill location not moved to the NVMe drive": local NVMe denied is another storage, though
   // which one is not said.
-  const local = /nvme|instance store|local ssd/;
-  if (local.test(t) && denied(t, local)) return 'not local nvme';
+  if (LOCAL_NVME.test(t) && denied(t, LOCAL_NVME)) return 'not local nvme';
   // "unsure", "instead of": the sentence names two storages; a person reads which one was used.
-  if (/\b(not|no|never|without|unsure|instead of|isn't|wasn't)\b/.test(t)) return null;
-  if (local.test(t)) return 'nvme';
+  // Unless the value's head names a known storage and only its aside denies another
+  // ("container filesystem (no tmpfs)").
+  const denial = /\b(not|no|never|without|unsure|instead of|isn't|wasn't)\b/;
+  if (denial.test(t)) {
+    const head = t.split(/\s*[(:;]/)[0] ?? '';
+    return denial.test(head) ? null : storageClass(head);
+  }
+  return storageClass(t) ?? t;
+}
+
+const LOCAL_NVME = /nvme|instance store|local ssd/;
+
+/** The storage a description names, or null when it names none Levelfield knows. */
+function storageClass(t: string): string | null {
+  if (LOCAL_NVME.test(t)) return 'nvme';
   // A named volume type is compared by name: gp2 and gp3 at one size differ in baseline IOPS
   // and throughput, pd-balanced and pd-ssd likewise.
   const volume =
@@ -1098,7 +1110,9 @@ export function normStorage(value: unknown): string | null {
   if (/ssd|flash/.test(t)) return 'ssd';
   if (/hdd|spinning|magnetic|st1|sc1/.test(t)) return 'hdd';
   if (/ram ?disk|tmpfs|in memory|\/dev\/shm|\bram backed/.test(t)) return 'memory';
-  return t;
+  // A container's own file system lives on the host's disk (overlayfs), not in memory.
+  if (/\bcontainer (file ?system|fs)\b|\boverlay ?fs\b|\bdocker volume\b/.test(t)) return 'container disk';
+  return null;
 }
 
 export function normHostType(value: unknown): string | null {

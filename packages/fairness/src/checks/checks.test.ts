@@ -3070,6 +3070,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/storage type/i);
+    // The database behind each web framework, on tmpfs for one side only.
+    const db = (storageType: string) => ({
+      nodes: [
+        node({ vcpus: 32 }),
+        { role: 'aux' as const, name: 'PostgreSQL', count: 1, hardware: { storageType } },
+      ],
+    });
+    const aux = runCheck(
+      checkById('F-HW-2')!,
+      pair(db('container filesystem (no tmpfs)'), db('tmpfs (RAM)')),
+    );
+    expect(aux.state).toBe('flag');
+    expect(aux.message).toMatch(/auxiliary storage type differs/i);
   });
 
   it('F-SW-3 asks a reviewer when what was run is published but not pinned to a version', () => {

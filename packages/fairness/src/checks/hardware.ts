@@ -620,6 +620,15 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         unevenIsFinding: (kind) => kind === 'memory',
       },
       {
+        // The database behind a web framework, the store behind a queue: the auxiliary node holds
+        // the data, and its storage in RAM on one side only is the same relaxation.
+        field: 'nodes.aux.hardware.storageType',
+        label: 'auxiliary storage type',
+        read: nodeField('aux', 'hardware', 'storageType'),
+        norm: normStorage,
+        unevenIsFinding: (kind) => kind === 'memory',
+      },
+      {
         field: 'nodes.sut.hardware.storageType (provisioned IOPS)',
         label: 'provisioned storage IOPS',
         read: storageIops,
