@@ -4330,6 +4330,31 @@ describe('special rules', () => {
     );
     expect(kept.state).toBe('flag');
     expect(kept.message).toMatch(/A's code or configuration is not published/);
+    // "No … published" says it as well; a shared engine or a --no-… flag does not.
+    const none = runCheck(
+      checkById('F-SW-3')!,
+      pair(
+        { software: { configuration: 'Presto as provided by EMR (no Presto config files published)' } },
+        {
+          disclosure: {
+            artefacts: [{ url: 'https://github.com/x/y/tree/ef2944ada246db8f4c58037b48a945673914666e' }],
+          },
+        },
+      ),
+    );
+    expect(none.message).toMatch(/A's code or configuration is not published/);
+    const engine = runCheck(
+      checkById('F-SW-3')!,
+      pair(
+        { software: { configuration: 'no explicit shared Engine; --no-simplification-of-shared-nodes' } },
+        {
+          disclosure: {
+            artefacts: [{ url: 'https://github.com/x/y/tree/ef2944ada246db8f4c58037b48a945673914666e' }],
+          },
+        },
+      ),
+    );
+    expect(engine.message).not.toMatch(/not published/);
   });
 
   it('F-MEAS-3 flags a warm-up described for one side only, in words or as a duration', () => {

@@ -1056,7 +1056,7 @@ function pinned(a: { url: string; sha256?: string | undefined }): boolean {
 
 /** "not published", "closed source configuration", "code not in the repository": said, not unsaid. */
 const UNPUBLISHED =
-  /\bnot (publicly )?(published|public|released|available|shared|disclosed|in the (repo\w*|source))|\bunpublished\b|\bundisclosed\b|\bdid ?n[o']t disclose\b|\bclosed ?source\b|\bproprietary\b|\bwithheld\b|\bon request\b/;
+  /\bnot (publicly )?(published|public|released|available|shared|disclosed|in the (repo\w*|source))|\bno (\w+ ){0,3}(files? )?(published|released|disclosed)\b|\bunpublished\b|\bundisclosed\b|\bdid ?n[o']t disclose\b|\bclosed ?source\b|\bproprietary\b|\bwithheld\b|\bon request\b/;
 
 /**
  * A side whose repository, commit or configuration field says it is not published. Read from the
