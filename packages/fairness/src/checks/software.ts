@@ -592,7 +592,7 @@ const OWNED_DEFAULTS = /^\W*([a-z]+ ){1,2}defaults?\W*$/;
 const CHANGED = /\b(chang|overr|modif|tun|adjust|rais|lower|replac|increas|decreas|disabl|enabl)\w*/;
 
 /** A side whose printed setup says it ran as shipped ("out of the box; Xresources reset to defaults; …"). */
-export function ranDefaults(entry: Entry): boolean {
+function ranDefaults(entry: Entry): boolean {
   return entry.runs.some((run) =>
     (['configuration', 'nonDefaultSettings'] as const).some((key) => {
       const f = groupField('software', key)(run);
