@@ -406,12 +406,14 @@ function distance(a: string, b: string): number {
   return row[b.length] as number;
 }
 
+/** A key as field names are matched: case and separators ignored. */
+const flatKey = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 /** The known field a mistyped key most likely meant (case and separators ignored), if any is close. */
 export function suggestField(group: keyof typeof GROUP_FIELDS, key: string): string | undefined {
-  const flat = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   let best: { name: string; d: number } | undefined;
   for (const name of GROUP_FIELDS[group]) {
-    const [k, n] = [flat(key), flat(name)];
+    const [k, n] = [flatKey(key), flatKey(name)];
     // "isolation" for "isolationLevel": a prefix is as good as a close spelling.
     const d = k === n ? 0 : k.length >= 4 && (n.startsWith(k) || k.startsWith(n)) ? 1 : distance(k, n);
     if (!best || d < best.d) best = { name, d };
@@ -424,13 +426,12 @@ export function suggestField(group: keyof typeof GROUP_FIELDS, key: string): str
  * run): kept where it was written, no check would ever read it.
  */
 function homeGroupOf(group: keyof typeof GROUP_FIELDS, key: string): string | undefined {
-  const flat = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
   for (const [other, names] of Object.entries(GROUP_FIELDS) as [
     keyof typeof GROUP_FIELDS,
     readonly string[],
   ][]) {
     if (other === group) continue;
-    const name = names.find((n) => flat(n) === flat(key));
+    const name = names.find((n) => flatKey(n) === flatKey(key));
     if (name) return `${GROUP_PLACES[other]}.${name}`;
   }
   return undefined;

@@ -206,15 +206,15 @@ export function checkDisc1(input: ComparisonInput): CheckOutcome {
     };
   // No side has a number, but every side's results are entered as the publication printed them:
   // words, a chart, a screenshot, each without a figure. That is this check's finding.
-  const printedWithoutNumbers = input.entries.every((e) => {
-    const values = e.runs.flatMap((r) => r.values);
-    return values.length > 0 && values.every((v) => !isReported(v) && (v.text ?? '').trim() !== '');
-  });
+  const printed = input.entries.map((e) => ({ label: e.label, values: e.runs.flatMap((r) => r.values) }));
+  const printedWithoutNumbers = printed.every(
+    ({ values }) => values.length > 0 && values.every((v) => !isReported(v) && (v.text ?? '').trim() !== ''),
+  );
   if (empty.length > 0 && printedWithoutNumbers)
     return {
       state: 'flag',
       evidence,
-      message: `Every side's result is printed without a number (${input.entries.map((e) => `${e.label}: “${e.runs.flatMap((r) => r.values)[0]?.text}”`).join('; ')}): a claim resting on charts, ratios or words alone lets no reader tell whether either side performed reasonably.`,
+      message: `Every side's result is printed without a number (${printed.map((p) => `${p.label}: “${p.values[0]?.text}”`).join('; ')}): a claim resting on charts, ratios or words alone lets no reader tell whether either side performed reasonably.`,
     };
   // No side has a number at all: either the publication printed none (only a claim, a chart, a
   // screenshot: this check's finding) or they were not entered. Only a person can tell which.

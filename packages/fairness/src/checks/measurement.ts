@@ -725,12 +725,11 @@ export function checkMeas6(input: ComparisonInput): CheckOutcome {
   for (const s of sets) if (s.set.length > 0) evidence.push(derived(s.entry, 'reported percentiles', s.set));
   // No percentile reported or named anywhere: the aggregation says how runs were summarised (a
   // mean of three against a median of ten), which is F-MEAS-7's formula, not a percentile's.
+  const aggregations = comparisons[0]?.sides ?? [];
   const percentilesAnywhere =
     input.entries.some(reportsPercentiles) ||
-    (comparisons[0]?.sides ?? []).some((s) =>
-      /\bp\d|percentile|histogram|\btail\b/.test(normText(display(s.read?.value))),
-    );
-  if (!percentilesAnywhere && (comparisons[0]?.sides ?? []).some((s) => s.read))
+    aggregations.some((s) => /\bp\d|percentile|histogram|\btail\b/.test(normText(display(s.read?.value))));
+  if (!percentilesAnywhere && aggregations.some((s) => s.read))
     return {
       state: 'unknown',
       // Not the aggregation as evidence: a difference in it is F-MEAS-7's to weigh, not this check's.
