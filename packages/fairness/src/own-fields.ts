@@ -27,7 +27,7 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power, firmware and CPU-mitigation state are
- * F-HW-4's; the client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a
+ * F-HW-4's; the kind of machine (instance type, bare metal or virtual) F-HW-1's; the client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a
  * timer covers F-MEAS-2's; a cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each
  * operation produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
  */
@@ -36,6 +36,7 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   const name = path.split('.').slice(-1)[0] ?? path;
   if (group === 'workload' && values.some((v) => namesHow(name, v))) return 'F-WL-3';
   if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
+  if (group === 'hardware' && MACHINE_KIND.test(name)) return 'F-HW-1';
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
   if (STATISTICS.test(name)) return 'F-MEAS-6';
   if (TIMING.test(name)) return 'F-MEAS-2';
@@ -66,6 +67,10 @@ const STATISTICS = /statistic|percentile|quantile|aggregat/i;
 const CACHE = /cache/i;
 /** The network path's shape: "x-encapsulation" (VXLAN against BGP routing), "x-tunnel", "x-proxy". */
 const NETWORK_PATH = /encapsulat|tunnel|overlay|routing|network ?path|hops?\b|proxy|vpn/i;
+
+/** What kind of machine a side ran on: its instance type or class, bare metal or a virtual machine. */
+const MACHINE_KIND =
+  /machine ?(kind|type|class)|host ?(kind|type)|instance ?(type|kind|family|class)|virtuali[sz]|bare ?metal/i;
 
 const MACHINE_STATE =
   /cool|thermal|fan|power|bios|firmware|governor|turbo|boost|microcode|c-?state|numa|clock|frequenc|freq\b|[mg]hz|mitigation|spectre|meltdown|kpti/i;

@@ -3129,6 +3129,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(both.state).toBe('needs_review');
   });
 
+  it('F-WL-6 flags a load time of zero beside a real one, whether or not load is counted', () => {
+    const side = (loadTimeMs: number) => ({
+      measurement: { loadTimeIncluded: false },
+      workload: { loadTimeMs },
+    });
+    const r = runCheck(checkById('F-WL-6')!, pair(side(0), side(2_342_000)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/zero on some sides \(A: 0 ms\) and not on others \(B: 2,342,000 ms\)/);
+    // Two real loads of different lengths are what the systems do, not a different preparation.
+    expect(runCheck(checkById('F-WL-6')!, pair(side(10_000), side(2_342_000))).state).toBe('pass');
+  });
+
   it('F-WL-6 asks a reviewer with the load times when treatment is not recorded', () => {
     const r = runCheck(checkById('F-WL-6')!, pair({ workload: { loadTimeMs: 1000 } }, {}));
     expect(r.state).toBe('needs_review');

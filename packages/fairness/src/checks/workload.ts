@@ -995,6 +995,21 @@ function loadIncluded(value: unknown): boolean | null {
   return Boolean(inside);
 }
 
+/**
+ * A load time of zero beside a real one: the zero side loaded nothing (it reads its raw files
+ * inside the timed queries, work the other side did before the clock) or did not measure its
+ * load. Either way the sides did not prepare the same way, whatever each says about counting it.
+ */
+function loadSkipped(loadTime: FieldComparison | undefined): string | null {
+  const sides = (loadTime?.sides ?? []).map((s) => ({ s, ms: s.known ? parseNumber(s.read?.value) : null }));
+  const zero = sides.filter((x) => x.ms === 0);
+  const loaded = sides.filter((x) => x.ms !== null && x.ms > 0);
+  if (zero.length === 0 || loaded.length === 0) return null;
+  const list = (xs: typeof sides) =>
+    xs.map((x) => `${x.s.entry.label}: ${display(x.s.read?.value as FieldValue)} ms`).join(', ');
+  return `Load time is zero on some sides (${list(zero)}) and not on others (${list(loaded)}): a side that loads nothing reads its raw data inside the timed work (or left its load unmeasured), so the sides did not prepare the same way.`;
+}
+
 export function checkWl6(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -1017,6 +1032,9 @@ export function checkWl6(input: ComparisonInput): CheckOutcome {
   const loadTime = comparisons[1];
   const why = 'counting loading or preprocessing on one side only changes what the time measures';
   const outcome = verdictOf(comparisons, { why, subject: 'the treatment of load time' });
+  const skipped = loadSkipped(loadTime);
+  if (skipped && outcome.state !== 'flag')
+    return { state: 'flag', evidence: outcome.evidence, message: skipped };
   // Load counted on every side is one rule, not one amount of work: a JVM's or an interpreter's
   // start, or a compile in every timed call, weighs on one side what a native binary's load does
   // not. Without each side's load time only a reader can tell the loads are alike.
