@@ -3308,6 +3308,42 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-MEAS-5')!, pair(spread, spread)).state).toBe('pass');
   });
 
+  it('F-MEAS-5 counts the runs each side prints a figure for, but not numbered runs far apart', () => {
+    const runs = (metric: string, figures: number[]) => ({
+      values: figures.map((value, i) => ({
+        metric: `${metric}.run${i + 1}`,
+        value,
+        unit: 'ops/s',
+        origin: 'imported' as const,
+      })),
+    });
+    const printed = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(
+        runs('throughput.insert', [10769.8, 10700.9, 10655]),
+        runs('throughput.insert', [9120, 9310, 9002]),
+      ),
+    );
+    expect(printed.state).toBe('pass');
+    expect(printed.evidence).toContainEqual(
+      expect.objectContaining({ entry: 'A', field: 'values (one per run)', value: 3 }),
+    );
+    // Runs that overlap put the difference within the noise: a reviewer weighs it.
+    const overlap = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(runs('qps', [438.5, 445.34, 452.39]), runs('qps', [437.83, 427.81, 444.74])),
+    );
+    expect(overlap.state).toBe('needs_review');
+    expect(overlap.hint).toMatch(/runs overlap for qps \(A: 438\.5–452\.39 vs B: 427\.81–444\.74\)/);
+    // A first full backup and then incremental ones are numbered runs, not one measurement repeated.
+    const backups = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(runs('backup', [612, 41, 38]), runs('backup', [590, 45, 40])),
+    );
+    expect(backups.state).toBe('flag');
+    expect(backups.message).toMatch(/A, B do not report how many repetitions were run/);
+  });
+
   it('F-MEAS-5 reads a spread printed beside the figure, and flags one at least half the figure', () => {
     const bench = (time: number, text: string) => ({
       measurement: { repetitions: 'chosen by the harness (not stated)' },

@@ -459,6 +459,69 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
 // --- F-MEAS-5 ----------------------------------------------------------------------------------
 
 /** A side whose aggregation states a spread (mean ± σ, a confidence interval, min … max). */
+/** A run number at the end of a metric's name ("throughput.insert.run2", "time (trial 3)", "rep_1"). */
+const RUN_NUMBER = /[\s._#(-](?:run|trial|rep|repetition|iteration|attempt|try)[\s_#-]?(\d+)\)?$/i;
+/** A label that numbers the run a figure comes from. */
+const RUN_LABEL = /^(run|trial|rep|repetition|iteration|attempt|try)$/i;
+
+/**
+ * Each run's figure a side prints, by metric (every run of "throughput.insert" printed as run1,
+ * run2, run3). Numbered runs whose figures differ more than twofold are not one measurement
+ * repeated (a first full backup, then incremental ones), so they are left out.
+ */
+function printedRuns(entry: Entry): Map<string, number[]> {
+  const runsOf = new Map<string, Map<string, number | null>>();
+  for (const run of entry.runs)
+    for (const v of run.values) {
+      const labelled = Object.entries(v.labels).find(([k]) => RUN_LABEL.test(k));
+      const numbered = RUN_NUMBER.exec(v.metric);
+      const index = labelled?.[1] ?? numbered?.[1];
+      if (index === undefined) continue;
+      const rest = Object.entries(v.labels)
+        .filter(([k]) => !RUN_LABEL.test(k))
+        .map(([k, x]) => `${k}=${x}`)
+        .join(',');
+      const base = `${numbered ? v.metric.slice(0, numbered.index) : v.metric}${rest ? ` [${rest}]` : ''}`;
+      runsOf.set(base, (runsOf.get(base) ?? new Map()).set(index, v.value));
+    }
+  const out = new Map<string, number[]>();
+  for (const [base, runs] of runsOf) {
+    const figures = [...runs.values()];
+    if (figures.length < 2 || figures.some((x) => x === null || x <= 0)) continue;
+    const xs = figures as number[];
+    if (Math.max(...xs) <= 2 * Math.min(...xs)) out.set(base, xs);
+  }
+  return out;
+}
+
+/** How many runs a side shows by printing each one's figure: the most for any metric; null below two. */
+function printedRepetitions(entry: Entry): number | null {
+  const most = Math.max(0, ...[...printedRuns(entry).values()].map((xs) => xs.length));
+  return most >= 2 ? most : null;
+}
+
+/**
+ * Metrics whose printed runs overlap on every side (each side's lowest run below every other
+ * side's highest): the difference between the sides is within their run-to-run spread.
+ */
+function overlappingRuns(input: ComparisonInput): string[] {
+  const perSide = input.entries.map((entry) => ({ label: entry.label, runs: printedRuns(entry) }));
+  const first = perSide[0];
+  if (!first || perSide.length < 2) return [];
+  const out: string[] = [];
+  for (const base of first.runs.keys()) {
+    const ranges = perSide.map((side) => {
+      const xs = side.runs.get(base);
+      return xs ? { label: side.label, low: Math.min(...xs), high: Math.max(...xs) } : null;
+    });
+    if (ranges.some((r) => r === null)) continue;
+    const rs = ranges as { label: string; low: number; high: number }[];
+    if (Math.max(...rs.map((r) => r.low)) > Math.min(...rs.map((r) => r.high))) continue;
+    out.push(`${base} (${rs.map((r) => `${r.label}: ${display(r.low)}–${display(r.high)}`).join(' vs ')})`);
+  }
+  return out;
+}
+
 function reportsSpread(entry: Entry): boolean {
   const aggregation = entryValue(readEntry(entry, groupField('measurement', 'aggregation')));
   if (aggregation !== undefined && SPREAD.test(normText(aggregation.value))) return true;
@@ -551,18 +614,21 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       rules.push({ label: entry.label, text: display(rule.value), kind: parsed?.kind });
     // Runs grouped in an entry are repetitions only when they ran one setup: an entry of four
     // scenarios (cold cache, warm cache, …) is four results, not four repetitions.
-    const n = reps
-      ? parseNumber(reps.value)
-      : entry.runs.length > 1 && oneSetup(entry)
-        ? entry.runs.length
-        : null;
+    const grouped = entry.runs.length > 1 && oneSetup(entry) ? entry.runs.length : null;
+    const printed = printedRepetitions(entry);
+    const n = reps ? parseNumber(reps.value) : (grouped ?? printed);
     if (n !== null) counts.push({ label: entry.label, n });
-    // Counted from the runs grouped in the entry, not stated: the count is the evidence.
+    // Counted from the runs grouped in the entry, or from each run's printed figure, not stated:
+    // the count is the evidence.
     if (!reps && n !== null)
-      evidence.push(derived(entry, 'runs in the entry', n, 'runs grouped as repetitions'));
+      evidence.push(
+        grouped !== null
+          ? derived(entry, 'runs in the entry', n, 'runs grouped as repetitions')
+          : derived(entry, 'values (one per run)', n, 'figures printed for each run, by run number'),
+      );
     // A best run picked, said so, beside the spread of all the runs, hides nothing; without the
-    // spread it shows the luckiest run only.
-    const spread = reportsSpread(entry);
+    // spread it shows the luckiest run only. Every run's own figure printed is the spread itself.
+    const spread = reportsSpread(entry) || (printed ?? 0) >= 2;
     // Failed runs dropped before the rest are averaged are a pick as well. (Outliers dropped
     // either way are not.)
     const kind = parsed?.kind;
@@ -584,8 +650,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     }
     // One run states its count honestly but still shows no spread, unless its figure carries one.
     else if (n === 1 && !spread) once.push(entry.label);
-    // Several repetitions and no rule for the one reported: it may be the best of them.
-    else if (!parsed && n > 1 && entry.runs.length === 1)
+    // Several repetitions and no rule for the one reported: it may be the best of them (unless
+    // every run's figure is printed).
+    else if (!parsed && n > 1 && entry.runs.length === 1 && printed === null)
       unstated.push(`${entry.label}: ${n} repetitions, which one is reported is not stated`);
     // With repeated runs in the entry, show the variability a reader should see.
     const throughputs = entry.runs
@@ -644,6 +711,14 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       hint: unstated.join('; '),
       message:
         'A side does not say how many repetitions it ran or which it reports: a reviewer should confirm the count and that the figure is not the best of them.',
+    };
+  const overlaps = overlappingRuns(input);
+  if (overlaps.length > 0)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `the sides' printed runs overlap for ${overlaps.join('; ')}`,
+      message: `Every run is printed, and the sides' runs overlap for ${overlaps.join('; ')}: the difference between them is within the run-to-run spread, so a reviewer should confirm it is more than noise.`,
     };
   // Runs dropped by rules the sides word differently ("outlier removed in every iteration" against
   // "in the first only"), or by rules Levelfield cannot read: which runs each figure keeps is for a
