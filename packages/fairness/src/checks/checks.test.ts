@@ -1136,6 +1136,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-1')!, pair(part, part)).state).toBe('flag');
   });
 
+  it('F-WL-1 reads a list of sizes as the set run, in any order or with one repeated, but flags another set', () => {
+    const sizes = (s: number[]) => ({
+      workload: {
+        name: 'latency',
+        parameters: { value: { sizes: s, messages: 100 }, origin: 'imported' as const },
+      },
+    });
+    const check = checkById('F-WL-1')!;
+    expect(runCheck(check, pair(sizes([8, 64, 512]), sizes([512, 8, 64, 8]))).state).toBe('pass');
+    const other = runCheck(check, pair(sizes([8, 64, 512]), sizes([8, 64])));
+    expect(other.state).toBe('flag');
+    expect(other.message).toMatch(/A: sizes=8, 64, 512, messages=100 vs B: sizes=8, 64, messages=100/);
+  });
+
   it('F-WL-1 sends a side that ran part of the parameter grid to a reviewer, not a different workload', () => {
     const model = (m: string) => ({ workload: { name: 'generate', parameters: { model: m } } });
     const r = runCheck(
