@@ -4382,6 +4382,22 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-SW-3')!, pair(notes, notes)).message).toMatch(
       /A's code or configuration is not published/,
     );
+    // The benchmark's own code (a harness binding) kept back cannot be re-run either.
+    const harness = {
+      workload: {
+        implementationRepository: 'go-ycsb with an etcd binding not on master (not published at the time)',
+      },
+      disclosure: {
+        artefacts: [
+          { url: 'https://github.com/o/r/blob/21932d7ab537781cda71d1bcf720267a79f0a109/docs/b.md' },
+        ],
+      },
+    };
+    const unrun = runCheck(checkById('F-SW-3')!, pair(harness, harness));
+    expect(unrun.state).toBe('flag');
+    expect(unrun.evidence).toContainEqual(
+      expect.objectContaining({ field: 'workload.implementationRepository' }),
+    );
     // A configuration the publisher kept back is withheld, not merely unstated.
     const kept = runCheck(
       checkById('F-SW-3')!,

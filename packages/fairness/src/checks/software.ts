@@ -1058,21 +1058,28 @@ function pinned(a: { url: string; sha256?: string | undefined }): boolean {
 const UNPUBLISHED =
   /\bnot (publicly )?(published|public|released|available|shared|disclosed|in the (repo\w*|source))|\bno (\w+ ){0,3}(files? )?(published|released|disclosed)\b|\bunpublished\b|\bundisclosed\b|\bdid ?n[o']t disclose\b|\bclosed ?source\b|\bproprietary\b|\bwithheld\b|\bon request\b/;
 
+/** Where a side's code lives: the system's tree and configuration, and the benchmark's own code. */
+const CODE_FIELDS = [
+  ['software', 'vcsRepository'],
+  ['software', 'vcsCommit'],
+  ['software', 'configuration'],
+  ['software', 'configurationDiff'],
+  ['workload', 'implementationRepository'],
+  ['workload', 'implementationCommit'],
+] as const;
+
 /**
- * A side whose repository, commit or configuration field says it is not published. Read from the
- * raw value: "not stated (benchmark code not in the repository)" says nothing about the version
- * but does say the code is not there; "not disclosed" says the configuration was kept back.
+ * A side whose repository, commit or configuration field, or its benchmark code's, says it is not
+ * published. Read from the raw value: "not stated (benchmark code not in the repository)" says
+ * nothing about the version but does say the code is not there; "not disclosed" says the
+ * configuration was kept back; a harness binding "not published at the time" cannot be re-run.
  */
 function withheldCode(entry: Entry): CheckEvidence | undefined {
   for (const run of entry.runs) {
-    for (const key of ['vcsRepository', 'vcsCommit', 'configuration', 'configurationDiff'] as const) {
-      const field = run.provenance.software[key];
+    for (const [group, key] of CODE_FIELDS) {
+      const field = groupField(group, key)(run);
       if (field && typeof field.value === 'string' && UNPUBLISHED.test(normText(field.value)))
-        return evidenceOf(entry, `software.${key}`, {
-          value: field.value,
-          origin: field.origin,
-          ...(field.source ? { source: field.source } : {}),
-        });
+        return evidenceOf(entry, `${group}.${key}`, field);
     }
     // The publication's notes saying no code came with the numbers ("No code, machine or
     // repetitions given"): the side's code is not published, as plainly as a field saying so.
