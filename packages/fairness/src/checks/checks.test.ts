@@ -1652,6 +1652,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/select their runs by different rules/);
   });
 
+  it('F-MEAS-8 flags a side without figures whose measurement record says it was never timed', () => {
+    const timed = { values: [{ metric: 'speedup', value: 4, unit: 'x', origin: 'imported' as const }] };
+    const never = { measurement: { timedRegion: 'none: naive_softmax is not called in benchmark()' } };
+    const r = runCheck(checkById('F-MEAS-8')!, pair(timed, never));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B was not measured by this publication \("none: naive_softmax is not called/);
+    // Without such words a side with no figures is only unknown.
+    expect(
+      runCheck(checkById('F-MEAS-8')!, pair(timed, { measurement: { timedRegion: 'main loop' } })).state,
+    ).toBe('unknown');
+  });
+
   it('F-MEAS-8 flags a side whose record says its numbers come from another publication', () => {
     const measured = { values: [{ metric: 'qps', value: 1200, unit: 'ops/s', origin: 'imported' }] };
     const r = runCheck(

@@ -1139,6 +1139,18 @@ function measuredBy(entry: Entry): { org: string; shown: string; field: string }
   return found.size === 1 ? { org: [...found][0] as string, shown, field } : null;
 }
 
+/** "not measured in this version", "naive_softmax is never timed", "not benchmarked". */
+const NOT_MEASURED = /\b(not|never) (been )?(measured|timed|benchmarked|called|executed|re-?measured)\b/;
+
+/** A side's measurement field saying the side was never measured (its first such field). */
+function saysNotMeasured(entry: Entry): CheckEvidence | undefined {
+  for (const run of entry.runs)
+    for (const [key, field] of Object.entries(run.provenance.measurement))
+      if (field && typeof field.value === 'string' && NOT_MEASURED.test(normText(field.value)))
+        return evidenceOf(entry, `measurement.${key}`, field);
+  return undefined;
+}
+
 export function checkMeas8(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const counts: string[] = [];
@@ -1189,7 +1201,17 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
     }),
   );
   for (const e of estimated) evidence.push(derived(e, 'run.compliance', 'estimate'));
+  // A side with no figure of its own whose measurement record says it was never timed: whatever
+  // the comparison claims of it comes from elsewhere.
+  const unmeasured = input.entries.flatMap((e) => {
+    const said = empty.includes(e.label) ? saysNotMeasured(e) : undefined;
+    return said ? [{ entry: e, said }] : [];
+  });
+  for (const u of unmeasured) evidence.push(u.said);
   const findings = [
+    ...unmeasured.map(
+      (u) => `${u.entry.label} was not measured by this publication ("${display(u.said.value)}")`,
+    ),
     ...(estimated.length > 0
       ? [
           `${estimated.map((e) => e.label).join(', ')} ${estimated.length === 1 ? 'is' : 'are'} published as an estimate`,
