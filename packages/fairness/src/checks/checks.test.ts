@@ -2602,6 +2602,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0 (betas were skipped)')).state).not.toBe(
       'flag',
     );
+    // Nor is an early-access build, however it is written.
+    for (const ea of ['24-ea+26', 'openjdk-24-leyden+2-8 (download.java.net/java/early_access/leyden/2)'])
+      expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', ea)).message, ea).toMatch(/, not a release/);
     // A Maven milestone is no release either.
     const milestone = runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0.M3'));
     expect(milestone.message).toMatch(/B runs vitest 2\.0\.0\.M3, not a release/);
@@ -2720,6 +2723,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(aside.state).toBe('flag');
     expect(aside.message).toMatch(/OtherDB runs a version not stated/);
+    // A component whose role says it is the one under test is the system, whatever the side is called.
+    const underTest = (name: string, version?: string) => ({
+      software: { components: [{ name, role: 'JVM under test', ...(version ? { version } : {}) }] },
+    });
+    const roles = runCheck(
+      checkById('F-SW-1')!,
+      pair(underTest('Oracle JDK', '23.0.2'), underTest('Zulu'), ['Vanilla', 'CRaC']),
+    );
+    expect(roles.message).toMatch(/Zulu runs a version not stated, while Oracle JDK is 23\.0\.2/);
     // The same, written as a name → version map.
     const map = runCheck(
       checkById('F-SW-1')!,
