@@ -27,7 +27,8 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power, firmware and CPU-mitigation state are
- * F-HW-4's; the kind of machine (instance type, bare metal or virtual) F-HW-1's; the client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a
+ * F-HW-4's; the kind of machine (instance type, bare metal or virtual) F-HW-1's; the numeric format
+ * of the computation (a model's weights in bf16 or int4) F-WL-1's; the client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a
  * timer covers F-MEAS-2's; a cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each
  * operation produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
  */
@@ -38,6 +39,8 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
   if (group === 'hardware' && MACHINE_KIND.test(name)) return 'F-HW-1';
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
+  // The arithmetic the work is done in (bf16 weights against int4) is part of the workload.
+  if (NUMERIC_FORMAT.test(name)) return 'F-WL-1';
   if (STATISTICS.test(name)) return 'F-MEAS-6';
   if (TIMING.test(name)) return 'F-MEAS-2';
   if (CACHE.test(name)) return 'F-MEAS-4';
@@ -67,6 +70,10 @@ const STATISTICS = /statistic|percentile|quantile|aggregat/i;
 const CACHE = /cache/i;
 /** The network path's shape: "x-encapsulation" (VXLAN against BGP routing), "x-tunnel", "x-proxy". */
 const NETWORK_PATH = /encapsulat|tunnel|overlay|routing|network ?path|hops?\b|proxy|vpn/i;
+
+/** The numeric format of a model or computation: "x-weightDtype", "x-quantization", "x-computeType". */
+const NUMERIC_FORMAT =
+  /dtype|quantiz|bit ?width|weights? ?(type|format|precision)|(numeric|float|floating ?point|arithmetic) ?precision|compute ?type/i;
 
 /** What kind of machine a side ran on: its instance type or class, bare metal or a virtual machine. */
 const MACHINE_KIND =

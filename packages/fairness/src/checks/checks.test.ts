@@ -3778,6 +3778,17 @@ describe('special rules', () => {
       { client: { 'x-tls': { value: null, differs: true, origin: 'imported', source: 'https://x.test' } } },
     );
     expect(runCheck(checkById('F-CLIENT-1')!, tls).message).toMatch(/own field x-tls differs on B/i);
+    // The numeric format of a model's weights is the arithmetic of the work (F-WL-1), wherever filed.
+    const dtype = pair({ software: { 'x-weightDtype': 'bf16' } }, { software: { 'x-weightDtype': 'int4' } });
+    expect(runCheck(checkById('F-WL-1')!, dtype).hint).toMatch(
+      /own field x-weightDtype differs \(A: bf16 vs B: int4\)/,
+    );
+    // The kind of machine (bare metal or a VM) is the hardware compared (F-HW-1).
+    const kind = pair(
+      { nodes: [{ role: 'sut', hardware: { 'x-machineKind': 'AWS EC2 instance (cloud VM)' } }] },
+      { nodes: [{ role: 'sut', hardware: { 'x-machineKind': 'bare metal' } }] },
+    );
+    expect(runCheck(checkById('F-HW-1')!, kind).hint).toMatch(/own field x-machineKind differs/);
     // Of the workload, it says the sides did different work (F-WL-3), not another spec (F-WL-1).
     const work = pair(
       {
