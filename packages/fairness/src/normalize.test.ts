@@ -32,6 +32,7 @@ import {
   parseAwsInstanceType,
   parseNumber,
   parseRange,
+  repetitionCount,
   saysOptimised,
   threadsPerCore,
   toBytes,
@@ -162,6 +163,24 @@ describe('normalisation rules', () => {
     expect(normAcknowledgement('w: 0')).toBe('fire-and-forget');
     expect(normAcknowledgement('w: majority')).toBe('after-replicated');
     expect(normAcknowledgement('persisted and replicated')).toBe('after-replicated');
+  });
+
+  it('reads how many repetitions a value states, and not the other figures in it', () => {
+    const cases: [unknown, number | null][] = [
+      [3, 3],
+      ['3 (TRIES=3)', 3],
+      ['hyperfine -r 10 -w 3 for the 5k run (-r 2 -w 1 for appended runs)', 10],
+      ['two rounds; one to warm-up, one to measure', 1],
+      ["one job run linked per side ('~8.5 mins' vs '~3.5 mins')", 1],
+      ['one linked job run (https://github.com/o/r/actions/runs/8011512414/job/21884933687)', 1],
+      ['one run of 100 messages per size; number of runs not stated', 1],
+      ['Skynet: 3; Inproc: one run per dispatcher throughput', 3],
+      ['microbenchmark times = 5 (summarise), 2 (arrange)', 5],
+      ['ran twice', 2],
+      ['not stated', null],
+      ['each figure a mean over ~8.5 minutes', null],
+    ];
+    for (const [value, n] of cases) expect(repetitionCount(value), String(value)).toBe(n);
   });
 
   it('reads selection rules with their N', () => {

@@ -904,6 +904,63 @@ function countOf(word: string | undefined): number | undefined {
   return NUMBER_WORDS[word];
 }
 
+/** What a count of repetitions counts: "3 runs", "one job run", "10 iterations", "5 forks". */
+const REPETITION_UNIT =
+  /^(runs?|repetitions?|reps?|repeats?|times|iterations?|trials?|passes|executions?|samples?|forks?|rounds?|measurements?|attempts?)$/;
+
+/** A tool's flag for its run count: hyperfine's "-r 10", go test's "-count=5". */
+const RUNS_FLAG = /(?:^|\s)(?:-r|--runs|--repeat|--repetitions|-count|--count)[ =]?(\d+)\b/;
+/** Words that end a count's phrase: "-w 1 for appended runs" counts no runs. */
+const PREPOSITION = /^(for|of|per|in|at|to|with|on|from|by)$/;
+
+/**
+ * How many repetitions a value states: a number ("3", "3 (TRIES=3)"), a tool's flag ("hyperfine
+ * -r 10"), the rounds measured ("two rounds; one to warm-up, one to measure" is one), a count of
+ * runs in figures or words ("one linked job run", "3 runs per case", "twice"), "once". Null when
+ * it states none: the other figures of the text (a job id in its link, "~8.5 mins", "100 messages
+ * per size") count something else.
+ */
+export function repetitionCount(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value !== 'string') return null;
+  const text = normText(value);
+  // Rounds measured, whatever else ran ("two rounds; one to warm up, one to measure" is one).
+  const measured = countOf(/\b(\w+) (to measure|measured|timed)\b/.exec(text)?.[1]);
+  if (measured !== undefined) return measured;
+  // Clause by clause, each without its label ("Skynet: 3; Inproc: one run per setting" is 3).
+  for (const clause of value.split(';')) {
+    const n = clauseCount(clause.replace(/^\s*[\w .-]{1,30}:\s/, ''));
+    if (n !== null) return n;
+  }
+  return null;
+}
+
+function clauseCount(value: string): number | null {
+  const lead = /^\s*(\d+)\b(?![.,]\d)/.exec(value);
+  if (lead) return Number(lead[1]);
+  const flag = RUNS_FLAG.exec(value.toLowerCase());
+  if (flag) return Number(flag[1]);
+  const t = normText(value.replace(/https?:\/\/\S+/g, ' '));
+  // A count set by name: "microbenchmark times = 5", "TRIES=3", "iterations: 10".
+  const named = /\b(runs|repetitions|reps|times|iterations|trials|tries|repeats)\s*[=:]\s*(\d+)\b/.exec(
+    value.toLowerCase(),
+  );
+  if (named) return Number(named[2]);
+  const words = t.split(/[^a-z0-9]+/).filter(Boolean);
+  for (let i = 0; i < words.length; i++) {
+    const n = words[i] === 'single' ? 1 : countOf(words[i]);
+    if (n === undefined) continue;
+    // The unit right after the count, or after up to two words ("one linked job run").
+    for (const w of words.slice(i + 1, i + 4)) {
+      if (REPETITION_UNIT.test(w)) return n;
+      if (PREPOSITION.test(w) || countOf(w) !== undefined) break;
+    }
+  }
+  if (/\b(once|one[- ]?shot)\b/.test(t)) return 1;
+  if (/\btwice\b/.test(t)) return 2;
+  return null;
+}
+
 /**
  * An amount a setting is set to, as printed: a size or a number first ("16 MiB (-b 16)", "900K"),
  * else a count in words at its head ("four providers configured", "one provider"). Null for

@@ -19,6 +19,7 @@ import {
   normText,
   normThroughputSource,
   parseNumber,
+  repetitionCount,
   toBool,
   toMs,
 } from '../normalize.ts';
@@ -616,7 +617,7 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     // scenarios (cold cache, warm cache, …) is four results, not four repetitions.
     const grouped = entry.runs.length > 1 && oneSetup(entry) ? entry.runs.length : null;
     const printed = printedRepetitions(entry);
-    const n = reps ? parseNumber(reps.value) : (grouped ?? printed);
+    const n = reps ? repetitionCount(reps.value) : (grouped ?? printed);
     if (n !== null) counts.push({ label: entry.label, n });
     // Counted from the runs grouped in the entry, or from each run's printed figure, not stated:
     // the count is the evidence.
