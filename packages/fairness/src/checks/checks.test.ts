@@ -2177,6 +2177,47 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(bound.message).toMatch(
       /Binding layer differs \(A: in its own language vs B: through a binding layer\)/,
     );
+    // "Pure Go, no cgo call" denies the binding it names.
+    const cgo = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        {
+          client: {
+            language: 'Go',
+            driver: 'h3-go: a thin Go binding over the C library; every call crosses cgo',
+          },
+        },
+        { client: { language: 'Go', driver: 'golang/geo s2: pure Go, no cgo call' } },
+        ['H3', 'S2'],
+      ),
+    );
+    expect(cgo.message).toMatch(
+      /Binding layer differs \(A: through a binding layer vs B: in its own language\)/,
+    );
+  });
+
+  it('F-CLIENT-1 flags different clients for systems that speak one wire protocol, not for systems that do not', () => {
+    const driven = (driver: string) => ({ client: { language: 'Go', driver } });
+    const kafka = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(driven('github.com/segmentio/kafka-go'), driven('github.com/twmb/franz-go'), [
+        'Apache Kafka',
+        'Redpanda',
+      ]),
+    );
+    expect(kafka.state).toBe('flag');
+    expect(kafka.message).toMatch(
+      /A, B all speak the Kafka protocol yet are driven through different clients/,
+    );
+    // NATS speaks its own protocol: its own client is what comparing the systems brings.
+    const nats = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(driven('github.com/segmentio/kafka-go'), driven('github.com/nats-io/nats.go'), [
+        'Apache Kafka',
+        'NATS',
+      ]),
+    );
+    expect(nats.state).not.toBe('flag');
   });
 
   it('F-MEAS-5 asks for the count where a spread is reported without one, rather than flagging', () => {

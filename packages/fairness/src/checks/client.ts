@@ -10,6 +10,7 @@ import {
 } from '../compare.ts';
 import {
   concurrencyStyle,
+  denied,
   display,
   normBuildType,
   normClientPlacement,
@@ -164,9 +165,9 @@ const loadTool: Reader = (run) => {
 
 /** A library reached through a layer from another language: bindings, FFI, a wrapper, cgo, JNI. */
 const THROUGH_BINDING = /\b(bindings?|ffi|wrappers?|cgo|jni|n-?api|p\/invoke|ctypes|cffi)\b/;
-/** A library called in its own language: "ring's Rust API (native)", "called directly". */
+/** A library called in its own language: "ring's Rust API (native)", "called directly", "pure Go". */
 const NATIVE_CALL =
-  /\bnative (api|calls?|library|implementation)\b|\(native\)|\bown (\w+ )?api\b|\bcalled directly\b/;
+  /\bnative (api|calls?|library|implementation)\b|\(native\)|\bown (\w+ )?api\b|\bcalled directly\b|\bpure (go|rust|java|python|javascript|js|c|c\+\+|c#|ruby|php|kotlin|swift|dart|zig)\b/;
 
 /** Each call awaited (a promise, a callback, a future) or returning its answer directly. */
 const ASYNC_CALL = /\basync(hronous)?\b|\bawait(ed|s)?\b|\bpromises?\b|\bcallbacks?\b|\bfutures?\b/;
@@ -187,8 +188,9 @@ function eitherOr(
       const f = groupField('client', key)(run);
       if (!f || typeof f.value !== 'string') continue;
       const t = normText(f.value);
-      const isYes = yes.words.test(t);
-      if (isYes === no.words.test(t)) continue;
+      // Words denied in their clause ("pure Go, no cgo call") say the opposite setup.
+      const isYes = yes.words.test(t) && !denied(t, yes.words);
+      if (isYes === (no.words.test(t) || denied(t, yes.words))) continue;
       return { value: isYes ? yes.value : no.value, origin: 'derived', source: `client.${key}` };
     }
     return undefined;
@@ -217,6 +219,58 @@ const bindingLayer = eitherOr(
   { words: THROUGH_BINDING, value: 'through a binding layer' },
   { words: NATIVE_CALL, value: 'in its own language' },
 );
+
+/**
+ * Systems that speak one wire protocol: Redpanda implements Kafka's, Dragonfly Redis's, CockroachDB
+ * PostgreSQL's. Any client of the protocol drives each of them, so a different client per side is
+ * not what comparing the systems requires.
+ */
+const WIRE_PROTOCOLS: readonly { protocol: string; systems: RegExp }[] = [
+  { protocol: 'Kafka', systems: /\b(kafka|redpanda|warpstream|automq|bufstream|tansu)\b/ },
+  {
+    protocol: 'Redis (RESP)',
+    systems: /\b(redis|dragonfly(db)?|keydb|valkey|garnet|kvrocks|pika|upstash|elasticache|memorydb)\b/,
+  },
+  { protocol: 'memcached', systems: /\bmemcached?\b/ },
+  {
+    protocol: 'PostgreSQL',
+    systems:
+      /\b(postgres(ql)?|cockroach(db)?|yugabyte(db)?|alloydb|neon|citus|timescale(db)?|supabase|crunchy|orioledb)\b/,
+  },
+  {
+    protocol: 'MySQL',
+    systems: /\b(mysql|mariadb|percona|tidb|planetscale|vitess|singlestore|memsql|oceanbase)\b/,
+  },
+  { protocol: 'MongoDB', systems: /\b(mongo(db)?|ferretdb|documentdb)\b/ },
+  { protocol: 'CQL', systems: /\b(cassandra|scylla(db)?|keyspaces)\b/ },
+  { protocol: 'AMQP 0-9-1', systems: /\b(rabbitmq|lavinmq)\b/ },
+  { protocol: 'Elasticsearch API', systems: /\b(elasticsearch|opensearch)\b/ },
+  { protocol: 'MQTT', systems: /\b(mosquitto|emqx|hivemq|vernemq|nanomq)\b/ },
+];
+
+/**
+ * Sides whose systems speak one wire protocol but are driven through different clients: comparing
+ * the systems does not make their clients differ, so the clients are measured too.
+ */
+function clientsAcrossOneProtocol(input: ComparisonInput): string[] {
+  const subject = input.subject ?? ['system'];
+  if (!subject.includes('system') || subject.some((s) => /^(client|orm)/i.test(s))) return [];
+  const out: string[] = [];
+  for (const { protocol, systems } of WIRE_PROTOCOLS) {
+    const sides = input.entries.flatMap((entry) => {
+      const driver = entryValue(readEntry(entry, groupField('client', 'driver')));
+      const name = driver ? driverName(driver.value) : null;
+      return systems.test(normText(entry.system)) && name
+        ? [{ entry, name, shown: display(driver?.value) }]
+        : [];
+    });
+    if (sides.length >= 2 && new Set(sides.map((s) => s.name)).size > 1)
+      out.push(
+        `${sides.map((s) => s.entry.label).join(', ')} all speak the ${protocol} protocol yet are driven through different clients (${sides.map((s) => `${s.entry.label}: ${s.shown}`).join(' vs ')})`,
+      );
+  }
+  return out;
+}
 
 export function checkClient1(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
@@ -266,7 +320,7 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
       why: 'a faster client language, an ORM or a heavier protocol on one side measures the client, not the database',
       subject: 'the client language, ORM and protocol',
     },
-    { flags: unreleasedClients(input) },
+    { flags: [...unreleasedClients(input), ...clientsAcrossOneProtocol(input)] },
   );
 }
 
