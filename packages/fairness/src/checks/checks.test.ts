@@ -1652,6 +1652,25 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/select their runs by different rules/);
   });
 
+  it('F-MEAS-1 flags throughput counted as work is handed over rather than completed, even on every side', () => {
+    const submitted = {
+      measurement: {
+        throughputSource:
+          'submission loop only: the timer stops when the last task is handed over, not when tasks complete',
+      },
+    };
+    const r = runCheck(checkById('F-MEAS-1')!, pair(submitted, submitted));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(
+      /^Throughput is counted as work is handed over, not as it completes, on A \(submission/,
+    );
+    // Counted when each request completes: a counting point like any other.
+    const acked = {
+      measurement: { throughputSource: 'requests counted when the response completes (client ack)' },
+    };
+    expect(runCheck(checkById('F-MEAS-1')!, pair(acked, acked)).state).toBe('pass');
+  });
+
   it('F-MEAS-8 flags a side without figures whose measurement record says it was never timed', () => {
     const timed = { values: [{ metric: 'speedup', value: 4, unit: 'x', origin: 'imported' as const }] };
     const never = { measurement: { timedRegion: 'none: naive_softmax is not called in benchmark()' } };
@@ -2643,8 +2662,12 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0 (betas were skipped)')).state).not.toBe(
       'flag',
     );
-    // Nor is an early-access build, however it is written.
-    for (const ea of ['24-ea+26', 'openjdk-24-leyden+2-8 (download.java.net/java/early_access/leyden/2)'])
+    // Nor is an early-access build, however it is written, or a JBoss-style candidate release.
+    for (const ea of [
+      '24-ea+26',
+      'openjdk-24-leyden+2-8 (download.java.net/java/early_access/leyden/2)',
+      '1.0.0.CR2',
+    ])
       expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', ea)).message, ea).toMatch(/, not a release/);
     // A Maven milestone is no release either.
     const milestone = runCheck(checkById('F-SW-1')!, versions('27.4.7', '2.0.0.M3'));

@@ -5,6 +5,7 @@ import { meanConfidenceInterval, steadyStateTest } from '@levelfield/metrics/sta
 import { capitalise, compareFields, missingText, verdictOf } from '../compare.ts';
 import {
   canonical,
+  denied,
   display,
   type FieldValue,
   isVacuousHead,
@@ -42,7 +43,33 @@ import { keyWords } from './workload-parts.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
 
+/** Work counted when handed over: "submission loop only", "incremented when a request is enqueued". */
+const HANDED_OVER = /\b(submi(ssion|tted|ts?)|enqueue[ds]?|handed over|dispatch(ed|es)?)\b/;
+const COMPLETED = /\b(complet\w*|finish\w*|acknowledg\w*|acked|done)\b/;
+
+/**
+ * Sides whose throughput counts work as it is handed over (submitted, enqueued), not as it
+ * completes: the figure is how fast a side accepts work, and a side that queues it without
+ * doing it looks fastest.
+ */
+function countedAtHandover(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+  const sides = input.entries.flatMap((entry) => {
+    const read = entryValue(readEntry(entry, groupField('measurement', 'throughputSource')));
+    const t = read ? normText(read.value) : '';
+    const completes = COMPLETED.test(t) && !denied(t, COMPLETED);
+    return read && HANDED_OVER.test(t) && !completes ? [{ entry, read }] : [];
+  });
+  if (sides.length === 0) return { flags: [], evidence: [] };
+  return {
+    flags: [
+      `throughput is counted as work is handed over, not as it completes, on ${sides.map((s) => `${s.entry.label} (${display(s.read.value)})`).join('; ')}: it measures how fast work is accepted, and queued work not yet done counts as done`,
+    ],
+    evidence: sides.map((s) => evidenceOf(s.entry, 'measurement.throughputSource', s.read)),
+  };
+}
+
 export function checkMeas1(input: ComparisonInput): CheckOutcome {
+  const handover = countedAtHandover(input);
   return verdictOf(
     compareFields(input, [
       {
@@ -57,6 +84,7 @@ export function checkMeas1(input: ComparisonInput): CheckOutcome {
       why: 'a server-side counter includes work whose acknowledgement never reached a client, so it counts more than a client sees',
       subject: 'the throughput counting point',
     },
+    handover,
   );
 }
 

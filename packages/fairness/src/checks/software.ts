@@ -257,9 +257,8 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
 
 /**
  * A version that names no release: snapshots, early-access builds ("24-ea+26"), release candidates
- * ("-beta7", "-rc2", "v5.9 beta", Python's "2.0.0b2"), Maven milestones ("2.0.0.M3"), nightlies,
- * patched or custom builds, and a commit
- * instead of a tag (a Go pseudo-version "v0.3.5-0.20220819080849-d19ff0111efa", `git describe`
+ * ("-beta7", "-rc2", JBoss's "1.0.0.CR2", "v5.9 beta", Python's "2.0.0b2"), Maven milestones
+ * ("2.0.0.M3"), nightlies, patched or custom builds, and a commit instead of a tag (a Go pseudo-version "v0.3.5-0.20220819080849-d19ff0111efa", `git describe`
  * "-g1a2b3c4", "git tip", "main branch"), and a side's own working copy ("path dependency
  * ../quick-protobuf", "editable local checkout", Go's "replace => ../", "repository code at the
  * README commit", "built from source at commit 7915b2e"), and a build its makers call temporary or
@@ -267,7 +266,7 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
  * frameworks by commit as often as by tag.
  */
 const PRE_RELEASE =
-  /snapshot|early[\s_-]?access|[-+.]ea\b|[-.](dev|rc|alpha|beta|pre|preview)\d*\b|\d \(?(alpha|beta|rc|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b|\bpath dependency\b|\b(editable|local) (install|checkout|build|copy|tree)\b|\breplace ?=>|\brepository (code|source|tree|head)\b|\bbuilt from (the )?(source|repo\w*)\b(?! at (the )?(v?\d|tag|release))|\btemporary (\w+ ){0,2}(image|build|binar(y|ies)|package)s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/i;
+  /snapshot|early[\s_-]?access|[-+.]ea\b|[-.](dev|rc|cr|alpha|beta|pre|preview)\d*\b|\d \(?(alpha|beta|rc|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b|\bpath dependency\b|\b(editable|local) (install|checkout|build|copy|tree)\b|\breplace ?=>|\brepository (code|source|tree|head)\b|\bbuilt from (the )?(source|repo\w*)\b(?! at (the )?(v?\d|tag|release))|\btemporary (\w+ ){0,2}(image|build|binar(y|ies)|package)s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/i;
 
 /**
  * A version that names no release at all: the image's moving tag, a range's wildcard, a
