@@ -276,7 +276,7 @@ function warmupKey(value: unknown): number | string | null {
 
 /** Runtimes that compile while the benchmark runs, and toolchains that compile before it. */
 const JIT_RUNTIME =
-  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|c#|coreclr|node(\.js)?|v8|luajit|pypy|jruby|julia|kotlin|scala|clojure|truffle\w*|hhvm|yjit)\b/i;
+  /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|coreclr|node(\.js)?|v8|luajit|pypy|jruby|julia|kotlin|scala|clojure|truffle\w*|hhvm|yjit)\b|(?<![\w#])[cf]#(?![\w#])/i;
 /** A JIT named as switched on ("--jit", "MJIT", "PHP 8 JIT"), and one named as switched off. */
 const JIT_SWITCH = /\b(m|y)?jit\b/i;
 const JIT_OFF = /\bno\W?jit\b|\bwithout (a |the )?jit\b|\bjit\W+(disabled|off)\b|-joff\b/i;
@@ -286,7 +286,7 @@ const AHEAD_OF_TIME = /\b(go|golang|rust|rustc|cargo|c\+\+|gcc|clang|zig|nim|cry
 
 /** A side's own words that compilation is timed ("the first call, so JIT compilation is inside the timer"). */
 const COMPILE_TIMED =
-  /\bcompil\w* (is |was |happens |runs )?(inside|within|included in|part of|counted in) (the )?(timer|timing|timed|measure\w*)|\b(timing|timer|timed \w+|measurement) includes? (the )?(jit |just in time )?compil|\bincludes? (the |its )?(jit|just in time) compil/;
+  /\bcompil\w* (is |was |happens |runs )?(inside|within|included in|part of|counted in) (the )?(timer|timing|timed|measure\w*)|\b(jit|just in time)\b[^.;]{0,40}\b(inside|within|included in|part of) (the )?(timer|timing|timed|measure\w*)|\b(timing|timer|timed \w+|measurement) includes? (the )?(jit |just in time )?compil|\bincludes? (the |its )?(jit|just in time) compil/;
 /** And that there is nothing to compile while it is timed. */
 const NOTHING_TO_COMPILE =
   /\bno (jit |just in time )?(compilation|compile|compiling)( step)?\b|\bnothing to compile\b|\bahead of time\b/;
@@ -346,6 +346,19 @@ function coldJit(input: ComparisonInput): { flag: string | null; unstated: strin
     flag: null,
     unstated: `${labels(unrecorded)} ${unrecorded.length === 1 ? 'is' : 'are'} JIT-compiled and no warm-up is recorded for ${unrecorded.length === 1 ? 'it' : 'them'}, against ${against}`,
   };
+}
+
+/**
+ * Every side JIT-compiled and stated to run without warm-up: each is timed while still compiling
+ * its hot code. Alike, so not a difference, but not the steady state a throughput usually claims.
+ */
+function coldEverywhere(input: ComparisonInput): string | null {
+  const sides = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('measurement', 'warmupMs')));
+    return { entry, jit: compileModel(entry) === 'jit', warmup: warmupKey(read?.value), said: read?.value };
+  });
+  if (sides.length < 2 || !sides.every((s) => s.jit && s.warmup === 0)) return null;
+  return `no side warms up before it is timed, and every side is JIT-compiled (${sides.map((s) => `${s.entry.label}: ${display(s.said as FieldValue)}`).join('; ')})`;
 }
 
 export function checkMeas3(input: ComparisonInput): CheckOutcome {
@@ -415,7 +428,16 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
   const why =
     'warm-up, drift or a much shorter window changes the average, so the runs did not measure the same regime';
   const outcome = verdictOf(comparisons, { why, subject: 'the measurement window' }, { flags, evidence });
-  if (!cold.unstated || (outcome.state !== 'unknown' && outcome.state !== 'pass')) return outcome;
+  const open = outcome.state === 'unknown' || outcome.state === 'pass';
+  const allCold = open && !cold.unstated ? coldEverywhere(input) : null;
+  if (allCold)
+    return {
+      ...outcome,
+      state: 'needs_review',
+      hint: allCold,
+      message: `${capitalise(allCold)}: the same on every side, but each result charges compilation and start-up to the timed work, so a reviewer should confirm it is the cold regime the comparison means to measure.`,
+    };
+  if (!cold.unstated || !open) return outcome;
   return {
     ...outcome,
     state: 'needs_review',
