@@ -2145,6 +2145,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(mixed.message).not.toMatch(/Call model differs/);
     expect(mixed.hint).toMatch(/call model stated for B \(each call awaited\), not for A/i);
+    // The head decides before an aside that names the other model.
+    const aside = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        {
+          client: {
+            driver: 'ObjectBox API, synchronous calls on the UI isolate (each wrapped in Future.value)',
+          },
+        },
+        { client: { driver: 'Isar API, asynchronous calls (putAll awaited)' } },
+      ),
+    );
+    expect(aside.message).toMatch(/Call model differs \(A: synchronous calls vs B: each call awaited\)/);
   });
 
   it('F-CLIENT-5 flags a side measured while its requests failed, whatever the others state', () => {

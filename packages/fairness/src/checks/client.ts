@@ -183,15 +183,20 @@ function eitherOr(
   yes: { words: RegExp; value: string },
   no: { words: RegExp; value: string },
 ): Reader {
+  // True for the first reading, false for the second, null when the words say neither or both.
+  // Words denied in their clause ("pure Go, no cgo call") say the opposite setup.
+  const reading = (t: string): boolean | null => {
+    const isYes = yes.words.test(t) && !denied(t, yes.words);
+    return isYes === (no.words.test(t) || denied(t, yes.words)) ? null : isYes;
+  };
   return (run) => {
     for (const key of keys) {
       const f = groupField('client', key)(run);
       if (!f || typeof f.value !== 'string') continue;
-      const t = normText(f.value);
-      // Words denied in their clause ("pure Go, no cgo call") say the opposite setup.
-      const isYes = yes.words.test(t) && !denied(t, yes.words);
-      if (isYes === (no.words.test(t) || denied(t, yes.words))) continue;
-      return { value: isYes ? yes.value : no.value, origin: 'derived', source: `client.${key}` };
+      // The head decides before its asides ("synchronous calls (… wrapped in Future.value)").
+      const said = reading(normText(f.value.replace(/\([^)]*\)/g, ' '))) ?? reading(normText(f.value));
+      if (said !== null)
+        return { value: said ? yes.value : no.value, origin: 'derived', source: `client.${key}` };
     }
     return undefined;
   };
