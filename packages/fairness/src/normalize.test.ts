@@ -521,6 +521,11 @@ describe('a parameter that says how a side does the work', () => {
     ['hashAlgorithm', 'xxh3', true],
     ['rows', 1000, false],
     ['routeSet', 'githubAPI2 (203 routes, e.g. /repos/{owner}/{repo}/events)', false],
+    // The code a side runs, and the hash it uses, are how it does the work.
+    ['coroutineBody', 'for (;;) co_await std::experimental::suspend_always{};', true],
+    ['keyType', 'Str<12> (fixed 12-byte char array)', true],
+    ['hash', 'djb ver1 (default HashFunc 0)', true],
+    ['keyType', 'integer keys, 8 bytes', false],
   ] as const)('%s = %s → %s', (key, value, how) => expect(namesHow(key, value)).toBe(how));
 });
 

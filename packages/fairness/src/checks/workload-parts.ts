@@ -7,7 +7,7 @@ import { groupField, type Reader, type ReadField } from '../read.ts';
 
 /** A parameter that names how a side does the work, not how much work there is. */
 const HOW_KEY =
-  /\b(mode|method|implementation|api|quer(y|ies)|scripts?|driver|engine|backend|strategy|algorithm|technique|render(ing|er)?|protocol|style|dialect|rewrite|approach|function|call|command|load(er|ing)?|ingest(ion)?|import|output)\b/i;
+  /\b(mode|method|implementation|api|quer(y|ies)|scripts?|driver|engine|backend|strategy|algorithm|technique|render(ing|er)?|protocol|style|dialect|rewrite|approach|function|call|command|load(er|ing)?|ingest(ion)?|import|output|hash(er|ing)?)\b/i;
 /**
  * A value that is a file or a path in a benchmark's repository: the side's own implementation. A
  * path has a file's extension, two separators or a leading one; one slash between words is an
@@ -21,6 +21,12 @@ const CODE_CALL = /[\w$]\.[\w$]+\(|\b[\w$]+\(\)/;
 /** How a program is written: "while loop", "recursive isMunchausen", "a list indexed with !!". */
 const CODE_CONSTRUCT =
   /\b(while|for)[ -]loops?\b|\brecursi(ve|on)\b|\bindexed (with|directly|by)\b|\blinked lists?\b|\biterators?\b|\bclosures?\b/i;
+
+/**
+ * Source code in a value: "for (;;) c();", "std::string", "Str<12>", "suspend_always{}". The code a
+ * side runs is how it does the work, whatever the key is called.
+ */
+const SOURCE_CODE = /::|\(\s*;\s*;\s*\)|\w\(\);|\w\{\s*\}|\b[A-Za-z_]\w*<[\w:, ]+>/;
 
 /** Prose that describes how something was carried out: "executed sequentially in the X implementation". */
 const HOW_PROSE = /\bimplement(s|ed|ation)\b|\bexecut(es|ed)\b|\bnative(ly)?\b|\bemulat(es|ed|ion)\b/i;
@@ -39,7 +45,8 @@ export function namesHow(key: string, value: unknown): boolean {
     HOW_KEY.test(keyWords(key)) ||
     // A path in an aside is an example of the work ("githubAPI (203 routes, e.g. /repos/:owner)"),
     // not the file that does it.
-    (typeof value === 'string' && (PATH_VALUE.test(String(headOf(value))) || HOW_PROSE.test(value)))
+    (typeof value === 'string' &&
+      (PATH_VALUE.test(String(headOf(value))) || HOW_PROSE.test(value) || SOURCE_CODE.test(value)))
   );
 }
 
