@@ -1677,6 +1677,11 @@ describe('reviewer checks answer needs_review with a hint', () => {
     const r = runCheck(checkById('F-MEAS-8')!, pair(timed, never));
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/B was not measured by this publication \("none: naive_softmax is not called/);
+    // Who measured it can say so as well.
+    const byOthers = { run: { submitter: 'Intel (comparison), GPU numbers not measured by Intel' } };
+    expect(runCheck(checkById('F-MEAS-8')!, pair(timed, byOthers)).message).toMatch(
+      /B was not measured by this publication/,
+    );
     // Without such words a side with no figures is only unknown.
     expect(
       runCheck(checkById('F-MEAS-8')!, pair(timed, { measurement: { timedRegion: 'main loop' } })).state,

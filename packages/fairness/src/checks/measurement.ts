@@ -1193,12 +1193,18 @@ function measuredBy(entry: Entry): { org: string; shown: string; field: string }
 /** "not measured in this version", "naive_softmax is never timed", "not benchmarked". */
 const NOT_MEASURED = /\b(not|never) (been )?(measured|timed|benchmarked|called|executed|re-?measured)\b/;
 
-/** A side's measurement field saying the side was never measured (its first such field). */
+/**
+ * A side's measurement field, or who it says measured it ("GPU numbers not measured by Intel"),
+ * saying the side was never measured (its first such field).
+ */
 function saysNotMeasured(entry: Entry): CheckEvidence | undefined {
-  for (const run of entry.runs)
+  const says = (value: unknown) => typeof value === 'string' && NOT_MEASURED.test(normText(value));
+  for (const run of entry.runs) {
     for (const [key, field] of Object.entries(run.provenance.measurement))
-      if (field && typeof field.value === 'string' && NOT_MEASURED.test(normText(field.value)))
-        return evidenceOf(entry, `measurement.${key}`, field);
+      if (field && says(field.value)) return evidenceOf(entry, `measurement.${key}`, field);
+    const submitter = groupField('run', 'submitter')(run);
+    if (submitter && says(submitter.value)) return evidenceOf(entry, 'run.submitter', submitter);
+  }
   return undefined;
 }
 
