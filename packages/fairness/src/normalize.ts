@@ -834,9 +834,11 @@ export type BuildType = 'release' | 'pre-release' | 'debug';
  */
 export function normBuildType(value: unknown): BuildType | null {
   const t = normText(value);
-  // Cargo's dev profile is its debug build: "cargo run (dev profile; no --release)".
+  // Cargo's dev profile is its debug build: "cargo run (dev profile; no --release)"; so is a build
+  // without its production profile ("lein run, no uberjar/production profile"), and Scala Native's
+  // default mode when no nativeMode is set.
   if (
-    /debug|unoptimi[sz]ed|\bo0\b|\bdev build|\bdevelopment (build|mode)\b|\bdev mode\b|\bdev(elopment)? profile\b|\b(no|without) -*release\b/.test(
+    /debug|unoptimi[sz]ed|\bo0\b|\bdev build|\bdevelopment (build|mode)\b|\bdev mode\b|\bdev(elopment)? profile\b|\b(no|without) -*release\b|\b(no|without) (\w+[ /]){0,2}(production|prod|optimi[sz]ed) (profile|mode|build)\b|\bno nativemode\b/.test(
       t,
     )
   )
