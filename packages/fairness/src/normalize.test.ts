@@ -124,6 +124,11 @@ describe('normalisation rules', () => {
     expect(normProtocolClass('gRPC (prefer_grpc=True)')).toBe('binary');
     expect(normThroughputSource('server-side Prometheus metrics')).toBe('server-counter');
     expect(normThroughputSource('client-side')).toBe('client-ack');
+    // The tool under test timing itself is its own count; "webpack" holds no acknowledgement.
+    expect(normThroughputSource("self-reported by the tool under test (webpack's own printed time)")).toBe(
+      'server-counter',
+    );
+    expect(normThroughputSource("external wall clock (time -p 'real')")).toBe('client-ack');
     // Counted at one of the system's own components, not where the client saw it.
     expect(normThroughputSource("orderer throughput (the paper's TPS)")).toBe('server-counter');
     expect(normThroughputSource('TPS counted at the leader')).toBe('server-counter');

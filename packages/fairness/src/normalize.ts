@@ -563,6 +563,9 @@ export function normThroughputSource(value: unknown): ThroughputSource | null {
     )
   )
     return 'server-counter';
+  // The tool under test timing itself ("self-reported by the tool", "webpack's own printed time").
+  if (/\bself[- ]?reported\b|\bown (printed |reported )?(time|timer|timing|count\w*|stat\w*)\b/.test(t))
+    return 'server-counter';
   // Counted inside the system, at one of its own components: "orderer throughput", "TPS at the broker".
   if (
     /\b(orderer|ordering service|broker|leader|coordinator) (throughput|tps|counter|side)\b|\b(throughput|tps|counted) (at|on|of) the (orderer|ordering service|broker|leader|coordinator)\b/.test(
@@ -572,7 +575,7 @@ export function normThroughputSource(value: unknown): ThroughputSource | null {
     return 'server-counter';
   // What the load tool or client saw: "redis-benchmark reported ops/s", "sqlcmd timing", "--time".
   if (
-    /client|round trip|ack|(benchmark|bench|tool)\b[^.;]{0,20}\breported|\bsqlcmd\b|\btime (printed|reported) by\b|\btime\b[^.;]{0,30}\s-?-time\b|wall ?clock|stopwatch|hyperfine/.test(
+    /client|round trip|\back(nowledg\w*|ed|s)?\b|(benchmark|bench|tool)\b[^.;]{0,20}\breported|\bsqlcmd\b|\btime (printed|reported) by\b|\btime\b[^.;]{0,30}\s-?-time\b|wall ?clock|stopwatch|hyperfine/.test(
       t,
     )
   )

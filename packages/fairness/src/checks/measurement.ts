@@ -43,18 +43,26 @@ import { keyWords } from './workload-parts.ts';
 
 // --- F-MEAS-1 ----------------------------------------------------------------------------------
 
-/** Work counted when handed over: "submission loop only", "incremented when a request is enqueued". */
-const HANDED_OVER = /\b(submi(ssion|tted|ts?)|enqueue[ds]?|handed over|dispatch(ed|es)?)\b/;
-const COMPLETED = /\b(complet\w*|finish\w*|acknowledg\w*|acked|done)\b/;
+/**
+ * Work counted or timed when handed over: "submission loop only", "incremented when a request is
+ * enqueued", "until the last tell returned (handling not awaited)".
+ */
+const HANDED_OVER =
+  /\b(submi(ssion|tted|ts?)|enqueue[ds]?|handed over|dispatch(ed|es)?|not awaited|without waiting|fire and forget)\b/;
+const COMPLETED = /\b(complet\w*|finish\w*|acknowledg\w*|acked|done|handled|consumed|delivered|received)\b/;
 
 /**
- * Sides whose throughput counts work as it is handed over (submitted, enqueued), not as it
- * completes: the figure is how fast a side accepts work, and a side that queues it without
+ * Sides whose figure stops at the hand-over of the work (submitted, enqueued, not awaited), not
+ * at its completion: the figure is how fast a side accepts work, and a side that queues it without
  * doing it looks fastest.
  */
-function countedAtHandover(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
+function stopsAtHandover(
+  input: ComparisonInput,
+  key: 'throughputSource' | 'timedRegion',
+  what: string,
+): { flags: string[]; evidence: CheckEvidence[] } {
   const sides = input.entries.flatMap((entry) => {
-    const read = entryValue(readEntry(entry, groupField('measurement', 'throughputSource')));
+    const read = entryValue(readEntry(entry, groupField('measurement', key)));
     const t = read ? normText(read.value) : '';
     const completes = COMPLETED.test(t) && !denied(t, COMPLETED);
     return read && HANDED_OVER.test(t) && !completes ? [{ entry, read }] : [];
@@ -62,14 +70,14 @@ function countedAtHandover(input: ComparisonInput): { flags: string[]; evidence:
   if (sides.length === 0) return { flags: [], evidence: [] };
   return {
     flags: [
-      `throughput is counted as work is handed over, not as it completes, on ${sides.map((s) => `${s.entry.label} (${display(s.read.value)})`).join('; ')}: it measures how fast work is accepted, and queued work not yet done counts as done`,
+      `${what} as work is handed over, not as it completes, on ${sides.map((s) => `${s.entry.label} (${display(s.read.value)})`).join('; ')}: it measures how fast work is accepted, and queued work not yet done counts as done`,
     ],
-    evidence: sides.map((s) => evidenceOf(s.entry, 'measurement.throughputSource', s.read)),
+    evidence: sides.map((s) => evidenceOf(s.entry, `measurement.${key}`, s.read)),
   };
 }
 
 export function checkMeas1(input: ComparisonInput): CheckOutcome {
-  const handover = countedAtHandover(input);
+  const handover = stopsAtHandover(input, 'throughputSource', 'throughput is counted');
   return verdictOf(
     compareFields(input, [
       {
@@ -196,13 +204,14 @@ export function checkMeas2(input: ComparisonInput): CheckOutcome {
       )
         flags.push(`${entry.label} times latency from the actual send under an open load without correction`);
     }
+  const handover = stopsAtHandover(input, 'timedRegion', 'the timer stops');
   const outcome = verdictOf(
     comparisons,
     {
       why: 'latencies that start or end at different points measure different things, and timing from the actual send hides queueing',
       subject: 'the latency definition',
     },
-    { flags, evidence },
+    { flags: [...flags, ...handover.flags], evidence: [...evidence, ...handover.evidence] },
   );
   if (outcome.state === 'flag') return outcome;
   // End points stated in words Levelfield cannot classify ("from the 'new msg' log line to the
