@@ -1669,6 +1669,13 @@ describe('reviewer checks answer needs_review with a hint', () => {
       measurement: { throughputSource: 'requests counted when the response completes (client ack)' },
     };
     expect(runCheck(checkById('F-MEAS-1')!, pair(acked, acked)).state).toBe('pass');
+    // A timer that stops when the messages are sent, not handled, is F-MEAS-2's finding.
+    const sent = {
+      measurement: { timedRegion: 'until the last tell call returned (messages enqueued, handling not awaited)' },
+    };
+    expect(runCheck(checkById('F-MEAS-2')!, pair(sent, sent)).message).toMatch(
+      /^The timer stops as work is handed over, not as it completes, on A/,
+    );
   });
 
   it('F-MEAS-8 flags a side without figures whose measurement record says it was never timed', () => {
