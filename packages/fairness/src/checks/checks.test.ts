@@ -1671,7 +1671,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-MEAS-1')!, pair(acked, acked)).state).toBe('pass');
     // A timer that stops when the messages are sent, not handled, is F-MEAS-2's finding.
     const sent = {
-      measurement: { timedRegion: 'until the last tell call returned (messages enqueued, handling not awaited)' },
+      measurement: {
+        timedRegion: 'until the last tell call returned (messages enqueued, handling not awaited)',
+      },
     };
     expect(runCheck(checkById('F-MEAS-2')!, pair(sent, sent)).message).toMatch(
       /^The timer stops as work is handed over, not as it completes, on A/,
@@ -3355,6 +3357,38 @@ describe('F-DISC-4: AI assistance', () => {
 });
 
 describe('special rules', () => {
+  it('F-HW-1 passes a grid that compares a baseline with each option on each machine, not sides on different machines', () => {
+    const kernel = (cpu: string, flags: string) =>
+      side(
+        `${cpu} ${flags}`,
+        { nodes: [node({ cpuModel: cpu })], software: { compilerFlags: flags } },
+        'Linux',
+      );
+    const grid = {
+      ...comparison(
+        kernel('Intel Xeon X3360', '-march=x86-64'),
+        kernel('Intel Xeon X3360', '-march=core2'),
+        kernel('Intel i7-2620M', '-march=x86-64'),
+        kernel('Intel i7-2620M', '-march=sandybridge'),
+      ),
+      subject: ['software.compilerFlags'],
+    };
+    const r = runCheck(checkById('F-HW-1')!, grid);
+    expect(r.state).toBe('pass');
+    expect(r.message).toMatch(
+      /^Each machine runs every compared software\.compilerFlags \(a grid over the machines\)/,
+    );
+    // One option per machine is a comparison across machines.
+    const across = {
+      ...comparison(
+        kernel('Intel Xeon X3360', '-march=x86-64'),
+        kernel('Intel i7-2620M', '-march=sandybridge'),
+      ),
+      subject: ['software.compilerFlags'],
+    };
+    expect(runCheck(checkById('F-HW-1')!, across).state).toBe('flag');
+  });
+
   it('F-HW-1 passes when the hardware difference is declared', () => {
     const r = runCheck(
       checkById('F-HW-1')!,
