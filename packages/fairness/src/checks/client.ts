@@ -186,8 +186,9 @@ function eitherOr(
   // True for the first reading, false for the second, null when the words say neither or both.
   // Words denied in their clause ("pure Go, no cgo call") say the opposite setup.
   const reading = (t: string): boolean | null => {
-    const isYes = yes.words.test(t) && !denied(t, yes.words);
-    return isYes === (no.words.test(t) || denied(t, yes.words)) ? null : isYes;
+    const saysYes = yes.words.test(t) && !denied(t, yes.words);
+    const saysNo = no.words.test(t) || denied(t, yes.words);
+    return saysYes === saysNo ? null : saysYes;
   };
   return (run) => {
     for (const key of keys) {
