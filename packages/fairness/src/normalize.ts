@@ -61,11 +61,8 @@ export function isVacuousHead(value: unknown): boolean {
 /** A stable string for any field value: text normalised, arrays sorted, record keys sorted. */
 export function canonical(value: FieldValue | undefined): string {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value))
-    return `[${value
-      .map((v) => canonical(v))
-      .sort()
-      .join(',')}]`;
+  // A list is the set it names: order and repeats say nothing ("8, 64, 512, 8" is the sizes swept).
+  if (Array.isArray(value)) return `[${[...new Set(value.map((v) => canonical(v)))].sort().join(',')}]`;
   if (typeof value === 'object')
     return `{${Object.keys(value)
       .sort()

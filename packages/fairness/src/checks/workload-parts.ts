@@ -113,19 +113,6 @@ function workOf(key: string, value: unknown): unknown {
  * keys that say how a side does it ('how'). A value that is not an object is all 'what'. Where a
  * side is reached (host, port, a URL's authority) is neither: every side has its own.
  */
-/**
- * A list of plain values is a sweep (the sizes or counts run): the same set in another order, or
- * with one repeated, is the same configurations run.
- */
-function sweepOf<T>(value: T): T {
-  if (!Array.isArray(value) || value.some((x) => typeof x !== 'number' && typeof x !== 'string'))
-    return value;
-  const items = [...new Set(value as (number | string)[])];
-  return items.sort((a, b) =>
-    typeof a === 'number' && typeof b === 'number' ? a - b : String(a).localeCompare(String(b)),
-  ) as T;
-}
-
 export function parametersPart(which: 'what' | 'how'): Reader {
   const whole = groupField('workload', 'parameters');
   const part = (f: ReadField | undefined): ReadField | undefined => {
@@ -137,7 +124,7 @@ export function parametersPart(which: 'what' | 'how'): Reader {
       .filter(([, x]) => x !== undefined)
       .filter(([k]) => which === 'how' || !CONCURRENCY_KEY.test(keyWords(k).trim()))
       .filter(([k, x]) => namesHow(k, x) === (which === 'how'))
-      .map(([k, x]) => [k, which === 'what' ? sweepOf(headOf(x)) : x] as const);
+      .map(([k, x]) => [k, which === 'what' ? headOf(x) : x] as const);
     if (kept.length === 0) return undefined;
     return { ...f, value: Object.fromEntries(kept) as ReadField['value'] };
   };
