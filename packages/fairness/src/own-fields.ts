@@ -27,10 +27,11 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
 /**
  * Own fields whose name or value says which check they concern, before the group's default:
  * how a side does the work is F-WL-3's; cooling, power, firmware and CPU-mitigation state are
- * F-HW-4's; the kind of machine (instance type, bare metal or virtual) F-HW-1's; the numeric format
- * of the computation (a model's weights in bf16 or int4) F-WL-1's; the client's codec or library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a
- * timer covers F-MEAS-2's; a cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each
- * operation produces (a response's size) F-WL-3's; resources used or counted F-HW-2's.
+ * F-HW-4's; the kind of machine (instance type, bare metal or virtual) F-HW-1's; the numeric
+ * format of the computation (a model's weights in bf16 or int4) F-WL-1's; the client's codec or
+ * library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a timer covers F-MEAS-2's; a
+ * cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each operation produces (a
+ * response's size) F-WL-3's; resources used or counted F-HW-2's.
  */
 function checkOf(path: string, values: readonly unknown[]): string | undefined {
   const group = groupOf(path);

@@ -261,15 +261,14 @@ const WIRE_PROTOCOLS: readonly { protocol: string; systems: RegExp }[] = [
 function clientsAcrossOneProtocol(input: ComparisonInput): string[] {
   const subject = input.subject ?? ['system'];
   if (!subject.includes('system') || subject.some((s) => /^(client|orm)/i.test(s))) return [];
+  const driven = input.entries.flatMap((entry) => {
+    const driver = entryValue(readEntry(entry, groupField('client', 'driver')));
+    const name = driver ? driverName(driver.value) : null;
+    return name ? [{ entry, system: normText(entry.system), name, shown: display(driver?.value) }] : [];
+  });
   const out: string[] = [];
   for (const { protocol, systems } of WIRE_PROTOCOLS) {
-    const sides = input.entries.flatMap((entry) => {
-      const driver = entryValue(readEntry(entry, groupField('client', 'driver')));
-      const name = driver ? driverName(driver.value) : null;
-      return systems.test(normText(entry.system)) && name
-        ? [{ entry, name, shown: display(driver?.value) }]
-        : [];
-    });
+    const sides = driven.filter((s) => systems.test(s.system));
     if (sides.length >= 2 && new Set(sides.map((s) => s.name)).size > 1)
       out.push(
         `${sides.map((s) => s.entry.label).join(', ')} all speak the ${protocol} protocol yet are driven through different clients (${sides.map((s) => `${s.entry.label}: ${s.shown}`).join(' vs ')})`,

@@ -170,8 +170,10 @@ function hardwareGrid(input: ComparisonInput, hardware: readonly FieldComparison
   const machineKey = (entry: Entry) =>
     hardware.map((c) => JSON.stringify(c.sides.find((s) => s.entry === entry)?.keys ?? null)).join('|');
   const machines = new Map<string, string[]>();
-  for (const entry of input.entries)
-    machines.set(machineKey(entry), [...(machines.get(machineKey(entry)) ?? []), subjectKey(entry)]);
+  for (const entry of input.entries) {
+    const machine = machineKey(entry);
+    machines.set(machine, [...(machines.get(machine) ?? []), subjectKey(entry)]);
+  }
   const groups = [...machines.values()];
   // A baseline every machine runs (the generic kernel), beside what each machine is compared on.
   const shared = (groups[0] ?? []).filter((key) => groups.every((keys) => keys.includes(key)));

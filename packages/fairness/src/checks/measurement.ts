@@ -38,7 +38,7 @@ import {
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { fromText, orText } from '../text.ts';
 import { organisationsIn, orgKey } from '../vendors.ts';
-import { overlappingRuns, printedRepetitions } from './printed-runs.ts';
+import { overlappingRuns, printedRepetitions, printedRuns } from './printed-runs.ts';
 import { entryComponents } from './software.ts';
 import { keyWords } from './workload-parts.ts';
 
@@ -328,17 +328,27 @@ function compileModel(entry: Entry): 'jit' | 'aot' | 'interpreted' | null {
 /**
  * A JIT-compiled side measured with no warm-up against one compiled ahead of time or interpreted:
  * the same "none" on every side is not the same treatment, since only the JIT side is still
- * compiling its hot code while it is timed.
+ * compiling its hot code while it is timed. With every side JIT-compiled and stated to run without
+ * warm-up (`everywhere`), each is timed while still compiling: alike, so not a difference, but not
+ * the steady state a throughput usually claims.
  */
-function coldJit(input: ComparisonInput): { flag: string | null; unstated: string | null } {
-  const sides = input.entries.map((entry) => ({
-    entry,
-    model: compileModel(entry),
-    warmup: warmupKey(entryValue(readEntry(entry, groupField('measurement', 'warmupMs')))?.value),
-  }));
+function coldJit(input: ComparisonInput): {
+  flag: string | null;
+  unstated: string | null;
+  everywhere: string | null;
+} {
+  const sides = input.entries.map((entry) => {
+    const said = entryValue(readEntry(entry, groupField('measurement', 'warmupMs')))?.value;
+    return { entry, model: compileModel(entry), warmup: warmupKey(said), said };
+  });
   const jit = sides.filter((s) => s.model === 'jit');
   const aot = sides.filter((s) => s.model === 'aot' || s.model === 'interpreted');
-  const none = { flag: null, unstated: null };
+  const none = { flag: null, unstated: null, everywhere: null };
+  if (sides.length >= 2 && jit.length === sides.length && jit.every((s) => s.warmup === 0))
+    return {
+      ...none,
+      everywhere: `no side warms up before it is timed, and every side is JIT-compiled (${sides.map((s) => `${s.entry.label}: ${display(s.said as FieldValue)}`).join('; ')})`,
+    };
   if (jit.length === 0 || aot.length === 0 || jit.some((s) => s.warmup !== 0 && s.warmup !== null))
     return none;
   const against = aot
@@ -347,28 +357,15 @@ function coldJit(input: ComparisonInput): { flag: string | null; unstated: strin
   const labels = (list: typeof sides) => list.map((s) => s.entry.label).join(', ');
   if (jit.every((s) => s.warmup === 0))
     return {
+      ...none,
       flag: `${labels(jit)} (JIT-compiled) measured without warm-up against ${against}`,
-      unstated: null,
     };
   // No warm-up recorded for a JIT side: whether its compilation was timed is the question.
   const unrecorded = jit.filter((s) => s.warmup === null);
   return {
-    flag: null,
+    ...none,
     unstated: `${labels(unrecorded)} ${unrecorded.length === 1 ? 'is' : 'are'} JIT-compiled and no warm-up is recorded for ${unrecorded.length === 1 ? 'it' : 'them'}, against ${against}`,
   };
-}
-
-/**
- * Every side JIT-compiled and stated to run without warm-up: each is timed while still compiling
- * its hot code. Alike, so not a difference, but not the steady state a throughput usually claims.
- */
-function coldEverywhere(input: ComparisonInput): string | null {
-  const sides = input.entries.map((entry) => {
-    const read = entryValue(readEntry(entry, groupField('measurement', 'warmupMs')));
-    return { entry, jit: compileModel(entry) === 'jit', warmup: warmupKey(read?.value), said: read?.value };
-  });
-  if (sides.length < 2 || !sides.every((s) => s.jit && s.warmup === 0)) return null;
-  return `no side warms up before it is timed, and every side is JIT-compiled (${sides.map((s) => `${s.entry.label}: ${display(s.said as FieldValue)}`).join('; ')})`;
 }
 
 export function checkMeas3(input: ComparisonInput): CheckOutcome {
@@ -438,16 +435,15 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
   const why =
     'warm-up, drift or a much shorter window changes the average, so the runs did not measure the same regime';
   const outcome = verdictOf(comparisons, { why, subject: 'the measurement window' }, { flags, evidence });
-  const open = outcome.state === 'unknown' || outcome.state === 'pass';
-  const allCold = open && !cold.unstated ? coldEverywhere(input) : null;
-  if (allCold)
+  if (outcome.state !== 'unknown' && outcome.state !== 'pass') return outcome;
+  if (cold.everywhere)
     return {
       ...outcome,
       state: 'needs_review',
-      hint: allCold,
-      message: `${capitalise(allCold)}: the same on every side, but each result charges compilation and start-up to the timed work, so a reviewer should confirm it is the cold regime the comparison means to measure.`,
+      hint: cold.everywhere,
+      message: `${capitalise(cold.everywhere)}: the same on every side, but each result charges compilation and start-up to the timed work, so a reviewer should confirm it is the cold regime the comparison means to measure.`,
     };
-  if (!cold.unstated || !open) return outcome;
+  if (!cold.unstated) return outcome;
   return {
     ...outcome,
     state: 'needs_review',
@@ -602,7 +598,9 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const rules: { label: string; text: string; kind: string | undefined }[] = [];
   // Sides reporting the least time of their runs: a flag unless every side takes it of as many runs.
   const leastTimes: { label: string; n: number | null }[] = [];
-  for (const entry of input.entries) {
+  // Each side's figures printed per run, read once for its count and for the overlap across sides.
+  const printedBySide = input.entries.map((e) => ({ label: e.label, runs: printedRuns(e) }));
+  for (const [index, entry] of input.entries.entries()) {
     const rule = entryValue(readEntry(entry, groupField('run', 'selectionRule')));
     const reps = entryValue(readEntry(entry, groupField('measurement', 'repetitions')));
     if (rule) evidence.push(evidenceOf(entry, 'run.selectionRule', rule));
@@ -613,7 +611,7 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     // Runs grouped in an entry are repetitions only when they ran one setup: an entry of four
     // scenarios (cold cache, warm cache, …) is four results, not four repetitions.
     const grouped = entry.runs.length > 1 && oneSetup(entry) ? entry.runs.length : null;
-    const printed = printedRepetitions(entry);
+    const printed = printedRepetitions(printedBySide[index]?.runs ?? new Map());
     const n = reps ? repetitionCount(reps.value) : (grouped ?? printed);
     if (n !== null) counts.push({ label: entry.label, n });
     // Counted from the runs grouped in the entry, or from each run's printed figure, not stated:
@@ -710,7 +708,7 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
       message:
         'A side does not say how many repetitions it ran or which it reports: a reviewer should confirm the count and that the figure is not the best of them.',
     };
-  const overlaps = overlappingRuns(input);
+  const overlaps = overlappingRuns(printedBySide);
   if (overlaps.length > 0)
     return {
       state: 'needs_review',

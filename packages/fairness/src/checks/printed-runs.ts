@@ -1,7 +1,7 @@
 // The figures a side prints for each of its runs ("throughput.insert.run1", "…run2", or a value
 // labelled by run): how many repetitions they show, and whether the sides' runs overlap.
 import { display } from '../normalize.ts';
-import type { ComparisonInput, Entry } from '../schema.ts';
+import type { Entry } from '../schema.ts';
 
 /** A run number at the end of a metric's name ("throughput.insert.run2", "time (trial 3)", "rep_1"). */
 const RUN_NUMBER = /[\s._#(-](?:run|trial|rep|repetition|iteration|attempt|try)[\s_#-]?(\d+)\)?$/i;
@@ -13,7 +13,7 @@ const RUN_LABEL = /^(run|trial|rep|repetition|iteration|attempt|try)$/i;
  * run2, run3). Numbered runs whose figures differ more than twofold are not one measurement
  * repeated (a first full backup, then incremental ones), so they are left out.
  */
-function printedRuns(entry: Entry): Map<string, number[]> {
+export function printedRuns(entry: Entry): Map<string, number[]> {
   const runsOf = new Map<string, Map<string, number | null>>();
   for (const run of entry.runs)
     for (const v of run.values) {
@@ -39,8 +39,8 @@ function printedRuns(entry: Entry): Map<string, number[]> {
 }
 
 /** How many runs a side shows by printing each one's figure: the most for any metric; null below two. */
-export function printedRepetitions(entry: Entry): number | null {
-  const most = Math.max(0, ...[...printedRuns(entry).values()].map((xs) => xs.length));
+export function printedRepetitions(runs: Map<string, number[]>): number | null {
+  const most = Math.max(0, ...[...runs.values()].map((xs) => xs.length));
   return most >= 2 ? most : null;
 }
 
@@ -48,8 +48,9 @@ export function printedRepetitions(entry: Entry): number | null {
  * Metrics whose printed runs overlap on every side (each side's lowest run below every other
  * side's highest): the difference between the sides is within their run-to-run spread.
  */
-export function overlappingRuns(input: ComparisonInput): string[] {
-  const perSide = input.entries.map((entry) => ({ label: entry.label, runs: printedRuns(entry) }));
+export function overlappingRuns(
+  perSide: readonly { label: string; runs: Map<string, number[]> }[],
+): string[] {
   const first = perSide[0];
   if (!first || perSide.length < 2) return [];
   const out: string[] = [];

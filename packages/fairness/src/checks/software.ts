@@ -260,10 +260,9 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
  * ("-beta7", "-rc2", JBoss's "1.0.0.CR2", "v5.9 beta", Python's "2.0.0b2"), Maven milestones
  * ("2.0.0.M3"), nightlies, patched or custom builds, and a commit instead of a tag (a Go
  * pseudo-version "v0.3.5-0.20220819080849-d19ff0111efa", `git describe` "-g1a2b3c4", "git tip",
- * "main branch"), and a side's own working copy ("path dependency
- * ../quick-protobuf", "editable local checkout", Go's "replace => ../", "repository code at the
- * README commit", "built from source at commit 7915b2e"), and a build its makers call temporary or
- * not meant for production. A pinned commit alone is left to the build type: projects pin
+ * "main branch"), and a side's own working copy ("path dependency ../quick-protobuf", "editable
+ * local checkout", Go's "replace => ../", "repository code at the README commit", "built from
+ * source at commit 7915b2e"), and a build its makers call temporary or not meant for production. A pinned commit alone is left to the build type: projects pin
  * frameworks by commit as often as by tag.
  */
 const PRE_RELEASE =
