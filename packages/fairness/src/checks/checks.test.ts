@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECKS, checkById, runCheck, runChecks } from '../catalogue.ts';
 import type { ComparisonInput } from '../schema.ts';
-import { comparison, type NodeSpec, pair, type RunSpec, side } from '../testing.ts';
+import { comparison, type NodeSpec, type Plain, pair, type RunSpec, side } from '../testing.ts';
 import { settingSwitches } from './feature-text.ts';
 import { optimisationOf } from './software.ts';
 import { normWorkloadName } from './workload.ts';
@@ -4437,6 +4437,44 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-HW-2')!, pair(gpu('phone GPU'), gpu('the GPU'))).message).not.toMatch(
       /Accelerators differs/,
     );
+  });
+
+  it('F-HW-2 compares memory limits said as a share of the machine, and a limit said to differ', () => {
+    const limited = (memoryLimitBytes: Plain, memoryBytes?: string) => ({
+      nodes: [
+        {
+          role: 'sut' as const,
+          count: 1,
+          hardware: { accelerators: 'NVIDIA L4', memoryLimitBytes, ...(memoryBytes ? { memoryBytes } : {}) },
+        },
+      ],
+    });
+    const shares = runCheck(
+      checkById('F-HW-2')!,
+      pair(
+        limited('--gpu-memory-utilization 0.9 (fraction of the GPU memory)'),
+        limited('--mem-fraction-static 0.75'),
+      ),
+    );
+    expect(shares.state).toBe('flag');
+    expect(shares.message).toMatch(/Share of memory the system could use differs \(A: 0.9 vs B: 0.75\)/);
+    // A share of a stated machine's memory is bytes: 80 % of 64 GB against a 32 GB limit.
+    const bytes = runCheck(
+      checkById('F-HW-2')!,
+      pair(limited('80% of RAM', '64 GB'), limited('32 GB', '64 GB')),
+    );
+    expect(bytes.message).toMatch(/Total memory the system could use differs/);
+    // "Differs, value not stated" on one side is a difference, not a missing value.
+    const unstated = { value: null, origin: 'imported' as const, differs: true as const };
+    expect(runCheck(checkById('F-HW-2')!, pair(limited(unstated), limited('0.9 of GPU memory'))).state).toBe(
+      'flag',
+    );
+    // The same share on both sides is no finding.
+    const same = runCheck(
+      checkById('F-HW-2')!,
+      pair(limited('90% of GPU memory'), limited('0.9 (fraction)')),
+    );
+    expect(same.message).not.toMatch(/share of memory/i);
   });
 
   it('F-HW-1 compares the accelerator model, F-HW-2 how many accelerators', () => {

@@ -389,9 +389,15 @@ const usableMemoryTotal =
       if (saysNothing(node.hardware.memoryLimitBytes)) return undefined;
       const mem = fromField(node.hardware.memoryBytes);
       const limit = fromField(node.hardware.memoryLimitBytes);
+      // "The limit differs, value not stated" is a difference to show, not a missing value.
+      if (limit?.differs) return limit;
       const m = mem ? toBytes(mem.value) : null;
-      // A limit is often said in words ("JVM heap ~12 GB", "shared_buffers at the default 128 MB").
-      const l = limit ? bytesInText(limit.value) : null;
+      // A limit is often said in words ("JVM heap ~12 GB", "shared_buffers at the default 128 MB"),
+      // or as a share of the machine's memory ("--gpu-memory-utilization 0.9").
+      const share = limit ? memoryShare(limit.value) : null;
+      const l = limit
+        ? (bytesInText(limit.value) ?? (share !== null && m !== null ? share * m : null))
+        : null;
       const per = m !== null && l !== null ? Math.min(m, l) : (l ?? m);
       if (per === null) return undefined;
       total += node.count * per;
@@ -403,6 +409,45 @@ const usableMemoryTotal =
       source: `sum over ${roles.join(' + ')} nodes: ${parts.join(' + ')}`,
     };
   };
+
+/** A share said with what it is a share of: "fraction", "utilization", "of the GPU memory", "80% of RAM". */
+const SHARE_OF_MEMORY =
+  /\b(fraction|utili[sz]ation|share|ratio)\b|%[^.;,]{0,12}\b(memory|ram|vram|hbm)\b|\bof (the )?(\w+ )?(memory|ram|vram|hbm)\b/;
+
+/**
+ * The share of its machine's memory a limit names ("--gpu-memory-utilization 0.9",
+ * "mem_fraction_static=0.75", "80% of RAM"), or null when it names bytes or no share.
+ */
+export function memoryShare(value: unknown): number | null {
+  if (typeof value !== 'string' || bytesInText(value) !== null) return null;
+  const t = normText(value);
+  if (!SHARE_OF_MEMORY.test(t)) return null;
+  const percent = /(?<![\d.])(\d{1,3}(?:\.\d+)?) ?%/.exec(t);
+  if (percent) {
+    const n = Number(percent[1]);
+    return n > 0 && n <= 100 ? n / 100 : null;
+  }
+  const fraction = /(?<![\d.])(0?\.\d+|1\.0+)(?![\d.%])/.exec(t);
+  return fraction ? Number(fraction[1]) : null;
+}
+
+/**
+ * The share of each system node's memory its limit allows, when the sides say shares and not
+ * bytes (GPU serving engines: vLLM's 0.9 against SGLang's 0.75 of the same card): one share per
+ * side, or nothing when its nodes name different shares or any names none.
+ */
+const usableMemoryShare: Reader = (run) => {
+  const nodes = nodesOf(run, SYSTEM);
+  const limits = nodes.map((n) => fromField(n.hardware.memoryLimitBytes));
+  const shares = limits.map((l) => (l && !l.differs ? memoryShare(l.value) : null));
+  const [first] = shares;
+  if (first === undefined || first === null || shares.some((s) => s !== first)) return undefined;
+  return {
+    value: first,
+    origin: 'derived',
+    source: `share of memory named by ${limits.map((l) => display(l?.value)).join(' + ')}`,
+  };
+};
 
 /**
  * A server's threads per process as printed: a count, 1 for "single event loop thread" or "not
@@ -645,6 +690,13 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         read: usableMemoryTotal(SYSTEM),
         norm: total,
         tolerance: 1.1,
+      },
+      {
+        field: 'nodes.sut.hardware.memoryLimitBytes (share of memory)',
+        label: 'share of memory the system could use',
+        read: usableMemoryShare,
+        norm: total,
+        tolerance: 1.05,
       },
       {
         field: 'nodes.sut.hardware.memoryBytes (total)',
