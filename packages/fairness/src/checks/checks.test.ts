@@ -2865,6 +2865,26 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(bound.message).toMatch(/rapidjson runs a version not stated, while orjson is 3\.3\.0/);
   });
 
+  it('F-DISC-5 counts a system preloaded on one side and built in on the other', () => {
+    const bound = (configuration: string) => ({ software: { configuration } });
+    const r = runCheck(
+      checkById('F-DISC-5')!,
+      pair(
+        bound("glibc's own malloc, no preload"),
+        bound("mimalloc injected with LD_PRELOAD ('LD_PRELOAD'ed')"),
+        ['glibc malloc', 'mimalloc'],
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/software \(how the system is linked\)/);
+    // Both preloaded: the mechanism is shared and only the allocator differs.
+    const both = runCheck(
+      checkById('F-DISC-5')!,
+      pair(bound('LD_PRELOAD=libjemalloc.so'), bound('LD_PRELOAD=libmimalloc.so'), ['jemalloc', 'mimalloc']),
+    );
+    expect(both.message).not.toMatch(/linked/);
+  });
+
   it('F-DISC-5 counts a platform component in the same role that is another program', () => {
     const stack = (server: string, runtime: string) => ({
       software: {

@@ -42,7 +42,7 @@ import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { isRatio, VERSUS_PART } from './benchmark-parts.ts';
 import { concurrencyStyleReader } from './client.ts';
-import { platformDifferences, sharedComponentVersions } from './software.ts';
+import { linkingReader, platformDifferences, sharedComponentVersions } from './software.ts';
 import { normWorkloadName } from './workload.ts';
 
 // --- F-DISC-1 ----------------------------------------------------------------------------------
@@ -798,7 +798,10 @@ export const DIMENSION_GROUPS: { group: string; specs: FieldSpec[] }[] = [
   },
   {
     group: 'software',
-    specs: [{ field: 'software.buildType', label: 'build type', read: groupField('software', 'buildType') }],
+    specs: [
+      { field: 'software.buildType', label: 'build type', read: groupField('software', 'buildType') },
+      { field: 'software.configuration (linking)', label: 'how the system is linked', read: linkingReader },
+    ],
   },
 ];
 

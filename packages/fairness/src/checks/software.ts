@@ -13,6 +13,7 @@ import {
 import {
   admitsUnknown,
   amountOf,
+  denied,
   display,
   type FieldValue,
   isVacuousHead,
@@ -33,6 +34,7 @@ import {
   fromField,
   groupField,
   nodeField,
+  type Reader,
   type ReadField,
   readableBy,
   readEntry,
@@ -208,6 +210,34 @@ function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evid
     ),
   };
 }
+
+/** The system put into the process by the dynamic loader: LD_PRELOAD, DYLD_INSERT_LIBRARIES. */
+const PRELOADED = /\b(ld preload(ed)?|dyld insert libraries|preload(ed|ing)?|interpos(ed|ing|ition))\b/;
+/** The system linked or built into the program: "linked in", "built into libc", "no preload". */
+const LINKED_IN =
+  /\b(linked|built|compiled) (in|into|against)\b|\b(statically|dynamically) linked\b|\bbuilt ?in\b/;
+
+/**
+ * How each side's system gets into the process, from its configuration or build words: preloaded
+ * by the dynamic loader, or linked or built in. mimalloc LD_PRELOAD'ed over a program against
+ * glibc's malloc built into libc compares the preload mechanism as well as the allocators.
+ */
+export const linkingReader: Reader = (run) => {
+  for (const key of ['configuration', 'buildType'] as const) {
+    const f = groupField('software', key)(run);
+    if (!f || f.differs) continue;
+    const t = normText(f.value);
+    const preloaded = PRELOADED.test(t) && !denied(t, PRELOADED);
+    const linked = LINKED_IN.test(t) || denied(t, PRELOADED);
+    if (preloaded !== linked)
+      return {
+        value: preloaded ? 'preloaded by the dynamic loader' : 'linked or built in',
+        origin: 'derived',
+        source: `software.${key}`,
+      };
+  }
+  return undefined;
+};
 
 /**
  * Platform components in the same role that are different programs: the JVM, the transform, the
