@@ -416,6 +416,20 @@ const DENIED_BEFORE =
 const DENIED_AFTER =
   /^\W*(\w+ ){0,2}((is|are|was|were) )?(not|never) (implemented|supported|used|enabled|available|present|built|done)\b|^\W*(\w+ ){0,2}(unsupported|disabled|unavailable|absent|missing|off)\b/;
 
+/** A process said to run outside any container: "none", "native process", "bare metal", "no Docker". */
+const NO_CONTAINER =
+  /^(none|no)\b|\b(no|without( a)?|not in( a)?) (docker|containers?)\b|\bnot containeri[sz]ed\b|\bnative (process|binary|install\w*)\b|\bbare ?metal\b|\bdirectly on the host\b/;
+const CONTAINER = /docker|podman|containerd|kubernetes|k8s|container/;
+
+/** Whether a side's system ran in a container ('container') or as a plain process ('none'). */
+export function normContainer(value: unknown): 'container' | 'none' | null {
+  const b = toBool(value);
+  if (b !== null) return b ? 'container' : 'none';
+  const t = normText(value);
+  if (NO_CONTAINER.test(t)) return 'none';
+  return CONTAINER.test(t) ? 'container' : null;
+}
+
 /**
  * Whether the phrase a pattern finds is denied in its own clause, by a negation before it or
  * after it: "does not provide strong consistency", "not immediately queryable", "without waiting

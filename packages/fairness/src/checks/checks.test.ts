@@ -2501,6 +2501,32 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-TOPO-2')!, both).state).not.toBe('flag');
   });
 
+  it("F-TOPO-2 counts Docker's port mapping as a hop, and F-HW-4 reads a native process as no container", () => {
+    const run = (container: string) => ({
+      nodes: [{ role: 'sut' as const, count: 1, software: { container } }],
+    });
+    const r = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(
+        run("none: native process started with 'go run cmd/server/main.go'"),
+        run('docker run -p 7688:7687 -e NEO4J_AUTH=none neo4j:community'),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/extra network hops differs \(A: 0 vs B: 1\)/i);
+    // A container on the host's network has no mapping in its path.
+    const host = runCheck(
+      checkById('F-TOPO-2')!,
+      pair(run('native process'), run('docker run --network=host redis:7')),
+    );
+    expect(host.message).not.toMatch(/extra network hops differs/i);
+    const machine = runCheck(
+      checkById('F-HW-4')!,
+      pair(run('none: native process'), run('docker run -p 6379:6379 redis:7')),
+    );
+    expect(machine.message).toMatch(/container runtime differs/i);
+  });
+
   it('F-TOPO-2 counts the intermediaries a client placement names, not those it says are absent', () => {
     const placed = (text: string) => ({ topology: { clientPlacement: text } });
     const r = runCheck(

@@ -17,6 +17,7 @@ import {
   display,
   type FieldValue,
   normArch,
+  normContainer,
   normCpuModel,
   normHostType,
   normStorage,
@@ -1069,12 +1070,7 @@ export function checkHw4(input: ComparisonInput): CheckOutcome {
       field: 'nodes.sut.software.container',
       label: 'container runtime',
       read: nodeField('sut', 'software', 'container'),
-      norm: (v) => {
-        const b = toBool(v);
-        if (b !== null) return b ? 'container' : 'none';
-        const t = normText(v);
-        return /docker|podman|containerd|kubernetes|k8s|container/.test(t) ? 'container' : null;
-      },
+      norm: normContainer,
     },
     {
       field: 'nodes.sut.software.containerImage',

@@ -15,6 +15,7 @@ import {
   normClientPlacement,
   normCloudProvider,
   normConfirmedReads,
+  normContainer,
   normDurability,
   normIsolation,
   normText,
@@ -166,6 +167,37 @@ const hopsInPlacement: Reader = (run) => {
   };
 };
 
+/** Docker's port publishing in a container's command or words: "-p 7688:7687", "--publish", "ports:". */
+const PUBLISHED_PORT =
+  /(?:^|\s)(?:-p|--publish)[ =]?\d|\bports?:|\bport (mapping|forward\w*)\b|\bpublished ports?\b/;
+/** A container sharing the host's network stack: no port mapping in the path. */
+const HOST_NETWORK = /\b(--net(work)?[ =]host|host network(ing)?|network mode:? host)\b/;
+
+/**
+ * Extra hops read from how the system node runs: a container reached through Docker's port
+ * mapping (a userland proxy or NAT, and a VM's network on macOS and Windows) is one; a plain
+ * process, or a container on the host's network, none. NornicDB run natively against Neo4j in
+ * `docker run -p 7688:7687` puts the mapping in one side's every request.
+ */
+const hopsInContainer: Reader = (run) => {
+  const f = nodeField('sut', 'software', 'container')(run);
+  if (!f || f.differs || typeof f.value !== 'string') return undefined;
+  const kind = normContainer(f.value);
+  const words = f.value.toLowerCase();
+  const hops =
+    kind === 'none' || (kind === 'container' && HOST_NETWORK.test(words))
+      ? 0
+      : kind === 'container' && PUBLISHED_PORT.test(words)
+        ? 1
+        : null;
+  if (hops === null) return undefined;
+  return {
+    value: hops,
+    origin: 'derived',
+    source: `nodes.sut.software.container (${hops ? "Docker's port mapping" : 'no port mapping'}: ${display(f.value)})`,
+  };
+};
+
 /** How many zones the system's nodes span ("us-east-1a, us-east-1b" → 2). */
 const zoneSpread: Reader = (run) => {
   const f = withOthers((v) => normText(v), groupField('topology', 'zone'), cloudOf('sut', 'zone'))(run);
@@ -298,7 +330,7 @@ export function checkTopo2(input: ComparisonInput): CheckOutcome {
     {
       field: 'topology.extraHops',
       label: 'extra network hops',
-      read: firstOf(groupField('topology', 'extraHops'), hopsInPlacement),
+      read: firstOf(groupField('topology', 'extraHops'), hopsInPlacement, hopsInContainer),
       norm: hopCount,
     },
     {
