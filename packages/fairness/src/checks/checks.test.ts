@@ -1652,6 +1652,23 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/select their runs by different rules/);
   });
 
+  it('F-MEAS-5 flags repetitions that pool runs of different setups', () => {
+    const sel = (selectionRule: string) => ({ run: { selectionRule }, measurement: { repetitions: 3 } });
+    const r = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(sel('Averaged across 3 runs (2 with Metal, 1 without)'), sel('mean of 3 runs')),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/A pools runs of different setups/);
+    expect(r.message).not.toMatch(/B pools/);
+    // Runs "with warm-up" on every side are one setup.
+    const one = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(sel('mean of 3 runs with warm-up'), sel('mean of 3 runs')),
+    );
+    expect(one.message).not.toMatch(/pools/);
+  });
+
   it('F-MEAS-1 flags throughput counted as work is handed over rather than completed, even on every side', () => {
     const submitted = {
       measurement: {

@@ -586,6 +586,28 @@ function oneSetup(entry: Entry): boolean {
   return setups.size === 1;
 }
 
+/** "2 with Metal, 1 without": runs counted with a setting and runs counted without it. */
+const RUNS_WITH = /\b(\d+|one|two|three|four|five)\b[^;.()]{0,20}?\bwith\b/;
+const RUNS_WITHOUT = /\b(\d+|one|two|three|four|five|others?|the rest)\b[^;.()]{0,20}?\bwithout\b/;
+
+/**
+ * Repetitions that pooled runs of different setups ("averaged across 3 runs (2 with Metal, 1
+ * without)"), read from the side's selection rule, repetition group or count: their average is of
+ * no one setup, so it is not a repetition of the one compared.
+ */
+function pooledSetups(entry: Entry): ReadField | undefined {
+  for (const read of [
+    groupField('run', 'selectionRule'),
+    groupField('run', 'repetitionGroup'),
+    groupField('measurement', 'repetitions'),
+  ]) {
+    const f = entryValue(readEntry(entry, read));
+    const t = f && typeof f.value === 'string' ? normText(f.value) : '';
+    if (f && RUNS_WITH.test(t) && RUNS_WITHOUT.test(t)) return f;
+  }
+  return undefined;
+}
+
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -614,6 +636,8 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     const printed = printedRepetitions(printedBySide[index]?.runs ?? new Map());
     const n = reps ? repetitionCount(reps.value) : (grouped ?? printed);
     if (n !== null) counts.push({ label: entry.label, n });
+    const pooled = pooledSetups(entry);
+    if (pooled) flags.push(`${entry.label} pools runs of different setups ("${display(pooled.value)}")`);
     // Counted from the runs grouped in the entry, or from each run's printed figure, not stated:
     // the count is the evidence.
     if (!reps && n !== null)
