@@ -29,9 +29,10 @@ const GROUP_CHECK: Readonly<Record<string, string>> = {
  * how a side does the work is F-WL-3's; cooling, power, firmware and CPU-mitigation state are
  * F-HW-4's; the kind of machine (instance type, bare metal or virtual) F-HW-1's; the numeric
  * format of the computation (a model's weights in bf16 or int4) F-WL-1's; the client's codec or
- * library F-CLIENT-1's; the statistics reported F-MEAS-6's; what a timer covers F-MEAS-2's; a
- * cache F-MEAS-4's; the network path's shape F-TOPO-2's; what each operation produces (a
- * response's size) F-WL-3's; resources used or counted F-HW-2's.
+ * library F-CLIENT-1's; failed, timed-out or non-2xx requests F-CLIENT-5's; the statistics
+ * reported F-MEAS-6's; what a timer covers F-MEAS-2's; a cache F-MEAS-4's; the network path's
+ * shape F-TOPO-2's; what each operation produces (a response's size) F-WL-3's; resources used or
+ * counted F-HW-2's.
  */
 function checkOf(path: string, values: readonly unknown[]): string | undefined {
   const group = groupOf(path);
@@ -40,6 +41,8 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
   if (group === 'hardware' && MACHINE_STATE.test(name)) return 'F-HW-4';
   if (group === 'hardware' && MACHINE_KIND.test(name)) return 'F-HW-1';
   if (group === 'client' && CLIENT_STACK.test(name)) return 'F-CLIENT-1';
+  // Failed, timed-out or non-2xx requests and how they were counted: the error policy's check.
+  if (ERRORS.test(name)) return 'F-CLIENT-5';
   // The arithmetic the work is done in (bf16 weights against int4) is part of the workload.
   if (NUMERIC_FORMAT.test(name)) return 'F-WL-1';
   if (STATISTICS.test(name)) return 'F-MEAS-6';
@@ -55,6 +58,8 @@ function checkOf(path: string, values: readonly unknown[]): string | undefined {
 }
 
 const WORK_OUTPUT = /response|reply|payload|body|output/i;
+/** Requests that failed, timed out, were retried or answered with an error status ("x-non2xxResponses"). */
+const ERRORS = /errors?|fail(ed|ures?)|non ?2xx|status ?codes?|time ?outs?|retr(y|ies)|rejected/i;
 /**
  * The client's software stack: how requests are made, carried (TLS, protocol) and read, not how
  * many are in flight.

@@ -4063,6 +4063,12 @@ describe('special rules', () => {
       ),
     );
     expect(stats.hint).toMatch(/own field x-durationStatistics differs/);
+    // Error responses counted on one side, filed under software, are the error policy's.
+    const errors = runCheck(
+      checkById('F-CLIENT-5')!,
+      pair({ software: { 'x-non2xxResponses': 'present in the run' } }, { software: {} }),
+    );
+    expect(errors.hint).toMatch(/own field x-non2xxResponses stated for A/);
     // How packets travel (an overlay's encapsulation) is the network path's, filed under settings.
     const path = runCheck(
       checkById('F-TOPO-2')!,
