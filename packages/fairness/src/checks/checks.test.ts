@@ -4506,6 +4506,13 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-HW-2')!, pair(gpu('phone GPU'), gpu('the GPU'))).message).not.toMatch(
       /Accelerators differs/,
     );
+    // A GPU used on one side, nothing said of the other's: resources the other is not shown to have.
+    const oneSided = runCheck(
+      checkById('F-HW-2')!,
+      pair(gpu('Apple Metal (GPU acceleration enabled)'), { nodes: [{ role: 'sut' as const, count: 1 }] }),
+    );
+    expect(oneSided.state).toBe('flag');
+    expect(oneSided.message).toMatch(/Accelerators stated for A \(Apple Metal/);
   });
 
   it('F-HW-2 compares memory limits said as a share of the machine, and a limit said to differ', () => {

@@ -755,6 +755,9 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
         read: nodeField('sut', 'hardware', 'accelerators'),
         // How many; which model is F-HW-1's.
         norm: acceleratorCount,
+        // An accelerator used on one side, nothing said of the others': most systems use none,
+        // so the side with one had resources the others are not shown to have.
+        unevenIsFinding: (count) => typeof count === 'number' && count > 0,
       },
       ...footprint,
     ],
