@@ -4443,6 +4443,23 @@ describe('special rules', () => {
     expect(first.message).toMatch(/^lazygrid is reported only as ratios/);
   });
 
+  it("F-DUR-1 reads 'async' in prose only beside what it makes asynchronous", () => {
+    const prose = (configuration: string) => ({ software: { configuration } });
+    const engines = runCheck(
+      checkById('F-DUR-1')!,
+      pair(
+        prose("vLLM async engine ('use vllm asyncengine')"),
+        prose('AsyncLLMEngine, engine arguments not stated'),
+      ),
+    );
+    expect(engines.state).toBe('unknown');
+    const logs = runCheck(
+      checkById('F-DUR-1')!,
+      pair(prose('AsynchronousLogHandler writing logs/app.log'), prose('synchronous_commit = on')),
+    );
+    expect(logs.state).toBe('flag');
+  });
+
   it('F-DUR-1 flags durability relaxed for one side while another runs its defaults', () => {
     const r = runCheck(
       checkById('F-DUR-1')!,

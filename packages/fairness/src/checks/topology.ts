@@ -397,12 +397,26 @@ function relaxedAgainstDefaults(c: FieldComparison): string[] {
   ];
 }
 
+/** What durability is about: a commit, write, flush, log, replica or disk. */
+const DURABLE_THING =
+  /\b(commit\w*|f(data)?sync\w*|flush\w*|sync\w*|durab\w*|persist\w*|wal|journal\w*|redo|binlog|aof|writ\w*|replicat\w*|disk|acknowledg\w*|acks?)\b/;
+
+/**
+ * Durability said in a sentence of the prose. "Async" there counts only beside what it makes
+ * asynchronous ("asynchronous commit", "writes are flushed asynchronously"): vLLM's "async engine"
+ * says nothing about commits.
+ */
+function durabilityInProse(value: unknown): string | null {
+  const level = normDurability(value);
+  return level === 'async-commit' && !DURABLE_THING.test(normText(value)) ? null : level;
+}
+
 export function checkDur1(input: ComparisonInput): CheckOutcome {
   const levelOrRaw = withOthers(
     (v) => normDurability(v),
     groupField('settings', 'durability'),
     groupField('settings', 'durabilityRaw'),
-    fromText(normDurability),
+    fromText(durabilityInProse),
   );
   const comparisons = compareFields(input, [
     {
