@@ -2737,6 +2737,8 @@ describe('reviewer checks answer needs_review with a hint', () => {
       '24-ea+26',
       'openjdk-24-leyden+2-8 (download.java.net/java/early_access/leyden/2)',
       '1.0.0.CR2',
+      '1.26 (prerelease)',
+      '2.1.0 pre-release build',
     ])
       expect(runCheck(checkById('F-SW-1')!, versions('27.4.7', ea)).message, ea).toMatch(/, not a release/);
     // A Maven milestone is no release either.

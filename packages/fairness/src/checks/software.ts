@@ -296,7 +296,7 @@ const versionNorm = (v: unknown) => majorMinor(v) ?? normText(v);
  * frameworks by commit as often as by tag.
  */
 const PRE_RELEASE =
-  /snapshot|early[\s_-]?access|[-+.]ea\b|[-.](dev|rc|cr|alpha|beta|pre|preview)\d*\b|\d \(?(alpha|beta|rc|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b|\bpath dependency\b|\b(editable|local) (install|checkout|build|copy|tree)\b|\breplace ?=>|\brepository (code|source|tree|head)\b|\bbuilt from (the )?(source|repo\w*)\b(?! at (the )?(v?\d|tag|release))|\btemporary (\w+ ){0,2}(image|build|binar(y|ies)|package)s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/i;
+  /snapshot|early[\s_-]?access|\bpre[\s-]?release\b|[-+.]ea\b|[-.](dev|rc|cr|alpha|beta|pre|preview)\d*\b|\d \(?(alpha|beta|rc|preview)\d*\b|\d[-.]m\d+\b|\bmilestone\b|\d(a|b|rc)\d+\b|nightly|unreleased|not yet released|patched|custom(ized)?\b|fork\b|[-.]\d{14}-[0-9a-f]{12}\b|-g[0-9a-f]{7,40}\b|\bgit (tip|head|main|master)\b|\b(main|master) branch\b|\bpath dependency\b|\b(editable|local) (install|checkout|build|copy|tree)\b|\breplace ?=>|\brepository (code|source|tree|head)\b|\bbuilt from (the )?(source|repo\w*)\b(?! at (the )?(v?\d|tag|release))|\btemporary (\w+ ){0,2}(image|build|binar(y|ies)|package)s?\b|\bnot (meant|intended|suitable|recommended) for (a |use in )?production\b/i;
 
 /**
  * A version that names no release at all: the image's moving tag, a range's wildcard, a
