@@ -236,6 +236,9 @@ describe('normalisation rules', () => {
     expect(toBytes('1.7 GB')).toBe(1.7e9);
     expect(toMs('10s')).toBe(10_000);
     expect(toMs('30 minutes')).toBe(1_800_000);
+    // The micro sign, and the Greek mu NFKC turns it into.
+    expect(toMs('29 µs')).toBeCloseTo(0.029);
+    expect(toMs('29 \u03bcs')).toBeCloseTo(0.029);
   });
 
   it('reads AWS instance generations', () => {

@@ -245,9 +245,11 @@ const MS_UNITS: Record<string, number> = {
 export function toMs(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value !== 'string') return null;
+  // The Greek mu (U+03BC, what NFKC makes of the micro sign) is the micro sign too.
   const m = value
     .trim()
     .replace(/,/g, '')
+    .replace(/\u03bc/g, 'µ')
     .match(/^(\d+(?:\.\d+)?)\s*([a-zA-Zµ]*)/);
   if (!m) return null;
   const unit = (m[2] ?? '').toLowerCase();

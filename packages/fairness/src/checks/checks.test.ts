@@ -3593,10 +3593,19 @@ describe('special rules', () => {
       pair(bench(386525, '386,525 ns/iter (+/- 368,903)'), bench(516801, '516,801 ns/iter (+/- 139,907)')),
     );
     expect(noisy.state).toBe('flag');
-    expect(noisy.message).toMatch(/spread is at least half the figure for A's time \(386,525 ± 368,903\)/);
+    expect(noisy.message).toMatch(/spread is at least half the figure for A's time \(386,525 ns ± 368,903\)/);
     // A relative spread (benchstat's "± 2%") is read as a share.
     const relative = pair(bench(2.579, '2.579µ ± 2%'), bench(3.1, '3.1µ ± 3%'));
     expect(runCheck(checkById('F-MEAS-5')!, relative).message).not.toMatch(/at least half/);
+    // A spread in another unit than its figure (IPython's %timeit) is converted first.
+    const timeit = pair(
+      bench(26.4, '26.4 ms ± 29 µs per loop (mean ± std. dev. of 7 runs, 10 loops each)'),
+      bench(7.59, '7.59 ms ± 2.07 μs per loop (mean ± std. dev. of 7 runs, 100 loops each)'),
+    );
+    expect(runCheck(checkById('F-MEAS-5')!, timeit).message).not.toMatch(/at least half/);
+    expect(
+      runCheck(checkById('F-MEAS-5')!, pair(bench(2, '2 ms ± 1.5 ms'), bench(3, '3 ms ± 2000 µs'))).message,
+    ).toMatch(/A's time \(2 ms ± 1.5 ms\), B's time \(3 ms ± 2000 µs\)/);
   });
 
   it('F-MEAS-5 flags figures averaged over the runs that did not fail, but not outliers dropped', () => {

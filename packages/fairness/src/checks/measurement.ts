@@ -531,8 +531,31 @@ const SPREAD =
 /** A spread at least this share of its figure: the figure says little more than its noise. */
 const NOISY_SPREAD = 0.5;
 
-/** A figure printed with its spread: "386,525 ns/iter (+/- 368,903)", or benchstat's "2.57µ ± 2%". */
-const FIGURE_WITH_SPREAD = /(\d[\d,.]*)[^\d±+]{0,24}(?:±|\+\/-)\s*(\d[\d,.]*)\s*(%?)/;
+/**
+ * A figure printed with its spread, each with its unit where printed: "386,525 ns/iter (+/- 368,903)",
+ * benchstat's "2.57µ ± 2%", IPython's "26.4 ms ± 29 µs per loop".
+ */
+const FIGURE_WITH_SPREAD =
+  /(\d[\d,.]*)\s*([a-zµ\u03bc]+)?[^\d±+]{0,24}(?:±|\+\/-)\s*(\d[\d,.]*)\s*(%|[a-zµ\u03bc]+)?/i;
+
+/**
+ * A spread as a share of its figure: a percentage as printed; two durations in their units
+ * (26.4 ms ± 29 µs); otherwise the spread is in its figure's unit.
+ */
+function spreadShare(
+  figureText: string,
+  figureUnit = '',
+  spreadText: string,
+  spreadUnit = '',
+): number | null {
+  const figure = parseNumber(figureText);
+  const spread = parseNumber(spreadText);
+  if (!figure || spread === null) return null;
+  if (spreadUnit === '%') return spread / 100;
+  const f = figureUnit ? toMs(`${figureText} ${figureUnit}`) : null;
+  const s = spreadUnit ? toMs(`${spreadText} ${spreadUnit}`) : null;
+  return f && s !== null ? s / f : spread / figure;
+}
 
 /** Figures whose printed spread is at least half of them: a difference that size is noise. */
 function noisyFigures(input: ComparisonInput): string[] {
@@ -541,13 +564,12 @@ function noisyFigures(input: ComparisonInput): string[] {
       run.values.flatMap((v) => {
         const m = v.text ? FIGURE_WITH_SPREAD.exec(v.text) : null;
         if (!m) return [];
-        const [, figureText, spreadText, percent] = m;
-        const figure = parseNumber(figureText);
-        const spread = parseNumber(spreadText);
-        if (!figure || spread === null) return [];
-        const share = percent ? spread / 100 : spread / figure;
-        return share >= NOISY_SPREAD
-          ? [`${entry.label}'s ${v.metric} (${figureText} ± ${spreadText}${percent})`]
+        const [, figureText = '', figureUnit, spreadText = '', spreadUnit] = m;
+        const share = spreadShare(figureText, figureUnit, spreadText, spreadUnit);
+        return share !== null && share >= NOISY_SPREAD
+          ? [
+              `${entry.label}'s ${v.metric} (${figureText}${figureUnit ? ` ${figureUnit}` : ''} ± ${spreadText}${spreadUnit === '%' ? '%' : spreadUnit ? ` ${spreadUnit}` : ''})`,
+            ]
           : [];
       }),
     ),
