@@ -72,6 +72,11 @@ describe('normalisation rules', () => {
     ["AOF not enabled ('you may lose data if Redis is not shutdown properly')", 'no-fsync'],
     ['WriteOptions::set_sync(true)', 'local-fsync'],
     ['flush on each message batch via log.flush.interval.messages', 'local-fsync'],
+    // msync, the flush of a memory-mapped file, removed is an fsync removed.
+    ["msync removed from write path ('去掉了msync')", 'no-fsync'],
+    ['no msync forced flush (removed; relies on commit log)', 'no-fsync'],
+    // "No fsync delay" is an fsync at once.
+    ['WAL fsyncs writes by default (no fsync delay by default)', 'local-fsync'],
   ])('durability %s → %s', (raw, level) => expect(normDurability(raw)).toBe(level));
 
   it.each([

@@ -337,10 +337,11 @@ export type DurabilityLevel = 'local-fsync' | 'replicated-quorum-fsync' | 'async
  * synchronous_commit (PostgreSQL), innodb_flush_log_at_trx_commit (MySQL), fsync=off.
  */
 export function normDurability(value: unknown): DurabilityLevel | null {
-  const t = normText(value);
+  // "No fsync delay" is an fsync at once, not no fsync.
+  const t = normText(value).replace(/\bno (f?sync|flush) (delay|interval|wait)\b/g, 'immediate fsync');
   if (t === '') return null;
   if (
-    /no fsync|fsync ?= ?(off|false|0)|\b(are |is |were |was )?not (f(data)?)?synced\b|\bf?sync\w*( \([^)]*\))? (option )?(defaults? to|set to|=|:)? ?(false|off|0)\b|fsync off|nosync|no durability|in memory only|sync ?writes? ?(= ?)?(off|false|0|disabled)|sync ?writes?( option)? (is |was )?(turned off|disabled|switched off)|(without|never|not|doesn'?t|does not|disabled?|skips?|no) (an? |any |explicit )?(fsync|flush)|(fsync|flush)(es|ing)? (is |was |were )?(disabled|off|turned off|not (called|used|enabled|required))|(fsync|flush)[^.;]* not required|not requir\w* (an? |any )?(fsync|flush)|page cache/.test(
+    /no fsync|\b(no|without|removed?|dropped|skipped) (the |any )?msync\b|\bmsync\w* (removed|disabled|off|dropped|skipped)\b|fsync ?= ?(off|false|0)|\b(are |is |were |was )?not (f(data)?)?synced\b|\bf?sync\w*( \([^)]*\))? (option )?(defaults? to|set to|=|:)? ?(false|off|0)\b|fsync off|nosync|no durability|in memory only|sync ?writes? ?(= ?)?(off|false|0|disabled)|sync ?writes?( option)? (is |was )?(turned off|disabled|switched off)|(without|never|not|doesn'?t|does not|disabled?|skips?|no) (an? |any |explicit )?(fsync|flush)|(fsync|flush)(es|ing)? (is |was |were )?(disabled|off|turned off|not (called|used|enabled|required))|(fsync|flush)[^.;]* not required|not requir\w* (an? |any )?(fsync|flush)|page cache/.test(
       t,
     )
   )
