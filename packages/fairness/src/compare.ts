@@ -3,7 +3,7 @@
 import { admitsUnknown, canonical, display, type FieldValue, normText, spread } from './normalize.ts';
 import { entryValue, evidenceOf, pathReader, type Reader, type ReadField, readEntry } from './read.ts';
 import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from './schema.ts';
-import { isIntended } from './subject.ts';
+import { barePath, isIntended } from './subject.ts';
 
 export interface FieldSpec {
   /** Evidence path, e.g. 'settings.isolationLevel'. */
@@ -109,9 +109,10 @@ function keyOf(spec: FieldSpec, value: FieldValue): string | number {
 
 /**
  * Every side's hardware value names that side's own system ("Google TPU v4" as the accelerator of
- * the system "Google TPU v4": the chips are what is compared): with the system as the subject, the
- * field is the subject itself (docs/fairness.md, rule 8). Only for hardware: a client library or a
- * protocol named after its system is still a difference of the client.
+ * the system "Google TPU v4": the chips are what is compared), or its compiler does (GCC against
+ * Clang): with the system as the subject, the field is the subject itself (docs/fairness.md, rule
+ * 8). Only for hardware and the compiler: a client library or a protocol named after its system is
+ * still a difference of the client.
  */
 function namesOwnSystem(input: ComparisonInput, sides: readonly SideValue[]): boolean {
   if (!(input.subject ?? ['system']).includes('system')) return false;
@@ -176,7 +177,9 @@ export function compareField(input: ComparisonInput, spec: FieldSpec): FieldComp
     }
   }
   const intended =
-    isIntended(input, spec.field) || (spec.field.startsWith('nodes.') && namesOwnSystem(input, sides));
+    isIntended(input, spec.field) ||
+    ((spec.field.startsWith('nodes.') || barePath(spec.field) === 'software.compiler') &&
+      namesOwnSystem(input, sides));
   const compared = !spec.evidenceOnly && !intended;
   return { spec, sides, known: sides.every((s) => s.known), differs: compared && differs, intended };
 }

@@ -562,6 +562,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(compilers.state).toBe('flag');
     expect(compilers.message).toMatch(/compiler differs \(A: AOCC 4\.0 vs B: GCC 11\.1\)/);
+    // The compilers are the systems compared: their difference is the subject, not tuning.
+    const compared = runCheck(
+      checkById('F-SW-2')!,
+      pair(
+        { software: { compiler: 'GCC (g++) 13.2.1' } },
+        { software: { compiler: 'clang (clang++) 17.0.6' } },
+        ['GCC (g++)', 'clang (clang++)'],
+      ),
+    );
+    expect(compared.state).not.toBe('flag');
     const prose = runCheck(
       checkById('F-SW-2')!,
       pair(
@@ -2407,6 +2417,25 @@ describe('reviewer checks answer needs_review with a hint', () => {
     // A level above 3 is -O3 to GCC and Clang; an instruction set asked for by name is built for it.
     expect(optimisationOf('gcc -O9 -mavx2')).toBe('O3 + avx2');
     expect(optimisationOf('cc -O2 -msse4.2')).toBe('O2 + sse4.2');
+    // A technique named to say it was not used; a build described, not flagged.
+    expect(optimisationOf('Gentoo build of clang/LLVM with LTO, no PGO')).toBe('default level + lto');
+    const built = (buildType: string) => ({ software: { buildType } });
+    expect(
+      runCheck(
+        checkById('F-SW-2')!,
+        pair(built('Gentoo build of gcc with LTO and PGO'), built('Gentoo build with LTO, no PGO')),
+      ).message,
+    ).toMatch(
+      /optimisation flags differ \(A: Gentoo build of gcc with LTO and PGO vs B: Gentoo build with LTO, no PGO\)/,
+    );
+    // F-SW-1 compares the flags of a command line, not the program or file names in it.
+    const line = (compilerFlags: string) => ({ software: { compilerFlags } });
+    expect(
+      runCheck(
+        checkById('F-SW-1')!,
+        pair(line('g++ -O3 --std=c++2a main.cpp -o main'), line('clang++ -O3 --std=c++2a main.cpp -o main')),
+      ).message,
+    ).not.toMatch(/compiler flags differs/i);
     const flags = (compilerFlags: string) => ({ software: { compilerFlags } });
     expect(runCheck(checkById('F-SW-2')!, pair(flags('gcc -O9 -mavx2'), flags('gcc -O9'))).state).toBe(
       'flag',

@@ -309,6 +309,17 @@ const UNPINNED =
 /** A calendar day in a version as normText leaves it: "git snapshot 2021 02 21", "nightly 20240301", "02 21 2021". */
 const DAY = /\b(19|20)\d\d[- ]?[01]\d[- ]?[0-3]\d\b|\b[01]?\d [0-3]?\d (19|20)\d\d\b/;
 
+/**
+ * The flags of a compiler command line as a set ("g++ -O3 --std=c++2a main.cpp -o main" and
+ * "clang++ -O3 --std=c++2a main.cpp -o main" are the same flags): the program and file names are
+ * not flags. A text with no flag in it is compared as written.
+ */
+function flagSet(value: unknown): string | null {
+  const text = Array.isArray(value) ? value.join(' ') : String(value ?? '');
+  const flags = [...new Set(text.split(/[\s;,]+/).filter((w) => /^--?[A-Za-z]/.test(w)))].sort();
+  return flags.length > 0 ? flags.join(' ') : normText(value) || null;
+}
+
 /** Components whose version is no release, per side. */
 function preReleases(input: ComparisonInput): string[] {
   const found = input.entries.flatMap((entry) =>
@@ -418,6 +429,7 @@ export function checkSw1(input: ComparisonInput): CheckOutcome {
       field: 'software.compilerFlags',
       label: 'compiler flags',
       read: groupField('software', 'compilerFlags'),
+      norm: flagSet,
     },
     // Components name different systems by design: evidence here, compared by name below.
     {
@@ -785,7 +797,8 @@ export function optimisationOf(value: unknown): string | null {
     [/\bpgo\b|profile guided|\bfprofile use\b/, 'pgo'],
     [/\bcodegen units ?= ?1\b/, 'one codegen unit'],
   ]
-    .filter(([pattern]) => (pattern as RegExp).test(t))
+    // "LTO, no PGO": a technique named to say it was not used is not used.
+    .filter(([pattern]) => (pattern as RegExp).test(t) && !denied(t, pattern as RegExp))
     .map(([, name]) => name as string);
   if (isa) extras.push((isa[1] ?? isa[2] ?? '').replace(/ /g, '.'));
   if (level === undefined && extras.length === 0) return null;
@@ -808,10 +821,14 @@ function tuningFromBuildAndProse(
 ): CheckOutcome {
   // The optimisation each side's build asked for: -O3 against rustc's opt-level 2, or native code
   // and LTO on one side with the other's flags not given.
+  // The flags, else the build's description ("Gentoo build of gcc with LTO and PGO").
   const optimisation = compareField(input, {
     field: 'software.compilerFlags (optimisation)',
     label: 'optimisation flags',
-    read: readableBy(optimisationOf, groupField('software', 'compilerFlags')),
+    read: firstOf(
+      readableBy(optimisationOf, groupField('software', 'compilerFlags')),
+      readableBy(optimisationOf, groupField('software', 'buildType')),
+    ),
     norm: optimisationOf,
   });
   const stated = optimisation.sides.filter((s) => s.known);
