@@ -2609,6 +2609,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-CLIENT-4')!, pair(remote, remote)).state).toBe('unknown');
   });
 
+  it('F-CLIENT-4 reads client CPU against the threads the generator has', () => {
+    const load = (threads: number, clientCpuPct: number) => ({ client: { threads, clientCpuPct } });
+    const r = runCheck(checkById('F-CLIENT-4')!, pair(load(3, 80), load(1, 80)));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/B's single-threaded load generator ran at 80 % of its one core/);
+    expect(r.message).not.toMatch(/A's/);
+    expect(runCheck(checkById('F-CLIENT-4')!, pair(load(3, 80), load(1, 60))).state).toBe('pass');
+  });
+
   it('F-CLIENT-4 reads a rate sweep: each target against the throughput reported at it', () => {
     const sweep = (at60k: number) => ({
       client: { targetRate: [30_000, 60_000] },

@@ -746,6 +746,9 @@ function sharedCeiling(
 /** Achieved at least this many times the target: the two figures do not count the same thing. */
 const NOT_THE_SAME_TERMS = 1.5;
 
+/** A single-threaded load generator this busy (per cent of its one core) is close to saturated. */
+const SINGLE_THREAD_BUSY = 80;
+
 export function checkClient4(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -775,7 +778,11 @@ export function checkClient4(input: ComparisonInput): CheckOutcome {
         signal = true;
         const f = groupField('client', 'clientCpuPct')(run);
         if (f) evidence.push(evidenceOf(entry, 'client.clientCpuPct', f));
+        // One thread has one core of headroom: at four fifths of it the generator is the next
+        // bottleneck (a Node.js client's event loop already delays its requests there).
         if (cpu > 90) flags.push(`${entry.label}'s load generator ran at ${cpu} % CPU`);
+        else if (cpu >= SINGLE_THREAD_BUSY && num(run, 'threads') === 1)
+          flags.push(`${entry.label}'s single-threaded load generator ran at ${cpu} % of its one core`);
       }
       const lag = num(run, 'scheduleLagMs');
       if (lag !== null) {
