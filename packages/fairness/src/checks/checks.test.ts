@@ -3815,6 +3815,10 @@ describe('special rules', () => {
     expect(bothJit.hint).toMatch(
       /no side warms up before it is timed, and every side is JIT-compiled \(A: none; B: none\)/,
     );
+    // No side warms up and none is JIT-compiled: each figure still includes its system's start-up.
+    const coldAot = runCheck(checkById('F-MEAS-3')!, pair(side('Go', 'none'), side('C', 'none')));
+    expect(coldAot.state).toBe('needs_review');
+    expect(coldAot.hint).toMatch(/^no side warms up before it is timed \(A: none; B: none\)/);
     // Compilation kept out of the timing on one side only is a warm-up on that side only.
     const compiled = runCheck(
       checkById('F-MEAS-3')!,
@@ -3860,10 +3864,10 @@ describe('special rules', () => {
       pair(side('CRuby --jit (MJIT)', 0), side('CRuby (no JIT)', 0)),
     );
     expect(mjit.state).toBe('flag');
-    // A JIT switched off is an interpreter like the other side.
-    expect(runCheck(checkById('F-MEAS-3')!, pair(side('LuaJIT -joff', 0), side('Lua', 0))).state).toBe(
-      'pass',
-    );
+    // A JIT switched off is an interpreter like the other side: both cold, alike, for a reviewer.
+    const joff = runCheck(checkById('F-MEAS-3')!, pair(side('LuaJIT -joff', 0), side('Lua', 0)));
+    expect(joff.state).not.toBe('flag');
+    expect(joff.hint).toMatch(/^no side warms up before it is timed \(/);
   });
 
   it('F-CLIENT-2 flags one worker at a time against several, in words or figures', () => {
