@@ -2906,6 +2906,16 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair(underTest('Oracle JDK', '23.0.2'), underTest('Zulu'), ['Vanilla', 'CRaC']),
     );
     expect(roles.message).toMatch(/Zulu runs a version not stated, while Oracle JDK is 23\.0\.2/);
+    // A comparison of drivers compares the drivers' releases.
+    const driver = (name: string, driverVersion: string) => ({ client: { driver: name, driverVersion } });
+    const drivers = runCheck(checkById('F-SW-1')!, {
+      ...pair(driver('Jedis (JedisPool)', 'not stated'), driver('Redisson (single server)', '3.5.1'), [
+        'Redis',
+        'Redis',
+      ]),
+      subject: ['client.driver'],
+    });
+    expect(drivers.message).toMatch(/Jedis runs a version not stated, while Redisson is 3\.5\.1/);
     // The same, written as a name → version map.
     const map = runCheck(
       checkById('F-SW-1')!,

@@ -189,14 +189,29 @@ export function systemComponent(entry: Entry, components: Component[]): Componen
   );
 }
 
+/** A side's driver as a component: its name as printed, its version when one is stated. */
+function driverComponent(entry: Entry): Component | undefined {
+  const driver = entryValue(readEntry(entry, groupField('client', 'driver')));
+  if (!driver || driver.differs) return undefined;
+  const version = entryValue(readEntry(entry, groupField('client', 'driverVersion')));
+  const name = display(driver.value).replace(/\s*\(.*$/, '');
+  // "not stated (import path …, no version pinned)" states no version.
+  return version && !version.differs && !admitsUnknown(version.value)
+    ? { name, version: display(version.value) }
+    : { name };
+}
+
 /**
  * The compared systems' own versions, stated for some and not others: the claim rests on a
  * release a reader cannot identify (docs/fairness.md, principle 2).
  */
 function unstatedSystemVersions(input: ComparisonInput): { flags: string[]; evidence: CheckEvidence[] } {
   if (isIntended(input, 'software.components')) return { flags: [], evidence: [] };
+  // A comparison of drivers compares the drivers' releases as a comparison of systems does theirs
+  // (Redisson 3.5.1 against a Jedis of no stated version).
+  const drivers = !(input.subject ?? ['system']).includes('system') && isIntended(input, 'client.driver');
   const sides = input.entries.map((entry) => {
-    return { entry, c: systemComponent(entry, entryComponents(entry)) };
+    return { entry, c: drivers ? driverComponent(entry) : systemComponent(entry, entryComponents(entry)) };
   });
   const withVersion = sides.filter((s) => s.c?.version);
   const without = sides.filter((s) => s.c && !s.c.version);
