@@ -643,6 +643,13 @@ describe('cache state read from what was done to the cache', () => {
     ['Handlebars compiles the template on every request', 'cold'],
     ['JSP compiles once (compiled template effectively cached)', 'warm'],
     ["compile step served from the engine's template cache", 'warm'],
+    // The OS page cache dropped with the server left running: its own caches stay warm.
+    [
+      'cold run = OS page cache dropped only; the Umbra container (and its buffer pool) keeps running',
+      'warm',
+    ],
+    ['lukewarm cold run: only the OS page cache is dropped; the database is not restarted', 'warm'],
+    ['cold run = OS page cache dropped and a new duckdb process started for each query', 'cold'],
   ] as const)('%s → %s', (t, state) => expect(normCacheState(t)).toBe(state));
 });
 

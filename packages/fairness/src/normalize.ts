@@ -741,13 +741,21 @@ const RESIDENT =
 const PARTIAL_CACHE =
   /\b(partial(ly)?|partly|half)[ -](warm|warmed|hot|cold|cached|filled|populated|primed)\b|\b(warm|hot|cached|primed)\b,? but (only )?(partial(ly)?|partly)\b/;
 
+/**
+ * The server not restarted between "cold" runs: "the database is not restarted", "the container
+ * (and its buffer pool) keeps running", ClickBench's "lukewarm".
+ */
+const SERVER_KEPT =
+  /\blukewarm\b|\b(not|never|without( a)?) restart(ed|ing)?\b|\b(keeps?|kept|stays?|remains?) (running|up|alive)\b|\blong[- ]lived (server|process|backend|be)\b/;
+
 export function normCacheState(value: unknown): CacheState | null {
   const t = normText(value);
   if (MIXED_CACHE.test(t) || PARTIAL_CACHE.test(t)) return 'mixed';
   // Cold and warm each reported in its own figure: the value names no one state.
   if (/\bboth cold and (warm|hot)\b/.test(t)) return null;
-  // Whether the page cache was emptied says cold or warm, whatever the label claims.
-  if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) ? 'warm' : 'cold';
+  // Whether the page cache was emptied says cold or warm, whatever the label claims; but a server
+  // left running keeps its own caches (its buffer pool), so only the OS's was cold: lukewarm.
+  if (CACHE_DROP.test(t)) return denied(t, CACHE_DROP) || SERVER_KEPT.test(t) ? 'warm' : 'cold';
   const direct = directIo(t);
   if (direct) return direct;
   // Where the data sits between operations: brought in again for each, or kept resident.
