@@ -2419,6 +2419,9 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(optimisationOf('cc -O2 -msse4.2')).toBe('O2 + sse4.2');
     // A technique named to say it was not used; a build described, not flagged.
     expect(optimisationOf('Gentoo build of clang/LLVM with LTO, no PGO')).toBe('default level + lto');
+    // A library's SIMD switch, said on or off.
+    expect(optimisationOf('GGML_SIMD enabled')).toBe('default level + simd');
+    expect(optimisationOf('GGML_SIMD disabled (default on Graviton)')).toBe('default level + simd off');
     const built = (buildType: string) => ({ software: { buildType } });
     expect(
       runCheck(

@@ -816,9 +816,14 @@ export function optimisationOf(value: unknown): string | null {
     .filter(([pattern]) => (pattern as RegExp).test(t) && !denied(t, pattern as RegExp))
     .map(([, name]) => name as string);
   if (isa) extras.push((isa[1] ?? isa[2] ?? '').replace(/ /g, '.'));
+  // A library's own SIMD switch ("GGML_SIMD enabled", "SIMD disabled (the default)"): said either way.
+  if (SIMD_SWITCH.test(t)) extras.push(denied(t, SIMD_SWITCH) ? 'simd off' : 'simd');
   if (level === undefined && extras.length === 0) return null;
   return [level === undefined ? 'default level' : `O${level}`, ...extras].join(' + ');
 }
+
+/** A build's SIMD code paths switched on or off by name. */
+const SIMD_SWITCH = /\bsimd\b/;
 
 /** Flags that go past a plain optimised build: -O3, -Ofast, native code, LTO, PGO. */
 const AGGRESSIVE = /O3|Ofast|native|lto|pgo|codegen/;
