@@ -3,6 +3,7 @@ import { threadCount } from './checks/hardware.ts';
 import { namesHow } from './checks/workload-parts.ts';
 import {
   amountOf,
+  awsInstanceCpus,
   bytesInText,
   canonical,
   denied,
@@ -251,6 +252,13 @@ describe('normalisation rules', () => {
     expect(parseAwsInstanceType('i8g.4xlarge')).toMatchObject({ generation: 8, processor: 'aws-graviton' });
     expect(parseAwsInstanceType('db.m6a.large')).toMatchObject({ generation: 6, processor: 'amd' });
     expect(parseAwsInstanceType('MacBook Pro')).toBeNull();
+    // vCPUs and threads per core from the name: Graviton and AMD's 7th generation run one per core.
+    expect(awsInstanceCpus('c7g.8xlarge')).toEqual({ vcpus: 32, threadsPerCore: 1 });
+    expect(awsInstanceCpus('c6i.8xlarge')).toEqual({ vcpus: 32, threadsPerCore: 2 });
+    expect(awsInstanceCpus('t3.2xlarge')).toEqual({ vcpus: 8, threadsPerCore: 2 });
+    expect(awsInstanceCpus('m7a.xlarge')).toEqual({ vcpus: 4, threadsPerCore: 1 });
+    expect(awsInstanceCpus('r6a.large')).toEqual({ vcpus: 2, threadsPerCore: 2 });
+    expect(awsInstanceCpus('c6i.metal')).toBeNull();
   });
 
   it('compares values canonically and features by class', () => {

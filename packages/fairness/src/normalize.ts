@@ -1151,6 +1151,21 @@ export function parseAwsInstanceType(value: unknown): AwsInstanceType | null {
   return { family: m[1] ?? '', generation: Number(m[2]), attributes, size: m[4] ?? '', processor };
 }
 
+/**
+ * The vCPUs and hardware threads per core of an AWS instance type, from its name: a size of
+ * "large" is 2 vCPUs, "xlarge" 4, "8xlarge" 32; Graviton has one thread per core, as have AMD's
+ * seventh generation (c7a, m7a, r7a); other x86 types two. Null for sizes the name does not fix
+ * (metal, the burstable nano…small).
+ */
+export function awsInstanceCpus(value: unknown): { vcpus: number; threadsPerCore: number } | null {
+  const type = parseAwsInstanceType(value);
+  const size = type ? /^(\d*)(xlarge|large)$/.exec(type.size) : null;
+  if (!type || !size) return null;
+  const vcpus = size[2] === 'large' ? 2 : 4 * Number(size[1] || 1);
+  const oneThread = type.processor === 'aws-graviton' || (type.processor === 'amd' && type.generation >= 7);
+  return { vcpus, threadsPerCore: oneThread ? 1 : 2 };
+}
+
 /** x86-64 / amd64 / x64 → x86_64; arm64 / aarch64 / Graviton → arm64. */
 export function normArch(value: unknown): string | null {
   const t = normText(value);

@@ -4576,6 +4576,16 @@ describe('special rules', () => {
     expect(r.message).toMatch(/Total physical cores differs \(A: 64 vs B: 32\)/);
   });
 
+  it('F-HW-2 reads vCPUs and cores from AWS instance types where no count is recorded', () => {
+    const host = (hostType: string) => ({
+      nodes: [{ role: 'sut' as const, count: 1, hardware: { hostType } }],
+    });
+    const r = runCheck(checkById('F-HW-2')!, pair(host('c7g.8xlarge'), host('c6i.8xlarge')));
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/Total physical cores differs \(A: 32 vs B: 16\)/);
+    expect(r.message).not.toMatch(/Total vCPUs differs/);
+  });
+
   it('F-HW-2 counts an accelerator named by its kind, and none where only the CPU was used', () => {
     const gpu = (accelerators: string) => ({
       nodes: [{ role: 'sut' as const, count: 1, hardware: { accelerators } }],

@@ -12,6 +12,7 @@ import {
   verdictOf,
 } from '../compare.ts';
 import {
+  awsInstanceCpus,
   bytesInText,
   canonical,
   display,
@@ -302,6 +303,28 @@ const coresFromThreads: Reader = (run) => {
     source: `vCPUs over hardware threads per core (${parts.join(' + ')})`,
   };
 };
+
+/**
+ * vCPUs or physical cores read from each system node's AWS instance type where no count is
+ * recorded: c7g.8xlarge is 32 cores, c6i.8xlarge 32 vCPUs on 16 cores.
+ */
+const fromInstanceType =
+  (what: 'vcpus' | 'cores'): Reader =>
+  (run) => {
+    const nodes = nodesOf(run, 'sut');
+    if (nodes.length === 0) return undefined;
+    let total = 0;
+    const parts: string[] = [];
+    for (const node of nodes) {
+      const type = fromField(node.hardware.hostType);
+      const cpus = type ? awsInstanceCpus(type.value) : null;
+      if (!cpus) return undefined;
+      const n = what === 'vcpus' ? cpus.vcpus : cpus.vcpus / cpus.threadsPerCore;
+      total += node.count * n;
+      parts.push(`${node.count} × ${display(type?.value)} (${n} ${what === 'vcpus' ? 'vCPUs' : 'cores'})`);
+    }
+    return { value: total, origin: 'derived', source: `from the instance type: ${parts.join(' + ')}` };
+  };
 
 /** The system's footprint: its own nodes and the auxiliary ones it needs (coordinators, metadata). */
 const FOOTPRINT = ['sut', 'aux'] as const;
@@ -627,6 +650,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
           nodeSum('sut', 'vcpus', vcpusOf),
           nodeSum('sut', 'threads', vcpusOf),
           nodeSum('sut', 'cores', vcpusOf),
+          fromInstanceType('vcpus'),
         ),
         norm: total,
         tolerance: 1.1,
@@ -645,7 +669,7 @@ export function checkHw2(input: ComparisonInput): CheckOutcome {
       {
         field: 'nodes.sut.hardware.cores (total)',
         label: 'total physical cores',
-        read: firstOf(nodeSum('sut', 'cores', vcpusOf), coresFromThreads),
+        read: firstOf(nodeSum('sut', 'cores', vcpusOf), coresFromThreads, fromInstanceType('cores')),
         norm: total,
         tolerance: 1.1,
       },
