@@ -1029,6 +1029,24 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(review.hint).toMatch(/x-writeOperation differs/);
   });
 
+  it('F-WL-1 sends the same number for a knob each system scales its own way to a reviewer', () => {
+    const knob = (parameters: string) => ({ workload: { name: 'photo set', parameters } });
+    const r = runCheck(
+      checkById('F-WL-1')!,
+      pair(knob('quality -q 90 (cjxl scale)'), knob('quality -Q 90 (cavif scale)'), ['cjxl', 'cavif-rs']),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /every side is set to quality 90, but each system defines that setting on its own scale/,
+    );
+    // One system at two settings of its own knob is its own scale on both sides.
+    const same = runCheck(
+      checkById('F-WL-1')!,
+      pair(knob('quality 90'), knob('quality 90'), ['cjxl', 'cjxl']),
+    );
+    expect(same.state).toBe('pass');
+  });
+
   it('F-WL-1 sends a parameter stated for some sides only to a reviewer, and flags work named in different terms', () => {
     const params = (parameters: Record<string, string | number>) => ({
       workload: { name: 'spans', parameters },

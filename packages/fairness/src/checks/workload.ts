@@ -294,6 +294,33 @@ function differsInWordsOnly(c: FieldComparison): boolean {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 
+/**
+ * A knob whose number each implementation defines on its own scale: an encoder's quality, CRF,
+ * RF or constant quality, an effort or speed preset, a compression level. "-q 90" to cjxl and
+ * "-Q 90" to cavif, or RF 22 to x264 and x265, are the same number, not the same quality.
+ */
+const OWN_SCALE_KNOB =
+  /\b(constant quality|quality|q|crf|rf|cq|effort|speed|preset|compression level|level)\b[^\w.]{0,4}(\d+(?:\.\d+)?)/g;
+
+/**
+ * Different systems given the same number for a knob each defines on its own scale: the
+ * parameters agree in print while the work they ask for need not. Null when the systems are the
+ * same, or a side names no such knob, or the numbers differ (F-WL-1 compares those already).
+ */
+function sameNumberOnOwnScales(input: ComparisonInput): string | null {
+  const systems = new Set(input.entries.map((e) => normText(e.system ?? '')));
+  if (!(input.subject ?? ['system']).includes('system') || systems.size < 2 || systems.has('')) return null;
+  const knobs = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('workload', 'parameters')));
+    const text = read ? normText(display(read.value)) : '';
+    // "-q 90" is a quality of 90.
+    const named = [...text.matchAll(OWN_SCALE_KNOB)].map((m) => `${m[1] === 'q' ? 'quality' : m[1]} ${m[2]}`);
+    return [...new Set(named)].sort().join(', ');
+  });
+  const [first] = knobs;
+  return first && knobs.every((k) => k === first) ? first : null;
+}
+
 /** Parameters a side names and says are not stated: "options not stated on A (library defaults, values not stated)". */
 function unsaidParameters(input: ComparisonInput): string[] {
   const parts: string[] = [];
@@ -409,6 +436,14 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
     };
   }
   if (outcome.state !== 'pass') return outcome;
+  const ownScale = sameNumberOnOwnScales(input);
+  if (ownScale)
+    return {
+      state: 'needs_review',
+      evidence: outcome.evidence,
+      hint: `every side is set to ${ownScale}, but each system defines that setting on its own scale`,
+      message: `Every side is given the same setting (${ownScale}) on systems that each define it on their own scale: a reviewer should confirm equal numbers ask for the same quality or effort (a quality, CRF or effort of 90 on one encoder is not 90 on another).`,
+    };
   // A parameter a side names but leaves unsaid ("options: library defaults, values not stated")
   // is left out of the comparison above, but two libraries' defaults may be two workloads.
   const unsaid = unsaidParameters(input);
