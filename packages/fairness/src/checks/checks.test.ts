@@ -3801,6 +3801,15 @@ describe('special rules', () => {
       pair({ client: { driver: 'beta client' } }, { client: { driver: 'experimental client' } }),
     );
     expect(both.state).not.toBe('flag');
+    // A library called directly is the system, not a client: its pre-release is F-SW-1's.
+    const libraries = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair({ client: { driver: 'zod 4.0.0 beta' } }, { client: { driver: 'valibot 1.0.0' } }, [
+        'Zod',
+        'Valibot',
+      ]),
+    );
+    expect(libraries.state).not.toBe('flag');
   });
 
   it('F-MEAS-3 reads a warm-up of none, whatever follows, against a described warm-up', () => {
