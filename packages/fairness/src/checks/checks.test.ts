@@ -1045,6 +1045,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
       pair(knob('quality 90'), knob('quality 90'), ['cjxl', 'cjxl']),
     );
     expect(same.state).toBe('pass');
+    // A sweep over such a knob (compression levels) with the same files is not another workload.
+    const level = (n: number, files = 'silesia.tar') => ({
+      workload: { name: 'silesia', parameters: { files, level: n } },
+    });
+    const sweep = runCheck(checkById('F-WL-1')!, pair(level(1), level(3), ['zstd', 'cgo zstd']));
+    expect(sweep.state).toBe('needs_review');
+    expect(sweep.hint).toMatch(/parameters differ only in level/);
+    expect(runCheck(checkById('F-WL-1')!, pair(level(1), level(1, 'enwik9'))).state).toBe('flag');
   });
 
   it('F-WL-1 sends a parameter stated for some sides only to a reviewer, and flags work named in different terms', () => {
