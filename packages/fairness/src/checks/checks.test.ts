@@ -1259,6 +1259,14 @@ describe('reviewer checks answer needs_review with a hint', () => {
       { workload: { name: 'proxytest', parameters: { proxy: 'squidbox:3128', via: 'squidbox:3128' } } },
     );
     expect(runCheck(checkById('F-WL-1')!, proxied).state).not.toBe('flag');
+    // A target that is an address is where a side is reached; a compile target is the work.
+    const target = (value: string) => ({ workload: { name: 'snippet', parameters: { target: value } } });
+    expect(runCheck(checkById('F-WL-1')!, pair(target('10.0.0.1:80'), target('10.0.0.2:80'))).state).not.toBe(
+      'flag',
+    );
+    expect(runCheck(checkById('F-WL-1')!, pair(target('es2018'), target('es5'))).message).toMatch(
+      /Parameters differs \(A: target=es2018 vs B: target=es5\)/,
+    );
     const otherPath = pair(
       { workload: { parameters: { url: 'http://a:80/small', duration: 60 } } },
       { workload: { parameters: { url: 'http://b:80/large', duration: 60 } } },

@@ -88,7 +88,10 @@ const CONCURRENCY_KEY =
 
 /** A parameter that says where a side listens (its host, address or port), not what it was asked. */
 const WHERE_KEY =
-  /^(host(name)?|address|ip|port|endpoint|server|target|resolver|nameserver|dns(server)?|upstream|gateway|proxy)$/i;
+  /^(host(name)?|address|ip|port|endpoint|server|resolver|nameserver|dns(server)?|upstream|gateway|proxy)$/i;
+/** "target" addresses a side only when its value is an address: "es2018" is a compile target. */
+const TARGET_KEY = /^target$/i;
+const ADDRESS_VALUE = /^(\d{1,3}(\.\d{1,3}){3}|[a-z0-9-]+(\.[a-z0-9-]+)+|localhost)(:\d+)?$/i;
 const URL_VALUE = /^[a-z][a-z0-9+.-]*:\/\/[^/\s]*(\/\S*)?$/i;
 /** "squidbox:3128", "10.0.0.5:6081": a host and port, whatever the key calls it. */
 const HOST_PORT_VALUE = /^[a-z0-9][\w.-]*:\d{2,5}$/i;
@@ -99,7 +102,10 @@ const HOST_PORT_VALUE = /^[a-z0-9][\w.-]*:\d{2,5}$/i;
  * undefined for a key that only addresses the side.
  */
 function workOf(key: string, value: unknown): unknown {
-  if (WHERE_KEY.test(keyWords(key).replace(/\s+/g, ''))) return undefined;
+  const bareKey = keyWords(key).replace(/\s+/g, '');
+  if (WHERE_KEY.test(bareKey)) return undefined;
+  if (TARGET_KEY.test(bareKey) && typeof value === 'string' && ADDRESS_VALUE.test(value.trim()))
+    return undefined;
   // "iterations: not stated" is no value of the work; it is left out, not compared.
   if (isVacuous(value)) return undefined;
   if (typeof value === 'string' && HOST_PORT_VALUE.test(value.trim())) return undefined;
