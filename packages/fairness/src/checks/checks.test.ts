@@ -1696,6 +1696,22 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.hint).toMatch(/select their runs by different rules/);
   });
 
+  it('F-MEAS-5 reads a spread named where the repetitions are described', () => {
+    const reps = (repetitions: string) => ({ measurement: { repetitions } });
+    const stated = runCheck(
+      checkById('F-MEAS-5')!,
+      pair(
+        reps('tasty-bench defaults: mean and 2*Stdev reported'),
+        reps('tasty-bench defaults: mean and 2*Stdev reported'),
+      ),
+    );
+    expect(stated.state).toBe('needs_review');
+    expect(stated.hint).toMatch(/a spread is reported, not how many runs it spans/);
+    // Said to be missing, or a range across tests rather than runs: no spread.
+    const missing = reps('not stated (error and standard deviation not printed in the issue)');
+    expect(runCheck(checkById('F-MEAS-5')!, pair(missing, missing)).state).toBe('flag');
+  });
+
   it('F-MEAS-5 flags repetitions that pool runs of different setups', () => {
     const sel = (selectionRule: string) => ({ run: { selectionRule }, measurement: { repetitions: 3 } });
     const r = runCheck(

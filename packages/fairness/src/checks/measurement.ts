@@ -4,6 +4,7 @@ import { formulaMismatch, tpccEfficiency } from '@levelfield/metrics/formulas';
 import { meanConfidenceInterval, steadyStateTest } from '@levelfield/metrics/stats';
 import { capitalise, compareFields, missingText, verdictOf } from '../compare.ts';
 import {
+  admitsUnknown,
   canonical,
   denied,
   display,
@@ -520,10 +521,24 @@ export function checkMeas4(input: ComparisonInput): CheckOutcome {
 
 // --- F-MEAS-5 ----------------------------------------------------------------------------------
 
-/** A side whose aggregation states a spread (mean ± σ, a confidence interval, min … max). */
+/**
+ * A side whose aggregation, or what it says of its repetitions or selection, states a spread
+ * (mean ± σ, "Mean and 2*Stdev reported", a confidence interval, min … max).
+ */
 function reportsSpread(entry: Entry): boolean {
-  const aggregation = entryValue(readEntry(entry, groupField('measurement', 'aggregation')));
-  if (aggregation !== undefined && SPREAD.test(normText(aggregation.value))) return true;
+  // The aggregation names a spread in any words; what is said of the repetitions or the selection
+  // names one only as a statistic ("a 2-5x range" across tests is no run-to-run spread).
+  for (const [read, words] of [
+    [groupField('measurement', 'aggregation'), SPREAD],
+    [groupField('measurement', 'repetitions'), SPREAD_STATISTIC],
+    [groupField('run', 'selectionRule'), SPREAD_STATISTIC],
+  ] as const) {
+    const said = entryValue(readEntry(entry, read));
+    // "not stated (… error and standard deviation not printed)": a spread named to say it is missing.
+    if (said === undefined || admitsUnknown(said.value)) continue;
+    const t = normText(said.value);
+    if (words.test(t) && !denied(t, words)) return true;
+  }
   // Or printed beside the figure itself, as libtest and Criterion do: "198,866 ns/iter (+/- 9,663)"
   // (a "+/-" with no number after it means "about").
   return entry.runs.some((run) =>
@@ -531,7 +546,9 @@ function reportsSpread(entry: Entry): boolean {
   );
 }
 const SPREAD =
-  /±|\+\/-|\bsigma\b|σ|std(dev)?\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
+  /±|\+\/-|\bsigma\b|σ|st(d|d?dev|dev)\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
+
+const SPREAD_STATISTIC = /±|\+\/-|\bsigma\b|σ|st(d|d?dev|dev)\b|standard deviation|confidence interval/;
 
 /** A spread at least this share of its figure: the figure says little more than its noise. */
 const NOISY_SPREAD = 0.5;
