@@ -35,6 +35,7 @@ import {
   parseRange,
   repetitionCount,
   saysOptimised,
+  settingNumber,
   threadsPerCore,
   toBytes,
   toMs,
@@ -242,6 +243,11 @@ describe('normalisation rules', () => {
     expect(toBytes('1.7 GB')).toBe(1.7e9);
     expect(toMs('10s')).toBe(10_000);
     expect(toMs('30 minutes')).toBe(1_800_000);
+    // A setting's value, not the version printed beside it.
+    expect(
+      settingNumber('pool size not set (HikariCP 1.3.1 defaults: minPoolSize = 10, maxPoolSize = 60)'),
+    ).toBe(10);
+    expect(settingNumber('8 threads')).toBe(8);
     // The micro sign, and the Greek mu NFKC turns it into.
     expect(toMs('29 µs')).toBeCloseTo(0.029);
     expect(toMs('29 \u03bcs')).toBeCloseTo(0.029);

@@ -102,7 +102,10 @@ const REACHED =
 
 /** A setting's number, or null when the text gives a result instead (REACHED) or no number. */
 export function settingNumber(value: unknown): number | null {
-  return typeof value === 'string' && REACHED.test(normText(value)) ? null : parseNumber(value);
+  if (typeof value !== 'string') return parseNumber(value);
+  if (REACHED.test(normText(value))) return null;
+  // A version in the text ("HikariCP 1.3.1 defaults: minPoolSize = 10") is no setting's value.
+  return parseNumber(value.replace(/\bv?\d+\.\d+\.\d+[\w.-]*/g, ' '));
 }
 
 /** "1,684,437" → 1684437, "95.5%" → 95.5, "$139.97" → 139.97, "1,100*" → 1100; null if no number. */
