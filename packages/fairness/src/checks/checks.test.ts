@@ -3424,6 +3424,20 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(both.state).toBe('needs_review');
   });
 
+  it('F-WL-6 asks about a compile step kept out of the timing on some sides only', () => {
+    const load = (loadTimeIncluded: string) => ({ measurement: { loadTimeIncluded } });
+    const r = runCheck(
+      checkById('F-WL-6')!,
+      pair(
+        load('no (foil:load/1 compiles the namespace into a module before timing)'),
+        load('no (ets:insert before timing; no compile step)'),
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/a compile or build step is kept out of the timing on A/);
+    expect(runCheck(checkById('F-WL-6')!, pair(load('no'), load('no'))).state).toBe('pass');
+  });
+
   it('F-WL-6 flags a load time of zero beside a real one, whether or not load is counted', () => {
     const side = (loadTimeMs: number) => ({
       measurement: { loadTimeIncluded: false },

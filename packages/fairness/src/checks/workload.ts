@@ -14,6 +14,7 @@ import {
 import {
   admitsUnknown,
   canonical,
+  denied,
   display,
   type FieldValue,
   isVacuous,
@@ -1083,6 +1084,16 @@ function loadSkipped(loadTime: FieldComparison | undefined): string | null {
   return `Load time is zero on some sides (${list(zero)}) and not on others (${list(loaded)}): a side that loads nothing reads its raw data inside the timed work (or left its load unmeasured), so the sides did not prepare the same way.`;
 }
 
+/** Work done before a timer that prepares the system itself: a compile, a build, an index, code generated. */
+const PREPARATION =
+  /\b(compil\w*|build(s|ing)?|built|index(es|ing|ed)?|precomput\w*|code ?gen\w*|generates? code)\b/;
+
+/** A side's excluded load names a compile or build step, not denied ("no compile step"). */
+function excludedPreparation(value: unknown): boolean {
+  const t = normText(value);
+  return PREPARATION.test(t) && !denied(t, PREPARATION);
+}
+
 export function checkWl6(input: ComparisonInput): CheckOutcome {
   const comparisons = compareFields(input, [
     {
@@ -1127,6 +1138,23 @@ export function checkWl6(input: ComparisonInput): CheckOutcome {
         .join(', ')}`,
       message:
         'Every side counts its load in the result, but not every load time is recorded: a reviewer should confirm the loads are alike (a runtime start-up or a compile in every timed call weighs on one side only).',
+    };
+  // Load kept out of the timing on every side, where only some sides' excluded work is a compile
+  // or build step: foil compiles its keys into a module before the timer, ETS has nothing to
+  // compile. Alike by rule, but one side's cost is left out of the figure.
+  const prepared = included.filter((s) => excludedPreparation(s.read?.value));
+  if (
+    outcome.state === 'pass' &&
+    included.every((s) => toBool(s.read?.value) === false) &&
+    prepared.length > 0 &&
+    prepared.length < included.length
+  )
+    return {
+      ...outcome,
+      state: 'needs_review',
+      hint: `a compile or build step is kept out of the timing on ${prepared.map((s) => `${s.entry.label} (${display(s.read?.value as FieldValue)})`).join(', ')} only`,
+      message:
+        'Every side keeps its load out of the result, but only some sides have a compile or build step in what is kept out: a reviewer should confirm the figure does not hide a cost only those sides pay.',
     };
   if (outcome.state === 'flag' || outcome.state === 'pass') return outcome;
   // Words decide a difference ("included" against "excluded"); that two sides both say
