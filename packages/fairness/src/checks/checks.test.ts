@@ -3831,6 +3831,15 @@ describe('special rules', () => {
     expect(words.state).toBe('needs_review');
   });
 
+  it("F-CLIENT-1 reads no wire protocol from a driver called 'json' (a JSON library)", () => {
+    const driver = (name: string) => ({ client: { language: 'Python 3', driver: name } });
+    const r = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(driver('json'), driver('hyperjson'), ['json', 'hyperjson']),
+    );
+    expect(r.message).not.toMatch(/wire protocol stated for/i);
+  });
+
   it('F-CLIENT-1 flags a side driven through a client its makers call experimental', () => {
     const r = runCheck(
       checkById('F-CLIENT-1')!,

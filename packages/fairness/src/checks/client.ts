@@ -65,10 +65,11 @@ const driverProtocol: Reader = (run) => {
   const driver = groupField('client', 'driver')(run);
   if (!driver || driver.differs) return undefined;
   // Only the protocol's own words count: normProtocolClass on the whole name would find "rest" in
-  // "interest". A link or a file name (a repository's URL, "package.json") names no protocol.
+  // "interest". A link or a file name (a repository's URL, "package.json") names no protocol, nor
+  // does "json" alone: a driver called that is a JSON library (Python's json module), not a wire.
   const named = normText(driver.value)
     .replace(/\bhttps?:\/\/\S+|\S+\.json\b/g, ' ')
-    .match(/\b(in[- ]process|embedded|library calls?|grpc|http\S*|rest|resp|bolt|pgwire|thrift|json)\b/);
+    .match(/\b(in[- ]process|embedded|library calls?|grpc|http\S*|rest|resp|bolt|pgwire|thrift)\b/);
   const found = named ? normProtocolClass(named[0]) : null;
   return found
     ? { value: found, origin: 'derived', source: `client.driver: “${display(driver.value)}”` }
