@@ -1683,6 +1683,17 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.message).toMatch(/A is published as an estimate/);
   });
 
+  it('F-MEAS-8 asks about sides measured more than a week apart', () => {
+    const run = (startedAt: string) => ({
+      run: { startedAt },
+      values: [{ metric: 'throughput', value: 100, unit: 'req/s', origin: 'imported' as const }],
+    });
+    const apart = runCheck(checkById('F-MEAS-8')!, pair(run('2024-10-26'), run('2024-09-29')));
+    expect(apart.state).toBe('needs_review');
+    expect(apart.hint).toMatch(/A: 2024-10-26; B: 2024-09-29; 27 days apart/);
+    expect(runCheck(checkById('F-MEAS-8')!, pair(run('2024-10-26'), run('2024-10-25'))).state).toBe('pass');
+  });
+
   it('F-MEAS-5 sends run-selection rules worded differently per side to a reviewer instead of passing', () => {
     const sel = (selectionRule: string) => ({ run: { selectionRule }, measurement: { repetitions: 25 } });
     const r = runCheck(

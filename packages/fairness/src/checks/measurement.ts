@@ -23,6 +23,7 @@ import {
   parseNumber,
   repetitionCount,
   toBool,
+  toDay,
   toMs,
 } from '../normalize.ts';
 import {
@@ -1324,9 +1325,39 @@ export function checkMeas8(input: ComparisonInput): CheckOutcome {
         ),
       ),
     );
+  const apart = runDaysApart(input);
+  if (apart)
+    return {
+      state: 'needs_review',
+      evidence,
+      hint: `the sides were measured on different days (${apart})`,
+      message: `Every reported value is measured, but the sides were measured on different days (${apart}): a reviewer should confirm no side's figures were carried over from an earlier run under other versions or conditions.`,
+    };
   return {
     state: 'pass',
     evidence,
     message: `Every reported value is measured (values and series per side — ${counted.join(', ')}).`,
   };
+}
+
+/** More days than this between the sides' runs: they are separate measurements, not one. */
+const SAME_RUN_DAYS = 7;
+
+/**
+ * The days each side was run on (`run.startedAt`), when every side states one and the earliest
+ * and latest are more than a week apart: "ultimate-express: 2024-10-26; fastify: 2024-09-29 (27
+ * days apart)". Null otherwise.
+ */
+function runDaysApart(input: ComparisonInput): string | null {
+  const days = input.entries.map((entry) => {
+    const read = entryValue(readEntry(entry, groupField('run', 'startedAt')));
+    const text =
+      read && typeof read.value === 'string' ? /\d{4}-\d{2}-\d{2}/.exec(read.value)?.[0] : undefined;
+    return { entry, text, day: text ? toDay(text) : null };
+  });
+  if (days.length < 2 || days.some((d) => d.day === null)) return null;
+  const values = days.map((d) => d.day as number);
+  const span = Math.max(...values) - Math.min(...values);
+  if (span <= SAME_RUN_DAYS) return null;
+  return `${days.map((d) => `${d.entry.label}: ${d.text}`).join('; ')}; ${span} days apart`;
 }
