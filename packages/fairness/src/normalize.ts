@@ -108,6 +108,11 @@ export function settingNumber(value: unknown): number | null {
   return parseNumber(value.replace(/\bv?\d+\.\d+\.\d+[\w.-]*/g, ' '));
 }
 
+/** A name's first word, normalised: "warp" of "warp-rust", "sury" of "sury 10.0.0 rc.0". */
+export function firstWord(value: unknown): string {
+  return normText(value).split(/[^a-z0-9]+/)[0] ?? '';
+}
+
 /** "1,684,437" → 1684437, "95.5%" → 95.5, "$139.97" → 139.97, "1,100*" → 1100; null if no number. */
 export function parseNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

@@ -12,6 +12,7 @@ import {
   concurrencyStyle,
   denied,
   display,
+  firstWord,
   normBuildType,
   normClientPlacement,
   normLanguage,
@@ -346,8 +347,7 @@ function unreleasedClients(input: ComparisonInput): string[] {
     // A "client" led by the side's own system's name ("sury 10.0.0 rc.0" for Sury) is the system
     // called directly, a library under test: its release is F-SW-1's, not a client's. "PageSpeed's
     // experimental Redis client" is a client of Redis.
-    const firstWord = (t: string) => t.split(/[^a-z0-9]+/)[0] ?? '';
-    const system = firstWord(normText(entry.system ?? ''));
+    const system = firstWord(entry.system ?? '');
     const said = texts
       .filter((r) => r && !r.differs)
       .map((r) => normText(r?.value))

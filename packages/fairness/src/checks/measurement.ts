@@ -546,10 +546,14 @@ function reportsSpread(entry: Entry): boolean {
     run.values.some((v) => v.text !== undefined && /(±|\+\/-)\s*\d/.test(v.text)),
   );
 }
-const SPREAD =
-  /±|\+\/-|\bsigma\b|σ|st(d|d?dev|dev)\b|standard deviation|confidence|\bci\b|min\b.*\bmax\b|range|variance|percentiles? across runs/;
-
-const SPREAD_STATISTIC = /±|\+\/-|\bsigma\b|σ|st(d|d?dev|dev)\b|standard deviation|confidence interval/;
+/** A spread named as a statistic: ± σ, a standard deviation ("std", "stdev", "stddev"). */
+const SPREAD_STATISTIC_WORDS = String.raw`±|\+\/-|\bsigma\b|σ|st(d|d?dev|dev)\b|standard deviation`;
+/** A spread in any words an aggregation uses: a statistic, a confidence interval, min … max, a range. */
+const SPREAD = new RegExp(
+  `${SPREAD_STATISTIC_WORDS}|confidence|\\bci\\b|min\\b.*\\bmax\\b|range|variance|percentiles? across runs`,
+);
+/** A spread as a statistic or a confidence interval, not a range across tests. */
+const SPREAD_STATISTIC = new RegExp(`${SPREAD_STATISTIC_WORDS}|confidence interval`);
 
 /** A spread at least this share of its figure: the figure says little more than its noise. */
 const NOISY_SPREAD = 0.5;
@@ -640,17 +644,11 @@ const RUNS_WITHOUT = /\b(\d+|one|two|three|four|five|others?|the rest)\b[^;.()]{
  * without)"), read from the side's selection rule, repetition group or count: their average is of
  * no one setup, so it is not a repetition of the one compared.
  */
-function pooledSetups(entry: Entry): ReadField | undefined {
-  for (const read of [
-    groupField('run', 'selectionRule'),
-    groupField('run', 'repetitionGroup'),
-    groupField('measurement', 'repetitions'),
-  ]) {
-    const f = entryValue(readEntry(entry, read));
+function pooledSetups(said: readonly (ReadField | undefined)[]): ReadField | undefined {
+  return said.find((f) => {
     const t = f && typeof f.value === 'string' ? normText(f.value) : '';
-    if (f && RUNS_WITH.test(t) && RUNS_WITHOUT.test(t)) return f;
-  }
-  return undefined;
+    return RUNS_WITH.test(t) && RUNS_WITHOUT.test(t);
+  });
 }
 
 export function checkMeas5(input: ComparisonInput): CheckOutcome {
@@ -681,7 +679,8 @@ export function checkMeas5(input: ComparisonInput): CheckOutcome {
     const printed = printedRepetitions(printedBySide[index]?.runs ?? new Map());
     const n = reps ? repetitionCount(reps.value) : (grouped ?? printed);
     if (n !== null) counts.push({ label: entry.label, n });
-    const pooled = pooledSetups(entry);
+    const group = entryValue(readEntry(entry, groupField('run', 'repetitionGroup')));
+    const pooled = pooledSetups([rule, group, reps]);
     if (pooled) flags.push(`${entry.label} pools runs of different setups ("${display(pooled.value)}")`);
     // Counted from the runs grouped in the entry, or from each run's printed figure, not stated:
     // the count is the evidence.

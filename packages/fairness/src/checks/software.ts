@@ -16,6 +16,7 @@ import {
   denied,
   display,
   type FieldValue,
+  firstWord,
   isVacuousHead,
   normBuildType,
   normCompilerFamily,
@@ -144,7 +145,6 @@ export function sharedComponentVersions(input: ComparisonInput): {
   const versionsIntended = isIntended(input, 'software.components');
   // A component is the compared program's when it leads with the system's first word ("warp" of
   // "warp-rust", "OpenCV" of "OpenCV DNN", "borg (repo)" of "borg 1.0.9").
-  const firstWord = (name: string) => normText(name).split(/[^a-z0-9]+/)[0] ?? '';
   const compared = new Set(input.entries.flatMap((e) => (e.system ? [firstWord(e.system)] : [])));
   const first = bySide[0]?.map ?? new Map<string, Component>();
   for (const name of first.keys()) {

@@ -300,11 +300,11 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
  * RF or constant quality, an effort or speed preset, a compression level. "-q 90" to cjxl and
  * "-Q 90" to cavif, or RF 22 to x264 and x265, are the same number, not the same quality.
  */
-const OWN_SCALE_KNOB =
-  /\b(constant quality|quality|q|crf|rf|cq|effort|speed|preset|compression level|level)\b[^\w.]{0,4}(\d+(?:\.\d+)?)/g;
-
+const OWN_SCALE_WORDS = 'constant quality|quality|q|crf|rf|cq|effort|speed|preset|compression level|level';
+/** Such a knob with the number set for it: "quality -q 90", "rf 22", "constant quality (40)". */
+const OWN_SCALE_KNOB = new RegExp(String.raw`\b(${OWN_SCALE_WORDS})\b[^\w.]{0,4}(\d+(?:\.\d+)?)`, 'g');
 /** A parameter's name that is such a knob: "level", "quality", "crf", "preset", "effort"… */
-const OWN_SCALE_KEY = /^(compression level|level|quality|q|crf|rf|cq|effort|speed|preset)$/;
+const OWN_SCALE_KEY = new RegExp(`^(${OWN_SCALE_WORDS})$`);
 
 /**
  * Parameters that differ between the sides only in such knobs ("level=1" against "level=3", the
