@@ -1238,12 +1238,19 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
       hint: `no code, commit or artefact is recorded for any side (${unknown.join(', ')})`,
       message: `No code, commit or artefact is recorded for ${unknown.join(', ')}: if the publication links none, nobody can rebuild what was measured; if it does, enter the links.`,
     };
+  // Code linked for some sides and nothing for the others: the publication may have shared one
+  // side's code only (what makes half the comparison impossible to rebuild), or the links were
+  // not entered. A reviewer tells which, with the sides named.
   if (unknown.length > 0)
     return {
-      state: 'unknown',
+      state: 'needs_review',
       evidence,
       missing,
-      message: `Cannot check reproducibility: no VCS state and no published artefacts for ${unknown.join(', ')}.`,
+      hint: `code, commit or artefacts stated for ${input.entries
+        .map((e) => e.label)
+        .filter((l) => !unknown.includes(l))
+        .join(', ')} only, not for ${unknown.join(', ')}`,
+      message: `Code is recorded for some sides only; nothing for ${unknown.join(', ')}: if the publication links none for them, their results cannot be rebuilt; if it does, enter the links.`,
     };
   if (unpinned.length > 0)
     return {
