@@ -1055,6 +1055,19 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-WL-1')!, pair(level(1), level(1, 'enwik9'))).state).toBe('flag');
   });
 
+  it('F-WL-1 sends live traffic on every side to a reviewer unless the sides shared one copy of it', () => {
+    const traffic = (name: string) => ({ workload: { name, parameters: { window: '1 h' } } });
+    const live = runCheck(
+      checkById('F-WL-1')!,
+      pair(traffic('live tapped traffic (not replayed)'), traffic('live tapped traffic (not replayed)')),
+    );
+    expect(live.state).toBe('needs_review');
+    expect(live.hint).toMatch(/every side measured live traffic/);
+    // Production requests mirrored to both sides at once are one input.
+    const mirrored = traffic('production traffic mirrored to both services');
+    expect(runCheck(checkById('F-WL-1')!, pair(mirrored, mirrored)).state).toBe('pass');
+  });
+
   it('F-WL-1 sends a parameter stated for some sides only to a reviewer, and flags work named in different terms', () => {
     const params = (parameters: Record<string, string | number>) => ({
       workload: { name: 'spans', parameters },

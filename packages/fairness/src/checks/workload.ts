@@ -345,6 +345,30 @@ function sameNumberOnOwnScales(input: ComparisonInput): string | null {
   return first && knobs.every((k) => k === first) ? first : null;
 }
 
+/** Traffic no one chose: a live tap, production requests, real users as they came. */
+const LIVE_INPUT =
+  /\b(live|production|real[- ]?users?'?|real[- ]world) (\w+ ){0,2}(traffic|requests|load|users|sessions)\b|\bnot replayed\b/;
+/** …unless the sides were fed the same copy of it: replayed, mirrored, shadowed, split at once. */
+const SAME_COPY =
+  /\b(?<!not )(replay(ed|ing)?|mirror(ed|ing)?|shadow(ed|ing)?|tee'?d|duplicated|recorded|captured and replayed)\b|\b(same time|simultaneous\w*|side by side|a\/b|split between)\b/;
+
+/**
+ * Every side fed live traffic (a production service, a network tap): each run saw whatever arrived
+ * while it ran, so the inputs differ unless the sides shared one copy of the traffic at once. The
+ * wording that names both the traffic and that it was not replayed, per side.
+ */
+function liveInputs(input: ComparisonInput): string | null {
+  const texts = input.entries.map((entry) => {
+    const parts = (['name', 'parameters'] as const).map((k) => {
+      const read = entryValue(readEntry(entry, groupField('workload', k)));
+      return read ? normText(display(read.value)) : '';
+    });
+    return { label: entry.label, text: parts.filter(Boolean).join('; ') };
+  });
+  if (!texts.every((t) => LIVE_INPUT.test(t.text) && !SAME_COPY.test(t.text))) return null;
+  return texts.map((t) => `${t.label}: ${t.text}`).join(' vs ');
+}
+
 /** Parameters a side names and says are not stated: "options not stated on A (library defaults, values not stated)". */
 function unsaidParameters(input: ComparisonInput): string[] {
   const parts: string[] = [];
@@ -482,6 +506,14 @@ export function checkWl1(input: ComparisonInput): CheckOutcome {
       evidence: outcome.evidence,
       hint: `every side is set to ${ownScale}, but each system defines that setting on its own scale`,
       message: `Every side is given the same setting (${ownScale}) on systems that each define it on their own scale: a reviewer should confirm equal numbers ask for the same quality or effort (a quality, CRF or effort of 90 on one encoder is not 90 on another).`,
+    };
+  const live = liveInputs(input);
+  if (live)
+    return {
+      state: 'needs_review',
+      evidence: outcome.evidence,
+      hint: `every side measured live traffic, which no one replayed to the others (${live})`,
+      message: `Every side ran on live traffic (${live}): each run saw whatever arrived while it ran, so a reviewer should confirm the sides got the same traffic (the same copy at once, or a replay) before comparing them.`,
     };
   // A parameter a side names but leaves unsaid ("options: library defaults, values not stated")
   // is left out of the comparison above, but two libraries' defaults may be two workloads.
