@@ -77,7 +77,8 @@ export function orgKey(org: string): string {
  */
 export function organisationsIn(affiliation: string): string[] {
   const phrases: string[] = [];
-  for (const part of affiliation.split(/(?:[;|]| and |\n)(?![^(]*\))/)) {
+  // "Winds-Studio / Leaf project": a spaced slash lists two names for one publisher.
+  for (const part of affiliation.split(/(?:[;|]| and | \/ |\n)(?![^(]*\))/)) {
     phrases.push(part.split(/[:(—–,]| - /)[0] ?? '');
     // "MagicStack (authors of asyncpg)": the parenthesis says whose maker it is.
     const aside = /\(([^)]*)\)/.exec(part)?.[1];

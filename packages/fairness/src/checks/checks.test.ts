@@ -1904,6 +1904,15 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(r.state).toBe('flag');
     expect(r.message).toMatch(/A is published by the vendor of AcmeDB, compared against OtherDB/);
     expect(r.hint).toMatch(/B: no affiliation declared/);
+    // Two names for one publisher, a spaced slash between them: the second is the project.
+    const both = runCheck(
+      checkById('F-DISC-3')!,
+      pair({ disclosure: { affiliation: 'Winds-Studio / Leaf project (Leaf documentation site)' } }, {}, [
+        'Leaf',
+        'Paper',
+      ]),
+    );
+    expect(both.message).toMatch(/A is published by the vendor of Leaf, compared against Paper/);
     // A product named by its repository is the product: the author of github.com/hamba/avro.
     const repo = runCheck(
       checkById('F-DISC-3')!,
