@@ -3195,6 +3195,23 @@ describe('reviewer checks answer needs_review with a hint', () => {
     );
     expect(inProcess.state).toBe('flag');
     expect(inProcess.message).toMatch(/wire protocol differs \(A: in-process vs B: binary\)/i);
+    // With the traffic's protocol recorded, the driver's words still say how the harness reaches
+    // each system: an in-process API against an HTTP RPC client.
+    const rpc = runCheck(
+      checkById('F-CLIENT-1')!,
+      pair(
+        { client: { language: 'JavaScript', protocol: 'TCP (libp2p)', driver: 'in-process Helia API' } },
+        {
+          client: {
+            language: 'JavaScript',
+            protocol: 'TCP (libp2p)',
+            driver: "kubo-rpc-client over Kubo's HTTP RPC API",
+          },
+        },
+      ),
+    );
+    expect(rpc.state).toBe('flag');
+    expect(rpc.message).toMatch(/how the driver reaches the system differs \(A: in-process vs B: text\)/i);
     // A file name or a link in the description names no protocol.
     const script = runCheck(
       checkById('F-CLIENT-1')!,

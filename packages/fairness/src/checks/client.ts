@@ -77,6 +77,15 @@ const driverProtocol: Reader = (run) => {
     : undefined;
 };
 
+/**
+ * The path a driver's own words give when a protocol is recorded too: the protocol may be the
+ * benchmark's traffic ("TCP (libp2p)" between two peers) while the driver says how the harness
+ * reaches the system measured — "in-process Helia API" against "kubo-rpc-client over Kubo's HTTP
+ * RPC API" puts an HTTP call inside one side's timing only. Without a recorded protocol the
+ * protocol spec reads the driver already.
+ */
+const driverPath: Reader = (run) => (groupField('client', 'protocol')(run) ? driverProtocol(run) : undefined);
+
 /** A driver as compared: its name's first word ("pgx (via gorm)" → "pgx"). */
 const driverName = (value: unknown) => normText(value).split(/[\s(,]/)[0] || null;
 
@@ -320,6 +329,12 @@ export function checkClient1(input: ComparisonInput): CheckOutcome {
     },
     { field: 'client.protocol (call model)', label: 'call model', read: callModel },
     { field: 'client.protocol (binding layer)', label: 'binding layer', read: bindingLayer },
+    {
+      field: 'client.protocol (driver path)',
+      label: 'how the driver reaches the system',
+      read: driverPath,
+      norm: normProtocolClass,
+    },
   ]);
   return verdictOf(
     comparisons,
