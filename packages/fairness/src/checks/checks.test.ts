@@ -663,6 +663,18 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(one.state).not.toBe('flag');
   });
 
+  it('F-SW-2 reads no setting from a link cited beside one', () => {
+    const sysctl = {
+      software: {
+        nonDefaultSettings:
+          "net.core.rmem_max=2500000 ('Bump UDP receive buffer size. See https://github.com/quic-go/quic-go/wiki/UDP-Receive-Buffer-Size.')",
+      },
+    };
+    const r = runCheck(checkById('F-SW-2')!, pair(sysctl, sysctl));
+    expect(r.message).toMatch(/1 non-default setting on A \(net\.core\.rmem_max\)/);
+    expect(r.message).not.toMatch(/https/);
+  });
+
   it('F-SW-2 flags a setting one side used and another says it went without, read from the prose', () => {
     const cfg = (configuration: string) => ({ software: { configuration } });
     const striped = runCheck(

@@ -671,7 +671,10 @@ function saysUntuned(value: unknown): boolean {
  * Settings named in printed text: "shared_buffers=8GB", "workers: 16", "--io-threads 16". A name
  * set to nothing said or to its default ("allocator: not stated (system malloc)") is no change.
  */
-function settingNames(text: string): string[] {
+function settingNames(printed: string): string[] {
+  // A link cited beside a setting ("See https://github.com/…") names no setting: its scheme's
+  // colon would read as "https: //github.com/…".
+  const text = printed.replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, ' ');
   // Code declares variables ("db, err := pebble.Open(…)") and compares ("=="): neither sets anything.
   const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*(?::(?!=)|(?<![=!<>:])=(?!=))(?=\s*([^,;\n]*))/g)]
     .filter((m) => !isVacuousHead(m[2]) && !saysUntuned(m[2]))
