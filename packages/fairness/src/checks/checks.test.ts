@@ -3941,6 +3941,29 @@ describe('special rules', () => {
     expect(r.message).toMatch(/warm-up differs/i);
   });
 
+  it('F-MEAS-3 reads a timed region that includes the warm-up as no warm-up before the clock', () => {
+    const region = (timedRegion: string) => ({ measurement: { durationMs: 1000, timedRegion } });
+    const both = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(region('end to end, including warmup (~7.8 s)'), region('end to end, including warmup (~9.5 s)')),
+    );
+    expect(both.state).toBe('needs_review');
+    expect(both.hint).toMatch(/no side warms up before it is timed/);
+    // Against a side that warms up first and stops the clock after, the treatment differs.
+    const one = runCheck(
+      checkById('F-MEAS-3')!,
+      pair(region('end to end, including warmup'), {
+        measurement: { durationMs: 1000, warmupMs: 'one discarded warm-up run' },
+      }),
+    );
+    expect(one.state).toBe('flag');
+    // A region said not to include it says nothing of a warm-up.
+    expect(
+      runCheck(checkById('F-MEAS-3')!, pair(region('not including warmup'), region('not including warmup')))
+        .state,
+    ).not.toBe('needs_review');
+  });
+
   it('F-MEAS-3 names the unit of the durations it compares', () => {
     const r = runCheck(
       checkById('F-MEAS-3')!,

@@ -30,6 +30,7 @@ import {
   derived,
   entryValue,
   evidenceOf,
+  firstOf,
   groupField,
   type Reader,
   type ReadField,
@@ -286,6 +287,25 @@ function warmupKey(value: unknown): number | string | null {
   return null;
 }
 
+/** A timed region that says the warm-up is inside it ("end to end, including warmup (~7.8 s)"). */
+const WARMUP_TIMED =
+  /(?<!\b(not|without|never) )\bincludi?n?g?e?s? (the |its |a )?warm ?-?ups?\b|\bwarm ?-?ups? (is |are |was |were )?(included|inside|timed|counted)\b/;
+
+/**
+ * None, when a side's timed region says the warm-up is timed with the rest: nothing was run and
+ * thrown away before the clock started. Read only where no warm-up is recorded.
+ */
+const warmupInRegion: Reader = (run) => {
+  const region = groupField('measurement', 'timedRegion')(run);
+  if (!region || region.differs || !WARMUP_TIMED.test(normText(region.value))) return undefined;
+  return {
+    value: `none before the clock: the timed region includes the warm-up (“${display(region.value)}”)`,
+    origin: 'derived',
+    source: 'measurement.timedRegion',
+  };
+};
+const warmupRead = firstOf(groupField('measurement', 'warmupMs'), warmupInRegion);
+
 /** Runtimes that compile while the benchmark runs, and toolchains that compile before it. */
 const JIT_RUNTIME =
   /\b(java|jvm|openjdk|jdk|hotspot|\.net|dotnet|coreclr|node(\.js)?|v8|luajit|pypy|jruby|julia|kotlin|scala|clojure|truffle\w*|hhvm|yjit)\b|(?<![\w#])[cf]#(?![\w#])/i;
@@ -340,7 +360,7 @@ function coldJit(input: ComparisonInput): {
   everywhere: string | null;
 } {
   const sides = input.entries.map((entry) => {
-    const said = entryValue(readEntry(entry, groupField('measurement', 'warmupMs')))?.value;
+    const said = entryValue(readEntry(entry, warmupRead))?.value;
     return { entry, model: compileModel(entry), warmup: warmupKey(said), said };
   });
   const jit = sides.filter((s) => s.model === 'jit');
@@ -405,7 +425,7 @@ export function checkMeas3(input: ComparisonInput): CheckOutcome {
     {
       field: 'measurement.warmupMs',
       label: 'warm-up',
-      read: groupField('measurement', 'warmupMs'),
+      read: warmupRead,
       norm: warmupKey,
       // None on one side, or one twice as long as the other, is not the same regime.
       tolerance: 2,
