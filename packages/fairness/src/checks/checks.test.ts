@@ -3076,6 +3076,22 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(both.message).not.toMatch(/linked/);
   });
 
+  it('F-DISC-5 counts settings tuned on one side only beside the subject', () => {
+    const tuned = (nonDefaultSettings: string) => ({ software: { nonDefaultSettings } });
+    const r = runCheck(
+      checkById('F-DISC-5')!,
+      pair(tuned('defaults'), tuned('RSS=1,1,1,1; min_num_slots=65536'), ['libpcap', 'PF_RING']),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/settings \(0 non-default settings on A vs 2 non-default settings on B/);
+    // The same settings on every side leave nothing to count.
+    const same = runCheck(
+      checkById('F-DISC-5')!,
+      pair(tuned('RSS=1,1,1,1'), tuned('RSS=1,1,1,1'), ['libpcap', 'PF_RING']),
+    );
+    expect(same.message).not.toMatch(/settings \(/);
+  });
+
   it('F-DISC-5 counts a platform component in the same role that is another program', () => {
     const stack = (server: string, runtime: string) => ({
       software: {

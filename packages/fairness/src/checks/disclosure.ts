@@ -42,7 +42,7 @@ import { barePath } from '../subject.ts';
 import { isVendorOf, organisationsIn, productStem } from '../vendors.ts';
 import { isRatio, VERSUS_PART } from './benchmark-parts.ts';
 import { concurrencyStyleReader } from './client.ts';
-import { linkingReader, platformDifferences, sharedComponentVersions } from './software.ts';
+import { checkSw2, linkingReader, platformDifferences, sharedComponentVersions } from './software.ts';
 import { normWorkloadName } from './workload.ts';
 
 // --- F-DISC-1 ----------------------------------------------------------------------------------
@@ -889,6 +889,9 @@ export function checkDisc5(input: ComparisonInput): CheckOutcome {
     differing.push(`software (${[...platform.parts, ...versions].join('; ')})`);
     evidence.push(...platform.evidence);
   }
+  // Settings changed on one side and not the others (F-SW-2's finding) move with the subject too.
+  const tuning = checkSw2(input);
+  if (tuning.state === 'flag') differing.push(`settings (${tuning.hint ?? 'tuning differs'})`);
   const subject = intendedDims.length > 0 ? ` besides the subject (${intendedDims.join('; ')})` : '';
   for (const e of input.entries)
     evidence.push(
