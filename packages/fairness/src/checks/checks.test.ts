@@ -4494,6 +4494,21 @@ describe('special rules', () => {
     expect(runCheck(checkById('F-DISC-1')!, pair(relative('MB/s'), relative('MB/s'))).state).toBe('pass');
   });
 
+  it('F-SW-3 asks a reviewer about a side run from a branch whose commit is not given', () => {
+    const harness = {
+      disclosure: { artefacts: [{ url: 'https://github.com/o/h/blob/a1b2c3d4e5/bench.rs' }] },
+    };
+    const r = runCheck(
+      checkById('F-SW-3')!,
+      pair(
+        { ...harness, software: { vcsCommit: '3f6c34a', vcsDirty: false } },
+        { ...harness, software: { vcsCommit: 'not stated (master)', vcsBranch: 'master' } },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(/B: branch master, no commit/);
+  });
+
   it('F-SW-3 asks a reviewer when no side records any code, and when only some sides do', () => {
     const none = runCheck(checkById('F-SW-3')!, pair({}, {}));
     expect(none.state).toBe('needs_review');

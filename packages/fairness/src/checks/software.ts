@@ -1166,6 +1166,17 @@ function withheldCode(entry: Entry): CheckEvidence | undefined {
 const NO_CODE_GIVEN =
   /\bno (benchmark |test |measuring |measurement )?(code|scripts?|source|programs?)\b[^.;]{0,60}\b(given|published|shared|provided|released|posted)\b/;
 
+/**
+ * A side run from a branch whose commit the publication does not give ("master", commit "not
+ * stated"): the branch has moved since, so what ran cannot be fetched again, however well the
+ * harness beside it is pinned.
+ */
+function floating(entry: Entry, commit: ReadField | undefined): string | null {
+  if (!commit || !admitsUnknown(commit.value)) return null;
+  const branch = entryValue(readEntry(entry, groupField('software', 'vcsBranch')));
+  return branch ? `branch ${display(branch.value)}, no commit` : null;
+}
+
 export function checkSw3(input: ComparisonInput): CheckOutcome {
   const evidence: CheckEvidence[] = [];
   const flags: string[] = [];
@@ -1211,6 +1222,7 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
       evidence.push(withheld);
       flags.push(`${entry.label}'s code or configuration is not published (“${display(withheld.value)}”)`);
     } else if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
+    else if (floating(entry, commit)) unpinned.push(`${entry.label}: ${floating(entry, commit)}`);
     else if (declined || (dirty === null && artefacts.length === 0)) unknown.push(entry.label);
     else if (!cleanAtCommit && !(artefacts.length > 0 && artefacts.every(pinned)))
       unpinned.push(
