@@ -2145,6 +2145,25 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(vague.message).not.toMatch(/Priced as/);
   });
 
+  it('F-SW-1 reads the version every run of a side gives, when its runs list components differently', () => {
+    const qemu = (arch: string) => ({
+      software: { components: [{ name: `QEMU (${arch} user mode)`, version: '2.5' }] },
+    });
+    const r = runCheck(
+      checkById('F-SW-1')!,
+      comparison(
+        side('QEMU', [qemu('arm'), qemu('x86_64')], 'QEMU'),
+        side(
+          'usercorn',
+          { software: { components: [{ name: 'usercorn', version: 'not stated' }] } },
+          'usercorn',
+        ),
+      ),
+    );
+    expect(r.state).toBe('flag');
+    expect(r.message).toMatch(/usercorn runs a version not stated, while QEMU \(arm user mode\) is 2\.5/i);
+  });
+
   it('F-SW-1 flags a 32-bit build against a 64-bit one', () => {
     const build = (buildType: string) => ({ software: { buildType } });
     const r = runCheck(checkById('F-SW-1')!, pair(build('64 bit'), build('32 bit')));

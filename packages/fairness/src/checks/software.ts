@@ -102,8 +102,23 @@ export function componentsOf(value: unknown): Component[] {
   return out;
 }
 
-/** An entry's recorded components (software.components), none when not recorded. */
+/**
+ * An entry's recorded components (software.components), none when not recorded. Runs of one entry
+ * that list them differently (the ARM and the x86-64 build of one QEMU 2.5) share the components
+ * every run names, by product, with the version every run gives.
+ */
 export function entryComponents(entry: Entry): Component[] {
+  const perRun = entry.runs.map((run) => groupField('software', 'components')(run));
+  if (entry.runs.length > 1 && perRun.every((f) => f && !f.differs)) {
+    const [first, ...rest] = perRun.map((f) => componentsOf(f?.value));
+    const shared = (first ?? []).flatMap((c) => {
+      const same = rest.map((list) => list.find((o) => productStem(o.name) === productStem(c.name)));
+      if (same.some((o) => o === undefined)) return [];
+      const { version, ...bare } = c;
+      return [same.every((o) => o?.version === version) && version ? { ...bare, version } : bare];
+    });
+    if (shared.length > 0) return shared;
+  }
   const read = entryValue(readEntry(entry, groupField('software', 'components')));
   return read ? componentsOf(read.value) : [];
 }
