@@ -1331,6 +1331,35 @@ describe('reviewer checks answer needs_review with a hint', () => {
     expect(runCheck(checkById('F-HW-4')!, pair(host('m5.xlarge'), host('m5.xlarge'))).state).toBe('unknown');
   });
 
+  it('F-HW-4 reads auxiliary services placed on the SUT host as what else runs there', () => {
+    const sut = { role: 'sut' as const, software: { processes: '1 Cassandra instance' } };
+    const r = runCheck(
+      checkById('F-HW-4')!,
+      pair(
+        { nodes: [sut] },
+        {
+          nodes: [
+            sut,
+            { role: 'aux' as const, name: 'Kubernetes control plane with etcd on the same single node' },
+          ],
+        },
+      ),
+    );
+    expect(r.state).toBe('needs_review');
+    expect(r.hint).toMatch(
+      /What else runs on the SUT host stated for B \(Kubernetes control plane with etcd/,
+    );
+    // An auxiliary node of its own (a separate coordinator machine) loads no SUT host.
+    const apart = runCheck(
+      checkById('F-HW-4')!,
+      pair(
+        { nodes: [sut] },
+        { nodes: [sut, { role: 'aux' as const, name: 'coordinator on its own machine' }] },
+      ),
+    );
+    expect(apart.state).toBe('unknown');
+  });
+
   it('F-HW-4 flags a governor that lets the clock vary, not wording it cannot read', () => {
     const gov = (governor: string) => ({ nodes: [{ hardware: { governor } }] });
     const fixed = runCheck(

@@ -44,12 +44,13 @@ import {
   nodesOf,
   pathReader,
   type Reader,
+  type ReadField,
   type Role,
   readEntry,
   runsOf,
   saysNothing,
 } from '../read.ts';
-import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry } from '../schema.ts';
+import type { CheckEvidence, CheckOutcome, ComparisonInput, Entry, RunInput } from '../schema.ts';
 import { subjectText } from '../subject.ts';
 
 /** Checks a person declared as intended differences (run.declaredDifferences: ids or group names). */
@@ -999,9 +1000,28 @@ export function workerCount(value: unknown): number | string | null {
  */
 const colocatedProcesses: Reader = (run) => {
   const f = nodeField('sut', 'software', 'processes')(run);
-  if (!f || processCount(f.value) !== null) return undefined;
-  return f;
+  if (f && processCount(f.value) === null) return f;
+  return sharingAuxiliary(run);
 };
+
+/** An auxiliary node said to live on the SUT's own machine: "control plane on the same single node". */
+const SAME_HOST =
+  /\bon the same (single |one )?(node|host|machine|server|box|vm|instance)\b|\bco-?located with\b/;
+
+/**
+ * Auxiliary services the publication places on the SUT's machine (a Kubernetes control plane with
+ * etcd beside the database it schedules): they load the host as much as programs listed on it.
+ * A client there is F-CLIENT-4's.
+ */
+function sharingAuxiliary(run: RunInput): ReadField | undefined {
+  const sharing = nodesOf(run, 'aux').filter((n) => SAME_HOST.test(normText(n.name)));
+  if (sharing.length === 0) return undefined;
+  return {
+    value: sharing.map((n) => n.name).join('; '),
+    origin: 'derived',
+    source: 'nodes.aux (on the SUT host)',
+  };
+}
 
 /**
  * Whether a printed governor holds the clock fixed: 'fixed' (performance, userspace, "CPU
