@@ -1224,6 +1224,7 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
     // Reproducible: a clean tree at a named commit, or artefacts pinned to one version.
     const cleanAtCommit = dirty === false && commit !== undefined;
     const withheld = withheldCode(entry);
+    const branchOnly = floating(entry, commit);
     // A source that says what was measured is not the published tree (another commit, local changes).
     const measuredElsewhere = (['vcsCommit', 'vcsRepository', 'vcsDirty'] as const)
       .map((k) => ({ k, read: entryValue(readEntry(entry, groupField('software', k))) }))
@@ -1237,7 +1238,7 @@ export function checkSw3(input: ComparisonInput): CheckOutcome {
       evidence.push(withheld);
       flags.push(`${entry.label}'s code or configuration is not published (“${display(withheld.value)}”)`);
     } else if (dirty === true) flags.push(`${entry.label} ran from a modified (dirty) working tree`);
-    else if (floating(entry, commit)) unpinned.push(`${entry.label}: ${floating(entry, commit)}`);
+    else if (branchOnly) unpinned.push(`${entry.label}: ${branchOnly}`);
     else if (declined || (dirty === null && artefacts.length === 0)) unknown.push(entry.label);
     else if (!cleanAtCommit && !(artefacts.length > 0 && artefacts.every(pinned)))
       unpinned.push(

@@ -354,8 +354,8 @@ const SAME_COPY =
 
 /**
  * Every side fed live traffic (a production service, a network tap): each run saw whatever arrived
- * while it ran, so the inputs differ unless the sides shared one copy of the traffic at once. The
- * wording that names both the traffic and that it was not replayed, per side.
+ * while it ran, so the inputs differ unless the sides shared one copy of the traffic at once.
+ * Returns each side's workload wording when every side says so, else null.
  */
 function liveInputs(input: ComparisonInput): string | null {
   const texts = input.entries.map((entry) => {
