@@ -113,6 +113,15 @@ export function firstWord(value: unknown): string {
   return normText(value).split(/[^a-z0-9]+/)[0] ?? '';
 }
 
+/**
+ * Text with its links taken out: a link cited beside a setting or a formula ("See https://…",
+ * "as reported by bundlephobia (https://bundlephobia.com/package/x)") says where it was read, not
+ * what was set or computed, and its scheme's colon reads like an assignment.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, ' ');
+}
+
 /** "1,684,437" → 1684437, "95.5%" → 95.5, "$139.97" → 139.97, "1,100*" → 1100; null if no number. */
 export function parseNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

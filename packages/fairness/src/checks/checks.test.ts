@@ -3909,6 +3909,15 @@ describe('special rules', () => {
     );
     expect(ram.state).toBe('flag');
     expect(ram.message).toMatch(/Total RAM used is computed differently \(A: Total RAM used summed over/);
+    // The same words with each side's own page linked are one formula.
+    const linked = runCheck(
+      checkById('F-MEAS-7')!,
+      pair(
+        formula('Minified+gzip size as reported by bundlephobia (https://bundlephobia.com/package/a)'),
+        formula('Minified+gzip size as reported by bundlephobia (https://bundlephobia.com/package/@b/c)'),
+      ),
+    );
+    expect(linked.state).toBe('pass');
     // A name written shorter on one side is the same quantity.
     const rate = runCheck(
       checkById('F-MEAS-7')!,

@@ -25,6 +25,7 @@ import {
   toBool,
   toDay,
   toMs,
+  withoutLinks,
 } from '../normalize.ts';
 import {
   derived,
@@ -938,7 +939,7 @@ function formulaParts(id: string): FormulaParts {
     const quantity = id.split('/')[0] ?? id;
     return { quantity, name: quantity, definition: null };
   }
-  const text = normText(id);
+  const text = normText(withoutLinks(id));
   const m = DEFINITION_STARTS.exec(text);
   const quantity = (m ? text.slice(0, m.index) : text).trim() || text;
   const definition = m
@@ -1105,9 +1106,11 @@ export function checkMeas7(input: ComparisonInput): CheckOutcome {
       flags.push(`${(ids[0] as FormulaUse).parts.name || q} is computed differently ${listed}`);
     else if (written === 'undefined') undefinedOnSome.push(q);
     else {
+      // Compared without the links a written formula cites (each side's own package page).
+      const bare = (use: FormulaUse) => ({ formulaId: withoutLinks(use.id).trim(), value: 0 });
       const first = ids[0] as FormulaUse;
       for (const other of ids.slice(1)) {
-        const m = formulaMismatch({ formulaId: first.id, value: 0 }, { formulaId: other.id, value: 0 });
+        const m = formulaMismatch(bare(first), bare(other));
         if (m) {
           flags.push(`${q} ${m} ${listed}`);
           break;

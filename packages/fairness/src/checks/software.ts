@@ -25,6 +25,7 @@ import {
   saysOptimised,
   toBool,
   toDay,
+  withoutLinks,
 } from '../normalize.ts';
 import {
   DIFFERS_UNSTATED,
@@ -687,9 +688,7 @@ function saysUntuned(value: unknown): boolean {
  * set to nothing said or to its default ("allocator: not stated (system malloc)") is no change.
  */
 function settingNames(printed: string): string[] {
-  // A link cited beside a setting ("See https://github.com/…") names no setting: its scheme's
-  // colon would read as "https: //github.com/…".
-  const text = printed.replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, ' ');
+  const text = withoutLinks(printed);
   // Code declares variables ("db, err := pebble.Open(…)") and compares ("=="): neither sets anything.
   const assigned = [...text.matchAll(/([A-Za-z][\w.-]*)\s*(?::(?!=)|(?<![=!<>:])=(?!=))(?=\s*([^,;\n]*))/g)]
     .filter((m) => !isVacuousHead(m[2]) && !saysUntuned(m[2]))
