@@ -984,7 +984,7 @@ function clauseCount(value: string): number | null {
   if (lead) return Number(lead[1]);
   const flag = RUNS_FLAG.exec(value.toLowerCase());
   if (flag) return Number(flag[1]);
-  const t = normText(value.replace(/https?:\/\/\S+/g, ' '));
+  const t = normText(withoutLinks(value));
   // A count set by name: "microbenchmark times = 5", "TRIES=3", "iterations: 10".
   const named = /\b(runs|repetitions|reps|times|iterations|trials|tries|repeats)\s*[=:]\s*(\d+)\b/.exec(
     value.toLowerCase(),
